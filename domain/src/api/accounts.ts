@@ -1,0 +1,17 @@
+/** Customer account summary: the first customer-scoped read, and the ownership pattern later routes copy. */
+import { z } from 'zod';
+import { CustomerTypeSchema } from '../session.js';
+
+export const AccountSummarySchema = z.object({
+  vcCustomerID: z.string(),
+  vcCustomerName: z.string(),
+  vcCustomerType: CustomerTypeSchema,
+  vcCustomerStatus: z.string(),
+  serviceLocationCount: z.number().int(),
+  mailingLocationCount: z.number().int(),
+});
+export type AccountSummary = z.infer<typeof AccountSummarySchema>;
+
+export const CustomerIdParamsSchema = z.object({
+  vcCustomerID: z.string().regex(/^\d{4}-\d{4}-\d{4}$/, 'Account number must look like 0000-0000-0000.'),
+});

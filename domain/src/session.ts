@@ -1,0 +1,159 @@
+/**
+ * The session user (SPEC §3), portal types and the route-guard and navigation rules of SPEC §2 and §6.
+ * Pure functions: the browser uses them to route, the server to decide what a token may choose.
+ */
+import { z } from 'zod';
+
+export const CustomerTypeSchema = z.enum(['Residential', 'Consumer', 'Business', 'Provider']);
+export type CustomerType = z.infer<typeof CustomerTypeSchema>;
+
+/** Claims carried by the signed login token; the browser decodes them into its session. */
+export const SessionClaimsSchema = z.object({
+  nUserID: z.number().int().positive(),
+  vcCustomerID: z.string(),
+  vcCustomerType: CustomerTypeSchema,
+  vcCustomerName: z.string(),
+  vcFirstName: z.string(),
+  vcLastName: z.string(),
+  nContractor: z.number().int().nonnegative(),
+  nInstaller: z.number().int().min(0).max(1),
+  UNITYSUPERUSER: z.number().int().min(0).max(1),
+  nNOCLocationID: z.number().int().nullable(),
+  nActiveServiceLocation: z.number().int().nullable(),
+  nActiveMailingLocation: z.number().int().nullable(),
+  /** Staff employee id: the staff member's own, or the one who opened a super-user session. */
+  nEmployeeID: z.number().int().nullable(),
+  nStaff: z.number().int().min(0).max(1),
+  exp: z.number().int(),
+});
+export type SessionClaims = z.infer<typeof SessionClaimsSchema>;
+
+export const PortalTypeSchema = z.enum(['residential', 'business', 'installer', 'contractor', 'staff']);
+export type PortalType = z.infer<typeof PortalTypeSchema>;
+
+type RoleFlags = Pick<SessionClaims, 'nInstaller' | 'nContractor' | 'UNITYSUPERUSER' | 'vcCustomerType' | 'nStaff'>;
+
+/** The customer portal of an account: business for business accounts, residential otherwise. */
+export function customerPortalOf(customerType: CustomerType): PortalType {
+  return customerType === 'Business' ? 'business' : 'residential';
+}
+
+/**
+ * Portals a user may use (SPEC §6): a super user, or a user with neither installer nor contractor flag, gets the
+ * residential/business portal; installers and contractors choose on /portalSelect; staff use the staff portal.
+ */
+export function availablePortals(user: RoleFlags): PortalType[] {
+  if (user.UNITYSUPERUSER === 1) return [customerPortalOf(user.vcCustomerType)];
+  if (user.nStaff === 1) return ['staff'];
+  const portals: PortalType[] = [];
+  if (user.nInstaller === 1) portals.push('installer');
+  if (user.nContractor > 0) portals.push('contractor');
+  return portals.length > 0 ? portals : [customerPortalOf(user.vcCustomerType)];
+}
+
+/** The portal chosen without asking, or null when the user picks it on /portalSelect. */
+export function automaticPortal(user: RoleFlags): PortalType | null {
+  const portals = availablePortals(user);
+  const only = portals[0];
+  if (portals.length !== 1 || only === undefined) return null;
+  return only === 'installer' || only === 'contractor' ? null : only;
+}
+
+export interface NavLink {
+  label: string;
+  path: string;
+}
+
+/** Navigation links by portal (SPEC §2 table); Reports only for customer types other than Consumer and Residential. */
+export function navLinksFor(portal: PortalType, customerType: CustomerType): NavLink[] {
+  switch (portal) {
+    case 'residential':
+    case 'business': {
+      const links: NavLink[] = [
+        { label: 'Account Info', path: '/accountInfo' },
+        { label: 'Services', path: '/services' },
+        { label: 'Billing Center', path: '/billingCenter' },
+      ];
+      if (showsReports(customerType)) links.push({ label: 'Reports', path: '/reports' });
+      return links;
+    }
+    case 'contractor':
+      return [
+        { label: 'Home', path: '/contractorHome' },
+        { label: 'Work Orders', path: '/workOrders' },
+        { label: 'Scan Asset', path: '/scanAsset' },
+        { label: 'Calendar', path: '/calendar' },
+        { label: 'Maps', path: '/maps' },
+        { label: 'Restoration Tickets', path: '/restorationTickets' },
+      ];
+    case 'installer':
+      return [
+        { label: 'Search WO', path: '/search' },
+        { label: 'Saved WO', path: '/savedWorkOrders' },
+        { label: 'Scan an Asset', path: '/scanAsset' },
+        { label: 'Saved Assets', path: '/SavedAssets' },
+      ];
+    case 'staff':
+      return [
+        { label: 'Super-user Login', path: '/staff' },
+        { label: 'Reports', path: '/reports' },
+      ];
+  }
+}
+
+export function showsReports(customerType: CustomerType): boolean {
+  return customerType !== 'Consumer' && customerType !== 'Residential';
+}
+
+/** Consumer accounts do not display the account name (SPEC §6). */
+export function showsAccountName(customerType: CustomerType): boolean {
+  return customerType !== 'Consumer';
+}
+
+/** Where a portal lands after it is chosen. */
+export function portalHome(portal: PortalType): string {
+  return navLinksFor(portal, 'Business')[0]?.path ?? '/';
+}
+
+export const LOGIN_PATHS = ['/', '/login', '/register', '/accountRecovery'] as const;
+export const SUPER_USER_PATH_PREFIX = '/login/superUser/';
+
+export function isLoginPath(pathname: string): boolean {
+  return (LOGIN_PATHS as readonly string[]).includes(pathname) || isSuperUserPath(pathname);
+}
+
+export function isSuperUserPath(pathname: string): boolean {
+  return pathname.startsWith(SUPER_USER_PATH_PREFIX);
+}
+
+/** Paths a signed-in user reaches without a chosen portal. */
+const PORTAL_FREE_PATHS = ['/portalSelect', '/settings'];
+
+export interface GuardState {
+  user: Pick<SessionClaims, 'vcCustomerID' | 'vcCustomerType'> | null;
+  portal: PortalType | null;
+}
+
+/**
+ * SPEC §2 route guards. Returns the path to redirect to, or null to stay.
+ * - Login-type routes send a logged-in user (one with a customer id) to /portalSelect, except super-user paths.
+ * - Other protected routes send a user without a customer id to /login.
+ * - A logged-in user with a customer type but no chosen portal is sent to /portalSelect.
+ */
+export function guardRedirect(pathname: string, state: GuardState): string | null {
+  const loggedIn = Boolean(state.user?.vcCustomerID);
+  if (isLoginPath(pathname)) {
+    if (isSuperUserPath(pathname)) return null;
+    return loggedIn ? '/portalSelect' : null;
+  }
+  if (!loggedIn) return '/login';
+  if (state.user?.vcCustomerType && !state.portal && !PORTAL_FREE_PATHS.includes(pathname)) {
+    return '/portalSelect';
+  }
+  return null;
+}
+
+/** Whether a session's expiry (seconds) has passed. */
+export function isExpired(claims: Pick<SessionClaims, 'exp'>, nowMs = Date.now()): boolean {
+  return claims.exp * 1000 <= nowMs;
+}

@@ -1,0 +1,109 @@
+// `npm test`: sets up what the tests need (dependencies; Debian's Chromium through apt-get when it is missing and
+// we are root; no browser downloads), then runs lint, type-check, unit, API and browser tests, and ends with each
+// runner's summary and one closing line of totals.
+//   npm test -- --only=unit,api     run some steps (lint, typecheck, unit, api, e2e)
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureBuilt, ensureDependencies, log, root, run } from './lib.mjs';
+
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const wanted = (step) => !only || only.includes(step);
+const reports = path.join(root, '.tmp', 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const CHROMIUM = '/usr/bin/chromium';
+
+async function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)`);
+  log('installing Debian chromium (apt-get)');
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  if ((await run('apt-get', ['update', '-qq'], { env })) !== 0) throw new Error('apt-get update failed');
+  if ((await run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { env })) !== 0) {
+    throw new Error('apt-get install chromium failed');
+  }
+}
+
+const bin = (p) => path.join(root, 'node_modules', p);
+const results = [];
+const counts = { passed: 0, failed: 0, skipped: 0 };
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+async function step(name, command, args, options = {}, count = undefined) {
+  if (!wanted(name)) return;
+  log(`── ${name} ──`);
+  const started = Date.now();
+  const code = await run(command, args, options);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const tally = count?.();
+  if (tally) {
+    counts.passed += tally.passed;
+    counts.failed += tally.failed;
+    counts.skipped += tally.skipped;
+  }
+  // A runner that fails without a failed test (crash, no tests found) still counts as one failure.
+  if (code !== 0 && (!tally || tally.failed === 0)) counts.failed += 1;
+  results.push({ name, ok: code === 0, seconds, tally });
+}
+
+const vitestCount = (file) => () => {
+  const r = readJson(file);
+  return r && { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+};
+
+const playwrightCount = (file) => () => {
+  const r = readJson(file);
+  return r && { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped };
+};
+
+try {
+  await ensureDependencies();
+  if (wanted('e2e')) {
+    await ensureChromium();
+    await ensureBuilt();
+  }
+} catch (err) {
+  console.error(`[strand] setup failed: ${err.message}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+const node = process.execPath;
+await step('lint', 'npm', ['run', '--silent', 'lint:ci']);
+await step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+for (const project of ['unit', 'api']) {
+  const out = path.join(reports, `vitest-${project}.json`);
+  await step(
+    project,
+    node,
+    [bin('vitest/vitest.mjs'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    {},
+    vitestCount(out),
+  );
+}
+const e2eOut = path.join(reports, 'playwright.json');
+await step(
+  'e2e',
+  node,
+  [bin('@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+  { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } },
+  playwrightCount(e2eOut),
+);
+
+console.log('');
+log('summary');
+for (const r of results) {
+  const tally = r.tally ? ` (${r.tally.passed} passed, ${r.tally.failed} failed, ${r.tally.skipped} skipped)` : '';
+  console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(10)} ${r.seconds.padStart(6)} s${tally}`);
+}
+const allOk = results.every((r) => r.ok);
+console.log(`Total: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+process.exit(allOk ? 0 : 1);

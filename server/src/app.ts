@@ -1,0 +1,100 @@
+/** Builds the Fastify instance (no listen): external plugins, then app plugins, then the modules' routes. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ErrorCodes } from '@strand/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Db } from './db/connect.js';
+import { createMailer, type Mailer } from './integrations/mail/mailer.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { redactUrl, registerSecurity } from './plugins/security.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: Db;
+  mailer?: Mailer;
+  now?: () => Date;
+  /** Folder of the built web app; null serves the API only. */
+  webDist?: string | null;
+  logger?: boolean;
+}
+
+const MODULES = [systemRoutes, authRoutes, settingsRoutes, accountsRoutes];
+
+export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+            serializers: {
+              req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+            },
+          },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const ctx: AppContext = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    mailer: options.mailer ?? createMailer(config.mail, app.log),
+    issueToken: (claims) => app.jwt.sign(claims),
+    now: options.now ?? (() => new Date()),
+  };
+
+  await registerSecurity(app);
+  await registerAuth(app, { secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds });
+  await registerOpenApi(app);
+  for (const module of MODULES) await app.register(module, { ctx });
+
+  const webDist = options.webDist === undefined ? defaultWebDist() : options.webDist;
+  registerWebApp(app, webDist);
+  return { app, ctx };
+}
+
+function defaultWebDist(): string {
+  return path.resolve(import.meta.dirname, '../../web/dist');
+}
+
+/** Serves the built single-page app: hashed assets cached for a year, index.html for every app route. */
+function registerWebApp(app: FastifyInstance, webDist: string | null) {
+  const hasWeb = webDist !== null && existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url === '/api' || req.url.startsWith('/api/');
+    if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ error: { code: ErrorCodes.notFound, message: `No route ${req.method} ${req.url.split('?')[0]}.` } });
+  });
+}

@@ -1,0 +1,107 @@
+/** Every setting, read from the environment and validated. README lists each with its default. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(12 * 3600),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Boone Valley Fiber <no-reply@boonevalleyfiber.example>'),
+  PROVIDER_NAME: z.string().default('Boone Valley Fiber'),
+  SUPPORT_PHONE: z.string().default('(573)555-0100'),
+  WEBMAIL_URL: z.string().default('https://webmail.boonevalleyfiber.example'),
+  REPORT_ISSUE_EMAIL: z.string().default('portal-issues@boonevalleyfiber.example'),
+  PROVIDER_LINKS: z
+    .string()
+    .default(
+      'Home|https://www.boonevalleyfiber.example;Support|https://www.boonevalleyfiber.example/support;Privacy|https://www.boonevalleyfiber.example/privacy',
+    ),
+  LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
+  RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  SUPER_LINK_WINDOW_SECONDS: z.coerce.number().int().min(30).default(600),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  TRUST_PROXY: bool,
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    database: e.DATABASE_URL
+      ? ({ dialect: 'postgres', url: e.DATABASE_URL } as const)
+      : ({ dialect: 'sqlite', file: path.join(dataDir, 'portal.db') } as const),
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    publicUrl: e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    shell: {
+      providerName: e.PROVIDER_NAME,
+      supportPhone: e.SUPPORT_PHONE,
+      webmailUrl: e.WEBMAIL_URL,
+      reportIssueEmail: e.REPORT_ISSUE_EMAIL,
+      providerLinks: e.PROVIDER_LINKS.split(';')
+        .map((pair) => pair.split('|'))
+        .filter((p): p is [string, string] => p.length === 2 && Boolean(p[0]) && Boolean(p[1]))
+        .map(([label, url]) => ({ label, url })),
+    },
+    loginLimits: {
+      perUser: e.LOGIN_MAX_FAILURES_PER_USER,
+      perIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
+    },
+    resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
+    superLinkWindowSeconds: e.SUPER_LINK_WINDOW_SECONDS,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/** Without JWT_SECRET, a random secret is made once and kept in DATA_DIR so restarts keep sessions valid. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

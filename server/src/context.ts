@@ -1,0 +1,17 @@
+/** What every service receives: the database, the configuration, and the adapters to the outside world. */
+import type { SessionClaims } from '@strand/domain';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { DialectName } from './db/connect.js';
+import type { Database } from './db/database.js';
+import type { Mailer } from './integrations/mail/mailer.js';
+
+export interface AppContext {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  config: Config;
+  mailer: Mailer;
+  /** Signs a session token; `exp` is set from TOKEN_TTL_SECONDS. */
+  issueToken(claims: Omit<SessionClaims, 'exp'>): string;
+  now(): Date;
+}

@@ -1,0 +1,583 @@
+/** Table types of the database (snake_case, as in the migrations). Keep in step with migrations/. */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface CustomersTable {
+  id: string;
+  name: string;
+  customer_type: string;
+  status: string;
+  created_at: string;
+}
+
+export interface ContractorCompaniesTable {
+  id: number;
+  name: string;
+}
+
+export interface NocLocationsTable {
+  id: number;
+  name: string;
+}
+
+export interface MailingLocationsTable {
+  id: Generated<number>;
+  customer_id: string;
+  address: string;
+  address2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  zip_four: string | null;
+  autopay_payment_method_id: number | null;
+}
+
+export interface CentralOfficesTable {
+  id: Generated<number>;
+  name: string;
+  kind: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface ServiceLocationsTable {
+  id: Generated<number>;
+  customer_id: string;
+  address: string;
+  address2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  zip_four: string | null;
+  latitude: number;
+  longitude: number;
+  colo_area: string | null;
+  central_office_id: number | null;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  customer_id: string;
+  is_admin: number;
+  is_staff: number;
+  employee_id: number | null;
+  installer: number;
+  contractor_id: number;
+  noc_location_id: number | null;
+  active_service_location_id: number | null;
+  active_mailing_location_id: number | null;
+  disabled: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PermissionCategoriesTable {
+  code: string;
+  name: string;
+  description: string;
+}
+
+export interface UserPermissionsTable {
+  user_id: number;
+  category: string;
+}
+
+export interface UserSettingsTable {
+  user_id: number;
+  enable_style: number;
+  gradient_direction: number;
+  selected_color1: string;
+  selected_color2: string;
+  updated_at: string;
+}
+
+export interface SessionLogsTable {
+  id: Generated<number>;
+  user_id: number;
+  logged_at: string;
+  ip: string;
+  user_agent: string | null;
+  client_version: string | null;
+  super_user_employee_id: number | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  username_key: string;
+  ip: string;
+  failed_at: string;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SuperUserLinksTable {
+  hash: string;
+  customer_id: string;
+  employee_id: number;
+  issued_at: string;
+  used_at: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  user_id: number | null;
+  employee_id: number | null;
+  action: string;
+  subject: string | null;
+  detail: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  route: string;
+  status_code: number;
+  response: string;
+  created_at: string;
+}
+
+export interface ContactMethodsTable {
+  id: Generated<number>;
+  customer_id: string;
+  category: string;
+  name: string;
+  phone: string | null;
+  phone2: string | null;
+  email: string | null;
+}
+
+export interface ContactMethodLocationsTable {
+  contact_method_id: number;
+  service_location_id: number;
+  link_type: string;
+}
+
+export interface PackagesTable {
+  id: Generated<number>;
+  name: string;
+  master_id: number;
+  price_cents: number;
+}
+
+export interface ServiceLocationPackagesTable {
+  id: Generated<number>;
+  service_location_id: number;
+  package_id: number;
+  order_id: number | null;
+  start_date: string;
+  last_invoiced: string | null;
+  active: number;
+}
+
+export interface EquipmentDefinitionsTable {
+  id: Generated<number>;
+  description: string;
+  maker: string;
+  model: string;
+  hardware_type: number;
+  equipment_type: string;
+  ports: number;
+  slots: number;
+}
+
+export interface AssetsTable {
+  id: Generated<number>;
+  asset_tag: string;
+  definition_id: number;
+  description: string;
+  information: string | null;
+  status: string;
+  warranty: string | null;
+  serial_number: string | null;
+  mac_address: string | null;
+  service_location_id: number | null;
+  assigned_user_id: number | null;
+  noc_location_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AssetPortsTable {
+  id: Generated<number>;
+  asset_id: number;
+  slot: number;
+  port: number;
+  label: string;
+}
+
+export interface ApplicationActionsTable {
+  id: number;
+  action: string;
+  description: string;
+}
+
+export interface HardwareTypeActionsTable {
+  hardware_type: number;
+  action_id: number;
+}
+
+export interface SalesOrdersTable {
+  id: Generated<number>;
+  customer_id: string;
+  service_location_id: number | null;
+  notes: string | null;
+  html: string | null;
+  created_at: string;
+}
+
+export interface WorkOrderTypesTable {
+  id: Generated<number>;
+  description: string;
+  class: string;
+  view_file: string;
+  template_type: string | null;
+  is_business: number;
+}
+
+export interface WorkOrdersTable {
+  id: Generated<number>;
+  type_id: number;
+  customer_id: string;
+  service_location_id: number | null;
+  order_id: number | null;
+  detail_id: number | null;
+  contractor_id: number | null;
+  status: string;
+  colo_area: string | null;
+  summary: string | null;
+  next_scheduled_name: string | null;
+  next_scheduled_at: string | null;
+  due_date: string | null;
+  gis_object_id: string | null;
+  acknowledged_at: string | null;
+  acknowledged_by: number | null;
+  created_at: string;
+  last_updated: string;
+}
+
+export interface WorkOrderAssignmentsTable {
+  work_order_id: number;
+  user_id: number;
+  assigned_at: string;
+}
+
+export interface WorkOrderNotesTable {
+  id: Generated<number>;
+  work_order_id: number;
+  author: string;
+  body: string;
+  created_at: string;
+}
+
+export interface AttachmentsTable {
+  id: Generated<number>;
+  work_order_id: number;
+  file_name: string;
+  description: string | null;
+  storage_key: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  uploaded_by: number | null;
+  idempotency_key: string | null;
+  created_at: string;
+}
+
+export interface CircuitsTable {
+  id: Generated<number>;
+  service_location_id: number;
+  product: string;
+  circuit_code: string;
+  description: string;
+  asset_id: number | null;
+  server_ip: string;
+  slot: number;
+  port: number;
+}
+
+export interface PhysicalPlantConfigsTable {
+  id: Generated<number>;
+  order_id: number;
+  splitter_port_label: string | null;
+  splitter_asset_description: string | null;
+  is_fiber_drop_only: string | null;
+  cabinet_location: string | null;
+  fiber_size: string | null;
+  fiber_size2: string | null;
+  existing_logical_circuit_id: string | null;
+  existing_fiber_drop: string | null;
+  fiber_strand: string | null;
+  fiber_strand2: string | null;
+  ont_number: string | null;
+  fiber_port: string | null;
+  hand_hole_address: string | null;
+  splitter_asset_id: string | null;
+}
+
+export interface AssetActionRequestsTable {
+  id: Generated<number>;
+  work_order_id: number;
+  asset_id: number;
+  action_id: number;
+  requested_by: number;
+  status: string;
+  result: string | null;
+  attempts: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DropTypesTable {
+  id: Generated<number>;
+  type: string;
+  is_business: number;
+}
+
+export interface SpliceCaseTypesTable {
+  id: Generated<number>;
+  type: string;
+}
+
+export interface AssemblyUnitsTable {
+  id: Generated<number>;
+  code: string;
+  description: string;
+  req_asset_tag: number;
+  req_sequential: number;
+  req_additional_drop_fee: number;
+  req_reel_num: number;
+}
+
+export interface ChecklistsTable {
+  id: Generated<number>;
+  work_order_id: number;
+  template: string;
+  data: string;
+  arrival_onsite: string | null;
+  work_complete: string | null;
+  notes: string | null;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+export interface ChecklistHistoryTable {
+  id: Generated<number>;
+  checklist_id: number;
+  user_id: number;
+  at: string;
+  changes: string;
+}
+
+export interface WorkOrderAssemblyUnitsTable {
+  id: Generated<number>;
+  work_order_id: number;
+  assembly_unit_id: number;
+  qty_units: number;
+  asset_tags: string | null;
+  serial_numbers: string | null;
+  beg_sequential: string | null;
+  end_sequential: string | null;
+  reel_num: string | null;
+  row_footage: number | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface CalendarEventsTable {
+  id: Generated<number>;
+  contractor_id: number;
+  work_order_id: number | null;
+  title: string;
+  starts_at: string;
+  ends_at: string;
+}
+
+export interface RestorationTicketsTable {
+  id: Generated<number>;
+  contractor_id: number;
+  work_order_id: number | null;
+  address: string;
+  description: string;
+  status: string;
+  latitude: number | null;
+  longitude: number | null;
+  image_key: string | null;
+  created_at: string;
+}
+
+export interface RestorationTicketNotesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  author: string;
+  body: string;
+  created_at: string;
+}
+
+export interface MapFeaturesTable {
+  id: Generated<number>;
+  layer_id: number;
+  name: string;
+  geometry: string;
+  properties: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface PaymentMethodsTable {
+  id: Generated<number>;
+  customer_id: string;
+  kind: string;
+  gateway_token: string;
+  brand: string;
+  last4: string;
+  exp_month: number | null;
+  exp_year: number | null;
+  holder_name: string;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  customer_id: string;
+  mailing_location_id: number;
+  invoice_group_id: number;
+  invoice_date: string;
+  due_date: string;
+  amount_cents: number;
+  balance_cents: number;
+  status: string;
+}
+
+export interface InvoiceLinesTable {
+  id: Generated<number>;
+  invoice_id: number;
+  description: string;
+  amount_cents: number;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  customer_id: string;
+  payment_method_id: number;
+  amount_cents: number;
+  fee_cents: number;
+  status: string;
+  gateway_reference: string | null;
+  paid_by: number | null;
+  created_at: string;
+}
+
+export interface PaymentAllocationsTable {
+  payment_id: number;
+  invoice_id: number;
+  amount_cents: number;
+}
+
+export interface TroubleTicketsTable {
+  id: Generated<number>;
+  customer_id: string;
+  service_location_id: number;
+  subject: string;
+  description: string;
+  status: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface BusinessCenterRequestsTable {
+  id: Generated<number>;
+  customer_id: string;
+  category: string;
+  subject: string;
+  description: string;
+  status: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface CallRecordsTable {
+  id: Generated<number>;
+  customer_id: string;
+  started_at: string;
+  direction: string;
+  from_number: string;
+  to_number: string;
+  duration_seconds: number;
+}
+
+export interface Database {
+  customers: CustomersTable;
+  contractor_companies: ContractorCompaniesTable;
+  noc_locations: NocLocationsTable;
+  mailing_locations: MailingLocationsTable;
+  central_offices: CentralOfficesTable;
+  service_locations: ServiceLocationsTable;
+  users: UsersTable;
+  permission_categories: PermissionCategoriesTable;
+  user_permissions: UserPermissionsTable;
+  user_settings: UserSettingsTable;
+  session_logs: SessionLogsTable;
+  login_failures: LoginFailuresTable;
+  password_resets: PasswordResetsTable;
+  super_user_links: SuperUserLinksTable;
+  audit_log: AuditLogTable;
+  idempotency_keys: IdempotencyKeysTable;
+  contact_methods: ContactMethodsTable;
+  contact_method_locations: ContactMethodLocationsTable;
+  packages: PackagesTable;
+  service_location_packages: ServiceLocationPackagesTable;
+  equipment_definitions: EquipmentDefinitionsTable;
+  assets: AssetsTable;
+  asset_ports: AssetPortsTable;
+  application_actions: ApplicationActionsTable;
+  hardware_type_actions: HardwareTypeActionsTable;
+  sales_orders: SalesOrdersTable;
+  work_order_types: WorkOrderTypesTable;
+  work_orders: WorkOrdersTable;
+  work_order_assignments: WorkOrderAssignmentsTable;
+  work_order_notes: WorkOrderNotesTable;
+  attachments: AttachmentsTable;
+  circuits: CircuitsTable;
+  physical_plant_configs: PhysicalPlantConfigsTable;
+  asset_action_requests: AssetActionRequestsTable;
+  drop_types: DropTypesTable;
+  splice_case_types: SpliceCaseTypesTable;
+  assembly_units: AssemblyUnitsTable;
+  checklists: ChecklistsTable;
+  checklist_history: ChecklistHistoryTable;
+  work_order_assembly_units: WorkOrderAssemblyUnitsTable;
+  calendar_events: CalendarEventsTable;
+  restoration_tickets: RestorationTicketsTable;
+  restoration_ticket_notes: RestorationTicketNotesTable;
+  map_features: MapFeaturesTable;
+  payment_methods: PaymentMethodsTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  payments: PaymentsTable;
+  payment_allocations: PaymentAllocationsTable;
+  trouble_tickets: TroubleTicketsTable;
+  business_center_requests: BusinessCenterRequestsTable;
+  call_records: CallRecordsTable;
+}
+
+export type Row<T extends keyof Database> = Selectable<Database[T]>;
+export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
+export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;
+export type { ColumnType };

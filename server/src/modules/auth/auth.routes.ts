@@ -1,0 +1,116 @@
+/** Routes of sign-in, registration, account recovery, super-user login and the session log. */
+import {
+  LoginRequestSchema,
+  MessageResponseSchema,
+  RecoveryRequestSchema,
+  RegisterRequestSchema,
+  ResetPasswordRequestSchema,
+  SessionLogResponseSchema,
+  SuperLinkRequestSchema,
+  SuperLinkResponseSchema,
+  SuperLoginRequestSchema,
+  TokenResponseSchema,
+} from '@strand/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { sessionOf } from '../../plugins/auth.js';
+import { errorResponses } from '../../plugins/openapi.js';
+import { assertMayIssueSuperLink } from './auth.policy.js';
+import * as service from './auth.service.js';
+
+export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['session'];
+
+  app.post('/api/auth/login', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Sign in with username and password',
+      body: LoginRequestSchema,
+      response: { 200: TokenResponseSchema, ...errorResponses(400, 401, 429) },
+    },
+    handler: async (req) => ({ token: await service.login(ctx, { ...req.body, ip: req.ip }) }),
+  });
+
+  app.post('/api/auth/register', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Create the first online user of a customer account',
+      body: RegisterRequestSchema,
+      response: { 201: TokenResponseSchema, ...errorResponses(400, 409) },
+    },
+    handler: async (req, reply) => reply.status(201).send({ token: await service.register(ctx, req.body) }),
+  });
+
+  app.post('/api/auth/recovery', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Mail a one-time password reset link (the answer is the same whether or not the user exists)',
+      body: RecoveryRequestSchema,
+      response: { 202: MessageResponseSchema, ...errorResponses(400) },
+    },
+    handler: async (req, reply) => {
+      await service.requestRecovery(ctx, req.body.identifier);
+      return reply.status(202).send({ message: service.RECOVERY_SENT });
+    },
+  });
+
+  app.post('/api/auth/reset', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Set a new password with a reset link token',
+      body: ResetPasswordRequestSchema,
+      response: { 200: MessageResponseSchema, ...errorResponses(400) },
+    },
+    handler: async (req) => {
+      await service.resetPassword(ctx, req.body.token, req.body.password);
+      return { message: 'Your password has been changed. You can sign in with it now.' };
+    },
+  });
+
+  app.post('/api/auth/super-login', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Sign a staff member in as a customer (UNITYSUPERUSER) with a link issued by staff',
+      body: SuperLoginRequestSchema,
+      response: { 200: TokenResponseSchema, ...errorResponses(400, 401, 409) },
+    },
+    handler: async (req) => ({ token: await service.superLogin(ctx, req.body) }),
+  });
+
+  app.post('/api/staff/super-links', {
+    config: { access: ['staff'] },
+    schema: {
+      tags: ['staff'],
+      summary: 'Issue a one-time super-user link for a customer account',
+      body: SuperLinkRequestSchema,
+      response: { 201: SuperLinkResponseSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req, reply) => {
+      const user = sessionOf(req);
+      const employeeId = assertMayIssueSuperLink(user);
+      return reply.status(201).send(await service.issueSuperLink(ctx, employeeId, user.nUserID, req.body.vcCustomerID));
+    },
+  });
+
+  app.post('/api/session/log', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'Record that a session is in use (at most once an hour per user)',
+      response: { 200: SessionLogResponseSchema, ...errorResponses(401) },
+    },
+    handler: async (req) =>
+      service.logSession(ctx, sessionOf(req), {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? null,
+        clientVersion: (req.headers['x-client-version'] as string | undefined) ?? null,
+      }),
+  });
+}

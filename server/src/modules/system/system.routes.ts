@@ -1,0 +1,45 @@
+/** Health and the shell configuration (support phone, webmail, links) the browser shows. */
+import { CLIENT_VERSION, COPYRIGHT_YEAR, HealthSchema, ShellConfigSchema } from '@strand/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
+
+export async function systemRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/api/health', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['system'],
+      summary: 'Liveness and database reachability',
+      response: { 200: HealthSchema, 503: HealthSchema },
+    },
+    handler: async (req, reply) => {
+      let database: 'ok' | 'unreachable' = 'ok';
+      try {
+        await sql`select 1`.execute(ctx.db);
+      } catch (err) {
+        req.log.error({ err }, 'health check: database unreachable');
+        database = 'unreachable';
+      }
+      const body = {
+        status: database === 'ok' ? 'ok' : 'degraded',
+        database,
+        dialect: ctx.dialect,
+        version: CLIENT_VERSION,
+      } as const;
+      return reply.status(database === 'ok' ? 200 : 503).send(body);
+    },
+  });
+
+  app.get('/api/config', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['system'],
+      summary: 'Provider details the portal shell shows',
+      response: { 200: ShellConfigSchema },
+    },
+    handler: async () => ({ ...ctx.config.shell, version: CLIENT_VERSION, copyrightYear: COPYRIGHT_YEAR }),
+  });
+}

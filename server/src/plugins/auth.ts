@@ -1,0 +1,74 @@
+/**
+ * Authentication and route-level authorization. Every /api route declares who may call it in `config.access`
+ * ('public', 'authenticated', or a list of roles); a route without a declaration refuses to start the server.
+ * The server trusts only its own verification of the signed token, never the client's view of the claims.
+ */
+import fastifyJwt from '@fastify/jwt';
+import type { SessionClaims } from '@strand/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthenticated } from '../lib/errors.js';
+
+export type Role = 'customer' | 'installer' | 'contractor' | 'staff';
+export type Access = 'public' | 'authenticated' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: Omit<SessionClaims, 'exp'>;
+    user: SessionClaims;
+  }
+}
+
+/** Roles a session holds. A super user acts only as the customer it signed in as. */
+export function rolesOf(user: SessionClaims): Role[] {
+  if (user.UNITYSUPERUSER === 1) return ['customer'];
+  const roles: Role[] = [];
+  if (user.nStaff === 1) roles.push('staff');
+  if (user.nInstaller === 1) roles.push('installer');
+  if (user.nContractor > 0) roles.push('contractor');
+  if (roles.length === 0) roles.push('customer');
+  return roles;
+}
+
+export function hasRole(user: SessionClaims, ...roles: Role[]): boolean {
+  const held = rolesOf(user);
+  return roles.some((r) => held.includes(r));
+}
+
+/** The verified session of an authenticated route (the auth hook has run). */
+export function sessionOf(request: FastifyRequest): SessionClaims {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+export async function registerAuth(app: FastifyInstance, options: { secret: string; ttlSeconds: number }) {
+  await app.register(fastifyJwt, {
+    secret: options.secret,
+    sign: { algorithm: 'HS256', expiresIn: options.ttlSeconds },
+    verify: { algorithms: ['HS256'] },
+  });
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    if (route.config?.access === undefined) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (access === undefined || access === 'public') return;
+    if (!request.headers.authorization) throw unauthenticated();
+    try {
+      await request.jwtVerify();
+    } catch {
+      throw unauthenticated('Your session has expired or is not valid. Please sign in again.');
+    }
+    if (access !== 'authenticated' && !hasRole(request.user, ...access)) throw forbidden();
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * The error handler: every failure leaves as `{ error: { code, message, fields? } }` with a 4xx/5xx status.
+ * 5xx bodies never carry internals; the details go to the log only.
+ */
+import { ErrorCodes } from '@strand/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/errors.js';
+
+const CONTEXT_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
+      return reply.status(err.statusCode).send({
+        error: {
+          code: err.code,
+          message: err.message,
+          ...(err.fields ? { fields: err.fields } : {}),
+          ...(err.retryAfterSeconds !== undefined ? { retryAfterSeconds: err.retryAfterSeconds } : {}),
+        },
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const name =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          (CONTEXT_NAMES[err.validationContext ?? ''] ?? 'request');
+        fields[name] ??= issue.message ?? 'Invalid value.';
+      }
+      const names = Object.keys(fields);
+      const first = names[0] ?? 'request';
+      const message =
+        names.length === 1 ? `${first}: ${fields[first]}` : `Please correct these fields: ${names.join(', ')}.`;
+      return reply.status(400).send({ error: { code: ErrorCodes.validation, message, fields } });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ issues: err.cause.issues, url: err.url }, 'response did not match its schema');
+      return reply
+        .status(500)
+        .send({ error: { code: ErrorCodes.internal, message: 'Something went wrong on our side.' } });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413) {
+      return reply.status(413).send({
+        error: { code: ErrorCodes.tooLarge, message: 'The request body is too large.', fields: { body: 'Too large.' } },
+      });
+    }
+    if (status === 415) {
+      return reply
+        .status(415)
+        .send({ error: { code: ErrorCodes.badRequest, message: 'Send the request body as application/json.' } });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, empty body, ...): say what was wrong with the body.
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+          ? 'The request body is not valid JSON.'
+          : err.message;
+      return reply.status(status).send({ error: { code: ErrorCodes.badRequest, message, fields: { body: message } } });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ error: { code: ErrorCodes.internal, message: 'Something went wrong on our side.' } });
+  });
+}

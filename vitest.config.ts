@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+/** Two suites: `unit` (pure code, no database) and `api` (server modules on a freshly migrated database). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['domain/src/**/*.test.ts', 'web/src/**/*.test.ts', 'server/src/**/*.unit.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['server/src/**/*.test.ts'],
+          exclude: ['server/src/**/*.unit.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+    ],
+  },
+});
