@@ -19,7 +19,12 @@ describe('availablePortals / automaticPortal (SPEC §6)', () => {
     ['a contractor of company 2', { ...flags, nContractor: 2 }, ['contractor'], null],
     ['an installer and contractor', { ...flags, nInstaller: 1, nContractor: 2 }, ['installer', 'contractor'], null],
     ['staff', { ...flags, nStaff: 1, vcCustomerType: 'Provider' }, ['staff'], 'staff'],
-    ['a super user with installer flags', { ...flags, UNITYSUPERUSER: 1, nInstaller: 1, vcCustomerType: 'Business' }, ['business'], 'business'],
+    [
+      'a super user with installer flags',
+      { ...flags, UNITYSUPERUSER: 1, nInstaller: 1, vcCustomerType: 'Business' },
+      ['business'],
+      'business',
+    ],
   ] as const)('%s', (_name, user, portals, automatic) => {
     expect(availablePortals(user)).toEqual(portals);
     expect(automaticPortal(user)).toBe(automatic);
@@ -81,9 +86,9 @@ describe('guardRedirect (SPEC §2 route guards)', () => {
 
   it('sends a user without a customer id to /login', () => {
     expect(guardRedirect('/billingCenter', { user: null, portal: null })).toBe('/login');
-    expect(guardRedirect('/search/100001', { user: { vcCustomerID: '', vcCustomerType: 'Residential' }, portal: null })).toBe(
-      '/login',
-    );
+    expect(
+      guardRedirect('/search/100001', { user: { vcCustomerID: '', vcCustomerType: 'Residential' }, portal: null }),
+    ).toBe('/login');
   });
 
   it('sends a user with a customer type but no portal to /portalSelect', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../test/harness.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,7 +61,11 @@ describe('GET /api/staff/customers', () => {
 
   it('refuses customers and field staff', async () => {
     for (const username of ['business', 'installer']) {
-      const res = await t.request({ method: 'GET', url: '/api/staff/customers?q=acme', token: await t.login(username) });
+      const res = await t.request({
+        method: 'GET',
+        url: '/api/staff/customers?q=acme',
+        token: await t.login(username),
+      });
       expect(res.statusCode).toBe(403);
     }
   });

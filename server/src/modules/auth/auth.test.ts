@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, type TestApp, claimsOf, createTestApp } from '../../test/harness.js';
+import { claimsOf, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.js';
 import { RECOVERY_SENT, WRONG_CREDENTIALS } from './auth.service.js';
 
 let t: TestApp;
@@ -81,7 +81,12 @@ describe('POST /api/auth/login', () => {
     const strict = await createTestApp({ LOGIN_MAX_FAILURES_PER_IP: '2' });
     try {
       const attempt = (u: string) =>
-        strict.request({ method: 'POST', url: '/api/auth/login', payload: { username: u, password: 'nope-nope' }, remoteAddress: '10.9.9.9' });
+        strict.request({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: u, password: 'nope-nope' },
+          remoteAddress: '10.9.9.9',
+        });
       await attempt('a-user');
       await attempt('b-user');
       const res = await attempt('c-user');
@@ -122,7 +127,9 @@ describe('POST /api/auth/register', () => {
       .innerJoin('service_locations as s', 's.customer_id', 'c.id')
       .select(['c.id', 's.zip'])
       .where('c.customer_type', '!=', 'Provider')
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('users as u').select('u.id').whereRef('u.customer_id', '=', 'c.id'))))
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('users as u').select('u.id').whereRef('u.customer_id', '=', 'c.id'))),
+      )
       .orderBy('c.id')
       .executeTakeFirstOrThrow();
     return row;
@@ -158,21 +165,35 @@ describe('POST /api/auth/register', () => {
   });
 
   it('refuses an account that already has online users, and writes nothing', async () => {
-    const before = await t.db.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const { zip } = await t.db.db
       .selectFrom('service_locations')
       .select('zip')
       .where('customer_id', '=', '1000-2000-0001')
       .executeTakeFirstOrThrow();
-    const res = await t.request({ method: 'POST', url: '/api/auth/register', payload: body({ username: 'intruder', zip }) });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: body({ username: 'intruder', zip }),
+    });
     expect(res.statusCode).toBe(409);
-    const after = await t.db.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('refuses a ZIP code that is not the account’s, naming the fields', async () => {
     const customer = await customerWithoutUsers();
-    const res = await t.request({ method: 'POST', url: '/api/auth/register', payload: body({ vcCustomerID: customer.id, zip: '00000' }) });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: body({ vcCustomerID: customer.id, zip: '00000' }),
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.fields)).toEqual(['vcCustomerID', 'zip']);
   });
@@ -194,7 +215,11 @@ describe('POST /api/auth/register', () => {
 describe('POST /api/auth/recovery and /api/auth/reset', () => {
   it('answers the same for an unknown user and sends no mail', async () => {
     const before = t.mail.length;
-    const res = await t.request({ method: 'POST', url: '/api/auth/recovery', payload: { identifier: 'nobody-at-all' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/recovery',
+      payload: { identifier: 'nobody-at-all' },
+    });
     expect(res.statusCode).toBe(202);
     expect(res.json().message).toBe(RECOVERY_SENT);
     expect(t.mail.length).toBe(before);
@@ -221,7 +246,11 @@ describe('POST /api/auth/recovery and /api/auth/reset', () => {
     await t.request({ method: 'POST', url: '/api/auth/recovery', payload: { identifier: 'installer' } });
     const token = t.mail.at(-1)?.text.match(/token=([\w-]+)/)?.[1];
     t.clock.advanceSeconds(3601);
-    const res = await t.request({ method: 'POST', url: '/api/auth/reset', payload: { token, password: 'another-new-one' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset',
+      payload: { token, password: 'another-new-one' },
+    });
     expect(res.statusCode).toBe(400);
     expect((await login('installer', DEMO_PASSWORD)).statusCode).toBe(200);
   });
@@ -253,7 +282,10 @@ describe('POST /api/staff/super-links and /api/auth/super-login', () => {
 
   it('refuses a tampered hash, another employee id, and an expired link', async () => {
     const { path } = (await issue(await t.login('staff'))).json();
-    const tampered = path.replace(/\/([0-9a-f]{64})\//, (_m: string, h: string) => `/${h.slice(0, -1)}${h.endsWith('0') ? '1' : '0'}/`);
+    const tampered = path.replace(
+      /\/([0-9a-f]{64})\//,
+      (_m: string, h: string) => `/${h.slice(0, -1)}${h.endsWith('0') ? '1' : '0'}/`,
+    );
     expect((await superLogin(tampered)).statusCode).toBe(401);
     expect((await superLogin(path.replace(/\/7$/, '/8'))).statusCode).toBe(401);
     t.clock.advanceSeconds(2 * 600 + 1);

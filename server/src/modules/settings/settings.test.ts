@@ -1,6 +1,6 @@
 import { DEFAULT_THEME } from '@strand/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../test/harness.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAuth } from '../../plugins/auth.js';
-import { type TestApp, createTestApp } from '../../test/harness.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
