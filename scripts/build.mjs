@@ -6,7 +6,14 @@ import { log, root, run } from './lib.mjs';
 const esbuild = await import('esbuild');
 
 log('building the web app (vite)');
-const viteCode = await run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+const viteCode = await run(process.execPath, [
+  path.join(root, 'node_modules/vite/bin/vite.js'),
+  'build',
+  '--config',
+  'web/vite.config.ts',
+  '--logLevel',
+  'warn',
+]);
 if (viteCode !== 0) process.exit(viteCode);
 
 log('bundling the server (esbuild)');

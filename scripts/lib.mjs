@@ -14,7 +14,12 @@ export function log(message) {
 /** Runs a command in the repository root, inheriting stdio; resolves with its exit code. */
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: 'inherit',
+      ...options,
+      env: { ...process.env, ...options.env },
+    });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on('error', () => resolve(127));
   });
@@ -38,7 +43,16 @@ export function newestMtime(paths) {
   return newest;
 }
 
-const REQUIRED_MODULES = ['fastify', 'better-sqlite3', 'argon2', 'vite', 'vitest', 'react', '@playwright/test', '@biomejs/biome'];
+const REQUIRED_MODULES = [
+  'fastify',
+  'better-sqlite3',
+  'argon2',
+  'vite',
+  'vitest',
+  'react',
+  '@playwright/test',
+  '@biomejs/biome',
+];
 
 /** Installs the npm dependencies when any is missing or package.json changed since the last install. */
 export async function ensureDependencies() {
@@ -46,7 +60,14 @@ export async function ensureDependencies() {
   const missing = REQUIRED_MODULES.some((m) => !existsSync(path.join(root, 'node_modules', m, 'package.json')));
   const stale =
     existsSync(marker) &&
-    ['package.json', 'domain/package.json', 'server/package.json', 'web/package.json', 'e2e/package.json', 'package-lock.json']
+    [
+      'package.json',
+      'domain/package.json',
+      'server/package.json',
+      'web/package.json',
+      'e2e/package.json',
+      'package-lock.json',
+    ]
       .filter((f) => existsSync(path.join(root, f)))
       .some((f) => statSync(path.join(root, f)).mtimeMs > statSync(marker).mtimeMs + 1000);
   if (!missing && !stale) return;
@@ -61,7 +82,15 @@ export async function ensureDependencies() {
 /** Builds the web app and the server bundle when their sources are newer than the last build. */
 export async function ensureBuilt({ force = false } = {}) {
   const built = Math.min(mtimeOf('web/dist/index.html'), mtimeOf('server/dist/main.js'));
-  const sources = newestMtime(['domain/src', 'server/src', 'web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'scripts/build.mjs']);
+  const sources = newestMtime([
+    'domain/src',
+    'server/src',
+    'web/src',
+    'web/index.html',
+    'web/vite.config.ts',
+    'web/public',
+    'scripts/build.mjs',
+  ]);
   if (!force && built > sources) return;
   const code = await run(process.execPath, [path.join(root, 'scripts', 'build.mjs')]);
   if (code !== 0) throw new Error('build failed');

@@ -1,8 +1,9 @@
 // `npm start`: installs what is missing, builds when sources changed, then runs the server, which migrates,
 // loads the demo data into an empty database and serves the portal and its API.
+
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureBuilt, ensureDependencies, log, root } from './lib.mjs';
-import { spawn } from 'node:child_process';
 
 try {
   await ensureDependencies();

@@ -6,7 +6,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, ensureDependencies, log, root, run } from './lib.mjs';
 
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const wanted = (step) => !only || only.includes(step);
 const reports = path.join(root, '.tmp', 'reports');
 rmSync(reports, { recursive: true, force: true });
@@ -16,7 +19,8 @@ const CHROMIUM = '/usr/bin/chromium';
 
 async function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
-  if (process.getuid?.() !== 0) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)`);
+  if (process.getuid?.() !== 0)
+    throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)`);
   log('installing Debian chromium (apt-get)');
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   if ((await run('apt-get', ['update', '-qq'], { env })) !== 0) throw new Error('apt-get update failed');
@@ -84,7 +88,15 @@ for (const project of ['unit', 'api']) {
   await step(
     project,
     node,
-    [bin('vitest/vitest.mjs'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    [
+      bin('vitest/vitest.mjs'),
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
     {},
     vitestCount(out),
   );

@@ -4,8 +4,16 @@
  */
 import { z } from 'zod';
 
-export const CustomerTypeSchema = z.enum(['Residential', 'Consumer', 'Business', 'Provider']);
+/** Residential, Consumer and Business are customers; Provider and Contractor are the accounts field staff carry. */
+export const CustomerTypeSchema = z.enum(['Residential', 'Consumer', 'Business', 'Provider', 'Contractor']);
 export type CustomerType = z.infer<typeof CustomerTypeSchema>;
+
+export const CUSTOMER_ACCOUNT_TYPES: readonly CustomerType[] = ['Residential', 'Consumer', 'Business'];
+
+/** Whether an account is a customer's (not the provider's own or a contractor company's). */
+export function isCustomerAccount(type: string): boolean {
+  return (CUSTOMER_ACCOUNT_TYPES as readonly string[]).includes(type);
+}
 
 /** Claims carried by the signed login token; the browser decodes them into its session. */
 export const SessionClaimsSchema = z.object({

@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/connect.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
+import { createLocalFileStore } from './integrations/storage/file-store.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -56,6 +57,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     dialect: database.dialect,
     config,
     mailer: options.mailer ?? createMailer(config.mail, app.log),
+    files: createLocalFileStore(path.join(config.dataDir, 'files')),
     issueToken: (claims) => app.jwt.sign(claims),
     now: options.now ?? (() => new Date()),
   };
@@ -74,13 +76,16 @@ function defaultWebDist(): string {
   return path.resolve(import.meta.dirname, '../../web/dist');
 }
 
-/** Serves the built single-page app: hashed assets cached for a year, index.html for every app route. */
+/**
+ * Serves the built single-page app: hashed assets cached for a year, index.html for every app route. A missing file
+ * (a path with an extension) is a 404, so a stale page's chunk request fails cleanly instead of getting HTML.
+ */
 function registerWebApp(app: FastifyInstance, webDist: string | null) {
   const hasWeb = webDist !== null && existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      wildcard: true,
       index: false,
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
@@ -89,12 +94,14 @@ function registerWebApp(app: FastifyInstance, webDist: string | null) {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url === '/api' || req.url.startsWith('/api/');
-    if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+    const pathname = req.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const isFile = /\.[a-z0-9]+$/i.test(pathname);
+    if (!isApi && !isFile && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply
       .status(404)
-      .send({ error: { code: ErrorCodes.notFound, message: `No route ${req.method} ${req.url.split('?')[0]}.` } });
+      .send({ error: { code: ErrorCodes.notFound, message: `No route ${req.method} ${pathname}.` } });
   });
 }

@@ -5,12 +5,15 @@ import type { Config } from './config.js';
 import type { DialectName } from './db/connect.js';
 import type { Database } from './db/database.js';
 import type { Mailer } from './integrations/mail/mailer.js';
+import type { FileStore } from './integrations/storage/file-store.js';
 
 export interface AppContext {
   db: Kysely<Database>;
   dialect: DialectName;
   config: Config;
   mailer: Mailer;
+  /** Files under DATA_DIR/files (attachments, photos, images). */
+  files: FileStore;
   /** Signs a session token; `exp` is set from TOKEN_TTL_SECONDS. */
   issueToken(claims: Omit<SessionClaims, 'exp'>): string;
   now(): Date;

@@ -15,3 +15,19 @@ export type AccountSummary = z.infer<typeof AccountSummarySchema>;
 export const CustomerIdParamsSchema = z.object({
   vcCustomerID: z.string().regex(/^\d{4}-\d{4}-\d{4}$/, 'Account number must look like 0000-0000-0000.'),
 });
+
+export const CustomerSearchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(2, 'Type at least 2 characters of the account number or name.')
+    .max(80, 'Search text must be at most 80 characters.'),
+});
+
+export const CustomerMatchSchema = z.object({
+  vcCustomerID: z.string(),
+  vcCustomerName: z.string(),
+  vcCustomerType: CustomerTypeSchema,
+});
+export type CustomerMatch = z.infer<typeof CustomerMatchSchema>;
+export const CustomerMatchListSchema = z.array(CustomerMatchSchema);

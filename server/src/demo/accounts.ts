@@ -16,7 +16,7 @@ const L = DEMO.serviceLocations;
 interface FixedCustomer {
   id: string;
   name: string;
-  type: 'Residential' | 'Consumer' | 'Business' | 'Provider';
+  type: 'Residential' | 'Consumer' | 'Business' | 'Provider' | 'Contractor';
   status: string;
   sinceDays: number;
   locations: { id: number; address: Address }[];
@@ -31,8 +31,17 @@ const PROVIDER_HQ: Address = {
   longitude: -92.329,
 };
 
+const PRAIRIE_FIBER_YARD: Address = {
+  address: '5500 N Oakland Gravel Rd',
+  city: 'Columbia',
+  zip: '65202',
+  latitude: 39.0102,
+  longitude: -92.3057,
+};
+
 const FIXED_CUSTOMERS: FixedCustomer[] = [
   customer(C.provider, DEMO.customerNames.provider, 'Provider', 'Active', 3650, [], PROVIDER_HQ),
+  customer(C.prairieFiber, DEMO.customerNames.prairieFiber, 'Contractor', 'Active', 1200, [], PRAIRIE_FIBER_YARD),
   customer(C.residential, 'Rhonda Reyes', 'Residential', 'Active', 430, [
     { id: L.residential, address: at('2208 Clark Ln', 'Columbia', '65202', 38.9652, -92.2968) },
   ]),
@@ -146,7 +155,7 @@ function emailOf(user: DemoUser, flags: UserFlags): string {
 
 function userRow(ctx: SeedContext, user: DemoUser, flags: UserFlags, mailingLocationId: number | null) {
   const firstLocation = FIXED_CUSTOMERS.find((c) => c.id === user.customerId)?.locations[0]?.id ?? null;
-  const isCustomer = user.customerId !== C.provider;
+  const isCustomer = user.customerId !== C.provider && user.customerId !== C.prairieFiber;
   const row: NewRow<'users'> & { id: number } = {
     id: ctx.ids.claim('users', user.id),
     username: user.username,

@@ -17,6 +17,8 @@ export interface DemoUser {
 const CUSTOMERS = {
   /** The provider's own account, carried by its installers, crews and staff. */
   provider: '1000-0000-0001',
+  /** Prairie Fiber Builders (contractor company 2): the account its crew carries. */
+  prairieFiber: '1000-9000-0002',
   residential: '1000-2000-0001',
   consumer: '1000-2000-0002',
   /** Owner of splicing work order 100004. */
@@ -42,9 +44,9 @@ const USERS = {
   business: user(3, 'business', 'Dana', 'Diaz', CUSTOMERS.business),
   businessBilling: user(4, 'business-billing', 'Bill', 'Bates', CUSTOMERS.business),
   installer: user(5, 'installer', 'Ian', 'Ingram', CUSTOMERS.provider),
-  contractor: user(6, 'contractor', 'Carla', 'Cruz', CUSTOMERS.provider),
+  contractor: user(6, 'contractor', 'Carla', 'Cruz', CUSTOMERS.prairieFiber),
   contractor1: user(7, 'contractor1', 'Colin', 'Cho', CUSTOMERS.provider),
-  fieldtech: user(8, 'fieldtech', 'Frankie', 'Ford', CUSTOMERS.provider),
+  fieldtech: user(8, 'fieldtech', 'Frankie', 'Ford', CUSTOMERS.prairieFiber),
   staff: user(9, 'staff', 'Sam', 'Stone', CUSTOMERS.provider),
   /** Not a documented sign-in account: the other installer that 100006 is assigned to. */
   otherInstaller: user(10, 'installer2', 'Owen', 'Ortiz', CUSTOMERS.provider),
@@ -62,6 +64,7 @@ export const DEMO = {
   customers: CUSTOMERS,
   customerNames: {
     provider: 'Boone Valley Fiber',
+    prairieFiber: 'Prairie Fiber Builders',
     business: 'Acme Dental Group',
   },
   staffEmployeeId: 7,

@@ -52,9 +52,11 @@ describe(`demo seed (${dialectName}): sign-in accounts`, () => {
     expect(byName.fieldtech).toMatchObject({ first_name: 'Frankie', installer: 1, contractor_id: 2 });
     expect(byName.staff).toMatchObject({ first_name: 'Sam', is_staff: 1, employee_id: 7 });
     for (const u of users) expect(u.customer_id, u.username).toMatch(/^\d{4}-\d{4}-\d{4}$/);
-    for (const key of ['installer', 'contractor', 'contractor1', 'fieldtech', 'staff']) {
+    // Field staff carry their employer's account: the provider's own, or Prairie Fiber Builders' (company 2).
+    for (const key of ['installer', 'contractor1', 'staff']) {
       expect(byName[key]?.customer_id).toBe(DEMO.customers.provider);
     }
+    for (const key of ['contractor', 'fieldtech']) expect(byName[key]?.customer_id).toBe(DEMO.customers.prairieFiber);
   });
 
   it('gives every demo user the demo password', async () => {
@@ -74,6 +76,7 @@ describe(`demo seed (${dialectName}): sign-in accounts`, () => {
     expect(typeOf[DEMO.customers.consumer]).toBe('Consumer');
     expect(typeOf[DEMO.customers.business]).toBe('Business');
     expect(typeOf[DEMO.customers.provider]).toBe('Provider');
+    expect(typeOf[DEMO.customers.prairieFiber]).toBe('Contractor');
     expect(customers.find((c) => c.id === DEMO.customers.business)?.name).toBe('Acme Dental Group');
   });
 

@@ -13,7 +13,7 @@ import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { type Db, openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { seedDemoData } from '../demo/generator.js';
+import { seedDemoData, writeDemoFiles } from '../demo/generator.js';
 import type { MailMessage } from '../integrations/mail/mailer.js';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -66,6 +66,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const db = openDatabase(config.database);
   await migrateToLatest(db.db);
   await seedDemoData(db.db, { dialect: db.dialect });
+  writeDemoFiles(dataDir);
   const mail: MailMessage[] = [];
   const clock = {
     now: new Date(),

@@ -1,4 +1,5 @@
 /** All SQL of customer accounts. */
+import { CUSTOMER_ACCOUNT_TYPES } from '@strand/domain';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
 import type { Database } from '../../db/database.js';
@@ -32,7 +33,7 @@ export function searchCustomers(db: Kysely<Database>, dialect: DialectName, text
   return db
     .selectFrom('customers')
     .select(['id', 'name', 'customer_type'])
-    .where('customer_type', '!=', 'Provider')
+    .where('customer_type', 'in', CUSTOMER_ACCOUNT_TYPES)
     .where((eb) =>
       eb.or([eb('id', 'like', `${text.replace(/[%_\\]/g, '')}%`), containsInsensitive(dialect, 'name', text)]),
     )

@@ -1,24 +1,17 @@
 /** Customer account routes: the account summary (owner or staff) and the staff customer search. */
-import { AccountSummarySchema, CustomerIdParamsSchema, CustomerTypeSchema } from '@strand/domain';
+import {
+  AccountSummarySchema,
+  CustomerIdParamsSchema,
+  CustomerMatchListSchema,
+  CustomerSearchQuerySchema,
+} from '@strand/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { assertMayReadAccount } from './accounts.policy.js';
 import * as service from './accounts.service.js';
-
-const CustomerSearchQuery = z.object({
-  q: z
-    .string()
-    .trim()
-    .min(2, 'Type at least 2 characters of the account number or name.')
-    .max(80, 'Search text must be at most 80 characters.'),
-});
-const CustomerSearchResult = z.array(
-  z.object({ vcCustomerID: z.string(), vcCustomerName: z.string(), vcCustomerType: CustomerTypeSchema }),
-);
 
 export async function accountsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -42,8 +35,8 @@ export async function accountsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     schema: {
       tags: ['staff'],
       summary: `Find customer accounts by number or name (at most ${service.CUSTOMER_SEARCH_LIMIT})`,
-      querystring: CustomerSearchQuery,
-      response: { 200: CustomerSearchResult, ...errorResponses(400, 401, 403) },
+      querystring: CustomerSearchQuerySchema,
+      response: { 200: CustomerMatchListSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (req) => service.searchCustomers(ctx, req.query.q),
   });

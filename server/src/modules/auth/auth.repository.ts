@@ -210,12 +210,21 @@ export function usePasswordResets(db: Q, userId: number, now: string) {
 
 // ---- super-user links and audit --------------------------------------------------------------------------------
 
-export function insertSuperLink(db: Q, link: { hash: string; customerId: string; employeeId: number; now: string }) {
-  return db
+/** Records an issued link; false when a link with that hash exists already. */
+export async function insertSuperLink(
+  db: Q,
+  link: { hash: string; customerId: string; employeeId: number; now: string },
+): Promise<boolean> {
+  const result = await db
     .insertInto('super_user_links')
     .values({ hash: link.hash, customer_id: link.customerId, employee_id: link.employeeId, issued_at: link.now })
     .onConflict((oc) => oc.column('hash').doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export function findSuperLink(db: Q, hash: string) {
+  return db.selectFrom('super_user_links').selectAll().where('hash', '=', hash).executeTakeFirst();
 }
 
 /** Claims a link for one use; false when it was never issued or is already used. */

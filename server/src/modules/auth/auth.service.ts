@@ -4,6 +4,7 @@ import {
   ALL_PERMISSIONS,
   CLIENT_VERSION,
   type CustomerType,
+  isCustomerAccount,
   type RegisterRequest,
   SESSION_LOG_INTERVAL_MS,
   type SessionClaims,
@@ -87,7 +88,7 @@ export async function register(ctx: AppContext, input: RegisterRequest) {
     const customer = await repo.findCustomer(trx, input.vcCustomerID);
     if (
       !customer ||
-      customer.customer_type === 'Provider' ||
+      !isCustomerAccount(customer.customer_type) ||
       !(await repo.accountHasZip(trx, customer.id, input.zip))
     ) {
       throw badRequest(NO_MATCH, { vcCustomerID: NO_MATCH, zip: NO_MATCH });
@@ -164,13 +165,13 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
 }
 
 // ---- super-user links ------------------------------------------------------------------------------------------
+// hash = HMAC-SHA256(key derived from the server secret, customer id | employee id | issue time in ms). Each link
+// is recorded when issued, lives SUPER_LINK_WINDOW_SECONDS, and is claimed once.
 
-function superLinkHash(ctx: AppContext, customerId: string, employeeId: number, window: number): string {
+function superLinkHash(ctx: AppContext, customerId: string, employeeId: number, issuedAtMs: number): string {
   const key = createHmac('sha256', ctx.config.jwtSecret).update('super-user-links').digest();
-  return createHmac('sha256', key).update(`${customerId}|${employeeId}|${window}`).digest('hex');
+  return createHmac('sha256', key).update(`${customerId}|${employeeId}|${issuedAtMs}`).digest('hex');
 }
-
-const windowOf = (ctx: AppContext, at: Date) => Math.floor(at.getTime() / 1000 / ctx.config.superLinkWindowSeconds);
 
 export async function issueSuperLink(
   ctx: AppContext,
@@ -179,11 +180,14 @@ export async function issueSuperLink(
   customerId: string,
 ): Promise<SuperLinkResponse> {
   const customer = await repo.findCustomer(ctx.db, customerId);
-  if (!customer || customer.customer_type === 'Provider') throw notFound('No customer account has that number.');
-  const now = ctx.now();
-  const window = windowOf(ctx, now);
-  const hash = superLinkHash(ctx, customer.id, employeeId, window);
-  await repo.insertSuperLink(ctx.db, { hash, customerId: customer.id, employeeId, now: now.toISOString() });
+  if (!customer || !isCustomerAccount(customer.customer_type)) throw notFound('No customer account has that number.');
+  // Two links issued in the same millisecond (a double click) still get distinct issue times, so distinct hashes.
+  let now = ctx.now();
+  let hash = superLinkHash(ctx, customer.id, employeeId, now.getTime());
+  while (!(await repo.insertSuperLink(ctx.db, { hash, customerId: customer.id, employeeId, now: now.toISOString() }))) {
+    now = new Date(now.getTime() + 1);
+    hash = superLinkHash(ctx, customer.id, employeeId, now.getTime());
+  }
   await repo.audit(ctx.db, {
     at: now.toISOString(),
     userId: staffUserId,
@@ -191,12 +195,11 @@ export async function issueSuperLink(
     action: 'super-link-issued',
     subject: customer.id,
   });
-  const expiresAt = new Date((window + 2) * ctx.config.superLinkWindowSeconds * 1000).toISOString();
   return {
     path: `/login/superUser/${customer.id}/${hash}/${employeeId}`,
     vcCustomerID: customer.id,
     vcCustomerName: customer.name,
-    expiresAt,
+    expiresAt: isoAfterSeconds(ctx.config.superLinkWindowSeconds, now),
   };
 }
 
@@ -204,17 +207,25 @@ const LINK_INVALID = 'This super-user link is not valid, has expired or was alre
 
 export async function superLogin(ctx: AppContext, input: { vcCustomerID: string; hash: string; nEmployeeID: number }) {
   const now = ctx.now();
-  const window = windowOf(ctx, now);
-  const matches = [window, window - 1].some((w) =>
-    timingSafeEqual(Buffer.from(superLinkHash(ctx, input.vcCustomerID, input.nEmployeeID, w)), Buffer.from(input.hash)),
-  );
-  if (!matches) throw unauthenticated(LINK_INVALID);
+  const link = await repo.findSuperLink(ctx.db, input.hash);
+  const issuedAtMs = link ? Date.parse(link.issued_at) : 0;
+  const genuine =
+    link !== undefined &&
+    link.customer_id === input.vcCustomerID &&
+    link.employee_id === input.nEmployeeID &&
+    timingSafeEqual(
+      Buffer.from(superLinkHash(ctx, input.vcCustomerID, input.nEmployeeID, issuedAtMs)),
+      Buffer.from(input.hash),
+    );
+  if (!genuine || now.getTime() - issuedAtMs > ctx.config.superLinkWindowSeconds * 1000) {
+    throw unauthenticated(LINK_INVALID);
+  }
   const staff = await repo.findStaffByEmployeeId(ctx.db, input.nEmployeeID);
   if (!staff) throw unauthenticated(LINK_INVALID);
   const actor = await repo.findAccountActor(ctx.db, input.vcCustomerID);
   if (!actor) throw new HttpError(409, 'conflict', 'This account has no online users to act as.');
   const at = now.toISOString();
-  const token = await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.claimSuperLink(trx, input.hash, input.vcCustomerID, input.nEmployeeID, at))) {
       throw unauthenticated(LINK_INVALID);
     }
@@ -229,7 +240,6 @@ export async function superLogin(ctx: AppContext, input: { vcCustomerID: string;
       claimsOf(actor, { UNITYSUPERUSER: 1, nEmployeeID: input.nEmployeeID, nStaff: 0, nInstaller: 0, nContractor: 0 }),
     );
   });
-  return token;
 }
 
 // ---- session log -----------------------------------------------------------------------------------------------

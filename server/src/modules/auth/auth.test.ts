@@ -126,7 +126,7 @@ describe('POST /api/auth/register', () => {
       .selectFrom('customers as c')
       .innerJoin('service_locations as s', 's.customer_id', 'c.id')
       .select(['c.id', 's.zip'])
-      .where('c.customer_type', '!=', 'Provider')
+      .where('c.customer_type', 'in', ['Residential', 'Consumer', 'Business'])
       .where((eb) =>
         eb.not(eb.exists(eb.selectFrom('users as u').select('u.id').whereRef('u.customer_id', '=', 'c.id'))),
       )
@@ -288,8 +288,22 @@ describe('POST /api/staff/super-links and /api/auth/super-login', () => {
     );
     expect((await superLogin(tampered)).statusCode).toBe(401);
     expect((await superLogin(path.replace(/\/7$/, '/8'))).statusCode).toBe(401);
-    t.clock.advanceSeconds(2 * 600 + 1);
+    t.clock.advanceSeconds(600 + 1);
     expect((await superLogin(path)).statusCode).toBe(401);
+  });
+
+  it('gives every issued link its own hash, so two links in one window both work once', async () => {
+    const token = await t.login('staff');
+    const first = (await issue(token, '1000-2000-0001')).json().path;
+    const second = (await issue(token, '1000-2000-0001')).json().path;
+    expect(second).not.toBe(first);
+    expect((await superLogin(first)).statusCode).toBe(200);
+    expect((await superLogin(second)).statusCode).toBe(200);
+  });
+
+  it('refuses links for accounts that are not customers’', async () => {
+    const token = await t.login('staff');
+    for (const id of ['1000-0000-0001', '1000-9000-0002']) expect((await issue(token, id)).statusCode).toBe(404);
   });
 
   it('refuses anyone but staff, and a super user session, to issue links', async () => {

@@ -1,0 +1,93 @@
+/** Page helpers shared by the browser tests: sign-in, the header, the navigation (a menu on phones). */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { claimsFixture, tokenFor } from '../../../web/src/lib/test-tokens';
+import { DEMO_PASSWORD } from './demo';
+
+/** Fills in and sends the sign-in form. */
+export async function attemptSignIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in and waits until the app has left the sign-in page. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await attemptSignIn(page, username, password);
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+/** Picks a portal on /portalSelect. */
+export async function choosePortal(page: Page, portal: 'Installer' | 'Contractor'): Promise<void> {
+  await expect(page).toHaveURL(/\/portalSelect$/);
+  await page.getByRole('button', { name: new RegExp(`^${portal} portal`) }).click();
+}
+
+export function header(page: Page): Locator {
+  return page.getByRole('banner');
+}
+
+export function menuButton(page: Page): Locator {
+  return header(page).getByRole('button', { name: 'Menu' });
+}
+
+/** Opens the phone menu when the page shows one (it is hidden on wide screens). */
+export async function openMenuIfCollapsed(page: Page): Promise<void> {
+  const button = menuButton(page);
+  // Wait for the shell: on wide screens the navigation shows, on phones the menu button (hidden ones do not match).
+  await expect(page.getByRole('navigation', { name: 'Main' }).or(button)).toBeVisible();
+  if ((await button.isVisible()) && (await button.getAttribute('aria-expanded')) === 'false') {
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+  }
+}
+
+export async function expectNavLinks(page: Page, labels: string[]): Promise<void> {
+  await openMenuIfCollapsed(page);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(labels);
+}
+
+/** Logs out through the header button, or through the menu's Log out link on phones. */
+export async function logOut(page: Page): Promise<void> {
+  if (await menuButton(page).isVisible()) {
+    await openMenuIfCollapsed(page);
+    await page.getByRole('link', { name: 'Log out' }).click();
+  } else {
+    await header(page).getByRole('button', { name: 'Log out' }).click();
+  }
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** A JWT-shaped token with the given claims (the signature is not valid; the browser only decodes it). */
+export const craftToken = (claims: Record<string, unknown>) => tokenFor(claims);
+
+/** Rhonda Reyes's session claims, expiring at `exp` (seconds). */
+export const residentialClaims = (exp: number): Record<string, unknown> => claimsFixture({ nUserID: 1, exp });
+
+/** Decodes a quoted-printable mail body (soft line breaks and =XX escapes). */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** The link of the newest password-reset mail to `email` in the server's outbox (no SMTP is set in the tests). */
+export async function newestRecoveryLink(email: string): Promise<string | null> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the tests through e2e/playwright.config.ts');
+  const outbox = path.join(dataDir, 'outbox');
+  // File names start with the ISO time they were written, so the newest sorts last.
+  const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  for (const file of files.reverse()) {
+    const raw = await readFile(path.join(outbox, file), 'utf8');
+    if (!new RegExp(`^To: .*${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im').test(raw)) continue;
+    const text = /Content-Transfer-Encoding:\s*quoted-printable/i.test(raw) ? decodeQuotedPrintable(raw) : raw;
+    return text.match(/https?:\/\/\S+\/accountRecovery\?token=[\w-]+/)?.[0] ?? null;
+  }
+  return null;
+}

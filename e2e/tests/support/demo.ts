@@ -1,0 +1,63 @@
+/** The demo accounts of DEMO-DATA.md as the browser tests see them. */
+
+export const DEMO_PASSWORD = 'demo-password';
+
+export const CUSTOMER_LINKS = ['Account Info', 'Services', 'Billing Center'];
+export const BUSINESS_LINKS = [...CUSTOMER_LINKS, 'Reports'];
+export const INSTALLER_LINKS = ['Search WO', 'Saved WO', 'Scan an Asset', 'Saved Assets'];
+export const CONTRACTOR_LINKS = ['Home', 'Work Orders', 'Scan Asset', 'Calendar', 'Maps', 'Restoration Tickets'];
+export const STAFF_LINKS = ['Super-user Login', 'Reports'];
+
+export interface CustomerAccount {
+  username: string;
+  name: string;
+  customerId: string;
+  /** The account name the header shows, or null when it shows none (Consumer). */
+  accountName: string | null;
+  links: string[];
+}
+
+/** Customers land straight in their portal at /accountInfo. */
+export const CUSTOMER_ACCOUNTS: CustomerAccount[] = [
+  {
+    username: 'residential',
+    name: 'Rhonda Reyes',
+    customerId: '1000-2000-0001',
+    accountName: 'Rhonda Reyes',
+    links: CUSTOMER_LINKS,
+  },
+  { username: 'consumer', name: 'Connor Cole', customerId: '1000-2000-0002', accountName: null, links: CUSTOMER_LINKS },
+  {
+    username: 'business',
+    name: 'Dana Diaz',
+    customerId: '1000-3000-0001',
+    accountName: 'Acme Dental Group',
+    links: BUSINESS_LINKS,
+  },
+  {
+    username: 'business-billing',
+    name: 'Bill Bates',
+    customerId: '1000-3000-0001',
+    accountName: 'Acme Dental Group',
+    links: BUSINESS_LINKS,
+  },
+];
+
+export interface FieldAccount {
+  username: string;
+  name: string;
+  /** Portal buttons offered on /portalSelect. */
+  portals: ('Installer' | 'Contractor')[];
+}
+
+export const FIELD_ACCOUNTS: FieldAccount[] = [
+  { username: 'installer', name: 'Ian Ingram', portals: ['Installer'] },
+  { username: 'contractor', name: 'Carla Cruz', portals: ['Contractor'] },
+  { username: 'contractor1', name: 'Colin Cho', portals: ['Contractor'] },
+  { username: 'fieldtech', name: 'Frankie Ford', portals: ['Installer', 'Contractor'] },
+];
+
+export const PORTAL_LANDING = {
+  Installer: { path: '/search', links: INSTALLER_LINKS },
+  Contractor: { path: '/contractorHome', links: CONTRACTOR_LINKS },
+} as const;

@@ -1,0 +1,63 @@
+/**
+ * The route table (SPEC §2). Every page loads lazily; layouts and the guard are part of the main bundle.
+ * Login-type pages use the auth layout; everything else lives in the signed-in shell behind the same guard.
+ */
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths, pendingSections } from '../config/paths';
+import { lazyPage } from '../lib/lazy-page';
+import { AuthLayout } from './auth-layout';
+import { RootLayout } from './root-layout';
+import { RouteGuard } from './route-guard';
+import { RouteErrorPage } from './routes/route-error-page';
+import { ShellLayout } from './shell/shell-layout';
+
+const loginPage = lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage');
+const sectionPending = lazyPage(() => import('./routes/section-pending-page'), 'SectionPendingPage');
+
+const authRoutes: RouteObject[] = [
+  { index: true, lazy: loginPage },
+  { path: paths.login, lazy: loginPage },
+  { path: paths.register, lazy: lazyPage(() => import('../features/auth/components/register-page'), 'RegisterPage') },
+  {
+    path: paths.accountRecovery,
+    lazy: lazyPage(() => import('../features/auth/components/account-recovery-page'), 'AccountRecoveryPage'),
+  },
+  {
+    path: paths.superUserLogin,
+    lazy: lazyPage(() => import('../features/auth/components/super-user-login-page'), 'SuperUserLoginPage'),
+  },
+];
+
+const shellRoutes: RouteObject[] = [
+  {
+    path: paths.portalSelect,
+    lazy: lazyPage(() => import('../features/auth/components/portal-select-page'), 'PortalSelectPage'),
+  },
+  {
+    path: paths.settings,
+    lazy: lazyPage(() => import('../features/settings/components/settings-page'), 'SettingsPage'),
+  },
+  { path: paths.staff, lazy: lazyPage(() => import('../features/staff/components/staff-page'), 'StaffPage') },
+  ...pendingSections.map(({ path, title }) => ({ path, lazy: sectionPending, handle: { title } })),
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <RouteGuard />,
+        children: [
+          { element: <AuthLayout />, children: authRoutes },
+          { element: <ShellLayout />, children: shellRoutes },
+        ],
+      },
+      { path: '*', lazy: lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage') },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,73 @@
+import { type PortalType, type SessionClaims, type ShellConfig, showsAccountName } from '@strand/domain';
+import { Link } from 'react-router';
+import { PORTAL_LABELS } from '../../lib/portal-labels';
+import { displayName } from '../../lib/session';
+import type { HeaderStyle } from '../../lib/theme';
+import { AccountLinks } from './account-links';
+
+export interface AppHeaderProps {
+  claims: SessionClaims;
+  portal: PortalType | null;
+  config: ShellConfig | undefined;
+  homePath: string;
+  themeStyle: HeaderStyle | undefined;
+  canSwitchPortal: boolean;
+  menuOpen: boolean;
+  menuId: string;
+  onToggleMenu(): void;
+  onLogout(): void;
+}
+
+/** The shell header (SPEC §1): who is signed in to which account, support, webmail, settings and log out. */
+export function AppHeader(props: AppHeaderProps) {
+  const { claims, portal, config, homePath, themeStyle, canSwitchPortal, menuOpen, menuId } = props;
+  return (
+    <header className={`app-header${themeStyle ? ' app-header--themed' : ''}`} style={themeStyle}>
+      <div className="app-header__bar">
+        <Link to={homePath} className="brand">
+          <span className="brand__name">{config?.providerName ?? 'Strand'}</span>
+          {portal && <span className="brand__portal">{PORTAL_LABELS[portal]} portal</span>}
+        </Link>
+        <AccountLinks
+          className="header-links"
+          config={config}
+          canSwitchPortal={canSwitchPortal}
+          onLogout={props.onLogout}
+          logoutAs="button"
+        />
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={props.onToggleMenu}
+        >
+          <span className="menu-button__icon" aria-hidden="true" />
+          Menu
+        </button>
+      </div>
+      <dl className="user-line">
+        <div>
+          <dt className="visually-hidden">Signed in as</dt>
+          <dd className="user-line__name">{displayName(claims)}</dd>
+        </div>
+        {showsAccountName(claims.vcCustomerType) && (
+          <div>
+            <dt className="visually-hidden">Account name</dt>
+            <dd>{claims.vcCustomerName}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Account</dt>
+          <dd>{claims.vcCustomerID}</dd>
+        </div>
+        {claims.UNITYSUPERUSER === 1 && (
+          <div>
+            <dt className="visually-hidden">Access</dt>
+            <dd className="badge">Super user</dd>
+          </div>
+        )}
+      </dl>
+    </header>
+  );
+}

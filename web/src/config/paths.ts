@@ -1,0 +1,55 @@
+/** Every route path of the app in one place (SPEC §2). Route patterns use React Router's `:param` and `*` syntax. */
+
+export const paths = {
+  root: '/',
+  login: '/login',
+  register: '/register',
+  accountRecovery: '/accountRecovery',
+  superUserLogin: '/login/superUser/:vcCustomerID/:hash/:nEmployeeID',
+  portalSelect: '/portalSelect',
+  settings: '/settings',
+  staff: '/staff',
+  accountInfo: '/accountInfo',
+  services: '/services',
+  billingCenter: '/billingCenter',
+  reports: '/reports',
+  contractorHome: '/contractorHome',
+  workOrders: '/workOrders',
+  calendar: '/calendar',
+  restorationTickets: '/restorationTickets',
+  scanAsset: '/scanAsset',
+  maps: '/maps',
+  mapsWithParams: '/maps/*',
+  search: '/search',
+  searchWorkOrder: '/search/*',
+  savedWorkOrders: '/savedWorkOrders',
+  savedAssets: '/SavedAssets',
+  programmingTest: '/programmingTest',
+  programmingTestPage: '/programmingTestPage',
+} as const;
+
+/** Builds the path of a super-user login link. */
+export function superUserLoginPath(vcCustomerID: string, hash: string, nEmployeeID: number | string): string {
+  return `/login/superUser/${encodeURIComponent(vcCustomerID)}/${encodeURIComponent(hash)}/${nEmployeeID}`;
+}
+
+/** Sections that exist in the shell but whose screens come in later work; the title is the nav label. */
+export const pendingSections: ReadonlyArray<{ path: string; title: string }> = [
+  { path: paths.accountInfo, title: 'Account Info' },
+  { path: paths.services, title: 'Services' },
+  { path: paths.billingCenter, title: 'Billing Center' },
+  { path: paths.reports, title: 'Reports' },
+  { path: paths.contractorHome, title: 'Home' },
+  { path: paths.workOrders, title: 'Work Orders' },
+  { path: paths.calendar, title: 'Calendar' },
+  { path: paths.restorationTickets, title: 'Restoration Tickets' },
+  { path: paths.scanAsset, title: 'Scan Asset' },
+  { path: paths.maps, title: 'Maps' },
+  { path: paths.mapsWithParams, title: 'Maps' },
+  { path: paths.search, title: 'Search WO' },
+  { path: paths.searchWorkOrder, title: 'Work Order' },
+  { path: paths.savedWorkOrders, title: 'Saved WO' },
+  { path: paths.savedAssets, title: 'Saved Assets' },
+  { path: paths.programmingTest, title: 'Programming Test' },
+  { path: paths.programmingTestPage, title: 'Programming Test' },
+];

@@ -1,0 +1,95 @@
+import { PASSWORD_MIN_LENGTH, type RegisterRequest, RegisterRequestSchema } from '@strand/domain';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { sessionStore } from '../../../lib/browser-session';
+import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { usePageTitle } from '../../../lib/ui/page-title';
+import { TextField, type TextFieldProps } from '../../../lib/ui/text-field';
+import { useRegister } from '../api/register';
+
+type Values = Record<keyof RegisterRequest, string>;
+
+const EMPTY: Values = { vcCustomerID: '', zip: '', firstName: '', lastName: '', email: '', username: '', password: '' };
+
+type FieldSpec = { name: keyof Values; label: string } & Partial<
+  Pick<TextFieldProps, 'type' | 'autoComplete' | 'inputMode' | 'placeholder' | 'hint'>
+>;
+
+const FIELDS: FieldSpec[] = [
+  {
+    name: 'vcCustomerID',
+    label: 'Account number',
+    placeholder: '0000-0000-0000',
+    inputMode: 'numeric',
+    hint: 'As printed on your bill.',
+  },
+  { name: 'zip', label: 'ZIP code of a service address', inputMode: 'numeric', autoComplete: 'postal-code' },
+  { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'username', label: 'Username', autoComplete: 'username' },
+  {
+    name: 'password',
+    label: 'Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: `At least ${PASSWORD_MIN_LENGTH} characters.`,
+  },
+];
+
+/** Registration of the first online user of a customer account. */
+export function RegisterPage() {
+  usePageTitle('Register');
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const register = useRegister();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(RegisterRequestSchema, values);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors(NO_ERRORS);
+    try {
+      const { token } = await register.mutateAsync(checked.data);
+      sessionStore.signIn(token);
+    } catch (error) {
+      setErrors(formErrorsFrom(error));
+    }
+  };
+
+  return (
+    <section className="card auth-card" aria-labelledby="register-heading">
+      <h1 id="register-heading">Register your account</h1>
+      <p className="muted">
+        Set up online access for your account. You need your account number and a service ZIP code.
+      </p>
+      <form onSubmit={onSubmit} noValidate>
+        <FormAlert message={errors.message} />
+        {FIELDS.map(({ name, label, ...rest }) => (
+          <TextField
+            key={name}
+            name={name}
+            label={label}
+            value={values[name]}
+            onValueChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
+            error={errors.fields[name]}
+            {...rest}
+          />
+        ))}
+        <button type="submit" className="button button--block" disabled={register.isPending}>
+          {register.isPending ? 'Registering…' : 'Register'}
+        </button>
+      </form>
+      <ul className="auth-links">
+        <li>
+          Already registered? <Link to={paths.login}>Sign in</Link>
+        </li>
+      </ul>
+    </section>
+  );
+}
