@@ -72,8 +72,9 @@ export async function ensureDependencies() {
       .some((f) => statSync(path.join(root, f)).mtimeMs > statSync(marker).mtimeMs + 1000);
   if (!missing && !stale) return;
   log('installing dependencies (npm install; better-sqlite3 compiles from source, about a minute or two)');
-  const useCi = existsSync(path.join(root, 'package-lock.json')) && missing;
-  const code = await run('npm', [useCi ? 'ci' : 'install', '--no-audit', '--no-fund'], {
+  // `npm install`, not `npm ci`: it follows package-lock.json too, and tolerates npm's lockfiles that miss other
+  // platforms' optional packages (esbuild, rollup, biome), which `npm ci` refuses.
+  const code = await run('npm', ['install', '--no-audit', '--no-fund'], {
     env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
   });
   if (code !== 0) throw new Error('npm install failed');
