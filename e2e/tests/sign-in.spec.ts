@@ -82,3 +82,12 @@ test.describe('sign-in failures', () => {
     await expect(page.getByText('Password is required.')).toBeVisible();
   });
 });
+
+test('the site root shows the sign-in page and signs in from there', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Username').fill('residential');
+  await page.getByLabel('Password').fill('demo-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/accountInfo$/);
+});

@@ -12,7 +12,9 @@ import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import { createLocalFileStore } from './integrations/storage/file-store.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { customerAccountRoutes } from './modules/customer-account/customer-account.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { supportTicketsRoutes } from './modules/support-tickets/tickets.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -29,7 +31,7 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
-const MODULES = [systemRoutes, authRoutes, settingsRoutes, accountsRoutes];
+const MODULES = [systemRoutes, authRoutes, settingsRoutes, accountsRoutes, customerAccountRoutes, supportTicketsRoutes];
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = options;
@@ -87,11 +89,14 @@ function registerWebApp(app: FastifyInstance, webDist: string | null) {
       root: webDist,
       wildcard: true,
       index: false,
+      cacheControl: false,
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // "/" is a folder to the static plugin; it is the app's sign-in page.
+    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'));
   }
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';

@@ -54,12 +54,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ error: { code: ErrorCodes.badRequest, message: 'Send the request body as application/json.' } });
     }
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (malformed JSON, empty body, ...): say what was wrong with the body.
-      const message =
-        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-          ? 'The request body is not valid JSON.'
-          : err.message;
-      return reply.status(status).send({ error: { code: ErrorCodes.badRequest, message, fields: { body: message } } });
+      // Fastify's own client errors: a body it could not parse names the body; others keep their status.
+      const isBody = err.code?.startsWith('FST_ERR_CTP') || err instanceof SyntaxError;
+      const message = isBody
+        ? err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is empty; send a JSON object.'
+          : 'The request body is not valid JSON.'
+        : err.message;
+      const code = status === 403 ? ErrorCodes.forbidden : status === 404 ? ErrorCodes.notFound : ErrorCodes.badRequest;
+      return reply.status(status).send({ error: { code, message, ...(isBody ? { fields: { body: message } } : {}) } });
     }
     request.log.error({ err }, 'unhandled error');
     return reply
