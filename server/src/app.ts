@@ -12,9 +12,7 @@ import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import { createLocalFileStore } from './integrations/storage/file-store.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { customerAccountRoutes } from './modules/customer-account/customer-account.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
-import { supportTicketsRoutes } from './modules/support-tickets/tickets.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -31,7 +29,7 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
-const MODULES = [systemRoutes, authRoutes, settingsRoutes, accountsRoutes, customerAccountRoutes, supportTicketsRoutes];
+const MODULES = [systemRoutes, authRoutes, settingsRoutes, accountsRoutes];
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = options;
