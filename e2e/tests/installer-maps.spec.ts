@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { openWorkOrder, screenshot, signInInstaller, WO, workOrderButtons } from './support/installer';
+
+test.describe('installer maps', () => {
+  test('the ArcGIS map opens at the service location with the layers of SPEC §9', async ({ page }) => {
+    await signInInstaller(page);
+    await openWorkOrder(page, WO.fullInstall);
+    const queries: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/FeatureServer/')) queries.push(new URL(r.url()).pathname);
+    });
+    await workOrderButtons(page).filter({ hasText: 'ArcGIS MAP' }).click();
+    const layers = page.getByRole('group', { name: 'Layers' });
+    await expect(layers.getByRole('checkbox')).toHaveCount(12);
+    const checked = [
+      'ONT',
+      'Building',
+      'Design Complete',
+      'Structures',
+      'Residential Fiber',
+      'Residential Fiber Construction',
+      'Residential Fiber Sign Up',
+    ];
+    for (const name of checked) await expect(layers.getByLabel(new RegExp(`^${name}( \\(\\d+\\))?$`))).toBeChecked();
+    for (const name of ['Addresses', 'Installed', 'Installed as Built', 'Business Fiber', 'Colos']) {
+      await expect(layers.getByLabel(new RegExp(`^${name}( \\(\\d+\\))?$`))).not.toBeChecked();
+    }
+    // Features are drawn (SVG paths) with no base tiles configured.
+    await expect(page.locator('.leaflet-overlay-pane path').first()).toBeVisible();
+    await expect(layers.getByLabel(/^ONT \(\d+\)$/)).toBeVisible();
+    expect(queries).toContain('/api/maps/arcgis/rest/services/strand/FeatureServer/1/query');
+    expect(queries).not.toContain('/api/maps/arcgis/rest/services/strand/FeatureServer/0/query');
+    await expect(page.locator('.leaflet-tile')).toHaveCount(0);
+
+    const before = await page.locator('.leaflet-overlay-pane path').count();
+    await layers.getByLabel(/^Installed( \(\d+\))?$/).check();
+    await expect(layers.getByLabel(/^Installed \(\d+\)$/)).toBeVisible();
+    await expect.poll(() => page.locator('.leaflet-overlay-pane path').count()).toBeGreaterThan(before);
+    await layers.getByLabel(/^Installed \(\d+\)$/).uncheck();
+    await expect.poll(() => page.locator('.leaflet-overlay-pane path').count()).toBe(before);
+    await screenshot(page, 'arcgis-map');
+    await screenshot(page, 'arcgis-map', true);
+  });
+
+  test('the GIS Object map opens the map for the object', async ({ page }) => {
+    await signInInstaller(page);
+    await openWorkOrder(page, WO.fullInstall);
+    await workOrderButtons(page).filter({ hasText: 'GIS Object map' }).click();
+    await expect(page).toHaveURL(/\/arcGISMap\?gisObject=GIS-SL-2208-CLARK$/);
+    await expect(page.getByText('GIS object GIS-SL-2208-CLARK')).toBeVisible();
+  });
+
+  test('the C.O. map lists the nearest 3 with miles, and all 38 when expanded', async ({ page }) => {
+    await signInInstaller(page);
+    await openWorkOrder(page, WO.fullInstall);
+    await workOrderButtons(page).filter({ hasText: 'View C.O. Map' }).click();
+    const list = page.getByRole('list', { name: 'Central offices, nearest first' });
+    await expect(list.getByRole('listitem')).toHaveCount(3);
+    await expect(list.getByRole('listitem').first()).toContainText('Columbia Clark Lane Cabinet');
+    await expect(list.getByRole('listitem').first()).toContainText(/\d+\.\d{2} mi/);
+    await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(4);
+    await page.getByRole('button', { name: 'Expand/Collapse CO List' }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(38);
+    const miles = (await list.locator('.wo-distance').allTextContents()).map((t) => Number.parseFloat(t));
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
+    await page.getByRole('button', { name: 'Expand/Collapse CO List' }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(3);
+    await screenshot(page, 'co-map');
+  });
+});

@@ -1,0 +1,90 @@
+/** Helpers of the installer search area's browser tests (DEMO-DATA.md's work orders 100001-100006). */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Locator, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { choosePortal, signIn } from './app';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SCREENSHOTS = path.join(here, '..', '..', '.tmp', 'screenshots');
+
+export const WO = {
+  fullInstall: 100_001,
+  businessInstall: 100_002,
+  siteSurvey: 100_003,
+  splicing: 100_004,
+  pending: 100_005,
+  otherInstallers: 100_006,
+} as const;
+
+/** 2214 Clark Ln, the location of 100005 (within 500 ft of 100001's 2208 Clark Ln). */
+export const NEIGHBOUR_LOCATION = { latitude: 38.9657, longitude: -92.2965 };
+
+/** Signs in as an installer and chooses the installer portal: the search form with the start search. */
+export async function signInInstaller(page: Page, username = 'installer'): Promise<void> {
+  await signIn(page, username);
+  await choosePortal(page, 'Installer');
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Search WO' })).toBeVisible();
+}
+
+export function searchForm(page: Page): Locator {
+  return page.getByRole('form', { name: 'Work order search' });
+}
+
+/** The work order ids of the results list, in order. */
+export async function resultIds(page: Page): Promise<number[]> {
+  const texts = await page.locator('.wo-result__id').allTextContents();
+  return texts.map((t) => Number(/#(\d+)/.exec(t)?.[1]));
+}
+
+export async function expectResults(page: Page, ids: number[]): Promise<void> {
+  await expect.poll(() => resultIds(page)).toEqual(ids);
+}
+
+export async function runSearch(page: Page): Promise<void> {
+  await searchForm(page).getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+/** Opens a work order's home and waits for it. */
+export async function openWorkOrder(page: Page, id: number): Promise<void> {
+  await page.goto(`/search/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Work Order #${id}` })).toBeVisible();
+  await expect(page.getByText('Loading the work order…')).toBeHidden();
+}
+
+export function workOrderButtons(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Work order' }).getByRole('link');
+}
+
+/** A full-page screenshot for review (e2e/.tmp/screenshots/installer-<name>.png); `phone` at 360 px. */
+export async function screenshot(page: Page, name: string, phone = false): Promise<void> {
+  const size = page.viewportSize();
+  if (phone) await page.setViewportSize({ width: 360, height: 740 });
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, `installer-${name}${phone ? '-phone' : ''}.png`),
+    fullPage: true,
+  });
+  if (phone && size) await page.setViewportSize(size);
+}
+
+/**
+ * Gives a work order's sales order other HTML in the test server's database (E2E_DATA_DIR/portal.db) while `body`
+ * runs, then puts the original back: for hostile markup the demo data does not have.
+ */
+export async function withSalesOrderHtml(workOrderId: number, html: string, body: () => Promise<void>): Promise<void> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the tests through e2e/playwright.config.ts');
+  const db = new Database(path.join(dataDir, 'portal.db'));
+  db.pragma('busy_timeout = 5000');
+  const order = db.prepare('SELECT order_id FROM work_orders WHERE id = ?').get(workOrderId) as { order_id: number };
+  const original = db.prepare('SELECT html FROM sales_orders WHERE id = ?').get(order.order_id) as { html: string };
+  const setHtml = db.prepare('UPDATE sales_orders SET html = ? WHERE id = ?');
+  try {
+    setHtml.run(html, order.order_id);
+    await body();
+  } finally {
+    setHtml.run(original.html, order.order_id);
+    db.close();
+  }
+}

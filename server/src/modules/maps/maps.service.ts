@@ -1,0 +1,144 @@
+/**
+ * The map service of the installer's ArcGIS map (SPEC §7, §9): a token that lasts 3600 s, the layers as GeoJSON
+ * through an ArcGIS-REST-style query (from the database, or from a configured external FeatureServer), and base tiles
+ * from a configured tile server. External services are reached by the server, so the browser only ever talks to us
+ * (the CSP stays 'self') and their credentials never reach it.
+ */
+import {
+  boundingBox,
+  type FeatureCollection,
+  FeatureCollectionSchema,
+  MAP_QUERY_FEATURE_LIMIT,
+  MAPS_TOKEN_LIFETIME_S,
+  type MapToken,
+} from '@strand/domain';
+import type { AppContext } from '../../context.js';
+import { HttpError, notFound } from '../../lib/errors.js';
+import { invalidMapToken, issueMapToken, verifyMapToken } from './map-tokens.js';
+import * as repo from './maps.repository.js';
+
+export const FEATURE_SERVICE_PATH = '/api/maps/arcgis/rest/services/strand/FeatureServer';
+export const TILE_PATH = '/api/maps/tiles';
+
+const UPSTREAM_TIMEOUT_MS = 8000;
+const TILE_MAX_BYTES = 1_048_576;
+/** Lines and outlines reach up to ~450 ft from their anchor point: widen the box so edge features still draw. */
+const ANCHOR_PADDING_FT = 600;
+
+const badGateway = (message: string) => new HttpError(502, 'bad_gateway', message);
+
+export function getToken(ctx: AppContext, userId: number): MapToken {
+  const { token, expires } = issueMapToken(ctx.config.jwtSecret, userId, ctx.now());
+  return {
+    token,
+    expires,
+    expiresInSeconds: MAPS_TOKEN_LIFETIME_S,
+    featureServiceUrl: FEATURE_SERVICE_PATH,
+    tileUrl: ctx.config.maps.tileUrl ? `${TILE_PATH}/{z}/{x}/{y}?token=${encodeURIComponent(token)}` : null,
+  };
+}
+
+/** The token's user, who must be the caller (a token is not passed around) and still an enabled installer. */
+async function tokenUser(ctx: AppContext, token: string, sessionUserId: number | null): Promise<number> {
+  const userId = verifyMapToken(ctx.config.jwtSecret, token, ctx.now());
+  if (sessionUserId !== null && userId !== sessionUserId) throw invalidMapToken();
+  if (!(await repo.findActiveInstaller(ctx.db, userId))) throw invalidMapToken();
+  return userId;
+}
+
+export interface Envelope {
+  xmin: number;
+  ymin: number;
+  xmax: number;
+  ymax: number;
+}
+
+export async function queryLayer(
+  ctx: AppContext,
+  sessionUserId: number,
+  layerId: number,
+  envelope: Envelope,
+  token: string,
+): Promise<FeatureCollection> {
+  await tokenUser(ctx, token, sessionUserId);
+  if (ctx.config.maps.serviceUrl) return queryExternal(ctx.config.maps, layerId, envelope);
+
+  const middle = (envelope.ymin + envelope.ymax) / 2;
+  const padBox = boundingBox({ latitude: middle, longitude: 0 }, ANCHOR_PADDING_FT);
+  const pad = { latitude: padBox.maxLat - middle, longitude: padBox.maxLon };
+  const rows = await repo.listFeatures(
+    ctx.db,
+    layerId,
+    {
+      minLat: envelope.ymin - pad.latitude,
+      maxLat: envelope.ymax + pad.latitude,
+      minLon: envelope.xmin - pad.longitude,
+      maxLon: envelope.xmax + pad.longitude,
+    },
+    MAP_QUERY_FEATURE_LIMIT + 1,
+  );
+  const features = rows.slice(0, MAP_QUERY_FEATURE_LIMIT).map((r) => ({
+    type: 'Feature' as const,
+    id: r.id,
+    geometry: JSON.parse(r.geometry) as { type: string; coordinates: unknown },
+    properties: { name: r.name, layerId, ...(JSON.parse(r.properties) as Record<string, unknown>) },
+  }));
+  return { type: 'FeatureCollection', features, exceededTransferLimit: rows.length > MAP_QUERY_FEATURE_LIMIT };
+}
+
+async function queryExternal(
+  maps: AppContext['config']['maps'],
+  layerId: number,
+  e: Envelope,
+): Promise<FeatureCollection> {
+  const params = new URLSearchParams({
+    geometry: `${e.xmin},${e.ymin},${e.xmax},${e.ymax}`,
+    geometryType: 'esriGeometryEnvelope',
+    inSR: '4326',
+    spatialRel: 'esriSpatialRelIntersects',
+    outFields: '*',
+    outSR: '4326',
+    resultRecordCount: String(MAP_QUERY_FEATURE_LIMIT),
+    f: 'geojson',
+  });
+  if (maps.serviceToken) params.set('token', maps.serviceToken);
+  let body: unknown;
+  try {
+    const res = await fetch(`${maps.serviceUrl}/${layerId}/query?${params}`, {
+      signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+    });
+    if (!res.ok) throw new Error(`status ${res.status}`);
+    body = await res.json();
+  } catch {
+    throw badGateway('The map service did not answer. The map shows no layers for now.');
+  }
+  const parsed = FeatureCollectionSchema.safeParse(body);
+  if (!parsed.success) throw badGateway('The map service sent an answer this portal cannot read.');
+  return parsed.data;
+}
+
+export interface Tile {
+  contentType: string;
+  body: Buffer;
+}
+
+export async function getTile(ctx: AppContext, z: number, x: number, y: number, token: string): Promise<Tile> {
+  await tokenUser(ctx, token, null);
+  const template = ctx.config.maps.tileUrl;
+  if (!template) throw notFound('No base map is configured (MAP_TILE_URL).');
+  const url = template
+    .replace('{s}', 'abc'[(x + y) % 3] ?? 'a')
+    .replace('{z}', String(z))
+    .replace('{x}', String(x))
+    .replace('{y}', String(y));
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
+    const contentType = res.headers.get('content-type') ?? '';
+    if (!res.ok || !contentType.startsWith('image/')) throw new Error(`status ${res.status} ${contentType}`);
+    const body = Buffer.from(await res.arrayBuffer());
+    if (body.length > TILE_MAX_BYTES) throw new Error('tile too large');
+    return { contentType, body };
+  } catch {
+    throw badGateway('The base map could not be loaded.');
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * The installer's work-order search as one SQL statement (no per-row queries). Every filter has an index behind it:
+ * assignments (user_id, work_order_id), work_orders (type_id, ...), (customer_id), (next_scheduled_at), (due_date),
+ * customers (name) and service_locations (latitude, longitude) for the Nearby bounding box; the exact great-circle
+ * distance is then checked in SQL too, so the sort and the row cap apply to the exact answer.
+ */
+import { boundingBox, EARTH_RADIUS_MILES, FEET_PER_MILE, type WorkOrderSortField } from '@strand/domain';
+import { type ExpressionBuilder, type Kysely, type OrderByItemBuilder, type SqlBool, sql } from 'kysely';
+import type { DialectName } from '../../db/connect.js';
+import type { Database } from '../../db/database.js';
+import { containsInsensitive } from '../../db/sql.js';
+
+export interface SearchFilters {
+  userId: number;
+  workOrderId?: number | undefined;
+  customerName?: string | undefined;
+  customerId?: string | undefined;
+  byAssignment: boolean;
+  showPending: boolean;
+  typeId?: number | undefined;
+  nearby?: { latitude: number; longitude: number; feet: number } | undefined;
+  address?: string | undefined;
+  /** YYYY-MM-DD, inclusive, on the date part of next_scheduled_at. */
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  sortBy: WorkOrderSortField;
+  sortOrder: 'asc' | 'desc';
+  limit: number;
+}
+
+type Eb = ExpressionBuilder<
+  Database & { wo: Database['work_orders']; t: Database['work_order_types']; c: Database['customers'] } & {
+    sl: Database['service_locations'];
+  },
+  'wo' | 't' | 'c' | 'sl'
+>;
+
+const SORT_COLUMNS = {
+  workOrderId: 'wo.id',
+  workOrderType: 't.description',
+  customerName: 'c.name',
+  eventTitle: 'wo.next_scheduled_name',
+  eventTime: 'wo.next_scheduled_at',
+  dueDate: 'wo.due_date',
+} as const satisfies Record<WorkOrderSortField, string>;
+
+/** Haversine distance in feet between the service location and a point, in SQL (SQLite math functions, PostgreSQL). */
+function distanceFeetSql(latitude: number, longitude: number) {
+  const lat = sql.ref('sl.latitude');
+  const lon = sql.ref('sl.longitude');
+  const rad = Math.PI / 180;
+  const dLatHalf = sql`((${lat} - ${latitude}) * ${rad / 2})`;
+  const dLonHalf = sql`((${lon} - ${longitude}) * ${rad / 2})`;
+  const h = sql`(sin(${dLatHalf}) * sin(${dLatHalf}) + ${Math.cos(latitude * rad)} * cos(${lat} * ${rad}) * sin(${dLonHalf}) * sin(${dLonHalf}))`;
+  return sql<number>`(${2 * EARTH_RADIUS_MILES * FEET_PER_MILE} * asin(sqrt(CASE WHEN ${h} > 1 THEN 1 ELSE ${h} END)))`;
+}
+
+/**
+ * SQLite answers "contains" from its FTS5 trigram tables (migration 0002) when the text has 3 characters or more;
+ * shorter text cannot use trigrams and scans. PostgreSQL's ILIKE uses the pg_trgm indexes by itself.
+ */
+function usesTrigramTable(dialect: DialectName, text: string): boolean {
+  return dialect === 'sqlite' && [...text].length >= 3;
+}
+
+/** An FTS5 phrase: with the trigram tokenizer a phrase matches as a case-insensitive substring. */
+function ftsPhrase(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+/** The next day of a YYYY-MM-DD date: the exclusive upper bound of an inclusive date filter on timestamps. */
+export function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+export interface SearchRow {
+  id: number;
+  type: string;
+  customer_name: string;
+  next_scheduled_name: string | null;
+  next_scheduled_at: string | null;
+  colo_area: string | null;
+  due_date: string | null;
+  summary: string | null;
+  distance_feet: number | null;
+}
+
+/**
+ * Up to `limit` + 1 rows (one more than shown tells the caller the search was capped). Two steps in one statement:
+ * the inner query filters, sorts and caps on work_orders (joining customers or types only when a filter or the sort
+ * needs them); the outer query joins the names for the few rows that are returned.
+ */
+export async function searchWorkOrders(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  f: SearchFilters,
+): Promise<SearchRow[]> {
+  const distance = f.nearby ? distanceFeetSql(f.nearby.latitude, f.nearby.longitude) : null;
+  const nameByScan = f.customerName !== undefined && !usesTrigramTable(dialect, f.customerName);
+  const customerIdPrefix = f.customerId !== undefined && !/^\d{4}-\d{4}-\d{4}$/.test(f.customerId);
+  const needsCustomer = nameByScan || customerIdPrefix || f.sortBy === 'customerName';
+  const needsType = f.sortBy === 'workOrderType';
+
+  let q = db
+    .selectFrom('work_orders as wo')
+    .leftJoin('service_locations as sl', 'sl.id', 'wo.service_location_id')
+    .$if(needsCustomer, (qb) => qb.innerJoin('customers as c', 'c.id', 'wo.customer_id'))
+    .$if(needsType, (qb) => qb.innerJoin('work_order_types as t', 't.id', 'wo.type_id'))
+    .select([
+      'wo.id',
+      sql.ref<string | number | null>(SORT_COLUMNS[f.sortBy]).as('sort_key'),
+      (distance ?? sql<number | null>`NULL`).as('distance_feet'),
+    ])
+    // Installers work the provider's own work orders; those given to a contractor company are the contractors'.
+    .where('wo.contractor_id', 'is', null)
+    .where((eb) => assignmentFilter(eb as unknown as Eb, f));
+
+  if (f.workOrderId !== undefined) q = q.where('wo.id', '=', f.workOrderId);
+  if (f.typeId !== undefined) q = q.where('wo.type_id', '=', f.typeId);
+  if (f.customerId !== undefined) {
+    const id = f.customerId;
+    // A whole account number matches exactly; a part matches as a prefix (a range, so the index serves it).
+    q = customerIdPrefix
+      ? q.where(sql.ref('c.id'), '>=', id).where(sql.ref('c.id'), '<', `${id}\u{10FFFF}`)
+      : q.where('wo.customer_id', '=', id);
+  }
+  if (f.customerName !== undefined) {
+    const text = f.customerName;
+    q = nameByScan
+      ? q.where(containsInsensitive(dialect, 'c.name', text))
+      : dialect === 'sqlite'
+        ? q.where(
+            sql<SqlBool>`wo.customer_id IN (SELECT customer_id FROM customer_name_search WHERE customer_name_search MATCH ${ftsPhrase(text)})`,
+          )
+        : q.where((eb) =>
+            eb(
+              'wo.customer_id',
+              'in',
+              eb
+                .selectFrom('customers as cn')
+                .select('cn.id')
+                .where(containsInsensitive(dialect, 'cn.name', text)),
+            ),
+          );
+  }
+  if (f.address !== undefined) {
+    const text = f.address;
+    q = usesTrigramTable(dialect, text)
+      ? q.where(
+          sql<SqlBool>`wo.service_location_id IN (SELECT rowid FROM service_location_search WHERE service_location_search MATCH ${ftsPhrase(text)})`,
+        )
+      : q.where((eb) =>
+          eb.or([containsInsensitive(dialect, 'sl.address', text), containsInsensitive(dialect, 'sl.city', text)]),
+        );
+  }
+  if (f.dateFrom !== undefined) q = q.where('wo.next_scheduled_at', '>=', f.dateFrom);
+  if (f.dateTo !== undefined) q = q.where('wo.next_scheduled_at', '<', nextDay(f.dateTo));
+  if (f.nearby && distance) {
+    const box = boundingBox(f.nearby, f.nearby.feet);
+    q = q
+      .where('sl.latitude', '>=', box.minLat)
+      .where('sl.latitude', '<=', box.maxLat)
+      .where('sl.longitude', '>=', box.minLon)
+      .where('sl.longitude', '<=', box.maxLon)
+      .where(sql<SqlBool>`${distance} <= ${f.nearby.feet}`);
+  }
+  const inner = orderBy(q, f, SORT_COLUMNS[f.sortBy], 'wo.id').limit(f.limit + 1);
+
+  const outer = db
+    .selectFrom(inner.as('m'))
+    .innerJoin('work_orders as wo', 'wo.id', 'm.id')
+    .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
+    .innerJoin('customers as c', 'c.id', 'wo.customer_id')
+    .select([
+      'wo.id',
+      't.description as type',
+      'c.name as customer_name',
+      'wo.next_scheduled_name',
+      'wo.next_scheduled_at',
+      'wo.colo_area',
+      'wo.due_date',
+      'wo.summary',
+      'm.distance_feet',
+    ]);
+  // The outer order reads the inner rows' sort key, so the database walks the capped rows, not the whole table.
+  return orderBy(outer, f, 'm.sort_key', 'm.id').execute();
+}
+
+/** Empty values sort last either way, on both databases; the id breaks ties so the order is stable. */
+// biome-ignore lint/suspicious/noExplicitAny: both query shapes share this ORDER BY; Kysely's builder types differ.
+function orderBy<Q extends { orderBy: (...args: any[]) => any }>(q: Q, f: SearchFilters, key: string, id: string): Q {
+  const direction = f.sortOrder;
+  const ordered = q.orderBy(key, (ob: OrderByItemBuilder) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast());
+  return f.sortBy === 'workOrderId' ? ordered : ordered.orderBy(id, direction);
+}
+
+/**
+ * Assigned to Me and Show Pending (SPEC §2): Assigned to Me keeps the orders assigned to the user (otherwise those
+ * assigned to anyone); Show Pending adds the pending ones, assigned to nobody.
+ */
+function assignmentFilter(eb: Eb, f: SearchFilters) {
+  const assignments = () => eb.selectFrom('work_order_assignments as a');
+  const mine = eb('wo.id', 'in', assignments().select('a.work_order_id').where('a.user_id', '=', f.userId));
+  const assignedToAnyone = eb.exists(assignments().select('a.user_id').whereRef('a.work_order_id', '=', 'wo.id'));
+  if (f.byAssignment) return f.showPending ? eb.or([mine, eb.not(assignedToAnyone)]) : mine;
+  return f.showPending ? eb.lit(true) : assignedToAnyone;
+}

@@ -1,0 +1,214 @@
+/** All SQL of the installer's work-order home and its views (the search has its own repository). */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+
+type Db = Kysely<Database>;
+
+export function listWorkOrderTypes(db: Db) {
+  return db.selectFrom('work_order_types').select(['id', 'description']).orderBy('description').execute();
+}
+
+/** The work order with its type, customer and service location: one row, or undefined. */
+export function findWorkOrder(db: Db, id: number) {
+  return db
+    .selectFrom('work_orders as wo')
+    .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
+    .innerJoin('customers as c', 'c.id', 'wo.customer_id')
+    .leftJoin('service_locations as sl', 'sl.id', 'wo.service_location_id')
+    .leftJoin('sales_orders as so', 'so.id', 'wo.order_id')
+    .select([
+      'wo.id',
+      'wo.contractor_id',
+      'wo.service_location_id',
+      'wo.order_id',
+      'wo.detail_id',
+      'wo.status',
+      'wo.colo_area',
+      'wo.summary',
+      'wo.next_scheduled_name',
+      'wo.next_scheduled_at',
+      'wo.due_date',
+      'wo.last_updated',
+      't.description as type_description',
+      't.class as type_class',
+      't.view_file as type_view_file',
+      'c.id as customer_id',
+      'c.name as customer_name',
+      'c.status as customer_status',
+      'sl.address',
+      'sl.address2',
+      'sl.city',
+      'sl.state',
+      'sl.zip',
+      'sl.latitude',
+      'sl.longitude',
+      'so.notes as sales_order_notes',
+    ])
+    .where('wo.id', '=', id)
+    .executeTakeFirst();
+}
+
+export type WorkOrderRow = NonNullable<Awaited<ReturnType<typeof findWorkOrder>>>;
+
+/** Whether the work order exists and whose it is: the policy's question, answered before anything else is read. */
+export function findWorkOrderOwner(db: Db, id: number) {
+  return db.selectFrom('work_orders').select(['id', 'contractor_id']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Contacts linked to a service location (SPEC §3 Contact). */
+export function listLocationContacts(db: Db, serviceLocationId: number) {
+  return db
+    .selectFrom('contact_method_locations as l')
+    .innerJoin('contact_methods as m', 'm.id', 'l.contact_method_id')
+    .select(['m.id', 'm.category', 'm.name', 'm.phone', 'm.phone2', 'm.email'])
+    .where('l.service_location_id', '=', serviceLocationId)
+    .orderBy('m.id')
+    .execute();
+}
+
+export function listAssigneeNames(db: Db, workOrderId: number) {
+  return db
+    .selectFrom('work_order_assignments as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['u.first_name', 'u.last_name'])
+    .where('a.work_order_id', '=', workOrderId)
+    .orderBy('u.last_name')
+    .orderBy('u.first_name')
+    .execute();
+}
+
+/** Circuits, attachments and notes of a work order, counted in one statement. */
+export async function countViews(db: Db, workOrderId: number, serviceLocationId: number | null) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('circuits')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('service_location_id', '=', serviceLocationId ?? -1)
+        .as('circuits'),
+      eb
+        .selectFrom('attachments')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('work_order_id', '=', workOrderId)
+        .as('attachments'),
+      eb
+        .selectFrom('work_order_notes')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('work_order_id', '=', workOrderId)
+        .as('notes'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    circuits: Number(row.circuits ?? 0),
+    attachments: Number(row.attachments ?? 0),
+    notes: Number(row.notes ?? 0),
+  };
+}
+
+export function findPlantConfig(db: Db, orderId: number) {
+  return db.selectFrom('physical_plant_configs').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+export function listNotes(db: Db, workOrderId: number) {
+  return db
+    .selectFrom('work_order_notes')
+    .select(['id', 'author', 'body', 'created_at'])
+    .where('work_order_id', '=', workOrderId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export function listLocationPackages(db: Db, serviceLocationId: number) {
+  return db
+    .selectFrom('service_location_packages as sp')
+    .innerJoin('packages as p', 'p.id', 'sp.package_id')
+    .select(['sp.package_id', 'p.master_id', 'p.name', 'sp.start_date', 'sp.last_invoiced', 'sp.active'])
+    .where('sp.service_location_id', '=', serviceLocationId)
+    .orderBy('sp.active', 'desc')
+    .orderBy('sp.start_date', 'desc')
+    .orderBy('sp.id')
+    .execute();
+}
+
+export function listLocationAssets(db: Db, serviceLocationId: number) {
+  return db
+    .selectFrom('assets as a')
+    .innerJoin('equipment_definitions as d', 'd.id', 'a.definition_id')
+    .select([
+      'a.id',
+      'a.asset_tag',
+      'a.description',
+      'a.status',
+      'a.serial_number',
+      'a.mac_address',
+      'd.description as equipment_description',
+      'd.maker',
+      'd.model',
+      'd.hardware_type',
+    ])
+    .where('a.service_location_id', '=', serviceLocationId)
+    .orderBy('a.id')
+    .execute();
+}
+
+export function findSalesOrder(db: Db, orderId: number) {
+  return db.selectFrom('sales_orders').select(['id', 'notes', 'html']).where('id', '=', orderId).executeTakeFirst();
+}
+
+export function listAttachments(db: Db, workOrderId: number) {
+  return db
+    .selectFrom('attachments')
+    .select(['id', 'file_name', 'description', 'content_type', 'size_bytes', 'created_at'])
+    .where('work_order_id', '=', workOrderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function findAttachment(db: Db, attachmentId: number) {
+  return db
+    .selectFrom('attachments')
+    .select(['id', 'work_order_id', 'file_name', 'storage_key', 'content_type', 'size_bytes'])
+    .where('id', '=', attachmentId)
+    .executeTakeFirst();
+}
+
+export function listCircuits(db: Db, serviceLocationId: number) {
+  return db
+    .selectFrom('circuits')
+    .select(['id', 'product', 'circuit_code', 'description'])
+    .where('service_location_id', '=', serviceLocationId)
+    .orderBy('product')
+    .orderBy('id')
+    .execute();
+}
+
+export function listCentralOffices(db: Db) {
+  return db
+    .selectFrom('central_offices')
+    .select(['id', 'name', 'kind', 'address', 'city', 'state', 'zip', 'latitude', 'longitude'])
+    .orderBy('id')
+    .execute();
+}
+
+/** The view object id of the GIS link, found by order id and work-order detail id (SPEC §7). */
+export function findGisObject(db: Db, orderId: number, detailId: number) {
+  return db
+    .selectFrom('work_orders')
+    .select(['id', 'contractor_id', 'gis_object_id'])
+    .where('order_id', '=', orderId)
+    .where('detail_id', '=', detailId)
+    .executeTakeFirst();
+}
+
+/** Whether a user may still fetch files: an enabled installer (checked again when a file link is used). */
+export function findActiveInstaller(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('installer', '=', 1)
+    .where('disabled', '=', 0)
+    .executeTakeFirst();
+}

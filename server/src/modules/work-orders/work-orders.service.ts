@@ -1,0 +1,200 @@
+/** The work order object (SPEC §3) and the views under /search/{WOId}; every read checks the policy first. */
+import {
+  byDistanceMiles,
+  type CentralOffice,
+  type Circuit,
+  type GisObject,
+  hasPlantConfigValues,
+  type LocationAsset,
+  type PhysicalPlantConfig,
+  type SalesOrder,
+  type ServiceLocation,
+  type WorkOrderNote,
+  type WorkOrderObject,
+} from '@strand/domain';
+import type { AppContext } from '../../context.js';
+import type { Row } from '../../db/database.js';
+import { notFound } from '../../lib/errors.js';
+import { sanitizeSalesOrderHtml } from './sales-order-html.js';
+import { assertInstallerWorkOrder } from './work-orders.policy.js';
+import * as repo from './work-orders.repository.js';
+
+/** The work order row, if the installer may read it (404 unknown, 403 a contractor company's). */
+export async function loadWorkOrder(ctx: AppContext, id: number): Promise<repo.WorkOrderRow> {
+  const row = await repo.findWorkOrder(ctx.db, id);
+  return assertInstallerWorkOrder(row, id);
+}
+
+export function fullAddress(row: {
+  address: string | null;
+  address2?: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+}): string {
+  const street = [row.address, row.address2].filter(Boolean).join(' ');
+  return `${street}, ${row.city ?? ''}, ${row.state ?? ''} ${row.zip ?? ''}`.trim();
+}
+
+export function plantConfigOf(row: Row<'physical_plant_configs'>): PhysicalPlantConfig {
+  return {
+    splitterPort: { vcPortLabel: row.splitter_port_label, vcAssetDescription: row.splitter_asset_description },
+    nIsFiberDropOnly: row.is_fiber_drop_only,
+    vcCabinetLocation: row.cabinet_location,
+    vcFiberSize: row.fiber_size,
+    vcFiberSize2: row.fiber_size2,
+    nExistingLogicalCircuitID: row.existing_logical_circuit_id,
+    nExistingFiberDrop: row.existing_fiber_drop,
+    vcFiberStrand: row.fiber_strand,
+    vcFiberStrand2: row.fiber_strand2,
+    nONTNumber: row.ont_number,
+    vcFiberPort: row.fiber_port,
+    vcHandHoleAddress: row.hand_hole_address,
+    vcSplitterAssetID: row.splitter_asset_id,
+  };
+}
+
+export async function getWorkOrderObject(ctx: AppContext, id: number): Promise<WorkOrderObject> {
+  const wo = await loadWorkOrder(ctx, id);
+  const locationId = wo.service_location_id;
+  const [contacts, assignees, counts, plant] = await Promise.all([
+    locationId === null ? [] : repo.listLocationContacts(ctx.db, locationId),
+    repo.listAssigneeNames(ctx.db, id),
+    repo.countViews(ctx.db, id, locationId),
+    wo.order_id === null ? undefined : repo.findPlantConfig(ctx.db, wo.order_id),
+  ]);
+  return {
+    WorkOrderID: wo.id,
+    nServiceLocationID: locationId,
+    ContactMethods: {
+      contactMethodsArray: contacts.map((c) => ({
+        ContactMethodID: c.id,
+        ContactCategory: c.category,
+        ContactName: c.name,
+        Phone: c.phone,
+        Phone2: c.phone2,
+        Email: c.email,
+      })),
+    },
+    Customer: { vcCustomerID: wo.customer_id, vcCustomerName: wo.customer_name, vcCustomerStatus: wo.customer_status },
+    ServiceLocationDetails:
+      locationId === null || wo.latitude === null || wo.longitude === null
+        ? null
+        : {
+            fullAddress: fullAddress(wo),
+            ServiceLocationID: locationId,
+            Latitude: wo.latitude,
+            Longitude: wo.longitude,
+          },
+    WorkOrderType: { vcClass: wo.type_class, vcDescription: wo.type_description, vcViewFile: wo.type_view_file },
+    WorkOrderDetails: { nCount: wo.detail_id, nOrderID: wo.order_id, dtLastUpdated: wo.last_updated },
+    WorkOrderAssignments: assignees.map((a) => ({ Name: `${a.first_name} ${a.last_name}` })),
+    WorkOrder: {
+      vcColoArea: wo.colo_area,
+      vcStatus: wo.status,
+      vcSummary: wo.summary,
+      vcNextScheduledName: wo.next_scheduled_name,
+      vcNextScheduledTime: wo.next_scheduled_at,
+      dtDueDate: wo.due_date,
+    },
+    SalesOrderDetails: wo.order_id === null ? null : { nOrderID: wo.order_id, txtNotes: wo.sales_order_notes },
+    Counts: counts,
+    hasPhysicalPlantConfig: plant ? hasPlantConfigValues(plantConfigOf(plant)) : false,
+  };
+}
+
+export async function getNotes(ctx: AppContext, id: number): Promise<WorkOrderNote[]> {
+  await loadWorkOrder(ctx, id);
+  return (await repo.listNotes(ctx.db, id)).map((n) => ({
+    nNoteID: n.id,
+    vcAuthor: n.author,
+    txtNote: n.body,
+    dtCreated: n.created_at,
+  }));
+}
+
+export async function getServiceLocation(ctx: AppContext, id: number): Promise<ServiceLocation | null> {
+  const wo = await loadWorkOrder(ctx, id);
+  if (wo.service_location_id === null || wo.latitude === null || wo.longitude === null) return null;
+  const packages = await repo.listLocationPackages(ctx.db, wo.service_location_id);
+  return {
+    nOrderID: wo.order_id,
+    fullAddress: fullAddress(wo),
+    ServiceLocationID: wo.service_location_id,
+    Latitude: wo.latitude,
+    Longitude: wo.longitude,
+    Packages: packages.map((p) => ({
+      PackageID: p.package_id,
+      MasterID: p.master_id,
+      PackageName: p.name,
+      StartDate: p.start_date,
+      LastInvoiced: p.last_invoiced,
+      Active: p.active === 1 ? '1' : '0',
+    })),
+  };
+}
+
+export async function getLocationAssets(ctx: AppContext, id: number): Promise<LocationAsset[]> {
+  const wo = await loadWorkOrder(ctx, id);
+  if (wo.service_location_id === null) return [];
+  return (await repo.listLocationAssets(ctx.db, wo.service_location_id)).map((a) => ({
+    nAssetID: a.id,
+    vcAssetID: a.asset_tag,
+    vcAssetDescription: a.description,
+    vcEquipmentDescription: a.equipment_description,
+    vcEquipmentMaker: a.maker,
+    vcModel: a.model,
+    vcStatus: a.status,
+    vcSerialNumber: a.serial_number,
+    vcMACAddress: a.mac_address,
+    nHardwareType: a.hardware_type,
+  }));
+}
+
+export async function getSalesOrder(ctx: AppContext, id: number): Promise<SalesOrder> {
+  const wo = await loadWorkOrder(ctx, id);
+  const order = wo.order_id === null ? undefined : await repo.findSalesOrder(ctx.db, wo.order_id);
+  if (!order) throw notFound(`Work order #${id} has no sales order.`);
+  return { nOrderID: order.id, txtNotes: order.notes, html: sanitizeSalesOrderHtml(order.html ?? '') };
+}
+
+export async function getPlantConfig(ctx: AppContext, id: number): Promise<PhysicalPlantConfig | null> {
+  const wo = await loadWorkOrder(ctx, id);
+  const row = wo.order_id === null ? undefined : await repo.findPlantConfig(ctx.db, wo.order_id);
+  return row ? plantConfigOf(row) : null;
+}
+
+export async function getCircuits(ctx: AppContext, id: number): Promise<Circuit[]> {
+  const wo = await loadWorkOrder(ctx, id);
+  if (wo.service_location_id === null) return [];
+  return (await repo.listCircuits(ctx.db, wo.service_location_id)).map((c) => ({
+    nRecordID: c.id,
+    vcProduct: c.product,
+    vcCircuitID: c.circuit_code,
+    CircuitDescription: c.description,
+  }));
+}
+
+/** The central offices, nearest to the service location first (SPEC §9: great-circle miles, radius 3956). */
+export async function getCentralOffices(ctx: AppContext, id: number): Promise<CentralOffice[]> {
+  const wo = await loadWorkOrder(ctx, id);
+  if (wo.latitude === null || wo.longitude === null) throw notFound(`Work order #${id} has no service location.`);
+  const offices = await repo.listCentralOffices(ctx.db);
+  return byDistanceMiles({ latitude: wo.latitude, longitude: wo.longitude }, offices).map((co) => ({
+    nCOID: co.id,
+    vcName: co.name,
+    vcKind: co.kind,
+    vcAddress: `${co.address}, ${co.city}, ${co.state} ${co.zip}`,
+    Latitude: co.latitude,
+    Longitude: co.longitude,
+    nDistanceMiles: co.miles,
+  }));
+}
+
+/** The GIS link's view object id by order id and work-order detail id; null when the order has no GIS object. */
+export async function getGisObject(ctx: AppContext, orderId: number, detailId: number): Promise<GisObject> {
+  const row = await repo.findGisObject(ctx.db, orderId, detailId);
+  if (!row) throw notFound('No work order has that order id and detail id.');
+  assertInstallerWorkOrder(row, row.id);
+  return { viewObjectId: row.gis_object_id };
+}

@@ -1,0 +1,31 @@
+import { useAttachments } from '../api/work-order';
+import { formatBytes, formatDateTime } from '../lib/format';
+import { useWorkOrderContext } from './work-order-layout';
+import { QueryState, WorkOrderView } from './work-order-view';
+
+/** /search/{WOId}/attachments: file-name links that open each file (in a new tab). */
+export function AttachmentsView() {
+  const { workOrder } = useWorkOrderContext();
+  const list = useAttachments(workOrder.WorkOrderID);
+  return (
+    <WorkOrderView title="Attachments">
+      <QueryState isPending={list.isPending} error={list.error} what="the attachments" />
+      {list.data?.length === 0 && <p className="empty-state">No attachments available</p>}
+      {list.data && list.data.length > 0 && (
+        <ul className="wo-cards">
+          {list.data.map((a) => (
+            <li key={a.nCount} className="card wo-card">
+              <a className="wo-file" href={a.url} target="_blank" rel="noopener noreferrer">
+                {a.vcFileName}
+              </a>
+              {a.vcDescription && <p>{a.vcDescription}</p>}
+              <p className="muted">
+                {a.vcContentType} · {formatBytes(a.nSizeBytes)} · {formatDateTime(a.dtCreated)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </WorkOrderView>
+  );
+}

@@ -1,0 +1,27 @@
+import { useCircuits } from '../api/work-order';
+import { useWorkOrderContext } from './work-order-layout';
+import { QueryState, WorkOrderView } from './work-order-view';
+
+/** /search/{WOId}/circuitStats: the circuits of the service location (each circuit's stats are the equipment area's). */
+export function CircuitsView() {
+  const { workOrder } = useWorkOrderContext();
+  const circuits = useCircuits(workOrder.WorkOrderID);
+  return (
+    <WorkOrderView title="Circuits">
+      <QueryState isPending={circuits.isPending} error={circuits.error} what="the circuits" />
+      {circuits.data?.length === 0 && <p className="empty-state">No Circuits Found</p>}
+      {circuits.data && circuits.data.length > 0 && (
+        <ul className="wo-cards">
+          {circuits.data.map((c) => (
+            <li key={c.nRecordID} className="card wo-card">
+              <p className="wo-card__title">
+                {c.vcProduct} · {c.vcCircuitID}
+              </p>
+              <p>{c.CircuitDescription}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </WorkOrderView>
+  );
+}

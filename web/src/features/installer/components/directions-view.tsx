@@ -1,0 +1,31 @@
+import { directionsUrl } from '@strand/domain';
+import { useWorkOrderContext } from './work-order-layout';
+import { WorkOrderView } from './work-order-view';
+
+/** /search/{WOId}/directions: an external navigation link to the service location's coordinates (SPEC §7). */
+export function DirectionsView() {
+  const { workOrder } = useWorkOrderContext();
+  const place = workOrder.ServiceLocationDetails;
+  return (
+    <WorkOrderView title="Directions" offlineWarning>
+      {!place ? (
+        <p className="empty-state">No Service Location found</p>
+      ) : (
+        <div className="card stack">
+          <p className="wo-card__title">{place.fullAddress}</p>
+          <p className="muted">
+            {place.Latitude}, {place.Longitude}
+          </p>
+          <a
+            className="button"
+            href={directionsUrl({ latitude: place.Latitude, longitude: place.Longitude })}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Open directions
+          </a>
+        </div>
+      )}
+    </WorkOrderView>
+  );
+}

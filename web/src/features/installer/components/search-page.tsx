@@ -1,0 +1,153 @@
+import {
+  defaultSearchForm,
+  type SearchForm as SearchFormState,
+  START_SEARCH,
+  searchFormFromParams,
+  searchParamsFromForm,
+  type WorkOrderSearchParams,
+  WorkOrderSearchQuerySchema,
+  type WorkOrderSortField,
+} from '@strand/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formErrorsFrom, zodFieldErrors } from '../../../lib/form-errors';
+import { popup } from '../../../lib/popup-store';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { usePageTitle } from '../../../lib/ui/page-title';
+import { searchQueryString, useWorkOrderSearch, useWorkOrderTypes } from '../api/search-work-orders';
+import { locate } from '../lib/geolocation';
+import { rememberSearch } from '../lib/last-search';
+import { InstallerOnly } from './installer-only';
+import { SearchForm } from './search-form';
+import { SearchResults } from './search-results';
+import '../../../styles/installer.css';
+
+const PARAM_NAMES = [
+  'WorkOrderID',
+  'CustomerName',
+  'CustomerID',
+  'ByAssignment',
+  'ShowPendingAssigned',
+  'WorkOrderType',
+  'Distance',
+  'Latitude',
+  'Longitude',
+  'Address',
+  'DateFrom',
+  'DateTo',
+  'SortBy',
+  'SortOrder',
+] as const;
+
+/** The search in the address bar; a bare /search is the start search (the installer's assigned work orders). */
+function paramsFromUrl(url: URLSearchParams): WorkOrderSearchParams {
+  const params: Record<string, string> = {};
+  for (const name of PARAM_NAMES) {
+    const value = url.get(name);
+    if (value !== null && value !== '') params[name] = value;
+  }
+  return Object.keys(params).length === 0 ? { ...START_SEARCH } : (params as WorkOrderSearchParams);
+}
+
+/** /search (and / for installers): the search form, run at once for the installer's own work orders (SPEC §2, §7). */
+export function SearchPage() {
+  return (
+    <InstallerOnly title="Search WO">
+      <WorkOrderSearch />
+    </InstallerOnly>
+  );
+}
+
+function WorkOrderSearch() {
+  usePageTitle('Search WO');
+  const [url, setUrl] = useSearchParams();
+  const params = useMemo(() => paramsFromUrl(url), [url]);
+  const key = searchQueryString(params);
+  const [form, setForm] = useState<SearchFormState>(() => searchFormFromParams(params, new Date()));
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const [locating, setLocating] = useState(false);
+  const [locationNote, setLocationNote] = useState<string | null>(null);
+  const types = useWorkOrderTypes();
+  const search = useWorkOrderSearch(params);
+
+  // Back/forward (or 'Go back to search results') shows the form of the search in the address bar.
+  useEffect(() => {
+    setForm(searchFormFromParams(paramsFromUrl(new URLSearchParams(key)), new Date()));
+    rememberSearch(key);
+  }, [key]);
+
+  const run = (next: WorkOrderSearchParams) => {
+    const parsed = WorkOrderSearchQuerySchema.safeParse(next);
+    if (!parsed.success) {
+      setClientErrors(zodFieldErrors(parsed.error));
+      return;
+    }
+    setClientErrors({});
+    const nextKey = searchQueryString(next);
+    if (nextKey === key) void search.refetch();
+    else setUrl(new URLSearchParams(nextKey));
+  };
+
+  const onSubmit = async () => {
+    let position = null;
+    setLocationNote(null);
+    if (form.nearby) {
+      setLocating(true);
+      const located = await locate();
+      setLocating(false);
+      position = located.position;
+      if (located.problem) {
+        popup.show(located.problem);
+        setLocationNote(`${located.problem}. Searching near the default location instead.`);
+      }
+    }
+    run(searchParamsFromForm(form, position));
+  };
+
+  const onSort = (sortBy: WorkOrderSortField, sortOrder: 'asc' | 'desc') => {
+    setForm((f) => ({ ...f, sortBy, sortOrder }));
+    // The sort applies to the search on screen (the cap keeps the first 200 in the new order).
+    const { SortBy: _s, SortOrder: _o, ...rest } = params;
+    run({
+      ...rest,
+      ...(sortBy === 'dueDate' ? {} : { SortBy: sortBy }),
+      ...(sortOrder === 'desc' ? {} : { SortOrder: sortOrder }),
+    });
+  };
+
+  const onClear = () => {
+    setForm(defaultSearchForm(new Date()));
+    setClientErrors({});
+    setLocationNote(null);
+    setUrl(new URLSearchParams());
+  };
+
+  const serverErrors = search.isError ? formErrorsFrom(search.error) : null;
+  const errors = { ...(serverErrors?.fields ?? {}), ...clientErrors };
+
+  return (
+    <section className="page page--wide" aria-labelledby="search-heading">
+      <h1 id="search-heading">Search WO</h1>
+      <SearchForm
+        form={form}
+        types={types.data ?? []}
+        typesFailed={types.isError}
+        busy={locating || search.isFetching}
+        errors={errors}
+        onChange={(changes) => setForm((f) => ({ ...f, ...changes }))}
+        onSubmit={() => void onSubmit()}
+        onClear={onClear}
+        onSort={onSort}
+      />
+      {locating && (
+        <p className="muted" role="status">
+          Finding your location…
+        </p>
+      )}
+      {locationNote && <p className="wo-note">{locationNote}</p>}
+      <FormAlert message={serverErrors?.message ?? null} />
+      {search.data && !search.isError && <SearchResults result={search.data} />}
+      {search.isPending && <p className="muted">Searching…</p>}
+    </section>
+  );
+}

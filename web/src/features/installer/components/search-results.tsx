@@ -1,0 +1,44 @@
+import type { WorkOrderSearchResult } from '@strand/domain';
+import { Link } from 'react-router';
+import { formatDateTime } from '../lib/format';
+
+export interface SearchResultsProps {
+  result: WorkOrderSearchResult;
+}
+
+/** The results list of SPEC §2: each item links to its work order's home. */
+export function SearchResults({ result }: SearchResultsProps) {
+  const { workOrders, truncated, limit } = result;
+  if (workOrders.length === 0) return <p className="empty-state">No results found</p>;
+  return (
+    <section aria-labelledby="wo-results-heading" className="stack">
+      <h2 id="wo-results-heading" className="section-title">
+        {truncated
+          ? `Showing the first ${limit} work orders. Narrow the search to see the others.`
+          : `${workOrders.length} work order${workOrders.length === 1 ? '' : 's'} found`}
+      </h2>
+      <ul className="wo-results">
+        {workOrders.map((wo) => (
+          <li key={wo.nCount}>
+            <Link to={`/search/${wo.nCount}`} className="wo-result">
+              <span className="wo-result__head">
+                <span className="wo-result__title">{wo.vcNextScheduledName ?? 'No event scheduled'}</span>
+                <span className="wo-result__id">
+                  #{wo.nCount} · {wo.vcWorkOrderType}
+                </span>
+              </span>
+              <span className="wo-result__meta">
+                <span>Event: {formatDateTime(wo.vcNextScheduledTime) || '—'}</span>
+                <span>Due: {wo.dtDueDate ?? '—'}</span>
+                {wo.nDistanceFeet !== undefined && <span>{wo.nDistanceFeet} ft away</span>}
+              </span>
+              <span className="wo-result__customer">{wo.vcCustomerName}</span>
+              {wo.vcSummary && <span className="wo-result__summary">{wo.vcSummary}</span>}
+              <span className="wo-result__colo">Colo area: {wo.vcColoArea ?? '—'}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The installer search area's routes (SPEC §2): /search and /search/{WOId} with its views. Every page loads lazily;
+ * the work order is loaded once by the layout and handed to the home and the views. Other areas add their views
+ * under /search/{WOId} here (asset page, circuit stats, ONT swap and upgrade, photo, checklist).
+ */
+import type { RouteObject } from 'react-router';
+import { paths } from '../../config/paths';
+import { lazyPage } from '../../lib/lazy-page';
+
+const view = (path: string, load: () => Promise<Record<string, unknown>>, name: string): RouteObject => ({
+  path,
+  lazy: lazyPage(load, name),
+});
+
+export const installerRoutes: RouteObject[] = [
+  { path: paths.search, lazy: lazyPage(() => import('./components/search-page'), 'SearchPage') },
+  {
+    path: paths.searchWorkOrder,
+    lazy: lazyPage(() => import('./components/work-order-layout'), 'WorkOrderLayout'),
+    children: [
+      { index: true, lazy: lazyPage(() => import('./components/work-order-home'), 'WorkOrderHome') },
+      view('contacts', () => import('./components/contacts-view'), 'ContactsView'),
+      view('notes', () => import('./components/notes-view'), 'NotesView'),
+      view('serviceLocation', () => import('./components/service-location-view'), 'ServiceLocationView'),
+      view('salesOrder', () => import('./components/sales-order-view'), 'SalesOrderView'),
+      view('attachments', () => import('./components/attachments-view'), 'AttachmentsView'),
+      view('viewPDF', () => import('./components/pdf-view'), 'PdfView'),
+      view('physicalPlantConfig', () => import('./components/plant-config-view'), 'PlantConfigView'),
+      view('circuitStats', () => import('./components/circuits-view'), 'CircuitsView'),
+      view('directions', () => import('./components/directions-view'), 'DirectionsView'),
+      view('colocations', () => import('./components/colocations-view'), 'ColocationsView'),
+      view('arcGISMap', () => import('./components/arcgis-map-view'), 'ArcGisMapView'),
+    ],
+  },
+];
