@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import { screenshot, signInContractor, CONTRACTOR_WO as WO } from './support/contractor';
+
+test.describe('calendar', () => {
+  test('shows the company’s work in month, week and day views and opens a work order', async ({ page }) => {
+    const cspErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+    });
+    await signInContractor(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+    const calendar = page.locator('.calendar-wrap');
+    await expect(calendar.getByText(/Prairie Fiber weekly tailgate meeting/).first()).toBeVisible();
+    await expect(calendar.getByText('Crew safety briefing')).toHaveCount(0);
+    await screenshot(page, 'calendar');
+
+    await calendar.getByRole('tab', { name: 'Week view' }).click();
+    await expect(calendar.getByRole('tab', { name: 'Week view' })).toHaveAttribute('aria-selected', 'true');
+    await expect(calendar.getByText(/Prairie Fiber weekly tailgate meeting/).first()).toBeVisible();
+    await calendar.getByRole('tab', { name: 'Day view' }).click();
+    await expect(calendar.getByRole('tab', { name: 'Day view' })).toHaveAttribute('aria-selected', 'true');
+    await expect(calendar.getByText(/Prairie Fiber weekly tailgate meeting/).first()).toBeVisible();
+    await calendar.getByRole('tab', { name: 'Month view' }).click();
+
+    const job = calendar.getByRole('link', { name: /WO 1100\d\d:/ }).first();
+    await job.click();
+    await expect(page).toHaveURL(/\/workOrders\?wo=1100\d\d$/);
+    await expect(page.getByRole('region', { name: /^Work order #1100\d\d$/ })).toBeVisible();
+    await screenshot(page, 'calendar-opened-work-order', true);
+    expect(cspErrors).toEqual([]);
+  });
+});
+
+test.describe('maps', () => {
+  test('places the work orders coloured by status; /maps/{id} opens one, with its GIS object', async ({ page }) => {
+    await signInContractor(page);
+    await page.goto('/maps');
+    await expect(page.getByRole('heading', { level: 1, name: 'Maps' })).toBeVisible();
+    const markers = page.locator('.work-order-map path.leaflet-interactive');
+    await expect.poll(() => markers.count()).toBeGreaterThanOrEqual(20);
+    const listed = page.locator('.map-list li');
+    const openCount = await listed.count();
+    await page.getByLabel('Show complete and closed work orders').check();
+    await expect.poll(() => listed.count()).toBeGreaterThan(openCount);
+    await expect(page.locator('.map-list').getByText(`WO #${WO.closed}`)).toBeVisible();
+    await screenshot(page, 'maps');
+
+    await page.goto(`/maps/${WO.connectorizedInstall}`);
+    const popup = page.locator('.leaflet-popup');
+    await expect(popup.getByText(`WO #${WO.connectorizedInstall} · Open`)).toBeVisible();
+    await screenshot(page, 'maps-focused');
+    await screenshot(page, 'maps-focused', true);
+    await popup.getByRole('link', { name: 'Open work order' }).click();
+    await expect(page).toHaveURL(new RegExp(`/workOrders\\?wo=${WO.connectorizedInstall}$`));
+  });
+
+  test('lists GIS object ids where the work orders have them', async ({ page }) => {
+    await signInContractor(page);
+    await page.goto('/maps');
+    await page.getByLabel('Show complete and closed work orders').check();
+    await expect(
+      page
+        .locator('.map-list')
+        .getByText(/GIS GIS-\d+/)
+        .first(),
+    ).toBeVisible();
+  });
+});
+
+test.describe('restoration tickets', () => {
+  test('lists the tickets with notes, shows an image and adds a note', async ({ page }) => {
+    await signInContractor(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Restoration Tickets' }).click();
+    const tickets = page.locator('.ticket-list > li');
+    await expect(tickets).toHaveCount(5);
+    const ticket = tickets.filter({ hasText: 'Sunken trench along the drop path' });
+    await expect(ticket.getByText('Topsoil ordered; will seed after the rain this week.')).toBeVisible();
+
+    await ticket.getByRole('button', { name: 'View image' }).click();
+    const image = ticket.getByRole('img', { name: /Restoration ticket \d+/ });
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    await ticket.getByRole('button', { name: 'Add note' }).click();
+    await expect(ticket.getByText('Write a note before adding it.')).toBeVisible();
+    await ticket.getByLabel('Add a note').fill('Seeded and strawed the trench line.');
+    await ticket.getByRole('button', { name: 'Add note' }).click();
+    await expect(ticket.getByText('Seeded and strawed the trench line.')).toBeVisible();
+    await expect(ticket.getByText(/^Carla Cruz ·/).last()).toBeVisible();
+    await expect(ticket.getByLabel('Add a note')).toHaveValue('');
+
+    await page.getByLabel('Status').selectOption('Complete');
+    await expect(tickets).toHaveCount(1);
+    await screenshot(page, 'tickets');
+    await screenshot(page, 'tickets', true);
+  });
+});

@@ -1,0 +1,126 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { screenshot, signInContractor, CONTRACTOR_WO as WO } from './support/contractor';
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test.describe('contractor home', () => {
+  test('lists work awaiting acknowledgement, open work and today’s schedule; acknowledging clears it', async ({
+    page,
+  }) => {
+    await signInContractor(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    const awaiting = page.getByRole('region', { name: /^Awaiting acknowledgement/ });
+    const card = awaiting.getByRole('listitem').filter({ hasText: `WO #${WO.buryHybridDrop}` });
+    await expect(card).toBeVisible();
+    await expect(page.getByRole('region', { name: /^Open work orders \(\d+\)/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Today’s schedule' }).getByText(/tailgate meeting/)).toBeVisible();
+    await screenshot(page, 'home');
+    await screenshot(page, 'home', true);
+
+    await card.getByRole('button', { name: `Acknowledge work order ${WO.buryHybridDrop}` }).click();
+    await expect(page.getByText(`Work order #${WO.buryHybridDrop} acknowledged.`)).toBeVisible();
+    await expect(card).toHaveCount(0);
+  });
+
+  test('another company’s work order is refused', async ({ page }) => {
+    await signInContractor(page);
+    await page.goto(`/workOrders?wo=${WO.company1}`);
+    await expect(page.getByText('This work order belongs to another contractor company.')).toBeVisible();
+  });
+});
+
+test.describe('work order search', () => {
+  test('searches by type, remembers the last search after a reload, and says when nothing is found', async ({
+    page,
+  }) => {
+    // fieldtech: its own remembered search, untouched by the other tests.
+    await signInContractor(page, 'fieldtech');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Work Orders' }).click();
+    const form = page.getByRole('form', { name: 'Search work orders' });
+    await expect(form.getByLabel('Assigned to you')).toBeChecked();
+    await form.getByLabel('Work Order Type').selectOption('Yard Complaint');
+    await form.getByLabel('Sort by').selectOption({ label: 'Work order id' });
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    const results = page.getByRole('region', { name: /work orders?$/ });
+    await expect(results.getByRole('link', { name: `WO #${WO.yardComplaint}` })).toBeVisible();
+    for (const type of await results.locator('.wo-card__type').allTextContents()) expect(type).toBe('Yard Complaint');
+
+    await page.reload();
+    await expect(page.getByText('Your last search was restored.')).toBeVisible();
+    await expect(form.getByLabel('Work Order Type')).toHaveValue('Yard Complaint');
+    await expect(form.getByLabel('Sort by')).toHaveValue('WorkOrderID');
+    await expect(results.getByRole('link', { name: `WO #${WO.yardComplaint}` })).toBeVisible();
+
+    await form.getByRole('button', { name: 'Clear search' }).click();
+    await expect(form.getByLabel('Work Order Type')).toHaveValue('');
+    await form.getByLabel('Work Order ID').fill(String(WO.company1));
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText('No Work Orders Found')).toBeVisible();
+  });
+
+  test('the date filter enables its inputs and names a backwards range', async ({ page }) => {
+    await signInContractor(page, 'fieldtech');
+    await page.goto('/workOrders');
+    const form = page.getByRole('form', { name: 'Search work orders' });
+    await expect(form.getByLabel('Date From')).toBeDisabled();
+    await form.getByLabel('Filter by scheduled date').check();
+    await form.getByLabel('Date From').fill('2025-05-10');
+    await form.getByLabel('Date To').fill('2025-05-01');
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(form.getByText('Date From must not be after Date To.')).toBeVisible();
+  });
+
+  test("'Assigned to you' cannot be unticked by the provider’s own crew", async ({ page }) => {
+    await signInContractor(page, 'contractor1');
+    await page.goto('/workOrders');
+    const box = page.getByRole('form', { name: 'Search work orders' }).getByLabel('Assigned to you');
+    await expect(box).toBeChecked();
+    await expect(box).toBeDisabled();
+    const ids = await page.locator('.wo-card__title').allTextContents();
+    expect(ids.length).toBe(5);
+    for (const id of ids) expect(id).toMatch(/^WO #12000\d$/);
+    await screenshot(page, 'work-orders-company1');
+  });
+});
+
+test.describe('a work order’s details', () => {
+  test('downloads an attachment, opens the PDF and uploads a photo', async ({ page }) => {
+    await signInContractor(page);
+    await page.goto(`/workOrders?wo=${WO.businessConstruction}`);
+    const details = page.getByRole('region', { name: `Work order #${WO.businessConstruction}` });
+    await expect(details.locator('.wo-details__type')).toHaveText('Business Construction Open');
+    await screenshot(page, 'details');
+
+    const download = page.waitForEvent('download');
+    await details.getByRole('button', { name: 'construction-print.pdf' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('construction-print.pdf');
+    expect((await readFile(await file.path())).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const popup = page.waitForEvent('popup');
+    await details.getByRole('button', { name: 'View PDF' }).click();
+    expect((await popup).url()).toMatch(/^blob:/);
+    await expect(details.getByRole('link', { name: 'Download PDF' })).toBeVisible();
+
+    await details
+      .getByLabel('Photos or PDFs')
+      .setInputFiles({ name: 'trench.png', mimeType: 'image/png', buffer: PNG });
+    await details.getByLabel('File description').fill('Trench before backfill');
+    await details.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(details.getByText('Uploaded trench.png.')).toBeVisible();
+    await expect(details.getByRole('button', { name: 'trench.png' })).toBeVisible();
+
+    const big = { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10_485_761) };
+    await details.getByLabel('Photos or PDFs').setInputFiles(big);
+    await expect(
+      details.getByText(
+        'Some files seem to be invalid. Max size allowed: 10 MB per image, 20MB per submission. Total size: 10.0 MB.',
+      ),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,285 @@
+/** All SQL of the contractor's work-order lists, one work order's details, acknowledgement and the last search. */
+import type { ContractorSearch } from '@strand/domain';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { DialectName } from '../../db/connect.js';
+import type { Database } from '../../db/database.js';
+import { containsInsensitive } from '../../db/sql.js';
+
+type Db = Kysely<Database>;
+
+/** The tables a work-order summary reads, aliased as the queries below use them. */
+type SummaryTables = Database & {
+  wo: Database['work_orders'];
+  t: Database['work_order_types'];
+  c: Database['customers'];
+  sl: Database['service_locations'];
+  ch: Database['checklists'];
+};
+type SummaryQuery<O> = SelectQueryBuilder<SummaryTables, 'wo' | 't' | 'c' | 'sl' | 'ch', O>;
+
+export interface ListScope {
+  companyId: number;
+  userId: number;
+  /** Only the user's own assignments. */
+  assignedOnly: boolean;
+}
+
+const assignedTo = (userId: number) => (eb: ExpressionBuilder<SummaryTables, 'wo'>) =>
+  eb.exists(
+    eb
+      .selectFrom('work_order_assignments as a')
+      .select('a.work_order_id')
+      .whereRef('a.work_order_id', '=', 'wo.id')
+      .where('a.user_id', '=', userId),
+  );
+
+/** The company's work orders with what a summary shows; callers add filters, order and limit. */
+function summaryBase(db: Db, scope: ListScope) {
+  let query = db
+    .selectFrom('work_orders as wo')
+    .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
+    .innerJoin('customers as c', 'c.id', 'wo.customer_id')
+    .leftJoin('service_locations as sl', 'sl.id', 'wo.service_location_id')
+    .leftJoin('checklists as ch', 'ch.work_order_id', 'wo.id')
+    .where('wo.contractor_id', '=', scope.companyId);
+  if (scope.assignedOnly) query = query.where(assignedTo(scope.userId));
+  return query;
+}
+
+function selectSummary<O>(query: SummaryQuery<O>, userId: number) {
+  return query.select((eb) => [
+    'wo.id',
+    'wo.status',
+    'wo.next_scheduled_name',
+    'wo.next_scheduled_at',
+    'wo.due_date',
+    'wo.colo_area',
+    'wo.acknowledged_at',
+    't.description as type_description',
+    't.view_file',
+    't.is_business',
+    't.template_type',
+    'c.name as customer_name',
+    'sl.address',
+    'sl.city',
+    'sl.state',
+    'sl.zip',
+    'ch.data as checklist_data',
+    assignedTo(userId)(eb).as('assigned_to_me'),
+  ]);
+}
+
+export type SummaryRow = Awaited<ReturnType<typeof findOpenWorkOrders>>[number];
+
+const SORT_COLUMNS = {
+  WorkOrderID: 'wo.id',
+  WorkOrderType: 't.description',
+  CustomerName: 'c.name',
+  EventTitle: 'wo.next_scheduled_name',
+  EventTime: 'wo.next_scheduled_at',
+  DueDate: 'wo.due_date',
+} as const;
+
+/** The day after a YYYY-MM-DD date, for an inclusive upper bound on timestamps. */
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+function applyCriteria<O>(query: SummaryQuery<O>, dialect: DialectName, s: ContractorSearch): SummaryQuery<O> {
+  let q = query;
+  if (s.WorkOrderID !== undefined) q = q.where('wo.id', '=', s.WorkOrderID);
+  if (s.WorkOrderType) q = q.where('t.description', '=', s.WorkOrderType);
+  if (s.vcStatus) q = q.where('wo.status', '=', s.vcStatus);
+  if (s.CustomerName) q = q.where(containsInsensitive(dialect, 'c.name', s.CustomerName));
+  const address = s.Address;
+  if (address) {
+    q = q.where((eb) =>
+      eb.or([containsInsensitive(dialect, 'sl.address', address), containsInsensitive(dialect, 'sl.city', address)]),
+    );
+  }
+  // SPEC §5: the date filter applies to the date part of the next scheduled time, inclusive.
+  if (s.DateFrom) q = q.where('wo.next_scheduled_at', '>=', `${s.DateFrom}T00:00:00.000Z`);
+  if (s.DateTo) q = q.where('wo.next_scheduled_at', '<', `${nextDay(s.DateTo)}T00:00:00.000Z`);
+  return q;
+}
+
+export async function searchWorkOrders(
+  db: Db,
+  dialect: DialectName,
+  scope: ListScope,
+  criteria: ContractorSearch,
+  limit: number,
+) {
+  const filtered = applyCriteria(summaryBase(db, scope), dialect, criteria);
+  const column = SORT_COLUMNS[criteria.sort];
+  const direction = criteria.order;
+  const [rows, count] = await Promise.all([
+    selectSummary(filtered, scope.userId)
+      // Rows without a value sort last in both databases; the id breaks ties so the order is stable.
+      .orderBy(sql`case when ${sql.ref(column)} is null then 1 else 0 end`)
+      .orderBy(sql.ref(column), direction)
+      .orderBy('wo.id', direction)
+      .limit(limit)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+const FINISHED = ['Complete', 'Closed'];
+
+/** Open work orders (not Complete or Closed), soonest first. */
+export function findOpenWorkOrders(db: Db, scope: ListScope, limit: number) {
+  return selectSummary(summaryBase(db, scope).where('wo.status', 'not in', FINISHED), scope.userId)
+    .orderBy(sql`case when wo.next_scheduled_at is null then 1 else 0 end`)
+    .orderBy('wo.next_scheduled_at')
+    .orderBy('wo.id')
+    .limit(limit)
+    .execute();
+}
+
+export function findAwaitingAcknowledgement(db: Db, scope: ListScope, limit: number) {
+  return selectSummary(
+    summaryBase(db, scope).where('wo.status', 'not in', FINISHED).where('wo.acknowledged_at', 'is', null),
+    scope.userId,
+  )
+    .orderBy(sql`case when wo.next_scheduled_at is null then 1 else 0 end`)
+    .orderBy('wo.next_scheduled_at')
+    .orderBy('wo.id')
+    .limit(limit)
+    .execute();
+}
+
+export async function countOpen(db: Db, scope: ListScope) {
+  const [open, awaiting] = await Promise.all([
+    summaryBase(db, scope)
+      .where('wo.status', 'not in', FINISHED)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst(),
+    summaryBase(db, scope)
+      .where('wo.status', 'not in', FINISHED)
+      .where('wo.acknowledged_at', 'is', null)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst(),
+  ]);
+  return { open: Number(open?.n ?? 0), awaiting: Number(awaiting?.n ?? 0) };
+}
+
+/** Who owns a work order (for the policy), or undefined. */
+export function findOwner(db: Db, workOrderId: number) {
+  return db.selectFrom('work_orders').select(['id', 'contractor_id']).where('id', '=', workOrderId).executeTakeFirst();
+}
+
+export function findWorkOrder(db: Db, workOrderId: number) {
+  return db
+    .selectFrom('work_orders as wo')
+    .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
+    .innerJoin('customers as c', 'c.id', 'wo.customer_id')
+    .leftJoin('service_locations as sl', 'sl.id', 'wo.service_location_id')
+    .leftJoin('users as ack', 'ack.id', 'wo.acknowledged_by')
+    .leftJoin('checklists as ch', 'ch.work_order_id', 'wo.id')
+    .leftJoin('users as upd', 'upd.id', 'ch.updated_by')
+    .select((eb) => [
+      'wo.id',
+      'wo.contractor_id',
+      'wo.order_id',
+      'wo.status',
+      'wo.colo_area',
+      'wo.summary',
+      'wo.next_scheduled_name',
+      'wo.next_scheduled_at',
+      'wo.due_date',
+      'wo.last_updated',
+      'wo.gis_object_id',
+      'wo.acknowledged_at',
+      't.id as type_id',
+      't.description as type_description',
+      't.class as type_class',
+      't.view_file',
+      't.template_type',
+      't.is_business',
+      'c.id as customer_id',
+      'c.name as customer_name',
+      'sl.id as location_id',
+      'sl.address',
+      'sl.city',
+      'sl.state',
+      'sl.zip',
+      'sl.latitude',
+      'sl.longitude',
+      'ack.first_name as ack_first_name',
+      'ack.last_name as ack_last_name',
+      'ch.id as checklist_id',
+      'ch.template',
+      'ch.data as checklist_data',
+      'ch.arrival_onsite',
+      'ch.work_complete',
+      'ch.notes as checklist_notes',
+      'ch.updated_at as checklist_updated_at',
+      'upd.first_name as upd_first_name',
+      'upd.last_name as upd_last_name',
+      eb
+        .selectFrom('checklist_history as h')
+        .select((e) => e.fn.countAll<number | string>().as('n'))
+        .whereRef('h.checklist_id', '=', 'ch.id')
+        .as('history_count'),
+      eb
+        .selectFrom('attachments as at')
+        .select((e) => e.fn.countAll<number | string>().as('n'))
+        .whereRef('at.work_order_id', '=', 'wo.id')
+        .as('attachment_count'),
+    ])
+    .where('wo.id', '=', workOrderId)
+    .executeTakeFirst();
+}
+export type WorkOrderRow = NonNullable<Awaited<ReturnType<typeof findWorkOrder>>>;
+
+export function findAssemblyUnitEntries(db: Db, workOrderId: number) {
+  return db
+    .selectFrom('work_order_assembly_units as e')
+    .innerJoin('assembly_units as u', 'u.id', 'e.assembly_unit_id')
+    .select([
+      'e.id',
+      'e.assembly_unit_id',
+      'u.code',
+      'u.description',
+      'e.qty_units',
+      'e.asset_tags',
+      'e.serial_numbers',
+      'e.beg_sequential',
+      'e.end_sequential',
+      'e.reel_num',
+      'e.row_footage',
+      'e.created_at',
+    ])
+    .where('e.work_order_id', '=', workOrderId)
+    .orderBy('e.id')
+    .execute();
+}
+
+export async function setAcknowledgement(
+  db: Db,
+  workOrderId: number,
+  ack: { by: number; at: string } | null,
+  now: string,
+) {
+  await db
+    .updateTable('work_orders')
+    .set({ acknowledged_at: ack?.at ?? null, acknowledged_by: ack?.by ?? null, last_updated: now })
+    .where('id', '=', workOrderId)
+    .execute();
+}
+
+export function findLastSearch(db: Db, userId: number) {
+  return db
+    .selectFrom('contractor_last_searches')
+    .select(['criteria', 'saved_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function saveLastSearch(db: Db, userId: number, criteria: string, savedAt: string) {
+  await db
+    .insertInto('contractor_last_searches')
+    .values({ user_id: userId, criteria, saved_at: savedAt })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ criteria, saved_at: savedAt }))
+    .execute();
+}

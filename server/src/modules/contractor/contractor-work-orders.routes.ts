@@ -1,0 +1,89 @@
+/** Routes: home, search and the remembered last search, one work order, acknowledgement. */
+import {
+  AcknowledgementSchema,
+  AcknowledgeRequestSchema,
+  ContractorHomeSchema,
+  ContractorLastSearchSchema,
+  ContractorSearchResultSchema,
+  ContractorSearchSchema,
+  ContractorWorkOrderParamsSchema,
+  ContractorWorkOrderSchema,
+} from '@strand/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { sessionOf } from '../../plugins/auth.js';
+import { errorResponses } from '../../plugins/openapi.js';
+import * as service from './contractor-work-orders.service.js';
+
+export const CONTRACTOR_ACCESS = ['contractor'] as const;
+const tags = ['contractor'];
+
+export function contractorWorkOrderRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/api/contractor/home', {
+    config: { access: CONTRACTOR_ACCESS },
+    schema: {
+      tags,
+      summary: "The contractor's open work orders and those awaiting acknowledgement",
+      response: { 200: ContractorHomeSchema, ...errorResponses(401, 403) },
+    },
+    handler: async (req) => service.home(ctx, sessionOf(req)),
+  });
+
+  app.post('/api/contractor/work-orders/search', {
+    config: { access: CONTRACTOR_ACCESS },
+    schema: {
+      tags,
+      summary: 'searchContractorWorkOrders: the company’s work orders; the criteria become the last search',
+      body: ContractorSearchSchema,
+      response: { 200: ContractorSearchResultSchema, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (req) => service.searchWorkOrders(ctx, sessionOf(req), req.body),
+  });
+
+  app.get('/api/contractor/work-orders/last-search', {
+    config: { access: CONTRACTOR_ACCESS },
+    schema: {
+      tags,
+      summary: 'queryLastWOSearch: the user’s last search criteria, or null',
+      response: { 200: ContractorLastSearchSchema, ...errorResponses(401, 403) },
+    },
+    handler: async (req) => service.lastSearch(ctx, sessionOf(req)),
+  });
+
+  app.get('/api/contractor/work-orders/:workOrderId', {
+    config: { access: CONTRACTOR_ACCESS },
+    schema: {
+      tags,
+      summary: 'getWorkOrderHelper / getFiber*WorkOrderDetails: one work order with its checklist',
+      params: ContractorWorkOrderParamsSchema,
+      response: { 200: ContractorWorkOrderSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req) => service.getWorkOrder(ctx, sessionOf(req), req.params.workOrderId),
+  });
+
+  app.get('/api/contractor/work-orders/:workOrderId/acknowledgement', {
+    config: { access: CONTRACTOR_ACCESS },
+    schema: {
+      tags,
+      summary: 'getWorkorderAcknowledge',
+      params: ContractorWorkOrderParamsSchema,
+      response: { 200: AcknowledgementSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req) => service.getAcknowledgement(ctx, sessionOf(req), req.params.workOrderId),
+  });
+
+  app.put('/api/contractor/work-orders/:workOrderId/acknowledgement', {
+    config: { access: CONTRACTOR_ACCESS },
+    schema: {
+      tags,
+      summary: 'updateAcknowledgeWorkOrder (ack): 1 acknowledges, 0 withdraws; repeating it changes nothing',
+      params: ContractorWorkOrderParamsSchema,
+      body: AcknowledgeRequestSchema,
+      response: { 200: AcknowledgementSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (req) => service.updateAcknowledgement(ctx, sessionOf(req), req.params.workOrderId, req.body.ack),
+  });
+}

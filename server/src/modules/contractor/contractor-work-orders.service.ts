@@ -1,0 +1,230 @@
+/**
+ * The contractor's work orders: search (and the remembered last search), the home page lists, one work order with
+ * its checklist, and acknowledgement. Rows become the SPEC §3 shapes here; completeness comes from domain rules.
+ */
+import {
+  type Acknowledgement,
+  CONTRACTOR_SEARCH_LIMIT,
+  type ContractorHome,
+  type ContractorLastSearch,
+  type ContractorSearch,
+  type ContractorSearchResult,
+  ContractorSearchSchema,
+  type ContractorWorkOrder,
+  type ContractorWorkOrderSummary,
+  checklistFormFor,
+  isChecklistComplete,
+  type SessionClaims,
+  withDefaults,
+} from '@strand/domain';
+import type { AppContext } from '../../context.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { assertOwnedByCompany, companyOf, PROVIDER_CREW_COMPANY } from './contractor.policy.js';
+import * as repo from './contractor-work-orders.repository.js';
+
+export const HOME_OPEN_LIMIT = 10;
+export const HOME_AWAITING_LIMIT = 50;
+export const ASSIGNMENT_LOCKED_MESSAGE = "'Assigned to you' stays ticked for the provider's own crew (company 1).";
+
+/** A truthy SQL value: SQLite answers 0/1, PostgreSQL true/false. */
+const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 't';
+
+export function parseChecklistJson(text: string | null | undefined): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+interface CompletenessRow {
+  status: string;
+  view_file: string;
+  is_business: number;
+  template_type: string | null;
+  checklist_data: string | null;
+}
+
+/** SPEC §4 completeness; a work order without a form is complete when its status says so. */
+export function isRowComplete(row: CompletenessRow): boolean {
+  const form = checklistFormFor({
+    viewFile: row.view_file,
+    isBusiness: row.is_business === 1,
+    templateType: row.template_type,
+  });
+  if (!form) return row.status === 'Complete' || row.status === 'Closed';
+  return isChecklistComplete(form, row.status, parseChecklistJson(row.checklist_data));
+}
+
+export function fullAddress(row: {
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+}): string | null {
+  if (!row.address) return null;
+  return `${row.address}, ${row.city ?? ''}, ${row.state ?? ''} ${row.zip ?? ''}`.replace(/\s+/g, ' ').trim();
+}
+
+function toSummary(row: repo.SummaryRow): ContractorWorkOrderSummary {
+  return {
+    nCount: row.id,
+    vcWorkOrderType: row.type_description,
+    vcViewFile: row.view_file,
+    vcStatus: row.status,
+    isComplete: isRowComplete(row),
+    vcCustomerName: row.customer_name,
+    vcAddress: fullAddress(row),
+    vcNextScheduledName: row.next_scheduled_name,
+    vcNextScheduledTime: row.next_scheduled_at,
+    dtDueDate: row.due_date,
+    vcColoArea: row.colo_area,
+    acknowledged: row.acknowledged_at !== null,
+    assignedToMe: truthy(row.assigned_to_me),
+  };
+}
+
+function scopeOf(user: SessionClaims, assignedOnly: boolean): repo.ListScope {
+  const companyId = companyOf(user);
+  return { companyId, userId: user.nUserID, assignedOnly: assignedOnly || companyId === PROVIDER_CREW_COMPANY };
+}
+
+/** searchContractorWorkOrders; the criteria become the user's remembered last search (queryLastWOSearch). */
+export async function searchWorkOrders(
+  ctx: AppContext,
+  user: SessionClaims,
+  criteria: ContractorSearch,
+): Promise<ContractorSearchResult> {
+  if (companyOf(user) === PROVIDER_CREW_COMPANY && criteria.ByAssignment === '0') {
+    throw badRequest(ASSIGNMENT_LOCKED_MESSAGE, { ByAssignment: ASSIGNMENT_LOCKED_MESSAGE });
+  }
+  await repo.saveLastSearch(ctx.db, user.nUserID, JSON.stringify(criteria), ctx.now().toISOString());
+  const { rows, total } = await repo.searchWorkOrders(
+    ctx.db,
+    ctx.dialect,
+    scopeOf(user, criteria.ByAssignment === '1'),
+    criteria,
+    CONTRACTOR_SEARCH_LIMIT,
+  );
+  return { workOrders: rows.map(toSummary), total, limit: CONTRACTOR_SEARCH_LIMIT };
+}
+
+export async function lastSearch(ctx: AppContext, user: SessionClaims): Promise<ContractorLastSearch> {
+  companyOf(user);
+  const row = await repo.findLastSearch(ctx.db, user.nUserID);
+  if (!row) return { criteria: null, savedAt: null };
+  // A search saved by an older version may no longer be valid: then there is nothing to restore.
+  const parsed = ContractorSearchSchema.safeParse(parseChecklistJson(row.criteria));
+  return parsed.success ? { criteria: parsed.data, savedAt: row.saved_at } : { criteria: null, savedAt: null };
+}
+
+export async function home(ctx: AppContext, user: SessionClaims): Promise<ContractorHome> {
+  const scope = scopeOf(user, false);
+  const [open, awaiting, counts] = await Promise.all([
+    repo.findOpenWorkOrders(ctx.db, scope, HOME_OPEN_LIMIT),
+    repo.findAwaitingAcknowledgement(ctx.db, scope, HOME_AWAITING_LIMIT),
+    repo.countOpen(ctx.db, scope),
+  ]);
+  return {
+    openCount: counts.open,
+    open: open.map(toSummary),
+    awaitingCount: counts.awaiting,
+    awaitingAcknowledgement: awaiting.map(toSummary),
+  };
+}
+
+const nameOf = (first: string | null, last: string | null) => (first ? `${first} ${last ?? ''}`.trim() : null);
+
+/** One work order of the user's company, as the edit modal and the details panel show it. */
+export async function getWorkOrder(ctx: AppContext, user: SessionClaims, id: number): Promise<ContractorWorkOrder> {
+  const row = await repo.findWorkOrder(ctx.db, id);
+  assertOwnedByCompany(user, row, 'work order');
+  const entries = await repo.findAssemblyUnitEntries(ctx.db, id);
+  const form = checklistFormFor({
+    viewFile: row.view_file,
+    isBusiness: row.is_business === 1,
+    templateType: row.template_type,
+  });
+  const stored = parseChecklistJson(row.checklist_data);
+  const address = fullAddress(row);
+  return {
+    WorkOrderID: row.id,
+    nOrderID: row.order_id,
+    vcStatus: row.status,
+    isComplete: isRowComplete(row),
+    WorkOrderType: {
+      nTypeID: row.type_id,
+      vcDescription: row.type_description,
+      vcClass: row.type_class,
+      vcViewFile: row.view_file,
+      vcTemplateType: row.template_type,
+      isBusiness: row.is_business === 1,
+    },
+    Customer: { vcCustomerID: row.customer_id, vcCustomerName: row.customer_name },
+    ServiceLocationDetails:
+      address !== null && row.latitude !== null && row.longitude !== null
+        ? { fullAddress: address, Latitude: Number(row.latitude), Longitude: Number(row.longitude) }
+        : null,
+    vcColoArea: row.colo_area,
+    vcSummary: row.summary,
+    vcNextScheduledName: row.next_scheduled_name,
+    vcNextScheduledTime: row.next_scheduled_at,
+    dtDueDate: row.due_date,
+    dtLastUpdated: row.last_updated,
+    vcGISObjectID: row.gis_object_id,
+    acknowledgement: {
+      acknowledged: row.acknowledged_at !== null,
+      dtAcknowledged: row.acknowledged_at,
+      vcAcknowledgedBy: nameOf(row.ack_first_name, row.ack_last_name),
+    },
+    checklist: {
+      template: form?.templateType ?? null,
+      data: form ? withDefaults(form, stored) : {},
+      tsArrivalOnsite: row.arrival_onsite,
+      tsWorkComplete: row.work_complete,
+      txtNotes: row.checklist_notes,
+      dtUpdated: row.checklist_updated_at,
+      vcUpdatedBy: nameOf(row.upd_first_name, row.upd_last_name),
+      historyCount: Number(row.history_count ?? 0),
+    },
+    assemblyUnits: entries.map((e) => ({
+      nCount: e.id,
+      AssemblyUnitID: e.assembly_unit_id,
+      vcCode: e.code,
+      vcDescription: e.description,
+      QtyUnits: e.qty_units,
+      AssetTags: e.asset_tags,
+      SerialNumbers: e.serial_numbers,
+      BegSequential: e.beg_sequential,
+      EndSequential: e.end_sequential,
+      ReelNum: e.reel_num,
+      ROWFootage: e.row_footage,
+      dtCreated: e.created_at,
+    })),
+    attachmentCount: Number(row.attachment_count ?? 0),
+  };
+}
+
+export async function getAcknowledgement(ctx: AppContext, user: SessionClaims, id: number): Promise<Acknowledgement> {
+  return (await getWorkOrder(ctx, user, id)).acknowledgement;
+}
+
+export const ACKNOWLEDGEMENT_LOCKED = 'This work order is complete, so its acknowledgement can no longer change.';
+
+/** updateAcknowledgeWorkOrder: acknowledging twice keeps the first acknowledgement (a retry changes nothing). */
+export async function updateAcknowledgement(
+  ctx: AppContext,
+  user: SessionClaims,
+  id: number,
+  ack: 0 | 1,
+): Promise<Acknowledgement> {
+  const current = await getWorkOrder(ctx, user, id);
+  if (current.isComplete) throw conflict(ACKNOWLEDGEMENT_LOCKED);
+  if (Boolean(ack) !== current.acknowledgement.acknowledged) {
+    const now = ctx.now().toISOString();
+    await repo.setAcknowledgement(ctx.db, id, ack === 1 ? { by: user.nUserID, at: now } : null, now);
+  }
+  return getAcknowledgement(ctx, user, id);
+}

@@ -1,0 +1,29 @@
+/**
+ * Ownership rules of the contractor portal: a contractor session acts for its company (the token's nContractor) and
+ * reaches only that company's work orders, calendar, map, restoration tickets and contracts. The route's declared
+ * access has already refused installers, customers and staff.
+ */
+import type { SessionClaims } from '@strand/domain';
+import { forbidden, notFound } from '../../lib/errors.js';
+
+/** The provider's own crew: its 'assigned to you' filter is always on (SPEC §5, §6). */
+export const PROVIDER_CREW_COMPANY = 1;
+
+export function companyOf(user: SessionClaims): number {
+  if (!(user.nContractor > 0)) throw forbidden('This is for contractor crews only.');
+  return user.nContractor;
+}
+
+/** Refuses a missing object (404) or one of another company (403). */
+export function assertOwnedByCompany<T extends { contractor_id: number | null }>(
+  user: SessionClaims,
+  owner: T | undefined,
+  what: 'work order' | 'restoration ticket' | 'contract',
+): asserts owner is T {
+  if (!owner) throw notFound(`No ${what} has that id.`);
+  if (owner.contractor_id !== companyOf(user)) {
+    throw forbidden(`This ${what} belongs to another contractor company.`);
+  }
+}
+
+export const userNameOf = (user: SessionClaims) => `${user.vcFirstName} ${user.vcLastName}`.trim();

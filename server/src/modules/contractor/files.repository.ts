@@ -1,0 +1,57 @@
+/** All SQL of a contractor work order's files: attachments, and what its PDF prints. */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NewRow } from '../../db/database.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function findAttachments(db: Db, workOrderId: number) {
+  return db
+    .selectFrom('attachments')
+    .select(['id', 'file_name', 'description', 'content_type', 'size_bytes', 'created_at'])
+    .where('work_order_id', '=', workOrderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function findAttachment(db: Db, attachmentId: number) {
+  return db.selectFrom('attachments').selectAll().where('id', '=', attachmentId).executeTakeFirst();
+}
+
+export async function insertAttachment(db: Db, row: Omit<NewRow<'attachments'>, 'id'>) {
+  const inserted = await db.insertInto('attachments').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export function findAssignees(db: Db, workOrderId: number) {
+  return db
+    .selectFrom('work_order_assignments as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['u.first_name', 'u.last_name'])
+    .where('a.work_order_id', '=', workOrderId)
+    .orderBy('u.last_name')
+    .execute();
+}
+
+export function findContacts(db: Db, serviceLocationId: number) {
+  return db
+    .selectFrom('contact_methods as m')
+    .innerJoin('contact_method_locations as l', 'l.contact_method_id', 'm.id')
+    .select(['m.name', 'm.category', 'm.phone', 'm.email'])
+    .where('l.service_location_id', '=', serviceLocationId)
+    .orderBy('m.id')
+    .execute();
+}
+
+export function findNotes(db: Db, workOrderId: number) {
+  return db
+    .selectFrom('work_order_notes')
+    .select(['author', 'body', 'created_at'])
+    .where('work_order_id', '=', workOrderId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export function findServiceLocationId(db: Db, workOrderId: number) {
+  return db.selectFrom('work_orders').select('service_location_id').where('id', '=', workOrderId).executeTakeFirst();
+}

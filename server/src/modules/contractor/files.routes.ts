@@ -1,0 +1,145 @@
+/** Routes: a work order's attachments (list, download, multipart upload) and its PDF. */
+import {
+  CONTRACTOR_UPLOAD_MAX_FILES,
+  ContractorAttachmentListSchema,
+  ContractorAttachmentParamsSchema,
+  ContractorUploadResultSchema,
+  ContractorWorkOrderParamsSchema,
+  PHOTO_MAX_FILE_BYTES,
+  PHOTO_MAX_SUBMISSION_BYTES,
+} from '@strand/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { badRequest } from '../../lib/errors.js';
+import { idempotencyKeyOf } from '../../lib/idempotency.js';
+import { sessionOf } from '../../plugins/auth.js';
+import { errorResponses } from '../../plugins/openapi.js';
+import { CONTRACTOR_ACCESS } from './contractor-work-orders.routes.js';
+import { getWorkOrder } from './contractor-work-orders.service.js';
+import * as service from './files.service.js';
+
+const tags = ['contractor'];
+
+/** A Content-Disposition that survives any file name (RFC 6266 / 5987). */
+export function disposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export function sendFile(
+  reply: FastifyReply,
+  file: { stream: NodeJS.ReadableStream; sizeBytes: number; contentType: string },
+  kind: 'inline' | 'attachment',
+  name: string,
+) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-length', String(file.sizeBytes))
+    .header('content-disposition', disposition(kind, name))
+    .header('cache-control', 'private, no-store')
+    .send(file.stream);
+}
+
+/** Reads the multipart body with the limits enforced while streaming: 10 MB a file, 20 MB a submission. */
+async function readUpload(fastify: FastifyInstance, req: FastifyRequest) {
+  const files: service.IncomingFile[] = [];
+  const fields: Record<string, string> = {};
+  let total = 0;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        total += bytes.length;
+        if (total > PHOTO_MAX_SUBMISSION_BYTES) throw service.uploadTooLarge(total);
+        files.push({ fieldName: part.fieldname, fileName: part.filename, bytes });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    const errors = fastify.multipartErrors;
+    if (err instanceof errors.RequestFileTooLargeError)
+      throw service.uploadTooLarge(total + PHOTO_MAX_FILE_BYTES, true);
+    if (err instanceof errors.FilesLimitError || err instanceof errors.PartsLimitError) {
+      throw badRequest(`Upload at most ${CONTRACTOR_UPLOAD_MAX_FILES} files at a time.`, {
+        files: `At most ${CONTRACTOR_UPLOAD_MAX_FILES} files.`,
+      });
+    }
+    if (err instanceof errors.InvalidMultipartContentTypeError) {
+      throw badRequest('Send the files as multipart/form-data.', { body: 'multipart/form-data expected.' });
+    }
+    throw err;
+  }
+  return { files, fields };
+}
+
+export function fileRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/api/contractor/work-orders/:workOrderId/attachments', {
+    config: { access: CONTRACTOR_ACCESS },
+    schema: {
+      tags,
+      summary: 'The work order’s attachments',
+      params: ContractorWorkOrderParamsSchema,
+      response: { 200: ContractorAttachmentListSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req) => service.listAttachments(ctx, sessionOf(req), req.params.workOrderId),
+  });
+
+  app.get('/api/contractor/work-orders/:workOrderId/attachments/:attachmentId', {
+    config: { access: CONTRACTOR_ACCESS },
+    schema: {
+      tags,
+      summary: 'viewAttachment: the file itself',
+      params: ContractorAttachmentParamsSchema,
+      response: errorResponses(400, 401, 403, 404),
+    },
+    handler: async (req, reply) => {
+      const file = await service.openAttachment(ctx, sessionOf(req), req.params.workOrderId, req.params.attachmentId);
+      return sendFile(reply, file, 'attachment', file.fileName);
+    },
+  });
+
+  app.post('/api/contractor/work-orders/:workOrderId/attachments', {
+    config: { access: CONTRACTOR_ACCESS },
+    schema: {
+      tags,
+      summary:
+        'Multipart upload: file_{n} (photos or PDFs by content, 10 MB each, 20 MB in all), FileName, FileDescription; Idempotency-Key',
+      params: ContractorWorkOrderParamsSchema,
+      response: { 201: ContractorUploadResultSchema, ...errorResponses(400, 401, 403, 404, 413, 422) },
+    },
+    handler: async (req, reply) => {
+      const user = sessionOf(req);
+      const key = idempotencyKeyOf(req);
+      // Refuse another company's work order before reading any of the upload.
+      await getWorkOrder(ctx, user, req.params.workOrderId);
+      if (!req.isMultipart()) {
+        throw badRequest('Send the files as multipart/form-data.', { body: 'multipart/form-data expected.' });
+      }
+      const { files, fields } = await readUpload(fastify, req);
+      const result = await service.saveUploads(ctx, user, req.params.workOrderId, files, fields, key);
+      return reply.status(201).send(result);
+    },
+  });
+
+  app.get('/api/contractor/work-orders/:workOrderId/pdf', {
+    config: { access: CONTRACTOR_ACCESS },
+    schema: {
+      tags,
+      summary: 'viewPDF: the work order as a PDF',
+      params: ContractorWorkOrderParamsSchema,
+      response: errorResponses(400, 401, 403, 404),
+    },
+    handler: async (req, reply) => {
+      const pdf = await service.workOrderPdf(ctx, sessionOf(req), req.params.workOrderId);
+      return (reply as FastifyReply)
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', disposition('inline', `work-order-${req.params.workOrderId}.pdf`))
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  });
+}

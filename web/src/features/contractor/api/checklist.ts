@@ -1,0 +1,136 @@
+/** Checklist save and history, the look-ups its form needs, assembly unit entries, contracts and unit prices. */
+import {
+  type AssemblyUnitEntryRequest,
+  AssemblyUnitListSchema,
+  ChecklistHistorySchema,
+  type ChecklistSave,
+  ChecklistSaveResultSchema,
+  CupSheetSchema,
+  DropTypeListSchema,
+  FiberContractListSchema,
+  SpliceCaseTypeListSchema,
+  WorkOrderAssemblyUnitSchema,
+} from '@strand/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { idempotentJson } from './http';
+import { contractorKeys } from './work-orders';
+
+const LOOKUP_STALE_MS = 10 * 60_000;
+
+/** updateCheckLists; the saved work order replaces the cached one. */
+export function useSaveChecklist(workOrderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: ChecklistSave; key: string }) =>
+      idempotentJson(`/api/contractor/work-orders/${workOrderId}/checklist`, {
+        method: 'PUT',
+        body,
+        schema: ChecklistSaveResultSchema,
+        key,
+      }),
+    onSuccess: async (result) => {
+      queryClient.setQueryData(contractorKeys.workOrder(workOrderId), result.workOrder);
+      await queryClient.invalidateQueries({ queryKey: contractorKeys.all, refetchType: 'active' });
+    },
+  });
+}
+
+export function useChecklistHistory(workOrderId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['contractor', 'history', workOrderId],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/contractor/work-orders/${workOrderId}/checklist/history`, {
+        schema: ChecklistHistorySchema,
+        signal,
+      }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** getFiberDropTypesWorkOrders (WOType). */
+export function useDropTypes(typeId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['contractor', 'drop-types', typeId],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/contractor/drop-types?WOType=${typeId}`, { schema: DropTypeListSchema, signal }),
+    enabled,
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+export function useSpliceCaseTypes(enabled: boolean) {
+  return useQuery({
+    queryKey: ['contractor', 'splice-case-types'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/contractor/splice-case-types', { schema: SpliceCaseTypeListSchema, signal }),
+    enabled,
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+export function useAssemblyUnits(enabled: boolean) {
+  return useQuery({
+    queryKey: ['contractor', 'assembly-units'],
+    queryFn: ({ signal }) => apiRequest('/api/contractor/assembly-units', { schema: AssemblyUnitListSchema, signal }),
+    enabled,
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+/** getFiberContracts. */
+export function useContracts(enabled: boolean) {
+  return useQuery({
+    queryKey: ['contractor', 'contracts'],
+    queryFn: ({ signal }) => apiRequest('/api/contractor/contracts', { schema: FiberContractListSchema, signal }),
+    enabled,
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+/** getCUPSheet. */
+export function useCupSheet(contractId: number | null) {
+  return useQuery({
+    queryKey: ['contractor', 'cup-sheet', contractId],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/contractor/contracts/${contractId}/unit-prices`, { schema: CupSheetSchema, signal }),
+    enabled: contractId !== null,
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+const EntryListSchema = z.array(WorkOrderAssemblyUnitSchema);
+
+function useEntriesUpdate(workOrderId: number) {
+  const queryClient = useQueryClient();
+  return async () => queryClient.invalidateQueries({ queryKey: contractorKeys.workOrder(workOrderId) });
+}
+
+/** addWorkOrderAssemblyUnit. */
+export function useAddAssemblyUnit(workOrderId: number) {
+  const refresh = useEntriesUpdate(workOrderId);
+  return useMutation({
+    mutationFn: ({ entry, key }: { entry: AssemblyUnitEntryRequest; key: string }) =>
+      idempotentJson(`/api/contractor/work-orders/${workOrderId}/assembly-units`, {
+        method: 'POST',
+        body: entry,
+        schema: EntryListSchema,
+        key,
+      }),
+    onSuccess: refresh,
+  });
+}
+
+export function useRemoveAssemblyUnit(workOrderId: number) {
+  const refresh = useEntriesUpdate(workOrderId);
+  return useMutation({
+    mutationFn: (entryId: number) =>
+      apiRequest(`/api/contractor/work-orders/${workOrderId}/assembly-units/${entryId}`, {
+        method: 'DELETE',
+        schema: EntryListSchema,
+      }),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,63 @@
+/** Calendar events, map data and restoration tickets. */
+import {
+  ContractorCalendarEventListSchema,
+  ContractorMapDataSchema,
+  RestorationNoteSchema,
+  RestorationTicketListSchema,
+} from '@strand/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { idempotentJson } from './http';
+
+/** getCalendarEvents for the visible range. */
+export function fetchCalendarEvents(start: Date, end: Date, signal?: AbortSignal) {
+  const query = new URLSearchParams({ start: start.toISOString(), end: end.toISOString() });
+  return apiRequest(`/api/contractor/calendar-events?${query}`, {
+    schema: ContractorCalendarEventListSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function useCalendarEvents(start: Date, end: Date) {
+  return useQuery({
+    queryKey: ['contractor', 'calendar', start.toISOString(), end.toISOString()],
+    queryFn: ({ signal }) => fetchCalendarEvents(start, end, signal),
+  });
+}
+
+/** getMapData (with the GIS object ids). */
+export function useMapData() {
+  return useQuery({
+    queryKey: ['contractor', 'map-data'],
+    queryFn: ({ signal }) => apiRequest('/api/contractor/map-data', { schema: ContractorMapDataSchema, signal }),
+  });
+}
+
+const ticketsKey = ['contractor', 'restoration-tickets'] as const;
+
+/** selectRestorationTickets. */
+export function useRestorationTickets(status: string) {
+  return useQuery({
+    queryKey: [...ticketsKey, status],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/contractor/restoration-tickets${status ? `?status=${encodeURIComponent(status)}` : ''}`, {
+        schema: RestorationTicketListSchema,
+        signal,
+      }),
+  });
+}
+
+/** addRestorationTicketNote. */
+export function useAddRestorationNote(ticketId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ txtNote, key }: { txtNote: string; key: string }) =>
+      idempotentJson(`/api/contractor/restoration-tickets/${ticketId}/notes`, {
+        method: 'POST',
+        body: { txtNote },
+        schema: RestorationNoteSchema,
+        key,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsKey }),
+  });
+}

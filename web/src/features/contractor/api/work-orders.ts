@@ -1,0 +1,76 @@
+/** The contractor's work orders: home lists, search and last search, one work order, acknowledgement. */
+import {
+  AcknowledgementSchema,
+  ContractorHomeSchema,
+  ContractorLastSearchSchema,
+  type ContractorSearchInput,
+  ContractorSearchResultSchema,
+  ContractorWorkOrderSchema,
+} from '@strand/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const contractorKeys = {
+  all: ['contractor'] as const,
+  home: () => ['contractor', 'home'] as const,
+  lastSearch: () => ['contractor', 'last-search'] as const,
+  search: (criteria: ContractorSearchInput) => ['contractor', 'search', criteria] as const,
+  workOrder: (id: number) => ['contractor', 'work-order', id] as const,
+};
+
+export function useContractorHome() {
+  return useQuery({
+    queryKey: contractorKeys.home(),
+    queryFn: ({ signal }) => apiRequest('/api/contractor/home', { schema: ContractorHomeSchema, signal }),
+  });
+}
+
+/** searchContractorWorkOrders: runs once criteria are set; the server remembers them as the last search. */
+export function useWorkOrderSearch(criteria: ContractorSearchInput | null) {
+  return useQuery({
+    queryKey: contractorKeys.search(criteria ?? {}),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/contractor/work-orders/search', {
+        method: 'POST',
+        body: criteria,
+        schema: ContractorSearchResultSchema,
+        signal,
+      }),
+    enabled: criteria !== null,
+    staleTime: 0,
+  });
+}
+
+/** queryLastWOSearch. */
+export function useLastSearch() {
+  return useQuery({
+    queryKey: contractorKeys.lastSearch(),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/contractor/work-orders/last-search', { schema: ContractorLastSearchSchema, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useContractorWorkOrder(id: number | null) {
+  return useQuery({
+    queryKey: contractorKeys.workOrder(id ?? 0),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/contractor/work-orders/${id}`, { schema: ContractorWorkOrderSchema, signal }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+/** updateAcknowledgeWorkOrder (ack); refreshes every contractor list afterwards. */
+export function useAcknowledge(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ack: 0 | 1) =>
+      apiRequest(`/api/contractor/work-orders/${id}/acknowledgement`, {
+        method: 'PUT',
+        body: { ack },
+        schema: AcknowledgementSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contractorKeys.all }),
+  });
+}

@@ -1,0 +1,128 @@
+import type { ContractorAttachment } from '@strand/domain';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { downloadAttachment, useAttachments, useUploadAttachments } from '../api/files';
+import { newIdempotencyKey } from '../api/http';
+import { formatBytes, formatDateTime } from '../format';
+import { uploadProblem } from '../upload-limits';
+
+export interface AttachmentsPanelProps {
+  workOrderId: number;
+}
+
+/** The work order's attachments (viewAttachment) and the upload form. */
+export function AttachmentsPanel({ workOrderId }: AttachmentsPanelProps) {
+  const list = useAttachments(workOrderId);
+  const upload = useUploadAttachments(workOrderId);
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileName, setFileName] = useState('');
+  const [description, setDescription] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const key = useRef<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const ids = { file: useId(), name: useId(), description: useId() };
+
+  const download = async (a: ContractorAttachment) => {
+    setDownloadError(null);
+    try {
+      await downloadAttachment(workOrderId, a);
+    } catch (err) {
+      setDownloadError(errorMessage(err));
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setDone(null);
+    const invalid = files.length === 0 ? 'Choose at least one file to upload.' : uploadProblem(files);
+    setProblem(invalid);
+    if (invalid) return;
+    // One key per submission: pressing Upload again after a lost answer cannot store the files twice.
+    key.current ??= newIdempotencyKey();
+    upload.mutate(
+      { files, fileName, fileDescription: description, key: key.current },
+      {
+        onSuccess: (result) => {
+          key.current = null;
+          setFiles([]);
+          setFileName('');
+          setDescription('');
+          if (fileInput.current) fileInput.current.value = '';
+          setDone(`Uploaded ${result.attachments.map((a) => a.vcFileName).join(', ')}.`);
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="attachments" aria-labelledby={`attachments-${workOrderId}`}>
+      <h3 id={`attachments-${workOrderId}`}>Attachments</h3>
+      {list.isPending && <p className="muted">Loading…</p>}
+      {list.isError && <p role="alert">{errorMessage(list.error)}</p>}
+      {list.data && list.data.length === 0 && <p className="empty-state">No attachments available</p>}
+      {list.data && list.data.length > 0 && (
+        <ul className="attachment-list">
+          {list.data.map((a) => (
+            <li key={a.nCount}>
+              <button type="button" className="link-button" onClick={() => download(a)}>
+                {a.vcFileName}
+              </button>
+              <span className="muted">
+                {formatBytes(a.nSizeBytes)} · {formatDateTime(a.dtCreated)}
+                {a.vcDescription ? ` · ${a.vcDescription}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FormAlert message={downloadError} />
+
+      <form className="upload-form" onSubmit={submit} noValidate>
+        <h4>Upload files</h4>
+        <div className={`field${problem ? ' field--invalid' : ''}`}>
+          <label htmlFor={ids.file}>Photos or PDFs</label>
+          <p className="field__hint" id={`${ids.file}-hint`}>
+            Up to 10 MB a file and 20 MB in all.
+          </p>
+          <input
+            ref={fileInput}
+            id={ids.file}
+            type="file"
+            multiple
+            accept="image/jpeg,image/png,image/gif,image/webp,application/pdf"
+            aria-describedby={`${ids.file}-hint`}
+            onChange={(e) => {
+              const chosen = Array.from(e.target.files ?? []);
+              setFiles(chosen);
+              key.current = null;
+              setProblem(chosen.length > 0 ? uploadProblem(chosen) : null);
+            }}
+          />
+        </div>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor={ids.name}>File name</label>
+            <input id={ids.name} value={fileName} maxLength={100} onChange={(e) => setFileName(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.description}>File description</label>
+            <input
+              id={ids.description}
+              value={description}
+              maxLength={500}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          </div>
+        </div>
+        <FormAlert message={problem ?? (upload.isError ? errorMessage(upload.error) : null)} />
+        <FormAlert message={done} tone="success" />
+        <button type="submit" className="button" disabled={upload.isPending}>
+          {upload.isPending ? 'Uploading…' : 'Upload'}
+        </button>
+      </form>
+    </section>
+  );
+}

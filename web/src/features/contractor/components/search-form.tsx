@@ -1,0 +1,218 @@
+import { CONTRACTOR_SORTS, CONTRACTOR_WORK_ORDER_STATUSES, WORK_ORDER_TYPES } from '@strand/domain';
+import { type FormEvent, type ReactNode, useId } from 'react';
+import type { FieldErrors } from '../../../lib/form-errors';
+import { assignmentLocked, type SearchFormState } from '../search-form-state';
+
+export interface SearchFormProps {
+  value: SearchFormState;
+  nContractor: number;
+  errors: FieldErrors;
+  busy: boolean;
+  onChange(next: SearchFormState): void;
+  onSearch(): void;
+  onClear(): void;
+}
+
+interface FieldProps {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+}
+
+function Field({ label, error, hint, children }: FieldProps) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {children(id, describedBy)}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const TYPE_NAMES = [...new Set(WORK_ORDER_TYPES.map((t) => t.description))].sort();
+
+/** searchContractorWorkOrders criteria (SPEC §2 search screen, contractor edition). */
+export function SearchForm({ value, nContractor, errors, busy, onChange, onSearch, onClear }: SearchFormProps) {
+  const set = <K extends keyof SearchFormState>(key: K, v: SearchFormState[K]) => onChange({ ...value, [key]: v });
+  const locked = assignmentLocked(nContractor);
+  const assignedId = useId();
+  const dateFilterId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch();
+  };
+
+  return (
+    <form className="card search-card" onSubmit={submit} noValidate aria-label="Search work orders">
+      <div className="search-grid">
+        <Field label="Work Order ID" error={errors.WorkOrderID}>
+          {(id, d) => (
+            <input
+              id={id}
+              inputMode="numeric"
+              value={value.WorkOrderID}
+              onChange={(e) => set('WorkOrderID', e.target.value)}
+              aria-describedby={d}
+            />
+          )}
+        </Field>
+        <Field label="Work Order Type" error={errors.WorkOrderType}>
+          {(id, d) => (
+            <select
+              id={id}
+              value={value.WorkOrderType}
+              onChange={(e) => set('WorkOrderType', e.target.value)}
+              aria-describedby={d}
+            >
+              <option value="">Please select a value</option>
+              {TYPE_NAMES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Status" error={errors.vcStatus}>
+          {(id, d) => (
+            <select
+              id={id}
+              value={value.vcStatus}
+              onChange={(e) => set('vcStatus', e.target.value)}
+              aria-describedby={d}
+            >
+              <option value="">Any status</option>
+              {CONTRACTOR_WORK_ORDER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Customer Name" error={errors.CustomerName}>
+          {(id, d) => (
+            <input
+              id={id}
+              value={value.CustomerName}
+              onChange={(e) => set('CustomerName', e.target.value)}
+              aria-describedby={d}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <Field label="Address" error={errors.Address}>
+          {(id, d) => (
+            <input
+              id={id}
+              value={value.Address}
+              onChange={(e) => set('Address', e.target.value)}
+              aria-describedby={d}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+      </div>
+
+      <fieldset className="search-dates">
+        <legend className="visually-hidden">Date filter</legend>
+        <div className="field field--check">
+          <input
+            id={dateFilterId}
+            type="checkbox"
+            checked={value.dateFilter}
+            onChange={(e) => set('dateFilter', e.target.checked)}
+          />
+          <label htmlFor={dateFilterId}>Filter by scheduled date</label>
+        </div>
+        <div className="search-grid search-grid--dates">
+          <Field label="Date From" error={errors.DateFrom}>
+            {(id, d) => (
+              <input
+                id={id}
+                type="date"
+                value={value.DateFrom}
+                disabled={!value.dateFilter}
+                onChange={(e) => set('DateFrom', e.target.value)}
+                aria-describedby={d}
+              />
+            )}
+          </Field>
+          <Field label="Date To" error={errors.DateTo}>
+            {(id, d) => (
+              <input
+                id={id}
+                type="date"
+                value={value.DateTo}
+                disabled={!value.dateFilter}
+                onChange={(e) => set('DateTo', e.target.value)}
+                aria-describedby={d}
+              />
+            )}
+          </Field>
+        </div>
+      </fieldset>
+
+      <div className={`field field--check${errors.ByAssignment ? ' field--invalid' : ''}`}>
+        <input
+          id={assignedId}
+          type="checkbox"
+          checked={value.assignedToMe || locked}
+          disabled={locked}
+          onChange={(e) => set('assignedToMe', e.target.checked)}
+          aria-describedby={locked ? `${assignedId}-hint` : undefined}
+        />
+        <label htmlFor={assignedId}>Assigned to you</label>
+      </div>
+      {locked && (
+        <p id={`${assignedId}-hint`} className="field__hint search-hint">
+          The provider’s own crew sees its own assignments only.
+        </p>
+      )}
+      {errors.ByAssignment && <p className="field__error">{errors.ByAssignment}</p>}
+
+      <div className="search-sort">
+        <Field label="Sort by">
+          {(id) => (
+            <select id={id} value={value.sort} onChange={(e) => set('sort', e.target.value as SearchFormState['sort'])}>
+              {CONTRACTOR_SORTS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-pressed={value.order === 'asc'}
+          onClick={() => set('order', value.order === 'asc' ? 'desc' : 'asc')}
+        >
+          {value.order === 'asc' ? 'Ascending' : 'Descending'}
+        </button>
+      </div>
+
+      <div className="actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Searching…' : 'Search'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onClear}>
+          Clear search
+        </button>
+      </div>
+    </form>
+  );
+}
