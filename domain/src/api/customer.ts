@@ -1,0 +1,305 @@
+/**
+ * Contract of the customer portal's account side (SPEC §7 Account info, trouble tickets, business-center requests):
+ * the account overview, contact methods and their service-location links, users and permission categories.
+ * Field names follow SPEC §3 where it names them (Contact, Address); the rest are plain camelCase.
+ */
+import { z } from 'zod';
+import { PERMISSION_CATEGORIES, type PermissionCategory } from '../permissions.js';
+import { CustomerTypeSchema } from '../session.js';
+import { password } from './auth.js';
+
+// ---- shared field rules --------------------------------------------------------------------------------------
+
+const PHONE_MESSAGE = 'must be a 10-digit US number, like (573)555-0100.';
+
+/** A US phone number as typed; stored as its 10 digits (a leading 1 is dropped). Empty means none. */
+export const optionalPhone = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(30, `${label} ${PHONE_MESSAGE}`)
+    .transform((value, ctx) => {
+      if (value === '') return null;
+      let digits = value.replace(/\D/g, '');
+      if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
+      if (!/^[2-9]\d{9}$/.test(digits) || /[^\d\s().+-]/.test(value)) {
+        ctx.addIssue({ code: 'custom', message: `${label} ${PHONE_MESSAGE}` });
+        return z.NEVER;
+      }
+      return digits;
+    });
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, 'Email must be at most 254 characters.')
+  .refine(
+    (v) => v === '' || z.email().safeParse(v).success,
+    'Email must be a valid email address, like name@example.com.',
+  )
+  .transform((v) => (v === '' ? null : v.toLowerCase()));
+
+const text = (label: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min, min === 1 ? `${label} is required.` : `${label} must be ${min} to ${max} characters.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+export const idParam = (label: string) =>
+  z.coerce.number().int(`${label} must be a whole number.`).positive(`${label} must be a positive number.`);
+
+// ---- account overview ----------------------------------------------------------------------------------------
+
+export const PermissionCategoryCodeSchema = z.enum(
+  PERMISSION_CATEGORIES.map((c) => c.code) as [PermissionCategory, ...PermissionCategory[]],
+  { message: `Permission must be one of: ${PERMISSION_CATEGORIES.map((c) => c.code).join(', ')}.` },
+);
+
+export const ServiceLocationSummarySchema = z.object({
+  ServiceLocationID: z.number().int(),
+  fullAddress: z.string(),
+});
+export type ServiceLocationSummary = z.infer<typeof ServiceLocationSummarySchema>;
+
+export const CustomerAccountSchema = z.object({
+  vcCustomerID: z.string(),
+  vcCustomerName: z.string(),
+  vcCustomerType: CustomerTypeSchema,
+  vcCustomerStatus: z.string(),
+  nUserID: z.number().int(),
+  isAdmin: z.boolean(),
+  /** A staff member acting as the account's admin (UNITYSUPERUSER 1). */
+  isSuperUser: z.boolean(),
+  /** What this user may do (SPEC §6 permission categories). */
+  permissions: z.array(PermissionCategoryCodeSchema),
+  serviceLocations: z.array(ServiceLocationSummarySchema),
+  mailingLocations: z.array(z.object({ MailingLocationID: z.number().int(), fullAddress: z.string() })),
+});
+export type CustomerAccount = z.infer<typeof CustomerAccountSchema>;
+
+// ---- contact methods (getContactMethods, addContactSubmit, editContactSubmit) ---------------------------------
+
+export const CONTACT_CATEGORIES = ['Primary', 'Secondary', 'Billing', 'Technical', 'Emergency'] as const;
+export const LINK_TYPES = ['Primary', 'Alternate', 'Billing', 'Technical', 'Emergency', 'On-site'] as const;
+export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
+export type LinkType = (typeof LINK_TYPES)[number];
+
+export const LinkTypeSchema = z.enum(LINK_TYPES, { message: `Link type must be one of: ${LINK_TYPES.join(', ')}.` });
+
+export const ContactLinkSchema = z.object({
+  ServiceLocationID: z.number().int(),
+  fullAddress: z.string(),
+  linkType: z.string(),
+});
+
+/** SPEC §3 Contact, with the service locations it is linked to. Phones are 10 digits; the browser formats them. */
+export const ContactMethodSchema = z.object({
+  ContactMethodID: z.number().int(),
+  ContactCategory: z.string(),
+  ContactName: z.string(),
+  Phone: z.string().nullable(),
+  Phone2: z.string().nullable(),
+  Email: z.string().nullable(),
+  locations: z.array(ContactLinkSchema),
+});
+export type ContactMethod = z.infer<typeof ContactMethodSchema>;
+export const ContactMethodListSchema = z.array(ContactMethodSchema);
+
+export const ContactMethodInputSchema = z
+  .object({
+    ContactCategory: z.enum(CONTACT_CATEGORIES, {
+      message: `Category must be one of: ${CONTACT_CATEGORIES.join(', ')}.`,
+    }),
+    ContactName: text('Name', 1, 80),
+    Phone: optionalPhone('Phone'),
+    Phone2: optionalPhone('Second phone'),
+    Email: optionalEmail,
+  })
+  .superRefine((value, ctx) => {
+    if (value.Phone === null && value.Email === null) {
+      ctx.addIssue({ code: 'custom', path: ['Phone'], message: 'Give a phone number or an email address.' });
+    }
+    if (value.Phone2 !== null && value.Phone === null) {
+      ctx.addIssue({ code: 'custom', path: ['Phone'], message: 'Fill in the first phone before a second one.' });
+    }
+  });
+export type ContactMethodInput = z.input<typeof ContactMethodInputSchema>;
+
+export const ContactIdParamsSchema = z.object({ contactId: idParam('Contact id') });
+export const ContactLocationParamsSchema = z.object({
+  contactId: idParam('Contact id'),
+  serviceLocationId: idParam('Service location id'),
+});
+
+/** getContactMethodLinkObject: every service location of the account, and whether this contact is linked there. */
+export const ContactLinkObjectSchema = z.object({
+  ContactMethodID: z.number().int(),
+  ContactName: z.string(),
+  linkTypes: z.array(z.string()),
+  locations: z.array(
+    z.object({
+      ServiceLocationID: z.number().int(),
+      fullAddress: z.string(),
+      linked: z.boolean(),
+      linkType: z.string().nullable(),
+    }),
+  ),
+});
+export type ContactLinkObject = z.infer<typeof ContactLinkObjectSchema>;
+
+/** linkContactLocations: the whole set of links of one contact (an empty list unlinks it everywhere). */
+export const LinkContactLocationsSchema = z.object({
+  links: z
+    .array(z.object({ ServiceLocationID: idParam('Service location id'), linkType: LinkTypeSchema }))
+    .max(200, 'At most 200 service locations can be linked at once.')
+    .refine(
+      (links) => new Set(links.map((l) => l.ServiceLocationID)).size === links.length,
+      'Each service location can be linked once.',
+    ),
+});
+export type LinkContactLocations = z.infer<typeof LinkContactLocationsSchema>;
+
+/** editContactMethodLocation / editContactMethodLinkType: one link's type. */
+export const LinkTypeRequestSchema = z.object({ linkType: LinkTypeSchema });
+
+// ---- users and permissions (addUser, getUsers, updateUser, getPermissionCategories, updatePermissions) ---------
+
+const username = z
+  .string()
+  .trim()
+  .min(3, 'Username must be 3 to 64 characters.')
+  .max(64, 'Username must be 3 to 64 characters.')
+  .regex(/^[A-Za-z0-9._@-]+$/, 'Username may use letters, digits and . _ @ - only.');
+
+const name = (label: string) => text(label, 1, 80);
+const requiredEmail = z
+  .string()
+  .trim()
+  .max(254, 'Email must be at most 254 characters.')
+  .pipe(z.email('Email must be a valid email address, like name@example.com.'))
+  .transform((v) => v.toLowerCase());
+
+export const CustomerUserSchema = z.object({
+  nUserID: z.number().int(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  active: z.boolean(),
+  permissions: z.array(PermissionCategoryCodeSchema),
+});
+export type CustomerUser = z.infer<typeof CustomerUserSchema>;
+export const CustomerUserListSchema = z.array(CustomerUserSchema);
+
+export const AddUserRequestSchema = z.object({
+  username,
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  email: requiredEmail,
+  password,
+  permissions: z.array(PermissionCategoryCodeSchema).max(PERMISSION_CATEGORIES.length).default([]),
+});
+export type AddUserRequest = z.input<typeof AddUserRequestSchema>;
+
+export const UpdateUserRequestSchema = z.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  email: requiredEmail,
+  active: z.boolean({ message: 'Active must be true or false.' }),
+});
+export type UpdateUserRequest = z.input<typeof UpdateUserRequestSchema>;
+
+export const UserIdParamsSchema = z.object({ userId: idParam('User id') });
+
+export const PermissionStateSchema = z.object({
+  code: PermissionCategoryCodeSchema,
+  name: z.string(),
+  description: z.string(),
+  granted: z.boolean(),
+});
+export const UserPermissionsSchema = z.object({
+  SelectedUserID: z.number().int(),
+  isAdmin: z.boolean(),
+  /** Whether the signed-in user may change these (not their own, not the admin's). */
+  editable: z.boolean(),
+  categories: z.array(PermissionStateSchema),
+});
+export type UserPermissions = z.infer<typeof UserPermissionsSchema>;
+
+/** updatePermissions: the full list of categories the user gets (SPEC §7 calls it UtilityList). */
+export const UpdatePermissionsRequestSchema = z.object({
+  UtilityList: z
+    .array(PermissionCategoryCodeSchema)
+    .max(PERMISSION_CATEGORIES.length, 'Each permission can be given once.')
+    .refine((list) => new Set(list).size === list.length, 'Each permission can be given once.'),
+});
+export type UpdatePermissionsRequest = z.infer<typeof UpdatePermissionsRequestSchema>;
+
+// ---- trouble tickets and business-center requests -------------------------------------------------------------
+
+export const TROUBLE_TICKET_CATEGORIES = [
+  'No service',
+  'Slow or dropping internet',
+  'Phone service',
+  'TV service',
+  'Equipment',
+  'Other',
+] as const;
+
+export const TroubleTicketSchema = z.object({
+  TicketID: z.number().int(),
+  ServiceLocationID: z.number().int(),
+  category: z.string(),
+  subject: z.string(),
+  description: z.string(),
+  status: z.string(),
+  contactPhone: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+export type TroubleTicket = z.infer<typeof TroubleTicketSchema>;
+export const TroubleTicketListSchema = z.array(TroubleTicketSchema);
+
+export const NewTroubleTicketSchema = z.object({
+  category: z.enum(TROUBLE_TICKET_CATEGORIES, {
+    message: `Problem type must be one of: ${TROUBLE_TICKET_CATEGORIES.join(', ')}.`,
+  }),
+  subject: text('Subject', 3, 120),
+  description: text('Description', 10, 2000),
+  contactPhone: optionalPhone('Callback phone'),
+});
+export type NewTroubleTicket = z.input<typeof NewTroubleTicketSchema>;
+
+export const ServiceLocationParamsSchema = z.object({ serviceLocationId: idParam('Service location id') });
+
+export const BUSINESS_CENTER_CATEGORIES = [
+  'Moves, Adds and Changes',
+  'New Service',
+  'Billing',
+  'Technical Support',
+  'Disconnect',
+  'Other',
+] as const;
+
+export const BusinessCenterRequestSchema = z.object({
+  RequestID: z.number().int(),
+  category: z.string(),
+  subject: z.string(),
+  description: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+export type BusinessCenterRequest = z.infer<typeof BusinessCenterRequestSchema>;
+export const BusinessCenterRequestListSchema = z.array(BusinessCenterRequestSchema);
+
+export const NewBusinessCenterRequestSchema = z.object({
+  category: z.enum(BUSINESS_CENTER_CATEGORIES, {
+    message: `Category must be one of: ${BUSINESS_CENTER_CATEGORIES.join(', ')}.`,
+  }),
+  subject: text('Subject', 3, 120),
+  description: text('Description', 10, 2000),
+});
+export type NewBusinessCenterRequest = z.input<typeof NewBusinessCenterRequestSchema>;

@@ -1,0 +1,149 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/app';
+import { expectNoSideways, goToAccountInfo, openSection, screenshot } from './support/customer';
+
+const stamp = Date.now().toString(36).slice(-5);
+
+test.describe('Account Info: contacts', () => {
+  test('residential adds a contact, links it to the service location and changes the link type', async ({ page }) => {
+    await signIn(page, 'residential');
+    await expect(page).toHaveURL(/\/accountInfo$/);
+    await expect(page.getByText('1000-2000-0001').first()).toBeVisible();
+    const rhonda = page.getByRole('article', { name: 'Rhonda Reyes' });
+    await expect(rhonda.getByRole('link', { name: '(573)555-0142' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add a contact' }).click();
+    const form = page.getByRole('form', { name: 'Add a contact' });
+    await form.getByRole('button', { name: 'Add contact' }).click();
+    await expect(form.getByText('Name is required.')).toBeVisible();
+    await expect(form.getByText('Give a phone number or an email address.')).toBeVisible();
+
+    const name = `Rita Reyes ${stamp}`;
+    await form.getByLabel('Category').selectOption('Emergency');
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Phone', { exact: true }).fill('573 555 0123');
+    await form.getByLabel('Email').fill(`rita.${stamp}@example.com`);
+    await expect(form.getByLabel('Phone', { exact: true })).toHaveValue('(573)555-0123');
+    await form.getByRole('button', { name: 'Add contact' }).click();
+
+    const card = page.getByRole('article', { name });
+    await expect(card.getByRole('link', { name: '(573)555-0123' })).toBeVisible();
+    await expect(card.getByText('Not linked to a service location.')).toBeVisible();
+
+    await card.getByRole('button', { name: `Link locations of ${name}` }).click();
+    const links = page.getByRole('form', { name: `Service locations of ${name}` });
+    await links.getByRole('checkbox', { name: '2208 Clark Ln, Columbia, MO 65202' }).check();
+    await links.getByLabel('Link type at 2208 Clark Ln, Columbia, MO 65202').selectOption('Emergency');
+    await links.getByRole('button', { name: 'Save links' }).click();
+    const linkType = card.getByLabel('Link type for 2208 Clark Ln, Columbia, MO 65202');
+    await expect(linkType).toHaveValue('Emergency');
+
+    await linkType.selectOption('Alternate');
+    await page.reload();
+    await expect(
+      page.getByRole('article', { name }).getByLabel('Link type for 2208 Clark Ln, Columbia, MO 65202'),
+    ).toHaveValue('Alternate');
+    await screenshot(page, 'contacts-desktop');
+  });
+
+  test('a consumer account shows no account name, on a 360 px phone too', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page, 'consumer');
+    await expect(page.getByRole('heading', { level: 2, name: 'Contacts' })).toBeVisible();
+    const summary = page.locator('.account-summary');
+    await expect(summary.getByText('Account number')).toBeVisible();
+    await expect(summary.getByText('Account name')).toHaveCount(0);
+    await expect(summary.getByText('Connor Cole')).toHaveCount(0);
+    await expectNoSideways(page);
+    await screenshot(page, 'account-consumer-phone');
+  });
+});
+
+test.describe('Account Info: users and permissions', () => {
+  test('business adds a user, gives it a permission, and the new user sees only that', async ({ page, browser }) => {
+    await signIn(page, 'business');
+    await openSection(page, 'Account Info', 'Users');
+    await expect(page.getByRole('article', { name: 'Bill Bates' }).getByText('2 of 8')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add a user' }).click();
+    const form = page.getByRole('form', { name: 'Add a user' });
+    const username = `hygiene-${stamp}`;
+    await form.getByLabel('First name').fill('Hana');
+    await form.getByLabel('Last name').fill(`Hill ${stamp}`);
+    await form.getByLabel('Email', { exact: true }).fill(`hana.${stamp}@acmedental.example`);
+    await form.getByLabel('Username').fill(username);
+    await form.getByLabel('Password').fill('short');
+    await form.getByRole('button', { name: 'Add user' }).click();
+    await expect(form.getByText('Password must be at least 10 characters.')).toBeVisible();
+    await form.getByLabel('Password').fill('hygiene-password-1');
+    await form.getByLabel(/^View bills/).check();
+    await form.getByRole('button', { name: 'Add user' }).click();
+
+    const card = page.getByRole('article', { name: `Hana Hill ${stamp}` });
+    await expect(card.getByText('1 of 8')).toBeVisible();
+    await card.getByRole('button', { name: /^Permissions/ }).click();
+    const permissions = page.getByRole('form', { name: `Permissions of Hana Hill ${stamp}` });
+    await expect(permissions.getByLabel(/^View bills/)).toBeChecked();
+    await permissions.getByLabel(/^Trouble tickets/).check();
+    await permissions.getByLabel(/^View bills/).uncheck();
+    await permissions.getByRole('button', { name: 'Save permissions' }).click();
+    await expect(card.getByText('1 of 8')).toBeVisible();
+    await screenshot(page, 'users-desktop');
+
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await signIn(other, username, 'hygiene-password-1');
+    await expect(other.getByRole('heading', { level: 2, name: 'Trouble tickets' })).toBeVisible();
+    await expect(other.getByRole('navigation', { name: 'Account Info sections' }).getByRole('link')).toHaveText([
+      'Trouble tickets',
+    ]);
+    await other.goto('/billingCenter');
+    await expect(other.getByText('Your user does not have the “View bills” permission.')).toBeVisible();
+    await context.close();
+  });
+
+  test('the billing-only user is sent to the billing center', async ({ page }) => {
+    await signIn(page, 'business-billing');
+    await expect(page.getByText('Your user can see the billing center of this account only.')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Account Info sections' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Go to the Billing Center' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Bills' })).toBeVisible();
+  });
+});
+
+test.describe('Account Info: trouble tickets and business center', () => {
+  test('residential submits a trouble ticket for its service location', async ({ page }) => {
+    await signIn(page, 'residential');
+    await goToAccountInfo(page, 'Trouble tickets');
+    await expect(page.getByRole('article', { name: /Internet drops in the evening/ })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Report a problem' }).click();
+    const form = page.getByRole('form', { name: 'Report a problem' });
+    await form.getByRole('button', { name: 'Submit trouble ticket' }).click();
+    await expect(form.getByText('Subject must be 3 to 120 characters.')).toBeVisible();
+    const subject = `No dial tone ${stamp}`;
+    await form.getByLabel('Problem type').selectOption('Phone service');
+    await form.getByLabel('Subject').fill(subject);
+    await form.getByLabel('What is happening?').fill('The home phone has had no dial tone since this morning.');
+    await form.getByLabel('Callback phone (optional)').fill('5735550142');
+    await form.getByRole('button', { name: 'Submit trouble ticket' }).click();
+
+    await expect(page.getByRole('status').filter({ hasText: /Trouble ticket #\d+ submitted/ })).toBeVisible();
+    const ticket = page.getByRole('article', { name: new RegExp(subject) });
+    await expect(ticket.getByText('Open')).toBeVisible();
+    await expect(ticket.getByText(/call back at \(573\)555-0142/)).toBeVisible();
+  });
+
+  test('business sends a business-center request', async ({ page }) => {
+    await signIn(page, 'business');
+    await goToAccountInfo(page, 'Business center');
+    await expect(page.getByRole('article', { name: /Add two handsets/ })).toBeVisible();
+    await page.getByRole('button', { name: 'New request' }).click();
+    const form = page.getByRole('form', { name: 'New business-center request' });
+    await form.getByLabel('Category').selectOption('New Service');
+    await form.getByLabel('Subject').fill(`Second fax line ${stamp}`);
+    await form.getByLabel('Details').fill('Please quote a second fax line for the Jefferson City office.');
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await expect(page.getByRole('article', { name: new RegExp(`Second fax line ${stamp}`) })).toBeVisible();
+  });
+});

@@ -1,0 +1,159 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/app';
+import { downloaded, expectNoSideways, goToBillingCenter, openSection, screenshot } from './support/customer';
+
+test.describe.configure({ mode: 'serial' });
+
+test('residential adds a test card, masked once typed, and pays an invoice with the fee shown first', async ({
+  page,
+}) => {
+  await signIn(page, 'residential');
+  await goToBillingCenter(page, 'Payment methods');
+  await expect(page.getByRole('article', { name: 'Visa ending in 4242' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add a payment method' }).click();
+  const form = page.getByRole('form', { name: 'Add a payment method' });
+  await form.getByLabel('Name on card').fill('Rhonda Reyes');
+  const number = form.getByLabel('Card number');
+  await number.fill('6011111111111118');
+  await form.getByRole('button', { name: 'Save card' }).click();
+  await expect(form.getByText('Card number is not valid. Check the digits and try again.')).toBeVisible();
+  await number.fill('6011111111111117');
+  await expect(number).toHaveValue('6011 1111 1111 1117');
+  await form.getByLabel('Expiry month').selectOption('09');
+  await form.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 3));
+  await form.getByLabel('Security code').fill('321');
+  await form.getByLabel('Billing ZIP code').fill('65202');
+  // SPEC §5: once the field is left, the number shows masked (the value itself is kept).
+  await expect(form.getByText('**************17')).toBeVisible();
+  await screenshot(page, 'add-card-desktop');
+  await number.focus();
+  await expect(form.getByText('**************17')).toBeHidden();
+  await form.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByRole('article', { name: 'Discover ending in 1117' })).toBeVisible();
+
+  await openSection(page, 'Billing Center', 'Bills');
+  await expect(page.locator('.summary-card').filter({ hasText: 'Balance' })).toContainText('$206.24');
+  await expect(page.locator('.summary-card').filter({ hasText: 'Past due' })).toContainText('$103.12');
+  const pay = page.getByRole('form', { name: 'Pay bills' });
+  const boxes = pay.getByRole('checkbox');
+  await expect(boxes).toHaveCount(2);
+  await boxes.nth(1).uncheck();
+  await pay.getByLabel('Pay with').selectOption({ label: 'Discover ending in 1117' });
+  await expect(pay.locator('.totals')).toContainText('Card fee (2.95%)');
+  await expect(pay.locator('.totals')).toContainText('$3.04');
+  await screenshot(page, 'pay-desktop');
+  await pay.getByRole('button', { name: 'Pay $106.16' }).click();
+  await expect(pay.getByText(/^Payment received: \$106\.16 \(reference ch_sbx_/)).toBeVisible();
+  await expect(page.locator('.summary-card').filter({ hasText: 'Balance' })).toContainText('$103.12');
+  await expect(page.locator('.summary-card').filter({ hasText: 'Past due' })).toContainText('$0.00');
+});
+
+test('a declined card says so plainly and charges nothing', async ({ page }) => {
+  await signIn(page, 'residential');
+  await goToBillingCenter(page, 'Payment methods');
+  await page.getByRole('button', { name: 'Add a payment method' }).click();
+  const form = page.getByRole('form', { name: 'Add a payment method' });
+  await form.getByLabel('Name on card').fill('Rhonda Reyes');
+  await form.getByLabel('Card number').fill('4000000000000002');
+  await form.getByLabel('Expiry month').selectOption('01');
+  await form.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 2));
+  await form.getByLabel('Security code').fill('123');
+  await form.getByLabel('Billing ZIP code').fill('65202');
+  await form.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByRole('article', { name: 'Visa ending in 0002' })).toBeVisible();
+
+  await openSection(page, 'Billing Center', 'Bills');
+  const pay = page.getByRole('form', { name: 'Pay bills' });
+  await pay.getByLabel('Pay with').selectOption({ label: 'Visa ending in 0002' });
+  const balance = page.locator('.summary-card').filter({ hasText: 'Balance' });
+  const before = await balance.textContent();
+  await pay.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(pay.getByRole('alert')).toHaveText(
+    'The card was declined. Nothing was charged: use another payment method or call your bank.',
+  );
+  await expect(balance).toHaveText(before ?? '');
+});
+
+test('residential turns autopay on and off', async ({ page }) => {
+  await signIn(page, 'residential');
+  await goToBillingCenter(page, 'Autopay');
+  const card = page.getByRole('article', { name: '2208 Clark Ln, Columbia, MO 65202' });
+  await expect(card.getByText('Autopay off')).toBeVisible();
+  await card.getByLabel('Pay automatically with').selectOption({ label: 'Visa ending in 4242' });
+  await card.getByRole('button', { name: 'Turn on autopay' }).click();
+  await expect(card.getByText('Autopay on')).toBeVisible();
+  await expect(card.getByText('Bills here are paid automatically with Visa ending in 4242.')).toBeVisible();
+  await openSection(page, 'Billing Center', 'Payment methods');
+  await expect(page.getByRole('article', { name: 'Visa ending in 4242' }).getByText('Autopay')).toBeVisible();
+  await openSection(page, 'Billing Center', 'Autopay');
+  await card.getByRole('button', { name: 'Turn off autopay' }).click();
+  await expect(card.getByText('Autopay off')).toBeVisible();
+});
+
+test('business-billing pays Acme’s bill from the bank account, with no fee', async ({ page }) => {
+  await signIn(page, 'business-billing');
+  await goToBillingCenter(page, 'Bills');
+  const pay = page.getByRole('form', { name: 'Pay bills' });
+  await expect(pay.getByLabel('Pay with')).toHaveValue(/\d+/);
+  await pay.getByLabel('Pay with').selectOption({ label: 'Checking ending in 6789' });
+  await pay.getByLabel(/^Amount for invoice/).fill('100');
+  await expect(pay.locator('.totals')).toContainText('Fee (none for bank accounts)');
+  await pay.getByRole('button', { name: 'Pay $100.00' }).click();
+  await expect(pay.getByText(/^Payment received: \$100\.00/)).toBeVisible();
+  await expect(page.locator('.summary-card').filter({ hasText: 'Balance' })).toContainText('$435.87');
+});
+
+test('business-billing downloads an invoice PDF and CSV from the history', async ({ page }) => {
+  await signIn(page, 'business-billing');
+  await goToBillingCenter(page, 'History');
+  const first = page.getByRole('list', { name: 'Invoices' }).getByRole('listitem').first();
+  const pdfDownload = page.waitForEvent('download');
+  await first.getByRole('button', { name: /^PDF/ }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toMatch(/^invoice-\d+\.pdf$/);
+  expect((await downloaded(pdf)).subarray(0, 5).toString()).toBe('%PDF-');
+
+  const csvDownload = page.waitForEvent('download');
+  await first.getByRole('button', { name: /^CSV/ }).click();
+  const csv = await csvDownload;
+  expect(csv.suggestedFilename()).toMatch(/^invoice-group-\d+\.csv$/);
+  const text = (await downloaded(csv)).toString('utf8');
+  expect(text).toContain('Account Number,Customer Name,Invoice Group,Invoice Number');
+  expect(text).toContain('1000-3000-0001,Acme Dental Group');
+  await expect(page.getByRole('list', { name: 'Payments' }).getByText('Checking ending in 6789').first()).toBeVisible();
+  await screenshot(page, 'history-desktop');
+});
+
+test('the mailing address fills city and state from the ZIP code', async ({ page }) => {
+  await signIn(page, 'consumer');
+  await goToBillingCenter(page, 'Mailing address');
+  const form = page.getByRole('form', { name: 'Mailing address' });
+  await form.getByLabel('Street address').fill('PO Box 77');
+  await form.getByLabel('ZIP code', { exact: true }).fill('65251');
+  await expect(form.getByLabel('City')).toHaveValue('Fulton');
+  await expect(form.getByText('City and state filled in from ZIP code 65251.')).toBeVisible();
+  await form.getByLabel('City').fill('Columbia');
+  await form.getByRole('button', { name: 'Save address' }).click();
+  await expect(form.getByText('ZIP code 65251 is Fulton, MO.')).toBeVisible();
+  await form.getByLabel('City').fill('Fulton');
+  await form.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Mailing address saved' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Mailing address' }).getByLabel('Street address')).toHaveValue(
+    'PO Box 77',
+  );
+});
+
+test('the billing center fits a 360 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, 'business');
+  for (const section of ['Bills', 'Payment methods', 'Autopay', 'History', 'Mailing address']) {
+    await page.goto(`/billingCenter?section=${section.toLowerCase().replace(' ', '-')}`);
+    await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
+    await expectNoSideways(page);
+    await screenshot(page, `billing-${section.toLowerCase().replace(' ', '-')}-phone`);
+  }
+  const button = page.getByRole('button', { name: 'Save address' });
+  expect((await button.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+});

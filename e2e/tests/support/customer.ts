@@ -1,0 +1,43 @@
+/** Helpers of the customer-portal browser tests: sections of Account Info and the Billing Center, screenshots. */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Download, expect, type Page } from '@playwright/test';
+
+const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '.tmp', 'screenshots');
+
+/** Opens a section of /accountInfo or /billingCenter through its link, as a person would. */
+export async function openSection(page: Page, area: 'Account Info' | 'Billing Center', section: string) {
+  await expect(page.getByRole('heading', { level: 1, name: area })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: `${area} sections` })
+    .getByRole('link', { name: section })
+    .click();
+  await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
+}
+
+export async function goToBillingCenter(page: Page, section = 'Bills') {
+  await page.goto('/billingCenter');
+  await openSection(page, 'Billing Center', section);
+}
+
+export async function goToAccountInfo(page: Page, section: string) {
+  await page.goto('/accountInfo');
+  await openSection(page, 'Account Info', section);
+}
+
+/** Saves a full-page screenshot as e2e/.tmp/screenshots/customer-<name>.png for a person to look at. */
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(screenshotDir, `customer-${name}.png`), fullPage: true });
+}
+
+/** The page fits a 360 px phone: nothing wider than the screen. */
+export async function expectNoSideways(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 360);
+}
+
+export async function downloaded(download: Download): Promise<Buffer> {
+  const file = await download.path();
+  return readFile(file);
+}

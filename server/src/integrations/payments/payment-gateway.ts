@@ -1,0 +1,83 @@
+/**
+ * The payment-gateway adapter: what the billing module needs from a card and bank processor. The portal never
+ * keeps a card or account number: it hands them to `tokenize*` once and stores the token, brand, last four digits
+ * and expiry. Charges carry the gateway's own idempotency key, so asking twice (a retry after a lost answer)
+ * charges once, as every real processor allows. The embedded default is the sandbox gateway (sandbox-gateway.ts).
+ */
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import { createSandboxGateway } from './sandbox-gateway.js';
+
+export interface CardToTokenize {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  postalCode: string;
+  holderName: string;
+}
+
+export interface BankAccountToTokenize {
+  routingNumber: string;
+  accountNumber: string;
+  accountType: 'Checking' | 'Savings';
+  holderName: string;
+}
+
+export interface TokenizedMethod {
+  token: string;
+  /** Visa, Mastercard, Amex, Discover; Checking or Savings. */
+  brand: string;
+  last4: string;
+  /** The same card or account gives the same fingerprint (per gateway), so a duplicate can be refused. */
+  fingerprint: string;
+}
+
+export type TokenizeResult = { ok: true; method: TokenizedMethod } | { ok: false; field: string; message: string };
+
+export interface ChargeRequest {
+  token: string;
+  amountCents: number;
+  /** One charge per key, whatever the number of calls. */
+  idempotencyKey: string;
+  description: string;
+}
+
+export type ChargeOutcome =
+  | { status: 'succeeded'; reference: string }
+  | { status: 'declined'; code: string; message: string };
+
+/** No answer from the gateway: the charge may or may not have happened. Ask again with the same key. */
+export class GatewayUnavailableError extends Error {
+  constructor(message = 'The payment gateway did not answer.') {
+    super(message);
+    this.name = 'GatewayUnavailableError';
+  }
+}
+
+export interface PaymentGateway {
+  readonly name: string;
+  tokenizeCard(card: CardToTokenize): Promise<TokenizeResult>;
+  tokenizeBankAccount(account: BankAccountToTokenize): Promise<TokenizeResult>;
+  /** Throws GatewayUnavailableError when there is no answer. */
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  /** The charge made under a key, or null when there is none. Throws GatewayUnavailableError. */
+  findCharge(idempotencyKey: string): Promise<ChargeOutcome | null>;
+}
+
+const gateways = new WeakMap<Kysely<Database>, PaymentGateway>();
+
+/** The configured gateway (PAYMENT_GATEWAY); one per database handle. */
+export function paymentGatewayFor(deps: { db: Kysely<Database>; config: Config; now(): Date }): PaymentGateway {
+  let gateway = gateways.get(deps.db);
+  if (!gateway) {
+    switch (deps.config.billing.gateway) {
+      case 'sandbox':
+        gateway = createSandboxGateway(deps.db, deps.config.jwtSecret, deps.now);
+        break;
+    }
+    gateways.set(deps.db, gateway);
+  }
+  return gateway;
+}

@@ -1,0 +1,273 @@
+/** SQL of bills: invoices and their lines, invoice groups, history, mailing locations and payment methods. */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+/** How far back the history screen reaches (newest first); older records stay in the database. */
+export const HISTORY_LIMIT = 120;
+
+const INVOICE_COLUMNS = [
+  'id',
+  'customer_id',
+  'mailing_location_id',
+  'invoice_group_id',
+  'invoice_date',
+  'due_date',
+  'amount_cents',
+  'balance_cents',
+  'status',
+] as const;
+
+export type InvoiceRow = Awaited<ReturnType<typeof findInvoice>> & {};
+
+export function findInvoice(db: Q, id: number) {
+  return db.selectFrom('invoices').select(INVOICE_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** Balances of several invoices in one query. */
+export async function balancesOf(db: Q, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('invoices').select(['id', 'balance_cents']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.balance_cents]));
+}
+
+export function unpaidInvoicesOf(db: Q, customerId: string) {
+  return db
+    .selectFrom('invoices')
+    .select(INVOICE_COLUMNS)
+    .where('customer_id', '=', customerId)
+    .where('balance_cents', '>', 0)
+    .orderBy('due_date')
+    .orderBy('id')
+    .execute();
+}
+
+export function invoicesOfMailingLocation(db: Q, mailingLocationId: number) {
+  return db
+    .selectFrom('invoices')
+    .select(INVOICE_COLUMNS)
+    .where('mailing_location_id', '=', mailingLocationId)
+    .orderBy('invoice_date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(HISTORY_LIMIT)
+    .execute();
+}
+
+export function invoicesOfGroup(db: Q, invoiceGroupId: number) {
+  return db
+    .selectFrom('invoices')
+    .select(INVOICE_COLUMNS)
+    .where('invoice_group_id', '=', invoiceGroupId)
+    .orderBy('invoice_date')
+    .orderBy('id')
+    .execute();
+}
+
+export function linesOf(db: Q, invoiceIds: number[]) {
+  if (invoiceIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('invoice_lines')
+    .select(['invoice_id', 'description', 'amount_cents'])
+    .where('invoice_id', 'in', invoiceIds)
+    .orderBy('invoice_id')
+    .orderBy('id')
+    .execute();
+}
+
+/** Completed payments applied to these invoices. */
+export function appliedPayments(db: Q, invoiceIds: number[]) {
+  if (invoiceIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('payment_allocations as a')
+    .innerJoin('payments as p', 'p.id', 'a.payment_id')
+    .select(['a.invoice_id', 'a.payment_id', 'a.amount_cents', 'p.created_at'])
+    .where('a.invoice_id', 'in', invoiceIds)
+    .where('p.status', '=', 'Completed')
+    .orderBy('p.created_at')
+    .execute();
+}
+
+/** Payments touching the invoices of a mailing location, newest first, with their method's label parts. */
+export function paymentsOfMailingLocation(db: Q, mailingLocationId: number) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('payment_methods as m', 'm.id', 'p.payment_method_id')
+    .select([
+      'p.id',
+      'p.created_at',
+      'p.amount_cents',
+      'p.fee_cents',
+      'p.status',
+      'p.source',
+      'p.failure_reason',
+      'm.kind',
+      'm.brand',
+      'm.last4',
+    ])
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('payment_allocations as a')
+          .innerJoin('invoices as i', 'i.id', 'a.invoice_id')
+          .select('a.payment_id')
+          .whereRef('a.payment_id', '=', 'p.id')
+          .where('i.mailing_location_id', '=', mailingLocationId),
+      ),
+    )
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(HISTORY_LIMIT)
+    .execute();
+}
+
+export function allocationsOf(db: Q, paymentIds: number[]) {
+  if (paymentIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('payment_allocations')
+    .select(['payment_id', 'invoice_id', 'amount_cents'])
+    .where('payment_id', 'in', paymentIds)
+    .orderBy('invoice_id')
+    .execute();
+}
+
+// ---- mailing locations -----------------------------------------------------------------------------------------
+
+const MAILING_COLUMNS = [
+  'id',
+  'customer_id',
+  'address',
+  'address2',
+  'city',
+  'state',
+  'zip',
+  'zip_four',
+  'autopay_payment_method_id',
+] as const;
+
+export function findMailingLocation(db: Q, id: number) {
+  return db.selectFrom('mailing_locations').select(MAILING_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export function mailingLocationsOf(db: Q, customerId: string) {
+  return db
+    .selectFrom('mailing_locations')
+    .select(MAILING_COLUMNS)
+    .where('customer_id', '=', customerId)
+    .orderBy('id')
+    .execute();
+}
+
+export function updateMailingAddress(
+  db: Q,
+  id: number,
+  address: {
+    address: string;
+    address2: string | null;
+    city: string;
+    state: string;
+    zip: string;
+    zip_four: string | null;
+  },
+) {
+  return db.updateTable('mailing_locations').set(address).where('id', '=', id).execute();
+}
+
+export function setAutopay(db: Q, mailingLocationId: number, paymentMethodId: number | null) {
+  return db
+    .updateTable('mailing_locations')
+    .set({ autopay_payment_method_id: paymentMethodId })
+    .where('id', '=', mailingLocationId)
+    .execute();
+}
+
+// ---- payment methods -------------------------------------------------------------------------------------------
+
+const METHOD_COLUMNS = [
+  'id',
+  'customer_id',
+  'kind',
+  'gateway_token',
+  'brand',
+  'last4',
+  'exp_month',
+  'exp_year',
+  'holder_name',
+  'fingerprint',
+  'created_at',
+  'deleted_at',
+] as const;
+
+export type PaymentMethodRow = Awaited<ReturnType<typeof findPaymentMethod>> & {};
+
+export function findPaymentMethod(db: Q, id: number) {
+  return db.selectFrom('payment_methods').select(METHOD_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** The account's methods on file; `lock` (PostgreSQL only) holds them while a removal checks the last-one rule. */
+export function activePaymentMethodsOf(db: Q, customerId: string, lock = false) {
+  return db
+    .selectFrom('payment_methods')
+    .select(METHOD_COLUMNS)
+    .where('customer_id', '=', customerId)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .$if(lock, (qb) => qb.forUpdate())
+    .execute();
+}
+
+export async function insertPaymentMethod(
+  db: Q,
+  method: {
+    customerId: string;
+    kind: 'card' | 'ach';
+    token: string;
+    brand: string;
+    last4: string;
+    expMonth: number | null;
+    expYear: number | null;
+    holderName: string;
+    fingerprint: string;
+    now: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('payment_methods')
+    .values({
+      customer_id: method.customerId,
+      kind: method.kind,
+      gateway_token: method.token,
+      brand: method.brand,
+      last4: method.last4,
+      exp_month: method.expMonth,
+      exp_year: method.expYear,
+      holder_name: method.holderName,
+      fingerprint: method.fingerprint,
+      created_at: method.now,
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Removed methods are kept (payments refer to them) but marked deleted and never offered again. */
+export function markPaymentMethodDeleted(db: Q, id: number, now: string) {
+  return db
+    .updateTable('payment_methods')
+    .set({ deleted_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** How many payment methods the account saved since `since`, removed ones included (card-testing brake). */
+export async function methodsAddedSince(db: Q, customerId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('payment_methods')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('customer_id', '=', customerId)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

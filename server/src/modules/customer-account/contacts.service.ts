@@ -1,0 +1,212 @@
+/**
+ * Contact methods (getContactMethods, addContactSubmit, editContactSubmit) and their links to service locations
+ * (linkContactLocations, editContactMethodLocation, getContactMethodLinkObject, editContactMethodLinkType).
+ * Every id is checked against the actor's account before anything is read or written.
+ */
+import {
+  type ContactLinkObject,
+  type ContactMethod,
+  type ContactMethodInputSchema,
+  LINK_TYPES,
+  type LinkContactLocations,
+} from '@strand/domain';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { runIdempotent } from '../../lib/idempotency.js';
+import * as accounts from './account.repository.js';
+import * as repo from './contacts.repository.js';
+import { assertOwned, audit, type CustomerActor, fullAddress } from './customer-access.js';
+
+type ContactInput = z.output<typeof ContactMethodInputSchema>;
+
+const valuesOf = (input: ContactInput): repo.ContactValues => ({
+  category: input.ContactCategory,
+  name: input.ContactName,
+  phone: input.Phone,
+  phone2: input.Phone2,
+  email: input.Email,
+});
+
+export async function listContacts(ctx: AppContext, actor: CustomerActor): Promise<ContactMethod[]> {
+  const [contacts, links] = await Promise.all([
+    repo.contactsOf(ctx.db, actor.customerId),
+    repo.linksOfAccount(ctx.db, actor.customerId),
+  ]);
+  const byContact = new Map<number, ContactMethod['locations']>();
+  for (const link of links) {
+    const list = byContact.get(link.contact_method_id) ?? [];
+    list.push({
+      ServiceLocationID: link.service_location_id,
+      fullAddress: fullAddress(link),
+      linkType: link.link_type,
+    });
+    byContact.set(link.contact_method_id, list);
+  }
+  return contacts.map((c) => ({
+    ContactMethodID: c.id,
+    ContactCategory: c.category,
+    ContactName: c.name,
+    Phone: c.phone,
+    Phone2: c.phone2,
+    Email: c.email,
+    locations: byContact.get(c.id) ?? [],
+  }));
+}
+
+async function contactOf(ctx: AppContext, actor: CustomerActor, contactId: number) {
+  const contact = await repo.findContact(ctx.db, contactId);
+  assertOwned(actor, contact, 'contact');
+  return contact;
+}
+
+async function oneContact(ctx: AppContext, actor: CustomerActor, contactId: number): Promise<ContactMethod> {
+  const found = (await listContacts(ctx, actor)).find((c) => c.ContactMethodID === contactId);
+  if (!found) throw notFound('No contact with that id.');
+  return found;
+}
+
+export async function addContact(
+  ctx: AppContext,
+  actor: CustomerActor,
+  input: ContactInput,
+  idempotencyKey: string | undefined,
+) {
+  const result = await runIdempotent(
+    ctx.db,
+    { userId: actor.userId, key: idempotencyKey, route: 'addContactSubmit', now: ctx.now() },
+    async (trx) => {
+      const id = await repo.insertContact(trx, actor.customerId, valuesOf(input));
+      await audit(trx, actor, ctx.now().toISOString(), 'contact.add', id);
+      return { statusCode: 201, body: { ContactMethodID: id } };
+    },
+  );
+  return { statusCode: result.statusCode, contact: await oneContact(ctx, actor, result.body.ContactMethodID) };
+}
+
+export async function editContact(ctx: AppContext, actor: CustomerActor, contactId: number, input: ContactInput) {
+  await contactOf(ctx, actor, contactId);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateContact(trx, contactId, valuesOf(input));
+    await audit(trx, actor, ctx.now().toISOString(), 'contact.edit', contactId);
+  });
+  return oneContact(ctx, actor, contactId);
+}
+
+export async function deleteContact(ctx: AppContext, actor: CustomerActor, contactId: number) {
+  await contactOf(ctx, actor, contactId);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.deleteContact(trx, contactId);
+    await audit(trx, actor, ctx.now().toISOString(), 'contact.delete', contactId);
+  });
+}
+
+export async function linkObject(ctx: AppContext, actor: CustomerActor, contactId: number): Promise<ContactLinkObject> {
+  const contact = await contactOf(ctx, actor, contactId);
+  const [locations, links] = await Promise.all([
+    accounts.serviceLocationsOf(ctx.db, actor.customerId),
+    repo.linksOfContact(ctx.db, contactId),
+  ]);
+  const typeOf = new Map(links.map((l) => [l.service_location_id, l.link_type]));
+  return {
+    ContactMethodID: contact.id,
+    ContactName: contact.name,
+    linkTypes: [...LINK_TYPES],
+    locations: locations.map((l) => ({
+      ServiceLocationID: l.id,
+      fullAddress: fullAddress(l),
+      linked: typeOf.has(l.id),
+      linkType: typeOf.get(l.id) ?? null,
+    })),
+  };
+}
+
+async function assertOwnLocations(ctx: AppContext, actor: CustomerActor, ids: number[]) {
+  const owned = await repo.ownedServiceLocationIds(ctx.db, actor.customerId, ids);
+  const foreign = ids.find((id) => !owned.has(id));
+  if (foreign !== undefined) {
+    const exists = await accounts.findServiceLocation(ctx.db, foreign);
+    throw exists
+      ? forbidden(`Service location ${foreign} belongs to another account.`)
+      : notFound(`No service location ${foreign}.`);
+  }
+}
+
+export async function linkLocations(
+  ctx: AppContext,
+  actor: CustomerActor,
+  contactId: number,
+  input: LinkContactLocations,
+) {
+  await contactOf(ctx, actor, contactId);
+  await assertOwnLocations(
+    ctx,
+    actor,
+    input.links.map((l) => l.ServiceLocationID),
+  );
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.replaceLinks(
+      trx,
+      contactId,
+      input.links.map((l) => ({ serviceLocationId: l.ServiceLocationID, linkType: l.linkType })),
+    );
+    await audit(trx, actor, ctx.now().toISOString(), 'contact.link', contactId, { links: input.links });
+  });
+  return oneContact(ctx, actor, contactId);
+}
+
+/** editContactMethodLocation: links the contact to one location with a type, or changes the type if linked. */
+export async function setLocationLink(
+  ctx: AppContext,
+  actor: CustomerActor,
+  contactId: number,
+  serviceLocationId: number,
+  linkType: string,
+) {
+  await contactOf(ctx, actor, contactId);
+  await assertOwnLocations(ctx, actor, [serviceLocationId]);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.upsertLink(trx, contactId, serviceLocationId, linkType);
+    await audit(trx, actor, ctx.now().toISOString(), 'contact.link-location', contactId, {
+      serviceLocationId,
+      linkType,
+    });
+  });
+  return oneContact(ctx, actor, contactId);
+}
+
+/** editContactMethodLinkType: changes the type of an existing link only. */
+export async function changeLinkType(
+  ctx: AppContext,
+  actor: CustomerActor,
+  contactId: number,
+  serviceLocationId: number,
+  linkType: string,
+) {
+  await contactOf(ctx, actor, contactId);
+  await assertOwnLocations(ctx, actor, [serviceLocationId]);
+  await ctx.db.transaction().execute(async (trx) => {
+    if ((await repo.updateLinkType(trx, contactId, serviceLocationId, linkType)) === 0) {
+      throw notFound('This contact is not linked to that service location.');
+    }
+    await audit(trx, actor, ctx.now().toISOString(), 'contact.link-type', contactId, { serviceLocationId, linkType });
+  });
+  return oneContact(ctx, actor, contactId);
+}
+
+export async function unlinkLocation(
+  ctx: AppContext,
+  actor: CustomerActor,
+  contactId: number,
+  serviceLocationId: number,
+) {
+  await contactOf(ctx, actor, contactId);
+  await assertOwnLocations(ctx, actor, [serviceLocationId]);
+  await ctx.db.transaction().execute(async (trx) => {
+    if ((await repo.deleteLink(trx, contactId, serviceLocationId)) === 0) {
+      throw notFound('This contact is not linked to that service location.');
+    }
+    await audit(trx, actor, ctx.now().toISOString(), 'contact.unlink', contactId, { serviceLocationId });
+  });
+  return oneContact(ctx, actor, contactId);
+}

@@ -1,0 +1,168 @@
+/**
+ * Who may do what in the customer portal. Every customer route starts with `customerActor(ctx, req)`: it loads the
+ * session's user, account and permission categories once per request (cached on the request, so a route that checks
+ * several things still makes two small queries), and refuses sessions of disabled users or non-customer accounts.
+ * Then `assertPermission(actor, category)` checks a SPEC §6 category and `assertOwned` an object's account.
+ * A super user (UNITYSUPERUSER 1) acts as the account's admin: every category, every write audited with the
+ * staff member's employee id.
+ */
+import {
+  ALL_PERMISSIONS,
+  type CustomerType,
+  isCustomerAccount,
+  PERMISSION_CATEGORIES,
+  type PermissionCategory,
+  type SessionClaims,
+} from '@strand/domain';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/database.js';
+import { forbidden, notFound, unauthenticated } from '../../lib/errors.js';
+import { hasRole, sessionOf } from '../../plugins/auth.js';
+
+export interface CustomerActor {
+  userId: number;
+  customerId: string;
+  customerName: string;
+  customerType: CustomerType;
+  customerStatus: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  isSuperUser: boolean;
+  /** The staff member behind a super-user session. */
+  employeeId: number | null;
+  permissions: ReadonlySet<PermissionCategory>;
+}
+
+const actors = new WeakMap<FastifyRequest, Promise<CustomerActor>>();
+
+/** The customer behind the request, loaded once per request. */
+export function customerActor(ctx: AppContext, request: FastifyRequest): Promise<CustomerActor> {
+  let actor = actors.get(request);
+  if (!actor) {
+    actor = loadActor(ctx.db, sessionOf(request));
+    actors.set(request, actor);
+  }
+  return actor;
+}
+
+/** The actor, after checking one permission category: the usual first line of a customer route. */
+export async function actorWith(
+  ctx: AppContext,
+  request: FastifyRequest,
+  category: PermissionCategory,
+): Promise<CustomerActor> {
+  const actor = await customerActor(ctx, request);
+  assertPermission(actor, category);
+  return actor;
+}
+
+export async function loadActor(db: Kysely<Database>, session: SessionClaims): Promise<CustomerActor> {
+  if (!hasRole(session, 'customer')) throw forbidden('This is for customer accounts.');
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('customers as c', 'c.id', 'u.customer_id')
+    .select([
+      'u.id',
+      'u.first_name',
+      'u.last_name',
+      'u.is_admin',
+      'u.disabled',
+      'c.id as customer_id',
+      'c.name as customer_name',
+      'c.customer_type',
+      'c.status',
+    ])
+    .where('u.id', '=', session.nUserID)
+    .where('u.customer_id', '=', session.vcCustomerID)
+    .executeTakeFirst();
+  // A user disabled after signing in is signed out at the next request.
+  if (!row || row.disabled === 1) {
+    throw unauthenticated('Your user is no longer active. Ask your account administrator.');
+  }
+  if (!isCustomerAccount(row.customer_type)) throw forbidden('This is for customer accounts.');
+  const isSuperUser = session.UNITYSUPERUSER === 1;
+  const isAdmin = row.is_admin === 1 || isSuperUser;
+  const permissions = isAdmin
+    ? ALL_PERMISSIONS
+    : (await db.selectFrom('user_permissions').select('category').where('user_id', '=', row.id).execute()).map(
+        (p) => p.category as PermissionCategory,
+      );
+  return {
+    userId: row.id,
+    customerId: row.customer_id,
+    customerName: row.customer_name,
+    customerType: row.customer_type as CustomerType,
+    customerStatus: row.status,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    isAdmin,
+    isSuperUser,
+    employeeId: isSuperUser ? session.nEmployeeID : null,
+    permissions: new Set(permissions),
+  };
+}
+
+const categoryName = (category: PermissionCategory) =>
+  PERMISSION_CATEGORIES.find((c) => c.code === category)?.name ?? category;
+
+export function assertPermission(actor: CustomerActor, category: PermissionCategory): void {
+  if (actor.permissions.has(category)) return;
+  throw forbidden(
+    `Your user does not have the “${categoryName(category)}” permission. Ask your account administrator for it.`,
+  );
+}
+
+/** Refuses an object of another account (403) and a missing one (404). */
+export function assertOwned<T extends { customer_id: string }>(
+  actor: CustomerActor,
+  row: T | undefined,
+  what: string,
+): asserts row is T {
+  if (!row) throw notFound(`No ${what} with that id.`);
+  if (row.customer_id !== actor.customerId) throw forbidden(`That ${what} belongs to another account.`);
+}
+
+/** Business-center requests are a business account's. */
+export function assertBusinessAccount(actor: CustomerActor): void {
+  if (actor.customerType !== 'Business') throw forbidden('Business-center requests are for business accounts.');
+}
+
+/**
+ * Records a customer write in the audit log: who (user, and the staff member of a super-user session), what and
+ * on which object. Written in the write's own transaction, so a rolled-back write leaves no audit row.
+ */
+export function audit(
+  db: Kysely<Database> | Transaction<Database>,
+  actor: CustomerActor,
+  at: string,
+  action: string,
+  subject: string | number,
+  detail?: Record<string, unknown>,
+) {
+  return db
+    .insertInto('audit_log')
+    .values({
+      at,
+      user_id: actor.userId,
+      employee_id: actor.employeeId,
+      action: `customer.${action}`,
+      subject: `${actor.customerId}:${subject}`,
+      detail: detail ? JSON.stringify({ ...detail, superUser: actor.isSuperUser }) : null,
+    })
+    .execute();
+}
+
+/** "2208 Clark Ln, Columbia, MO 65202" (with the unit after the street when there is one). */
+export function fullAddress(row: {
+  address: string;
+  address2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+}): string {
+  const street = row.address2 ? `${row.address}, ${row.address2}` : row.address;
+  return `${street}, ${row.city}, ${row.state} ${row.zip}`;
+}

@@ -1,0 +1,70 @@
+/** Helpers of the customer-portal API tests: sessions per demo user, super-user sessions, JSON calls. */
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestApp } from '../../test/harness.js';
+
+export const RESIDENTIAL = '1000-2000-0001';
+export const CONSUMER = '1000-2000-0002';
+export const BUSINESS = '1000-3000-0001';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Caller {
+  token: string;
+  call(
+    method: Method,
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+}
+
+const tokens = new WeakMap<TestApp, Map<string, Promise<string>>>();
+
+/** A signed-in demo user (tokens are reused within a test file). */
+export async function as(t: TestApp, username: string): Promise<Caller> {
+  let cache = tokens.get(t);
+  if (!cache) {
+    cache = new Map();
+    tokens.set(t, cache);
+  }
+  let token = cache.get(username);
+  if (!token) {
+    token = t.login(username);
+    cache.set(username, token);
+  }
+  return callerWith(t, await token);
+}
+
+export function callerWith(t: TestApp, token: string): Caller {
+  return {
+    token,
+    call: (method, url, payload, headers) =>
+      t.request({ method, url, token, ...(payload === undefined ? {} : { payload: payload as object }), headers }),
+  };
+}
+
+/** A super-user session of `customerId`, opened by the staff demo user through a one-time link. */
+export async function superUser(t: TestApp, customerId: string): Promise<Caller> {
+  const staff = await t.login('staff');
+  const issued = await t.request({
+    method: 'POST',
+    url: '/api/staff/super-links',
+    token: staff,
+    payload: { vcCustomerID: customerId },
+  });
+  const [, , , vcCustomerID, hash, nEmployeeID] = issued.json<{ path: string }>().path.split('/');
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/auth/super-login',
+    payload: { vcCustomerID, hash, nEmployeeID },
+  });
+  if (res.statusCode !== 200) throw new Error(`super login failed: ${res.body}`);
+  return callerWith(t, res.json<{ token: string }>().token);
+}
+
+let keyCounter = 0;
+/** A fresh Idempotency-Key. */
+export function newKey(label = 'key'): string {
+  keyCounter += 1;
+  return `${label}-${Date.now().toString(36)}-${keyCounter.toString().padStart(4, '0')}`;
+}

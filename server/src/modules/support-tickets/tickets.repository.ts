@@ -1,0 +1,110 @@
+/** All SQL of trouble tickets and business-center requests. */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+/** How many of each list a screen gets (newest first); older ones stay on record. */
+export const LIST_LIMIT = 200;
+
+export function troubleTicketsAt(db: Q, serviceLocationId: number) {
+  return db
+    .selectFrom('trouble_tickets as t')
+    .leftJoin('users as u', 'u.id', 't.created_by')
+    .select([
+      't.id',
+      't.service_location_id',
+      't.category',
+      't.subject',
+      't.description',
+      't.status',
+      't.contact_phone',
+      't.created_at',
+      'u.first_name',
+      'u.last_name',
+    ])
+    .where('t.service_location_id', '=', serviceLocationId)
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(LIST_LIMIT)
+    .execute();
+}
+
+export async function insertTroubleTicket(
+  db: Q,
+  ticket: {
+    customerId: string;
+    serviceLocationId: number;
+    category: string;
+    subject: string;
+    description: string;
+    contactPhone: string | null;
+    createdBy: number;
+    now: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('trouble_tickets')
+    .values({
+      customer_id: ticket.customerId,
+      service_location_id: ticket.serviceLocationId,
+      category: ticket.category,
+      subject: ticket.subject,
+      description: ticket.description,
+      contact_phone: ticket.contactPhone,
+      status: 'Open',
+      created_by: ticket.createdBy,
+      created_at: ticket.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function businessCenterRequestsOf(db: Q, customerId: string) {
+  return db
+    .selectFrom('business_center_requests as r')
+    .leftJoin('users as u', 'u.id', 'r.created_by')
+    .select([
+      'r.id',
+      'r.category',
+      'r.subject',
+      'r.description',
+      'r.status',
+      'r.created_at',
+      'u.first_name',
+      'u.last_name',
+    ])
+    .where('r.customer_id', '=', customerId)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(LIST_LIMIT)
+    .execute();
+}
+
+export async function insertBusinessCenterRequest(
+  db: Q,
+  request: {
+    customerId: string;
+    category: string;
+    subject: string;
+    description: string;
+    createdBy: number;
+    now: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('business_center_requests')
+    .values({
+      customer_id: request.customerId,
+      category: request.category,
+      subject: request.subject,
+      description: request.description,
+      status: 'Open',
+      created_by: request.createdBy,
+      created_at: request.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,0 +1,112 @@
+/**
+ * Trouble tickets per service location (getTroubleTickets, submitNewTroubleTicket) and business-center requests
+ * (getBusinessCenterRequestTickets, createBusinessCenterRequestTicket). New ones start Open; the provider's staff
+ * move them on. Submissions carry an Idempotency-Key so a phone's retry files one ticket.
+ */
+import type {
+  BusinessCenterRequest,
+  NewBusinessCenterRequestSchema,
+  NewTroubleTicketSchema,
+  TroubleTicket,
+} from '@strand/domain';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { runIdempotent } from '../../lib/idempotency.js';
+import { findServiceLocation } from '../customer-account/account.repository.js';
+import { assertOwned, audit, type CustomerActor } from '../customer-account/customer-access.js';
+import * as repo from './tickets.repository.js';
+
+const nameOf = (row: { first_name: string | null; last_name: string | null }) =>
+  row.first_name ? `${row.first_name} ${row.last_name ?? ''}`.trim() : null;
+
+async function assertOwnLocation(ctx: AppContext, actor: CustomerActor, serviceLocationId: number) {
+  assertOwned(actor, await findServiceLocation(ctx.db, serviceLocationId), 'service location');
+}
+
+export async function troubleTickets(
+  ctx: AppContext,
+  actor: CustomerActor,
+  serviceLocationId: number,
+): Promise<TroubleTicket[]> {
+  await assertOwnLocation(ctx, actor, serviceLocationId);
+  const rows = await repo.troubleTicketsAt(ctx.db, serviceLocationId);
+  return rows.map((r) => ({
+    TicketID: r.id,
+    ServiceLocationID: r.service_location_id,
+    category: r.category,
+    subject: r.subject,
+    description: r.description,
+    status: r.status,
+    contactPhone: r.contact_phone,
+    createdAt: r.created_at,
+    createdBy: nameOf(r),
+  }));
+}
+
+export async function submitTroubleTicket(
+  ctx: AppContext,
+  actor: CustomerActor,
+  serviceLocationId: number,
+  input: z.output<typeof NewTroubleTicketSchema>,
+  idempotencyKey: string | undefined,
+) {
+  await assertOwnLocation(ctx, actor, serviceLocationId);
+  const result = await runIdempotent(
+    ctx.db,
+    { userId: actor.userId, key: idempotencyKey, route: 'submitNewTroubleTicket', now: ctx.now() },
+    async (trx) => {
+      const now = ctx.now().toISOString();
+      const id = await repo.insertTroubleTicket(trx, {
+        customerId: actor.customerId,
+        serviceLocationId,
+        ...input,
+        createdBy: actor.userId,
+        now,
+      });
+      await audit(trx, actor, now, 'trouble-ticket.submit', id, { serviceLocationId });
+      return { statusCode: 201, body: { TicketID: id } };
+    },
+  );
+  const ticket = (await troubleTickets(ctx, actor, serviceLocationId)).find((t) => t.TicketID === result.body.TicketID);
+  if (!ticket) throw new Error(`trouble ticket ${result.body.TicketID} vanished`);
+  return { statusCode: result.statusCode, ticket };
+}
+
+export async function businessCenterRequests(ctx: AppContext, actor: CustomerActor): Promise<BusinessCenterRequest[]> {
+  const rows = await repo.businessCenterRequestsOf(ctx.db, actor.customerId);
+  return rows.map((r) => ({
+    RequestID: r.id,
+    category: r.category,
+    subject: r.subject,
+    description: r.description,
+    status: r.status,
+    createdAt: r.created_at,
+    createdBy: nameOf(r),
+  }));
+}
+
+export async function createBusinessCenterRequest(
+  ctx: AppContext,
+  actor: CustomerActor,
+  input: z.output<typeof NewBusinessCenterRequestSchema>,
+  idempotencyKey: string | undefined,
+) {
+  const result = await runIdempotent(
+    ctx.db,
+    { userId: actor.userId, key: idempotencyKey, route: 'createBusinessCenterRequestTicket', now: ctx.now() },
+    async (trx) => {
+      const now = ctx.now().toISOString();
+      const id = await repo.insertBusinessCenterRequest(trx, {
+        customerId: actor.customerId,
+        ...input,
+        createdBy: actor.userId,
+        now,
+      });
+      await audit(trx, actor, now, 'business-center.create', id, { category: input.category });
+      return { statusCode: 201, body: { RequestID: id } };
+    },
+  );
+  const request = (await businessCenterRequests(ctx, actor)).find((r) => r.RequestID === result.body.RequestID);
+  if (!request) throw new Error(`business-center request ${result.body.RequestID} vanished`);
+  return { statusCode: result.statusCode, request };
+}

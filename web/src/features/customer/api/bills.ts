@@ -1,0 +1,174 @@
+import {
+  type AddPaymentMethodRequest,
+  type AddressUpdate,
+  AutopaySchema,
+  BillingHistorySchema,
+  BillsSchema,
+  InvoiceDetailSchema,
+  MailingLocationListSchema,
+  MailingLocationSchema,
+  type PayBillsRequest,
+  PaymentMethodListSchema,
+  PaymentMethodSchema,
+  PaymentResultSchema,
+  ZipLookupSchema,
+} from '@strand/domain';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { customerKeys } from './customer-account';
+
+const refreshBilling = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: ['customer', 'billing'] });
+
+/** getBills */
+export function useBills(enabled = true) {
+  return useQuery({
+    queryKey: customerKeys.bills,
+    queryFn: ({ signal }) => apiRequest('/api/customer/billing/bills', { schema: BillsSchema, signal }),
+    enabled,
+  });
+}
+
+export function useInvoiceDetail(invoiceId: number | null) {
+  return useQuery({
+    queryKey: customerKeys.invoice(invoiceId ?? 0),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/customer/billing/invoices/${invoiceId}`, { schema: InvoiceDetailSchema, signal }),
+    enabled: invoiceId !== null,
+  });
+}
+
+/** viewHistory (MailingLocationID) */
+export function useBillingHistory(mailingLocationId: number | null) {
+  return useQuery({
+    queryKey: customerKeys.history(mailingLocationId ?? 0),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/customer/billing/mailing-locations/${mailingLocationId}/history`, {
+        schema: BillingHistorySchema,
+        signal,
+      }),
+    enabled: mailingLocationId !== null,
+  });
+}
+
+/**
+ * payBills. The caller keeps one Idempotency-Key per payment attempt: a double click or a retry after a network
+ * error sends the same key, and the server charges once.
+ */
+export function usePayBills() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, key }: { input: PayBillsRequest; key: string }) =>
+      apiRequest('/api/customer/billing/payments', {
+        method: 'POST',
+        body: input,
+        schema: PaymentResultSchema,
+        headers: { 'Idempotency-Key': key },
+      }),
+    onSettled: () => refreshBilling(queryClient),
+  });
+}
+
+export function usePaymentMethods(enabled = true) {
+  return useQuery({
+    queryKey: customerKeys.methods,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/customer/billing/payment-methods', { schema: PaymentMethodListSchema, signal }),
+    enabled,
+  });
+}
+
+/** addPaymentMethod */
+export function useAddPaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, key }: { input: AddPaymentMethodRequest; key: string }) =>
+      apiRequest('/api/customer/billing/payment-methods', {
+        method: 'POST',
+        body: input,
+        schema: PaymentMethodSchema,
+        headers: { 'Idempotency-Key': key },
+      }),
+    onSuccess: () => refreshBilling(queryClient),
+  });
+}
+
+/** deletePaymentMethod */
+export function useDeletePaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(`/api/customer/billing/payment-methods/${id}`, { method: 'DELETE', schema: z.undefined() }),
+    onSuccess: () => refreshBilling(queryClient),
+  });
+}
+
+/** viewAutopay */
+export function useAutopay(enabled = true) {
+  return useQuery({
+    queryKey: customerKeys.autopay,
+    queryFn: ({ signal }) => apiRequest('/api/customer/billing/autopay', { schema: AutopaySchema, signal }),
+    enabled,
+  });
+}
+
+/** activatePaymentMethod (nPaymentID, nLocationID) and deactivateAutopay */
+export function useSetAutopay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      mailingLocationId,
+      paymentMethodId,
+    }: {
+      mailingLocationId: number;
+      paymentMethodId: number | null;
+    }) =>
+      apiRequest(`/api/customer/billing/mailing-locations/${mailingLocationId}/autopay`, {
+        method: paymentMethodId === null ? 'DELETE' : 'PUT',
+        ...(paymentMethodId === null ? {} : { body: { PaymentMethodID: paymentMethodId } }),
+        schema: AutopaySchema,
+      }),
+    onSuccess: (autopay) => {
+      queryClient.setQueryData(customerKeys.autopay, autopay);
+      return refreshBilling(queryClient);
+    },
+  });
+}
+
+/** getMailingLocationObject */
+export function useMailingLocations(enabled = true) {
+  return useQuery({
+    queryKey: customerKeys.mailing,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/customer/billing/mailing-locations', { schema: MailingLocationListSchema, signal }),
+    enabled,
+  });
+}
+
+/** updateAddress */
+export function useUpdateAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: AddressUpdate }) =>
+      apiRequest(`/api/customer/billing/mailing-locations/${id}`, {
+        method: 'PUT',
+        body: input,
+        schema: MailingLocationSchema,
+      }),
+    onSuccess: () => refreshBilling(queryClient),
+  });
+}
+
+/** zipCodeLookUp: the city and state of a ZIP code in the provider's area, or null outside it. */
+export async function lookupZipCode(zip: string, signal?: AbortSignal) {
+  try {
+    return await apiRequest(`/api/customer/zip-codes/${zip}`, {
+      schema: ZipLookupSchema,
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,102 @@
+import { type Bills, formatCents, type Invoice } from '@strand/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { useBills, usePaymentMethods } from '../api/bills';
+import { downloadInvoicePdf } from '../api/download-file';
+import { formatDay } from './format';
+import { PayForm } from './pay-form';
+import { StatusBadge } from './ui';
+
+/** getBills: what the account owes and when, the open invoices, and paying them. */
+export function BillsSection({ mayPay }: { mayPay: boolean }) {
+  const bills = useBills();
+  const methods = usePaymentMethods();
+
+  if (bills.isError) return <FormAlert message={errorMessage(bills.error)} />;
+  if (!bills.data) return <p className="muted">Loading your bills…</p>;
+  const data = bills.data;
+
+  return (
+    <section className="stack" aria-labelledby="bills-heading">
+      <h2 id="bills-heading">Bills</h2>
+      <BillSummary bills={data} />
+      {data.openInvoices.length === 0 ? (
+        <p className="empty-state">You have no open bills. Thank you!</p>
+      ) : mayPay ? (
+        <PayForm bills={data} methods={methods.data ?? []} methodsLoading={methods.isPending} />
+      ) : (
+        <>
+          <OpenInvoices invoices={data.openInvoices} />
+          <p className="notice">
+            Your user can see bills but not pay them. Ask your account administrator for the “Pay bills” permission.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function BillSummary({ bills }: { bills: Bills }) {
+  const autopayOn = bills.mailingLocations.some((l) => l.autopayPaymentMethodID !== null);
+  return (
+    <div className="summary-grid">
+      <div className="card summary-card">
+        <p className="summary-card__label">Balance</p>
+        <p className="summary-card__value">{formatCents(bills.balanceCents)}</p>
+      </div>
+      <div className={`card summary-card${bills.pastDueCents > 0 ? ' summary-card--danger' : ''}`}>
+        <p className="summary-card__label">Past due</p>
+        <p className="summary-card__value">{formatCents(bills.pastDueCents)}</p>
+        {bills.pastDueCents > 0 && <p className="summary-card__note">Please pay now to avoid interruption.</p>}
+      </div>
+      <div className="card summary-card">
+        <p className="summary-card__label">Next due</p>
+        <p className="summary-card__value">{bills.nextDueDate ? formatCents(bills.nextDueCents) : '—'}</p>
+        {bills.nextDueDate && <p className="summary-card__note">on {formatDay(bills.nextDueDate)}</p>}
+      </div>
+      <div className="card summary-card">
+        <p className="summary-card__label">Autopay</p>
+        <p className="summary-card__value">{autopayOn ? 'On' : 'Off'}</p>
+        <p className="summary-card__note">
+          <Link to="?section=autopay">{autopayOn ? 'See autopay' : 'Set up autopay'}</Link>
+        </p>
+      </div>
+      {bills.requireAutopay && !autopayOn && (
+        <p className="notice summary-grid__wide">Your provider requires automatic payments. Please set up autopay.</p>
+      )}
+    </div>
+  );
+}
+
+export function OpenInvoices({ invoices }: { invoices: Invoice[] }) {
+  return (
+    <ul className="row-list" aria-label="Open invoices">
+      {invoices.map((invoice) => (
+        <InvoiceRow key={invoice.InvoiceID} invoice={invoice} />
+      ))}
+    </ul>
+  );
+}
+
+function InvoiceRow({ invoice }: { invoice: Invoice }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <li className="row-item">
+      <span className="row-item__main">
+        <strong>Invoice #{invoice.InvoiceID}</strong> due {formatDay(invoice.dueDate)}
+      </span>
+      <StatusBadge status={invoice.status} />
+      <span className="row-item__money">{formatCents(invoice.balanceCents)}</span>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={() => downloadInvoicePdf(invoice.InvoiceID).catch((e: unknown) => setError(errorMessage(e)))}
+      >
+        PDF<span className="visually-hidden"> of invoice {invoice.InvoiceID}</span>
+      </button>
+      {error && <FormAlert message={error} />}
+    </li>
+  );
+}

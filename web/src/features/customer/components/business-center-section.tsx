@@ -1,0 +1,129 @@
+import {
+  BUSINESS_CENTER_CATEGORIES,
+  type NewBusinessCenterRequest,
+  NewBusinessCenterRequestSchema,
+} from '@strand/domain';
+import { type FormEvent, useRef, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { popup } from '../../../lib/popup-store';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { TextField } from '../../../lib/ui/text-field';
+import { newIdempotencyKey } from '../api/customer-account';
+import { useBusinessCenterRequests, useCreateBusinessCenterRequest } from '../api/tickets';
+import { formatMoment } from './format';
+import { SelectField, StatusBadge, TextAreaField, withoutFieldError } from './ui';
+
+/** Business-center requests of a business account: the list and a new request (SPEC §7). */
+export function BusinessCenterSection() {
+  const requests = useBusinessCenterRequests(true);
+  const [writing, setWriting] = useState(false);
+
+  return (
+    <section className="stack" aria-labelledby="bcr-heading">
+      <div className="section-head">
+        <h2 id="bcr-heading">Business center</h2>
+        {!writing && (
+          <button type="button" className="button" onClick={() => setWriting(true)}>
+            New request
+          </button>
+        )}
+      </div>
+      {writing && <RequestForm onDone={() => setWriting(false)} />}
+      {requests.isError && <FormAlert message={errorMessage(requests.error)} />}
+      {requests.data?.length === 0 && <p className="empty-state">No business-center requests yet.</p>}
+      <ul className="card-list">
+        {requests.data?.map((r) => (
+          <li key={r.RequestID}>
+            <article className="card item-card" aria-labelledby={`bcr-${r.RequestID}`}>
+              <header className="item-card__head">
+                <h3 id={`bcr-${r.RequestID}`}>
+                  #{r.RequestID} {r.subject}
+                </h3>
+                <StatusBadge status={r.status} />
+              </header>
+              <p className="muted">
+                {r.category} · {formatMoment(r.createdAt)}
+                {r.createdBy ? ` by ${r.createdBy}` : ''}
+              </p>
+              <p className="prewrap">{r.description}</p>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function RequestForm({ onDone }: { onDone(): void }) {
+  const [values, setValues] = useState<NewBusinessCenterRequest>({
+    category: 'Moves, Adds and Changes',
+    subject: '',
+    description: '',
+  });
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const key = useRef(newIdempotencyKey());
+  const create = useCreateBusinessCenterRequest();
+  const set = (field: keyof NewBusinessCenterRequest) => (value: string) => {
+    setErrors((e) => withoutFieldError(e, field));
+    setValues((v) => ({ ...v, [field]: value }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(NewBusinessCenterRequestSchema, values);
+    if ('errors' in checked) return setErrors(checked.errors);
+    setErrors(NO_ERRORS);
+    try {
+      const request = await create.mutateAsync({ input: values, key: key.current });
+      popup.show(`Request #${request.RequestID} sent to the business center`);
+      onDone();
+    } catch (error) {
+      setErrors(formErrorsFrom(error));
+    }
+  };
+
+  return (
+    <form
+      className="card form-card inline-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="New business-center request"
+    >
+      <h3>New business-center request</h3>
+      <FormAlert message={errors.message} />
+      <SelectField
+        label="Category"
+        value={values.category}
+        onValueChange={set('category')}
+        options={BUSINESS_CENTER_CATEGORIES.map((c) => ({ value: c, label: c }))}
+        error={errors.fields.category}
+      />
+      <TextField
+        label="Subject"
+        name="subject"
+        value={values.subject}
+        onValueChange={set('subject')}
+        error={errors.fields.subject}
+        maxLength={120}
+      />
+      <TextAreaField
+        label="Details"
+        value={values.description}
+        onValueChange={set('description')}
+        error={errors.fields.description}
+        rows={5}
+        maxLength={2000}
+        hint="10 to 2000 characters."
+      />
+      <div className="actions">
+        <button type="submit" className="button" disabled={create.isPending}>
+          {create.isPending ? 'Sending…' : 'Send request'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

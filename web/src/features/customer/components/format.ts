@@ -1,0 +1,23 @@
+/** Dates as the customer pages show them, without the time zone moving a due date to the day before. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 2025-03-05 -> "Mar 5, 2025". */
+export function formatDay(isoDate: string): string {
+  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
+  return `${MONTHS[(month ?? 1) - 1]} ${day}, ${year}`;
+}
+
+/** A timestamp in the browser's time zone: "Mar 5, 2025, 3:04 PM". */
+export function formatMoment(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+/** 8/2027 -> "08/2027". */
+export const formatExpiry = (month: number | null, year: number | null) =>
+  month === null || year === null ? '' : `${String(month).padStart(2, '0')}/${year}`;

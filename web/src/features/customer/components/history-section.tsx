@@ -1,0 +1,108 @@
+import { type CustomerAccount, formatCents } from '@strand/domain';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { useBillingHistory } from '../api/bills';
+import { downloadInvoiceCsv, downloadInvoicePdf } from '../api/download-file';
+import { formatDay, formatMoment } from './format';
+import { SelectField, StatusBadge } from './ui';
+
+/** viewHistory per mailing location: invoices with their PDF and CSV downloads, and payments. */
+export function HistorySection({ account }: { account: CustomerAccount }) {
+  const [mailingId, setMailingId] = useState<number | null>(account.mailingLocations[0]?.MailingLocationID ?? null);
+  const history = useBillingHistory(mailingId);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const download = (run: () => Promise<void>) => {
+    setDownloadError(null);
+    run().catch((error: unknown) => setDownloadError(errorMessage(error)));
+  };
+
+  if (mailingId === null) return <p className="empty-state">No Location Found</p>;
+
+  return (
+    <section className="stack" aria-labelledby="history-heading">
+      <h2 id="history-heading">History</h2>
+      {account.mailingLocations.length > 1 && (
+        <SelectField
+          label="Mailing location"
+          value={String(mailingId)}
+          onValueChange={(value) => setMailingId(Number(value))}
+          options={account.mailingLocations.map((l) => ({ value: String(l.MailingLocationID), label: l.fullAddress }))}
+        />
+      )}
+      {history.isError && <FormAlert message={errorMessage(history.error)} />}
+      <FormAlert message={downloadError} />
+      {history.data && (
+        <>
+          <h3>Invoices</h3>
+          {history.data.invoices.length === 0 ? (
+            <p className="empty-state">No invoices yet.</p>
+          ) : (
+            <ul className="row-list" aria-label="Invoices">
+              {history.data.invoices.map((invoice) => (
+                <li key={invoice.InvoiceID} className="row-item">
+                  <span className="row-item__main">
+                    <strong>Invoice #{invoice.InvoiceID}</strong> of {formatDay(invoice.invoiceDate)}
+                    <span className="muted">
+                      {' '}
+                      · due {formatDay(invoice.dueDate)} · group {invoice.InvoiceGroupID}
+                    </span>
+                  </span>
+                  <StatusBadge status={invoice.status} />
+                  <span className="row-item__money">
+                    {formatCents(invoice.amountCents)}
+                    {invoice.balanceCents > 0 && invoice.balanceCents !== invoice.amountCents && (
+                      <span className="muted"> ({formatCents(invoice.balanceCents)} left)</span>
+                    )}
+                  </span>
+                  <span className="row-item__actions">
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      onClick={() => download(() => downloadInvoicePdf(invoice.InvoiceID))}
+                    >
+                      PDF<span className="visually-hidden"> of invoice {invoice.InvoiceID}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      onClick={() => download(() => downloadInvoiceCsv(invoice.InvoiceGroupID))}
+                    >
+                      CSV<span className="visually-hidden"> of invoice group {invoice.InvoiceGroupID}</span>
+                    </button>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3>Payments</h3>
+          {history.data.payments.length === 0 ? (
+            <p className="empty-state">No payments yet.</p>
+          ) : (
+            <ul className="row-list" aria-label="Payments">
+              {history.data.payments.map((p) => (
+                <li key={p.PaymentID} className="row-item">
+                  <span className="row-item__main">
+                    <strong>{formatMoment(p.paidAt)}</strong>
+                    <span className="muted">
+                      {' '}
+                      · {p.method}
+                      {p.source === 'autopay' ? ' · autopay' : ''} · invoice{p.invoiceIDs.length === 1 ? '' : 's'}{' '}
+                      {p.invoiceIDs.map((id) => `#${id}`).join(', ')}
+                    </span>
+                    {p.failureReason && <span className="field__error"> {p.failureReason}</span>}
+                  </span>
+                  <StatusBadge status={p.status} />
+                  <span className="row-item__money">
+                    {formatCents(p.amountCents + p.feeCents)}
+                    {p.feeCents > 0 && <span className="muted"> (fee {formatCents(p.feeCents)})</span>}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

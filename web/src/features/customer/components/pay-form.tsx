@@ -1,0 +1,204 @@
+import {
+  type Bills,
+  centsToDecimal,
+  formatBasisPoints,
+  formatCents,
+  type PaymentMethod,
+  type PaymentResult,
+  parseDollarsToCents,
+  paymentTotals,
+} from '@strand/domain';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
+import { popup } from '../../../lib/popup-store';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { usePayBills } from '../api/bills';
+import { newIdempotencyKey } from '../api/customer-account';
+import { formatDay } from './format';
+import { SelectField, StatusBadge } from './ui';
+
+export interface PayFormProps {
+  bills: Bills;
+  methods: PaymentMethod[];
+  methodsLoading: boolean;
+}
+
+interface Line {
+  selected: boolean;
+  amount: string;
+}
+
+const methodName = (m: PaymentMethod) => `${m.brand} ending in ${m.last4}`;
+
+/**
+ * payBills: choose invoices (all by default), how much of each, and a saved method; the card fee is shown before
+ * paying, computed with the same function the server charges with. One Idempotency-Key per attempt: a double
+ * click or a retry after a lost connection charges once; any change to the payment starts a new attempt.
+ */
+export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
+  const usable = methods.filter((m) => !m.expired);
+  const [lines, setLines] = useState<Record<number, Line>>(() =>
+    Object.fromEntries(
+      bills.openInvoices.map((i) => [i.InvoiceID, { selected: true, amount: centsToDecimal(i.balanceCents) }]),
+    ),
+  );
+  const [methodId, setMethodId] = useState<string>('');
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [paid, setPaid] = useState<PaymentResult | null>(null);
+  const key = useRef(newIdempotencyKey());
+  const pay = usePayBills();
+
+  const method = usable.find((m) => String(m.PaymentMethodID) === methodId) ?? usable[0];
+  const chosen = bills.openInvoices.filter((i) => lines[i.InvoiceID]?.selected);
+  const cents = chosen.map((i) => parseDollarsToCents(lines[i.InvoiceID]?.amount ?? ''));
+  const amountCents = cents.reduce<number>((sum, c) => sum + (c ?? 0), 0);
+  const totals = paymentTotals(amountCents, method?.kind ?? 'card', bills.cardFeeBasisPoints);
+
+  const changed = () => {
+    key.current = newIdempotencyKey();
+    setPaid(null);
+  };
+  const setLine = (id: number, change: Partial<Line>) => {
+    changed();
+    setLines((l) => ({ ...l, [id]: { ...(l[id] ?? { selected: false, amount: '' }), ...change } }));
+  };
+
+  if (methodsLoading) return <p className="muted">Loading your payment methods…</p>;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const fields: Record<string, string> = {};
+    chosen.forEach((invoice, i) => {
+      const c = cents[i];
+      if (c === null || c === undefined || c <= 0)
+        fields[`amount-${invoice.InvoiceID}`] = 'Enter an amount like 25.00.';
+      else if (c > invoice.balanceCents) {
+        fields[`amount-${invoice.InvoiceID}`] = `At most ${formatCents(invoice.balanceCents)} is due on this invoice.`;
+      }
+    });
+    if (chosen.length === 0) fields.invoices = 'Choose at least one invoice to pay.';
+    if (!method) fields.PaymentMethodID = 'Add a payment method first.';
+    if (Object.keys(fields).length > 0 || !method) {
+      return setErrors({ fields, message: 'Please correct the fields marked below.' });
+    }
+    setErrors(NO_ERRORS);
+    try {
+      const result = await pay.mutateAsync({
+        key: key.current,
+        input: {
+          PaymentMethodID: method.PaymentMethodID,
+          invoices: chosen.map((invoice, i) => ({ InvoiceID: invoice.InvoiceID, amountCents: cents[i] ?? 0 })),
+          expectedFeeCents: totals.feeCents,
+        },
+      });
+      setPaid(result);
+      key.current = newIdempotencyKey();
+      popup.show(`Payment received: ${formatCents(result.totalCents)}`);
+    } catch (error) {
+      // No answer (offline, or the gateway did not answer): the same key lets "Pay" again finish this payment.
+      const unanswered = error instanceof ApiError && (error.status === 0 || error.status === 503);
+      if (!unanswered) key.current = newIdempotencyKey();
+      const formErrors = formErrorsFrom(error);
+      chosen.forEach((invoice, i) => {
+        const message = formErrors.fields[`invoices.${i}.amountCents`];
+        if (message) formErrors.fields[`amount-${invoice.InvoiceID}`] = message;
+      });
+      setErrors(formErrors);
+    }
+  };
+
+  return (
+    <form className="card pay-form" onSubmit={onSubmit} noValidate aria-label="Pay bills">
+      <h3>Pay bills</h3>
+      {paid && (
+        <FormAlert
+          tone="success"
+          message={`Payment received: ${formatCents(paid.totalCents)} (reference ${paid.reference}). Thank you!`}
+        />
+      )}
+      <FormAlert message={errors.message} />
+      <fieldset className="fieldset">
+        <legend>Invoices to pay</legend>
+        {errors.fields.invoices && <p className="field__error">{errors.fields.invoices}</p>}
+        {bills.openInvoices.map((invoice) => {
+          const line = lines[invoice.InvoiceID] ?? { selected: false, amount: '' };
+          const error = errors.fields[`amount-${invoice.InvoiceID}`];
+          return (
+            <div key={invoice.InvoiceID} className={`pay-line${error ? ' field--invalid' : ''}`}>
+              <div className="field field--check">
+                <input
+                  id={`pay-${invoice.InvoiceID}`}
+                  type="checkbox"
+                  checked={line.selected}
+                  onChange={(event) => setLine(invoice.InvoiceID, { selected: event.target.checked })}
+                />
+                <label htmlFor={`pay-${invoice.InvoiceID}`}>
+                  Invoice #{invoice.InvoiceID}, due {formatDay(invoice.dueDate)}
+                </label>
+              </div>
+              <StatusBadge status={invoice.status} />
+              <div className="pay-line__amount">
+                <label htmlFor={`amount-${invoice.InvoiceID}`}>
+                  Amount<span className="visually-hidden"> for invoice #{invoice.InvoiceID}</span>
+                </label>
+                <input
+                  id={`amount-${invoice.InvoiceID}`}
+                  inputMode="decimal"
+                  value={line.amount}
+                  disabled={!line.selected}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `amount-${invoice.InvoiceID}-error` : undefined}
+                  onChange={(event) => setLine(invoice.InvoiceID, { amount: event.target.value })}
+                />
+              </div>
+              {error && (
+                <p id={`amount-${invoice.InvoiceID}-error`} className="field__error pay-line__error">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+      </fieldset>
+      {usable.length === 0 ? (
+        <p className="notice">
+          You have no payment method that can pay. <Link to="?section=payment-methods">Add a payment method</Link>.
+        </p>
+      ) : (
+        <SelectField
+          label="Pay with"
+          value={method ? String(method.PaymentMethodID) : ''}
+          onValueChange={(value) => {
+            changed();
+            setMethodId(value);
+          }}
+          options={usable.map((m) => ({ value: String(m.PaymentMethodID), label: methodName(m) }))}
+          error={errors.fields.PaymentMethodID}
+        />
+      )}
+      <dl className="totals" aria-live="polite">
+        <div>
+          <dt>Amount</dt>
+          <dd>{formatCents(totals.amountCents)}</dd>
+        </div>
+        <div>
+          <dt>
+            {method?.kind === 'bank'
+              ? 'Fee (none for bank accounts)'
+              : `Card fee (${formatBasisPoints(bills.cardFeeBasisPoints)})`}
+          </dt>
+          <dd>{formatCents(totals.feeCents)}</dd>
+        </div>
+        <div className="totals__total">
+          <dt>Total</dt>
+          <dd>{formatCents(totals.totalCents)}</dd>
+        </div>
+      </dl>
+      <button type="submit" className="button button--block" disabled={pay.isPending || usable.length === 0}>
+        {pay.isPending ? 'Paying…' : `Pay ${formatCents(totals.totalCents)}`}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import type { PaymentMethod } from '@strand/domain';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { popup } from '../../../lib/popup-store';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { useBills, useDeletePaymentMethod, usePaymentMethods } from '../api/bills';
+import { formatExpiry } from './format';
+import { PaymentMethodForm } from './payment-method-form';
+
+/** The payment methods on file: brand, last four digits and expiry only; add and remove (billing-pay). */
+export function PaymentMethodsSection({ mayPay }: { mayPay: boolean }) {
+  const methods = usePaymentMethods();
+  const bills = useBills();
+  const [adding, setAdding] = useState(false);
+
+  return (
+    <section className="stack" aria-labelledby="methods-heading">
+      <div className="section-head">
+        <h2 id="methods-heading">Payment methods</h2>
+        {mayPay && !adding && (
+          <button type="button" className="button" onClick={() => setAdding(true)}>
+            Add a payment method
+          </button>
+        )}
+      </div>
+      {adding && (
+        <PaymentMethodForm sandbox={bills.data?.paymentGateway === 'sandbox'} onDone={() => setAdding(false)} />
+      )}
+      {methods.isError && <FormAlert message={errorMessage(methods.error)} />}
+      {methods.data?.length === 0 && <p className="empty-state">No payment methods on file.</p>}
+      <ul className="card-list">
+        {methods.data?.map((m) => (
+          <li key={m.PaymentMethodID}>
+            <MethodCard method={m} mayPay={mayPay} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function MethodCard({ method, mayPay }: { method: PaymentMethod; mayPay: boolean }) {
+  const remove = useDeletePaymentMethod();
+  const [confirming, setConfirming] = useState(false);
+  const name = `${method.brand} ending in ${method.last4}`;
+  const onRemove = async () => {
+    try {
+      await remove.mutateAsync(method.PaymentMethodID);
+      popup.show(`${name} removed`);
+    } catch {
+      setConfirming(false);
+    }
+  };
+  return (
+    <article className="card item-card" aria-labelledby={`method-${method.PaymentMethodID}`}>
+      <header className="item-card__head">
+        <h3 id={`method-${method.PaymentMethodID}`}>{name}</h3>
+        {method.autopayMailingLocationIDs.length > 0 && <span className="tag">Autopay</span>}
+        {method.expired && <span className="status status--danger">Expired</span>}
+      </header>
+      <p className="muted">
+        {method.kind === 'card' ? `Card · expires ${formatExpiry(method.expMonth, method.expYear)}` : 'Bank account'} ·{' '}
+        {method.holderName}
+      </p>
+      {remove.isError && <FormAlert message={errorMessage(remove.error)} />}
+      {mayPay && (
+        <div className="actions">
+          {confirming ? (
+            <>
+              <button type="button" className="button button--danger" disabled={remove.isPending} onClick={onRemove}>
+                Yes, remove {name}
+              </button>
+              <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+                Keep
+              </button>
+            </>
+          ) : (
+            <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+              Remove<span className="visually-hidden"> {name}</span>
+            </button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

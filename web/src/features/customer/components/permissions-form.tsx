@@ -1,0 +1,88 @@
+import type { CustomerAccount, CustomerUser, PermissionCategory } from '@strand/domain';
+import { type FormEvent, useEffect, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
+import { popup } from '../../../lib/popup-store';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { useUpdatePermissions, useUserPermissions } from '../api/users';
+
+export interface PermissionsFormProps {
+  user: CustomerUser;
+  granter: CustomerAccount;
+  onDone(): void;
+}
+
+/** A user's permission categories (getPermissionCategories, updatePermissions with the UtilityList). */
+export function PermissionsForm({ user, granter, onDone }: PermissionsFormProps) {
+  const permissions = useUserPermissions(user.nUserID);
+  const save = useUpdatePermissions();
+  const [granted, setGranted] = useState<PermissionCategory[]>([]);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const data = permissions.data;
+
+  useEffect(() => {
+    if (data) setGranted(data.categories.filter((c) => c.granted).map((c) => c.code));
+  }, [data]);
+
+  if (permissions.isError) return <FormAlert message={errorMessage(permissions.error)} />;
+  if (!data) return <p className="muted">Loading permissions…</p>;
+
+  const name = `${user.firstName} ${user.lastName}`;
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors(NO_ERRORS);
+    try {
+      await save.mutateAsync({ id: user.nUserID, categories: granted });
+      popup.show(`Permissions of ${name} saved`);
+      onDone();
+    } catch (error) {
+      setErrors(formErrorsFrom(error));
+    }
+  };
+
+  return (
+    <form className="card form-card inline-form" onSubmit={onSubmit} noValidate aria-label={`Permissions of ${name}`}>
+      <fieldset className="fieldset" disabled={!data.editable}>
+        <legend>Permissions of {name}</legend>
+        {!data.editable && (
+          <p className="notice">
+            {data.isAdmin
+              ? 'The account administrator always has every permission.'
+              : 'You cannot change your own permissions.'}
+          </p>
+        )}
+        <FormAlert message={errors.message} />
+        {data.categories.map((c) => {
+          // Only categories the signed-in user holds can be given or taken away.
+          const mine = granter.permissions.includes(c.code);
+          return (
+            <div key={c.code} className="field field--check">
+              <input
+                id={`perm-${user.nUserID}-${c.code}`}
+                type="checkbox"
+                checked={granted.includes(c.code)}
+                disabled={!mine}
+                onChange={(event) =>
+                  setGranted((g) => (event.target.checked ? [...g, c.code] : g.filter((x) => x !== c.code)))
+                }
+              />
+              <label htmlFor={`perm-${user.nUserID}-${c.code}`}>
+                {c.name} <span className="muted">— {c.description}</span>
+              </label>
+            </div>
+          );
+        })}
+      </fieldset>
+      <div className="actions">
+        {data.editable && (
+          <button type="submit" className="button" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save permissions'}
+          </button>
+        )}
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          {data.editable ? 'Cancel' : 'Close'}
+        </button>
+      </div>
+    </form>
+  );
+}

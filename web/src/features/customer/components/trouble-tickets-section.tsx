@@ -1,0 +1,159 @@
+import {
+  type CustomerAccount,
+  formatPhone,
+  type NewTroubleTicket,
+  NewTroubleTicketSchema,
+  TROUBLE_TICKET_CATEGORIES,
+} from '@strand/domain';
+import { type FormEvent, useRef, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { popup } from '../../../lib/popup-store';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { TextField } from '../../../lib/ui/text-field';
+import { newIdempotencyKey } from '../api/customer-account';
+import { useSubmitTroubleTicket, useTroubleTickets } from '../api/tickets';
+import { formatMoment } from './format';
+import { SelectField, StatusBadge, TextAreaField, withoutFieldError } from './ui';
+
+const EMPTY: NewTroubleTicket = { category: 'No service', subject: '', description: '', contactPhone: '' };
+
+/** Trouble tickets per service location: the list and a form to report a problem (SPEC §7). */
+export function TroubleTicketsSection({ account }: { account: CustomerAccount }) {
+  const [locationId, setLocationId] = useState<number | null>(account.serviceLocations[0]?.ServiceLocationID ?? null);
+  const [reporting, setReporting] = useState(false);
+  const tickets = useTroubleTickets(locationId);
+  const location = account.serviceLocations.find((l) => l.ServiceLocationID === locationId);
+
+  if (locationId === null) return <p className="empty-state">No Service Location found</p>;
+
+  return (
+    <section className="stack" aria-labelledby="tickets-heading">
+      <div className="section-head">
+        <h2 id="tickets-heading">Trouble tickets</h2>
+        {!reporting && (
+          <button type="button" className="button" onClick={() => setReporting(true)}>
+            Report a problem
+          </button>
+        )}
+      </div>
+      {account.serviceLocations.length > 1 && (
+        <SelectField
+          label="Service location"
+          value={String(locationId)}
+          onValueChange={(value) => setLocationId(Number(value))}
+          options={account.serviceLocations.map((l) => ({ value: String(l.ServiceLocationID), label: l.fullAddress }))}
+        />
+      )}
+      {reporting && location && (
+        <TroubleTicketForm
+          serviceLocationId={location.ServiceLocationID}
+          address={location.fullAddress}
+          onDone={() => setReporting(false)}
+        />
+      )}
+      {tickets.isError && <FormAlert message={errorMessage(tickets.error)} />}
+      {tickets.data?.length === 0 && <p className="empty-state">No trouble tickets at this location.</p>}
+      <ul className="card-list" aria-label={`Trouble tickets at ${location?.fullAddress ?? ''}`}>
+        {tickets.data?.map((t) => (
+          <li key={t.TicketID}>
+            <article className="card item-card" aria-labelledby={`ticket-${t.TicketID}`}>
+              <header className="item-card__head">
+                <h3 id={`ticket-${t.TicketID}`}>
+                  #{t.TicketID} {t.subject}
+                </h3>
+                <StatusBadge status={t.status} />
+              </header>
+              <p className="muted">
+                {t.category} · reported {formatMoment(t.createdAt)}
+                {t.createdBy ? ` by ${t.createdBy}` : ''}
+                {t.contactPhone ? ` · call back at ${formatPhone(t.contactPhone)}` : ''}
+              </p>
+              <p className="prewrap">{t.description}</p>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+interface TroubleTicketFormProps {
+  serviceLocationId: number;
+  address: string;
+  onDone(): void;
+}
+
+function TroubleTicketForm({ serviceLocationId, address, onDone }: TroubleTicketFormProps) {
+  const [values, setValues] = useState<NewTroubleTicket>(EMPTY);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const key = useRef(newIdempotencyKey());
+  const submit = useSubmitTroubleTicket();
+  const set = (field: keyof NewTroubleTicket) => (value: string) => {
+    setErrors((e) => withoutFieldError(e, field));
+    setValues((v) => ({ ...v, [field]: value }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(NewTroubleTicketSchema, values);
+    if ('errors' in checked) return setErrors(checked.errors);
+    setErrors(NO_ERRORS);
+    try {
+      const ticket = await submit.mutateAsync({ serviceLocationId, input: values, key: key.current });
+      popup.show(`Trouble ticket #${ticket.TicketID} submitted`);
+      onDone();
+    } catch (error) {
+      setErrors(formErrorsFrom(error));
+    }
+  };
+
+  return (
+    <form className="card form-card inline-form" onSubmit={onSubmit} noValidate aria-label="Report a problem">
+      <h3>Report a problem at {address}</h3>
+      <FormAlert message={errors.message} />
+      <SelectField
+        label="Problem type"
+        value={values.category}
+        onValueChange={set('category')}
+        options={TROUBLE_TICKET_CATEGORIES.map((c) => ({ value: c, label: c }))}
+        error={errors.fields.category}
+      />
+      <TextField
+        label="Subject"
+        name="subject"
+        value={values.subject}
+        onValueChange={set('subject')}
+        error={errors.fields.subject}
+        maxLength={120}
+      />
+      <TextAreaField
+        label="What is happening?"
+        value={values.description}
+        onValueChange={set('description')}
+        error={errors.fields.description}
+        hint="When it started, what you see, and what you tried (10 to 2000 characters)."
+        rows={5}
+        maxLength={2000}
+      />
+      <TextField
+        label="Callback phone (optional)"
+        name="contactPhone"
+        type="tel"
+        inputMode="tel"
+        value={values.contactPhone}
+        onValueChange={set('contactPhone')}
+        onBlur={() => setValues((v) => ({ ...v, contactPhone: formatPhone(v.contactPhone) }))}
+        error={errors.fields.contactPhone}
+      />
+      <div className="actions">
+        <button type="submit" className="button" disabled={submit.isPending}>
+          {submit.isPending ? 'Submitting…' : 'Submit trouble ticket'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

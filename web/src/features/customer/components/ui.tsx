@@ -1,0 +1,134 @@
+/** Small form pieces of the customer pages: a labelled select, a labelled text area, and a section navigation. */
+import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import { Link } from 'react-router';
+import type { FormErrors } from '../../../lib/form-errors';
+
+interface FieldShellProps {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  children: ReactNode;
+}
+
+function FieldShell({ id, label, hint, error, children }: FieldShellProps) {
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const describedBy = (id: string, hint?: string, error?: string) =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValueChange(value: string): void;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  error?: string | undefined;
+  hint?: string;
+}
+
+export function SelectField({ label, value, onValueChange, options, error, hint, ...rest }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} hint={hint} error={error}>
+      <select
+        id={id}
+        className="select"
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...rest}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+export interface TextAreaFieldProps
+  extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValueChange(value: string): void;
+  error?: string | undefined;
+  hint?: string;
+}
+
+export function TextAreaField({ label, value, onValueChange, error, hint, ...rest }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} hint={hint} error={error}>
+      <textarea
+        id={id}
+        className="textarea"
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...rest}
+      />
+    </FieldShell>
+  );
+}
+
+export interface SectionNavProps {
+  label: string;
+  sections: ReadonlyArray<{ id: string; label: string }>;
+  current: string;
+}
+
+/** In-page sections as links (?section=…), so each has an address and the back button works. */
+export function SectionNav({ label, sections, current }: SectionNavProps) {
+  return (
+    <nav className="section-nav" aria-label={label}>
+      <ul>
+        {sections.map((s) => (
+          <li key={s.id}>
+            <Link to={`?section=${s.id}`} aria-current={s.id === current ? 'page' : undefined} replace>
+              {s.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** A status word with a colour that matches it. */
+export function StatusBadge({ status }: { status: string }) {
+  const tone = /past due|declined|failed/i.test(status)
+    ? 'danger'
+    : /paid|completed|closed/i.test(status)
+      ? 'success'
+      : /open|pending|progress/i.test(status)
+        ? 'info'
+        : 'neutral';
+  return <span className={`status status--${tone}`}>{status}</span>;
+}
+
+/** A form's errors without the one of a field the person has just changed (the rest stay until the next submit). */
+export function withoutFieldError(errors: FormErrors, field: string): FormErrors {
+  if (!(field in errors.fields)) return errors;
+  const { [field]: _changed, ...fields } = errors.fields;
+  return { ...errors, fields };
+}

@@ -1,0 +1,94 @@
+import type { CustomerAccount, CustomerUser } from '@strand/domain';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { useUsers } from '../api/users';
+import { PermissionsForm } from './permissions-form';
+import { AddUserForm, EditUserForm } from './user-form';
+
+type Editing = { mode: 'add' } | { mode: 'edit' | 'permissions'; id: number } | null;
+
+/** The account's online users and their permission categories (getUsers, addUser, updateUser, permissions). */
+export function UsersSection({ account }: { account: CustomerAccount }) {
+  const users = useUsers(true);
+  const [editing, setEditing] = useState<Editing>(null);
+  const close = () => setEditing(null);
+
+  return (
+    <section className="stack" aria-labelledby="users-heading">
+      <div className="section-head">
+        <h2 id="users-heading">Users</h2>
+        {editing?.mode !== 'add' && (
+          <button type="button" className="button" onClick={() => setEditing({ mode: 'add' })}>
+            Add a user
+          </button>
+        )}
+      </div>
+      {editing?.mode === 'add' && <AddUserForm granter={account} onDone={close} />}
+      {users.isError && <FormAlert message={errorMessage(users.error)} />}
+      {users.isPending && <p className="muted">Loading users…</p>}
+      <ul className="card-list">
+        {users.data?.map((user) => (
+          <li key={user.nUserID}>
+            {editing?.mode === 'edit' && editing.id === user.nUserID ? (
+              <EditUserForm user={user} onDone={close} />
+            ) : (
+              <UserCard
+                user={user}
+                isSelf={user.nUserID === account.nUserID}
+                onEdit={() => setEditing({ mode: 'edit', id: user.nUserID })}
+                onPermissions={() => setEditing({ mode: 'permissions', id: user.nUserID })}
+              />
+            )}
+            {editing?.mode === 'permissions' && editing.id === user.nUserID && (
+              <PermissionsForm user={user} granter={account} onDone={close} />
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+interface UserCardProps {
+  user: CustomerUser;
+  isSelf: boolean;
+  onEdit(): void;
+  onPermissions(): void;
+}
+
+function UserCard({ user, isSelf, onEdit, onPermissions }: UserCardProps) {
+  const name = `${user.firstName} ${user.lastName}`;
+  return (
+    <article className="card item-card" aria-labelledby={`user-${user.nUserID}`}>
+      <header className="item-card__head">
+        <h3 id={`user-${user.nUserID}`}>{name}</h3>
+        {user.isAdmin && <span className="tag">Administrator</span>}
+        {isSelf && <span className="tag tag--muted">You</span>}
+        {!user.active && <span className="status status--danger">Disabled</span>}
+      </header>
+      <dl className="facts facts--compact">
+        <div>
+          <dt>Username</dt>
+          <dd>{user.username}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+        </div>
+        <div>
+          <dt>Permissions</dt>
+          <dd>{user.isAdmin ? 'All' : user.permissions.length === 0 ? 'None' : `${user.permissions.length} of 8`}</dd>
+        </div>
+      </dl>
+      <div className="actions">
+        <button type="button" className="button button--secondary" onClick={onEdit}>
+          Edit<span className="visually-hidden"> {name}</span>
+        </button>
+        <button type="button" className="button button--secondary" onClick={onPermissions}>
+          Permissions<span className="visually-hidden"> of {name}</span>
+        </button>
+      </div>
+    </article>
+  );
+}
