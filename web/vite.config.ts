@@ -19,6 +19,9 @@ export default defineConfig({
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
+          // Only the map and calendar pages need these: their own chunks keep them out of every page's download.
+          if (/node_modules\/(leaflet|react-leaflet|@react-leaflet)\//.test(id)) return 'leaflet';
+          if (/node_modules\/(@fullcalendar|@full-ui|temporal-polyfill)\//.test(id)) return 'calendar';
           return 'vendor';
         },
       },

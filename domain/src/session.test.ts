@@ -80,6 +80,14 @@ describe('guardRedirect (SPEC §2 route guards)', () => {
     }
   });
 
+  it('sends an installer with the installer portal from / to the search form, and other login routes to /portalSelect', () => {
+    const installer = { vcCustomerID: '1000-0000-0001', vcCustomerType: 'Provider' } as const;
+    expect(guardRedirect('/', { user: installer, portal: 'installer' })).toBe('/search');
+    expect(guardRedirect('/login', { user: installer, portal: 'installer' })).toBe('/portalSelect');
+    expect(guardRedirect('/', { user: installer, portal: 'contractor' })).toBe('/portalSelect');
+    expect(guardRedirect('/', { user: installer, portal: null })).toBe('/portalSelect');
+  });
+
   it('lets super-user paths through even when logged in', () => {
     expect(guardRedirect('/login/superUser/1000-3000-0001/abc/7', { user, portal: 'residential' })).toBeNull();
   });

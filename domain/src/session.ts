@@ -144,7 +144,8 @@ export interface GuardState {
 
 /**
  * SPEC §2 route guards. Returns the path to redirect to, or null to stay.
- * - Login-type routes send a logged-in user (one with a customer id) to /portalSelect, except super-user paths.
+ * - Login-type routes send a logged-in user (one with a customer id) to /portalSelect, except super-user paths;
+ *   '/' sends a user with the installer portal chosen to the search form (/search).
  * - Other protected routes send a user without a customer id to /login.
  * - A logged-in user with a customer type but no chosen portal is sent to /portalSelect.
  */
@@ -152,6 +153,8 @@ export function guardRedirect(pathname: string, state: GuardState): string | nul
   const loggedIn = Boolean(state.user?.vcCustomerID);
   if (isLoginPath(pathname)) {
     if (isSuperUserPath(pathname)) return null;
+    // SPEC §2: '/' shows the installer's search form once the installer portal is chosen.
+    if (loggedIn && pathname === '/' && state.portal === 'installer') return portalHome('installer');
     return loggedIn ? '/portalSelect' : null;
   }
   if (!loggedIn) return '/login';

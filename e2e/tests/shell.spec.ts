@@ -22,9 +22,9 @@ test.describe('the shell', () => {
   test('a section that is not built yet says so under its nav label', async ({ page }) => {
     await signIn(page, 'business');
     await expectNavLinks(page, ['Account Info', 'Services', 'Billing Center', 'Reports']);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing Center' }).click();
-    await expect(page).toHaveURL(/\/billingCenter$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Billing Center' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();
     await expect(page.getByText('This section is not available yet.')).toBeVisible();
   });
 

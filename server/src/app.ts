@@ -12,8 +12,14 @@ import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import { createLocalFileStore } from './integrations/storage/file-store.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { contractorRoutes } from './modules/contractor/contractor.routes.js';
+import { customerAccountRoutes } from './modules/customer-account/customer-account.routes.js';
+import { mapsRoutes } from './modules/maps/maps.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { supportTicketsRoutes } from './modules/support-tickets/tickets.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { workOrdersRoutes } from './modules/work-orders/work-orders.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -29,7 +35,18 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
-const MODULES = [systemRoutes, authRoutes, settingsRoutes, accountsRoutes];
+const MODULES = [
+  systemRoutes,
+  authRoutes,
+  settingsRoutes,
+  accountsRoutes,
+  customerAccountRoutes,
+  billingRoutes,
+  supportTicketsRoutes,
+  contractorRoutes,
+  workOrdersRoutes,
+  mapsRoutes,
+];
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = options;

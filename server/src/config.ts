@@ -49,6 +49,22 @@ const EnvSchema = z.object({
   SUPER_LINK_WINDOW_SECONDS: z.coerce.number().int().min(30).default(600),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: bool,
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAP_SERVICE_URL: z
+    .string()
+    .regex(/^https?:\/\/.*FeatureServer\/?$/, 'MAP_SERVICE_URL must be an http(s) ArcGIS .../FeatureServer URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAP_SERVICE_TOKEN: z.string().optional(),
+  PAYMENT_GATEWAY: z.enum(['sandbox'], { message: 'PAYMENT_GATEWAY must be sandbox' }).default('sandbox'),
+  CARD_FEE_BASIS_POINTS: z.coerce.number().int().min(0).max(1000).default(295),
+  BILLING_REQUIRE_AUTOPAY: bool,
+  BILLING_KEEP_LAST_PAYMENT_METHOD: bool,
+  AUTOPAY_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -94,6 +110,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     superLinkWindowSeconds: e.SUPER_LINK_WINDOW_SECONDS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    maps: {
+      tileUrl: e.MAP_TILE_URL ?? null,
+      serviceUrl: e.MAP_SERVICE_URL?.replace(/\/$/, '') ?? null,
+      serviceToken: e.MAP_SERVICE_TOKEN || null,
+    },
+    billing: {
+      gateway: e.PAYMENT_GATEWAY,
+      cardFeeBasisPoints: e.CARD_FEE_BASIS_POINTS,
+      requireAutopay: e.BILLING_REQUIRE_AUTOPAY,
+      keepLastPaymentMethod: e.BILLING_KEEP_LAST_PAYMENT_METHOD,
+      autopayIntervalMinutes: e.AUTOPAY_INTERVAL_MINUTES,
+    },
   };
 }
 

@@ -21,6 +21,11 @@ export function openDatabase(target: DatabaseTarget): Db {
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle client the server disconnects (restart, failover, a dropped test database) must not crash the
+    // process: the pool discards it and the next query opens a new connection.
+    pool.on('error', (err) => {
+      process.emitWarning(`PostgreSQL idle client error: ${err.message}`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

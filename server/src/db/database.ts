@@ -451,6 +451,8 @@ export interface PaymentMethodsTable {
   holder_name: string;
   created_at: string;
   deleted_at: string | null;
+  /** 0004-customer */
+  fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface InvoicesTable {
@@ -482,6 +484,12 @@ export interface PaymentsTable {
   gateway_reference: string | null;
   paid_by: number | null;
   created_at: string;
+  /** 0004-customer */
+  idempotency_key: string | null;
+  request_hash: string | null;
+  source: ColumnType<string, string | undefined, string>;
+  failure_reason: string | null;
+  updated_at: string | null;
 }
 
 export interface PaymentAllocationsTable {
@@ -499,6 +507,9 @@ export interface TroubleTicketsTable {
   status: string;
   created_by: number | null;
   created_at: string;
+  /** 0004-customer */
+  category: ColumnType<string, string | undefined, string>;
+  contact_phone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BusinessCenterRequestsTable {
@@ -520,6 +531,50 @@ export interface CallRecordsTable {
   from_number: string;
   to_number: string;
   duration_seconds: number;
+}
+
+/** 0004-customer: the sandbox payment gateway's vault (token -> test behaviour; never a card number). */
+export interface SandboxGatewayTokensTable {
+  token: string;
+  kind: string;
+  brand: string;
+  last4: string;
+  behaviour: string;
+  fingerprint: string;
+  created_at: string;
+}
+
+/** 0004-customer: the sandbox gateway's ledger, one charge per gateway idempotency key. */
+export interface SandboxGatewayChargesTable {
+  id: string;
+  idempotency_key: string;
+  token: string;
+  amount_cents: number;
+  status: string;
+  decline_code: string | null;
+  created_at: string;
+}
+
+export interface ContractorLastSearchesTable {
+  user_id: number;
+  /** The search criteria as JSON (ContractorSearch). */
+  criteria: string;
+  saved_at: string;
+}
+
+export interface FiberContractsTable {
+  id: Generated<number>;
+  contractor_id: number;
+  contract_number: string;
+  name: string;
+  starts_on: string;
+  ends_on: string;
+}
+
+export interface ContractUnitPricesTable {
+  contract_id: number;
+  assembly_unit_id: number;
+  unit_price_cents: number;
 }
 
 export interface Database {
@@ -575,6 +630,11 @@ export interface Database {
   trouble_tickets: TroubleTicketsTable;
   business_center_requests: BusinessCenterRequestsTable;
   call_records: CallRecordsTable;
+  contractor_last_searches: ContractorLastSearchesTable;
+  fiber_contracts: FiberContractsTable;
+  contract_unit_prices: ContractUnitPricesTable;
+  sandbox_gateway_tokens: SandboxGatewayTokensTable;
+  sandbox_gateway_charges: SandboxGatewayChargesTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

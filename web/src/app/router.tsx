@@ -4,6 +4,7 @@
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths, pendingSections } from '../config/paths';
+import { installerRoutes } from '../features/installer/routes';
 import { lazyPage } from '../lib/lazy-page';
 import { AuthLayout } from './auth-layout';
 import { RootLayout } from './root-layout';
@@ -38,6 +39,41 @@ const shellRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/settings/components/settings-page'), 'SettingsPage'),
   },
   { path: paths.staff, lazy: lazyPage(() => import('../features/staff/components/staff-page'), 'StaffPage') },
+  {
+    path: paths.accountInfo,
+    lazy: lazyPage(() => import('../features/customer/components/account-info-page'), 'AccountInfoPage'),
+  },
+  {
+    path: paths.billingCenter,
+    lazy: lazyPage(() => import('../features/customer/components/billing-center-page'), 'BillingCenterPage'),
+  },
+  // Contractor portal (issue 6)
+  {
+    path: paths.contractorHome,
+    lazy: lazyPage(() => import('../features/contractor/components/contractor-home-page'), 'ContractorHomePage'),
+  },
+  {
+    path: paths.workOrders,
+    lazy: lazyPage(() => import('../features/contractor/components/work-orders-page'), 'WorkOrdersPage'),
+  },
+  {
+    path: paths.calendar,
+    lazy: lazyPage(() => import('../features/contractor/components/calendar-page'), 'CalendarPage'),
+  },
+  { path: paths.maps, lazy: lazyPage(() => import('../features/contractor/components/maps-page'), 'MapsPage') },
+  {
+    path: paths.mapsWithParams,
+    lazy: lazyPage(() => import('../features/contractor/components/maps-page'), 'MapsPage'),
+  },
+  {
+    path: paths.restorationTickets,
+    lazy: lazyPage(
+      () => import('../features/contractor/components/restoration-tickets-page'),
+      'RestorationTicketsPage',
+    ),
+  },
+  // Installer search area (issue 3)
+  ...installerRoutes,
   ...pendingSections.map(({ path, title }) => ({ path, lazy: sectionPending, handle: { title } })),
 ];
 

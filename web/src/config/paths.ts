@@ -21,7 +21,7 @@ export const paths = {
   maps: '/maps',
   mapsWithParams: '/maps/*',
   search: '/search',
-  searchWorkOrder: '/search/*',
+  searchWorkOrder: '/search/:WOId',
   savedWorkOrders: '/savedWorkOrders',
   savedAssets: '/SavedAssets',
   programmingTest: '/programmingTest',
@@ -35,19 +35,9 @@ export function superUserLoginPath(vcCustomerID: string, hash: string, nEmployee
 
 /** Sections that exist in the shell but whose screens come in later work; the title is the nav label. */
 export const pendingSections: ReadonlyArray<{ path: string; title: string }> = [
-  { path: paths.accountInfo, title: 'Account Info' },
   { path: paths.services, title: 'Services' },
-  { path: paths.billingCenter, title: 'Billing Center' },
   { path: paths.reports, title: 'Reports' },
-  { path: paths.contractorHome, title: 'Home' },
-  { path: paths.workOrders, title: 'Work Orders' },
-  { path: paths.calendar, title: 'Calendar' },
-  { path: paths.restorationTickets, title: 'Restoration Tickets' },
   { path: paths.scanAsset, title: 'Scan Asset' },
-  { path: paths.maps, title: 'Maps' },
-  { path: paths.mapsWithParams, title: 'Maps' },
-  { path: paths.search, title: 'Search WO' },
-  { path: paths.searchWorkOrder, title: 'Work Order' },
   { path: paths.savedWorkOrders, title: 'Saved WO' },
   { path: paths.savedAssets, title: 'Saved Assets' },
   { path: paths.programmingTest, title: 'Programming Test' },

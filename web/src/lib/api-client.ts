@@ -49,6 +49,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Send the session token (default true). */
   auth?: boolean;
+  /** Extra request headers, e.g. an Idempotency-Key for a write a retry must not repeat. */
+  headers?: Record<string, string>;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -74,7 +76,11 @@ function errorFrom(status: number, payload: unknown, statusText: string): ApiErr
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', body, schema, signal, auth = true } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Client-Version': CLIENT_VERSION };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Accept: 'application/json',
+    'X-Client-Version': CLIENT_VERSION,
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = auth ? hooks.getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
