@@ -4,6 +4,7 @@ export * from './api/billing.js';
 export * from './api/contractor.js';
 export * from './api/contractor-field.js';
 export * from './api/customer.js';
+export * from './api/installer-checklist.js';
 export * from './api/settings.js';
 export * from './api/work-orders.js';
 export * from './billing/card.js';

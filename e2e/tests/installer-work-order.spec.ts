@@ -14,6 +14,7 @@ const ALL_BUTTONS = [
   'Contacts',
   'Service Location',
   'ArcGIS MAP',
+  'Checklist',
   'Circuit Stats',
   'Attachments',
   'Notes',

@@ -212,3 +212,27 @@ export function findActiveInstaller(db: Db, userId: number) {
     .where('disabled', '=', 0)
     .executeTakeFirst();
 }
+
+/** The checklist saved for a work order (none until someone saves it) and what its type's form depends on. */
+export function findChecklist(db: Kysely<Database>, workOrderId: number) {
+  return db
+    .selectFrom('work_orders as wo')
+    .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
+    .leftJoin('checklists as cl', 'cl.work_order_id', 'wo.id')
+    .select([
+      't.view_file',
+      't.is_business',
+      't.template_type',
+      'cl.data',
+      'cl.arrival_onsite',
+      'cl.work_complete',
+      'cl.notes',
+      'cl.updated_at',
+    ])
+    .where('wo.id', '=', workOrderId)
+    .executeTakeFirst();
+}
+
+export function listDropTypeNames(db: Kysely<Database>) {
+  return db.selectFrom('drop_types').select(['id', 'type']).execute();
+}

@@ -10,6 +10,7 @@ import {
   CircuitListSchema,
   GisObjectQuerySchema,
   GisObjectSchema,
+  InstallerChecklistSchema,
   LocationAssetListSchema,
   PdfLinkSchema,
   PhysicalPlantConfigResponseSchema,
@@ -28,6 +29,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
+import * as checklist from './installer-checklist.service.js';
 import { ensurePlannerStatistics } from './planner-statistics.js';
 import * as files from './work-order-files.service.js';
 import * as searchService from './work-order-search.service.js';
@@ -91,6 +93,17 @@ export async function workOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       response: { 200: WorkOrderNoteListSchema, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (req) => service.getNotes(ctx, req.params.WOId),
+  });
+
+  app.get(`${WO}/checklist`, {
+    config: INSTALLER,
+    schema: {
+      tags: TAGS,
+      summary: 'The onsite checklist of a work order, read-only (form null: no checklist knows the view file)',
+      params: WorkOrderIdParamsSchema,
+      response: { 200: InstallerChecklistSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req) => checklist.getInstallerChecklist(ctx, req.params.WOId),
   });
 
   app.get(`${WO}/service-location`, {

@@ -21,6 +21,7 @@ export const installerRoutes: RouteObject[] = [
       { index: true, lazy: lazyPage(() => import('./components/work-order-home'), 'WorkOrderHome') },
       view('contacts', () => import('./components/contacts-view'), 'ContactsView'),
       view('notes', () => import('./components/notes-view'), 'NotesView'),
+      view('checkList', () => import('./components/checklist-view'), 'ChecklistView'),
       view('serviceLocation', () => import('./components/service-location-view'), 'ServiceLocationView'),
       view('salesOrder', () => import('./components/sales-order-view'), 'SalesOrderView'),
       view('attachments', () => import('./components/attachments-view'), 'AttachmentsView'),

@@ -1,7 +1,6 @@
 /**
  * The buttons of the work order home (SPEC §2), in SPEC's order, each with its visibility rule. A later area adds
- * its button here next to its route: Checklist (/checkList), Download (offline save, hidden once saved), Upload a
- * Photo (/photo). Circuit Stats opens the circuit list, whose entries lead on to each circuit's stats.
+ * its button here next to its route: Download (offline save, hidden once saved), Upload a Photo (/photo). Circuit Stats opens the circuit list, whose entries lead on to each circuit's stats.
  */
 import { showsCircuitStatsButton, showsGisObjectButton, type WorkOrderObject } from '@strand/domain';
 
@@ -47,6 +46,7 @@ export const WORK_ORDER_ACTIONS: readonly WorkOrderAction[] = [
   { key: 'contacts', label: 'Contacts', to: () => 'contacts', visible: always },
   { key: 'serviceLocation', label: 'Service Location', to: () => 'serviceLocation', visible: always },
   { key: 'arcGISMap', label: 'ArcGIS MAP', to: () => 'arcGISMap', visible: hasLocation, offlineWarning: true },
+  { key: 'checklist', label: 'Checklist', to: () => 'checkList', visible: always },
   {
     key: 'circuitStats',
     label: 'Circuit Stats',
