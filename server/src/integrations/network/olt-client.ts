@@ -3,7 +3,7 @@
  * Used against the simulated OLT by default and against real OLTs when configured (OLT_SNMP_* settings).
  */
 import snmp from 'net-snmp';
-import { columnOid, OltColumn, type ToneTestRequest, toneTestOid } from './olt-mib.js';
+import { adminActionOid, columnOid, OltColumn, type ToneTestRequest, toneTestOid } from './olt-mib.js';
 
 export interface OltTarget {
   serverIp: string;
@@ -35,6 +35,8 @@ export interface OltClient {
   getPortStats(target: OltTarget): Promise<PortStats>;
   /** Starts (1 loop, 2 network) or stops (3) a tone test; `oid` defaults to the port's tone-test OID. */
   setToneTest(target: OltTarget & { testType: ToneTestRequest; oid?: string }): Promise<void>;
+  /** Has the OLT carry out an asset action (its application action id) on the ONT behind the port. */
+  runOntAction(target: OltTarget & { actionId: number }): Promise<void>;
 }
 
 export class OltError extends Error {
@@ -88,6 +90,17 @@ export function createOltClient(options: OltClientOptions): OltClient {
       retries: options.retries ?? 1,
     });
 
+  const setInteger = (target: OltTarget, oid: string, value: number) => {
+    const s = session(target.serverIp, options.writeCommunity);
+    return new Promise<void>((resolve, reject) => {
+      s.set([{ oid, type: snmp.ObjectType.Integer, value }], (error: unknown) => {
+        s.close();
+        if (error) return reject(explain(error, target));
+        resolve();
+      });
+    });
+  };
+
   return {
     getPortStats(target) {
       const oids = STAT_COLUMNS.map((c) => columnOid(c, target.slot, target.port));
@@ -118,15 +131,11 @@ export function createOltClient(options: OltClientOptions): OltClient {
     },
 
     setToneTest(target) {
-      const oid = target.oid ?? toneTestOid(target.slot, target.port);
-      const s = session(target.serverIp, options.writeCommunity);
-      return new Promise<void>((resolve, reject) => {
-        s.set([{ oid, type: snmp.ObjectType.Integer, value: target.testType }], (error: unknown) => {
-          s.close();
-          if (error) return reject(explain(error, target));
-          resolve();
-        });
-      });
+      return setInteger(target, target.oid ?? toneTestOid(target.slot, target.port), target.testType);
+    },
+
+    runOntAction(target) {
+      return setInteger(target, adminActionOid(target.slot, target.port), target.actionId);
     },
   };
 }

@@ -25,6 +25,8 @@ export const OltColumn = {
   ontSerial: 9,
   distanceMeters: 10,
   toneTest: 11,
+  /** Write an application action id (Reboot ONT, Refresh Provisioning, ...) to have the OLT carry it out. */
+  adminAction: 12,
 } as const;
 
 /** The tone-test OID base of SPEC §9: the port's toneTest column; the slot and port are appended. */
@@ -32,6 +34,10 @@ export const TONE_TEST_OID_BASE = `${ONT_PORT_ENTRY_OID}.${OltColumn.toneTest}`;
 
 export function columnOid(column: number, slot: number, port: number): string {
   return `${ONT_PORT_ENTRY_OID}.${column}.${slot}.${port}`;
+}
+
+export function adminActionOid(slot: number, port: number): string {
+  return columnOid(OltColumn.adminAction, slot, port);
 }
 
 export function toneTestOid(slot: number, port: number): string {

@@ -48,6 +48,7 @@ function rowFor(slot: number, port: number): (number | string)[] {
       : '',
     up ? 300 + Math.round(portNoise(slot, port, 5) * 4700) : 0,
     ToneTestType.idle,
+    0,
   ];
 }
 
@@ -108,6 +109,13 @@ const COLUMNS = [
     type: snmp.ObjectType.Integer,
     maxAccess: snmp.MaxAccess['read-write'],
     constraints: { enumeration: { 0: 'idle', 1: 'loop', 2: 'network', 3: 'stop' } },
+  },
+  {
+    // The last asset action the OLT carried out on the port's ONT (0 none).
+    number: OltColumn.adminAction,
+    name: 'ontAdminAction',
+    type: snmp.ObjectType.Integer,
+    maxAccess: snmp.MaxAccess['read-write'],
   },
 ];
 

@@ -1,7 +1,8 @@
 /** SNMP round trips between the network adapter and the simulated OLT over real UDP on loopback. */
+import snmp from 'net-snmp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOltClient } from './olt-client.js';
-import { TONE_TEST_OID_BASE, toneTestOid } from './olt-mib.js';
+import { adminActionOid, TONE_TEST_OID_BASE, toneTestOid } from './olt-mib.js';
 import { type OltSimulator, startOltSimulator } from './olt-simulator.js';
 
 const port = 30_000 + Math.floor(Math.random() * 20_000);
@@ -71,5 +72,25 @@ describe('tone tests over SNMP', () => {
       retries: 0,
     });
     await expect(readOnly.setToneTest({ ...target, testType: 1 })).rejects.toMatchObject({ reason: 'refused' });
+  });
+});
+
+describe('ONT actions over SNMP', () => {
+  it('carries out an action id on the port and reads it back', async () => {
+    await client.runOntAction({ ...target, port: 2, actionId: 1 });
+    const s = snmp.createSession('127.0.0.1', communities.readCommunity, { port, version: snmp.Version2c });
+    const value = await new Promise<unknown>((resolve, reject) =>
+      s.get([adminActionOid(1, 2)], (err, vbs) => {
+        s.close();
+        if (err) reject(err);
+        else resolve(vbs?.[0]?.value);
+      }),
+    );
+    expect(value).toBe(1);
+  });
+
+  it('refuses an action with the read-only community', async () => {
+    const readOnly = createOltClient({ port, readCommunity: 'strand-ro', writeCommunity: 'strand-ro', retries: 0 });
+    await expect(readOnly.runOntAction({ ...target, actionId: 1 })).rejects.toMatchObject({ reason: 'refused' });
   });
 });

@@ -1,0 +1,133 @@
+/** Assets, their available actions and action requests (durable jobs carried out by action-worker.ts). */
+import { type ActionRequest, type Asset, type AssetAction, isActionVisible, type SessionClaims } from '@strand/domain';
+import type { AppContext } from '../../context.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { runIdempotent } from '../../lib/idempotency.js';
+import { assertAssetAtWorkOrder, assertWorkOrderAccess } from './assets.policy.js';
+import * as repo from './assets.repository.js';
+import { activateStock } from './swap.repository.js';
+
+async function withPorts(ctx: AppContext, row: repo.AssetRow | undefined, what: string): Promise<Asset> {
+  if (!row) throw notFound(`No valid asset info fetched for ${what}.`);
+  return repo.toAsset(row, await repo.listPorts(ctx.db, row.id));
+}
+
+export async function getAssetById(ctx: AppContext, id: number): Promise<Asset> {
+  return withPorts(ctx, await repo.findAssetById(ctx.db, id), `asset #${id}`);
+}
+
+export async function getAssetByTag(ctx: AppContext, tag: string): Promise<Asset> {
+  return withPorts(ctx, await repo.findAssetByTag(ctx.db, tag), tag);
+}
+
+/** The work order (checked against the user) and the asset (checked to be at its service location). */
+export async function loadContext(ctx: AppContext, user: SessionClaims, workOrderId: number, assetId: number) {
+  const wo = assertWorkOrderAccess(await repo.findWorkOrder(ctx.db, workOrderId), workOrderId, user);
+  const asset = await repo.findAssetById(ctx.db, assetId);
+  if (!asset) throw notFound(`No valid asset info fetched for asset #${assetId}.`);
+  assertAssetAtWorkOrder(asset, wo);
+  return { wo, asset };
+}
+
+export async function listAvailableActions(
+  ctx: AppContext,
+  user: SessionClaims,
+  workOrderId: number,
+  assetId: number,
+): Promise<AssetAction[]> {
+  const { asset } = await loadContext(ctx, user, workOrderId, assetId);
+  const actions = await repo.listActionsForHardwareType(ctx.db, asset.hardware_type);
+  return actions
+    .filter((a) => isActionVisible(a.id, user))
+    .map((a) => ({ nApplicationActionID: a.id, vcAction: a.action, txtActionDescription: a.description }));
+}
+
+/** Records the request (once per idempotency key) and answers its RequestID; the worker carries it out. */
+export async function takeAction(
+  ctx: AppContext,
+  user: SessionClaims,
+  assetId: number,
+  body: { ApplicationActionID: number; WorkOrderID: number },
+  key: string | undefined,
+) {
+  if (!key) {
+    throw badRequest('Send an Idempotency-Key header so a retry never requests the action twice.', {
+      'Idempotency-Key': 'required: 8 to 100 letters, digits, - or _ (a UUID is fine).',
+    });
+  }
+  const { asset } = await loadContext(ctx, user, body.WorkOrderID, assetId);
+  const actions = await repo.listActionsForHardwareType(ctx.db, asset.hardware_type);
+  const action = actions.find((a) => a.id === body.ApplicationActionID);
+  if (!action) {
+    throw badRequest(`Action ${body.ApplicationActionID} does not apply to ${asset.asset_tag}.`, {
+      ApplicationActionID: 'one of the actions listed for this asset',
+    });
+  }
+  if (!isActionVisible(action.id, user)) throw forbidden(`You may not request "${action.action}".`);
+  const now = ctx.now().toISOString();
+  return runIdempotent(ctx.db, { userId: user.nUserID, key, route: 'asset-action', now: ctx.now() }, async (trx) => {
+    const id = await repo.insertActionRequest(trx, {
+      workOrderId: body.WorkOrderID,
+      assetId: asset.id,
+      actionId: action.id,
+      userId: user.nUserID,
+      now,
+    });
+    return { statusCode: 201, body: { RequestID: id } };
+  });
+}
+
+/** Confirms a request: only for its work order and asset, and only to users who may reach that work order. */
+export async function getActionRequest(
+  ctx: AppContext,
+  user: SessionClaims,
+  requestId: number,
+  query: { WorkOrderID: number; vcAssetID: string },
+): Promise<ActionRequest> {
+  const row = await repo.findActionRequest(ctx.db, requestId);
+  if (!row || row.work_order_id !== query.WorkOrderID || row.asset_tag !== query.vcAssetID) {
+    throw notFound(`There is no action request #${requestId} for this work order and asset.`);
+  }
+  assertWorkOrderAccess(await repo.findWorkOrder(ctx.db, row.work_order_id), row.work_order_id, user);
+  return {
+    RequestID: row.id,
+    WorkOrderID: row.work_order_id,
+    vcAssetID: row.asset_tag,
+    nApplicationActionID: row.action_id,
+    vcAction: row.action,
+    status: row.status as ActionRequest['status'],
+    result: row.result,
+    attempts: row.attempts,
+  };
+}
+
+/**
+ * 'Add an asset' on the service location: ties a scanned or typed asset from the user's stock to the location.
+ * Adding an asset that is already there answers it again, so a retried request changes nothing.
+ */
+export async function addAssetToLocation(
+  ctx: AppContext,
+  user: SessionClaims,
+  workOrderId: number,
+  tag: string,
+): Promise<Asset> {
+  const wo = assertWorkOrderAccess(await repo.findWorkOrder(ctx.db, workOrderId), workOrderId, user);
+  if (wo.service_location_id === null) throw badRequest(`Work order #${workOrderId} has no service location.`);
+  const locationId = wo.service_location_id;
+  const asset = await repo.findAssetByTag(ctx.db, tag);
+  if (!asset) throw badRequest(`No valid asset info fetched for ${tag}.`, { vcAssetID: 'an asset id from a label' });
+  if (asset.service_location_id === locationId) return getAssetById(ctx, asset.id);
+  const usable =
+    asset.status === 'In Stock' &&
+    user.nNOCLocationID !== null &&
+    asset.noc_location_id === user.nNOCLocationID &&
+    (asset.assigned_user_id === null || asset.assigned_user_id === user.nUserID);
+  if (!usable) {
+    throw badRequest(`${tag} cannot be added here (${asset.status}).`, {
+      vcAssetID: 'an asset in stock at your NOC location, assigned to you or to no one',
+    });
+  }
+  const taken = await activateStock(ctx.db, asset.id, locationId, ctx.now().toISOString());
+  if (!taken) throw conflict(`${tag} was taken by another request.`);
+  return getAssetById(ctx, asset.id);
+}

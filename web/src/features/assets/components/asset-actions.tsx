@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { saveAsset } from '../../../lib/saved-assets';
+import { confirmActionRequest, takeAction, useAssetActions } from '../api/assets';
+
+export const ACTIONS_FAILED =
+  'Failed to fetch the asset actions. Could result from bad internet connection. Saved the asset in Saved Assets tab.';
+
+interface Props {
+  nAssetId: number;
+  vcAssetID: string;
+  WOId: number;
+}
+
+type Message = { kind: 'ok'; lines: string[] } | { kind: 'error'; lines: string[] };
+
+/**
+ * The asset's available actions in a work order, each with Take Action (SPEC §2, §4). When the actions cannot be
+ * fetched the asset is saved on the device (SPEC §8).
+ */
+export function AssetActions({ nAssetId, vcAssetID, WOId }: Props) {
+  const actions = useAssetActions(nAssetId, WOId);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  // One key per action press, kept while it is retried, so a retry never asks twice.
+  const [keys] = useState(() => new Map<number, string>());
+
+  const failed = Boolean(actions.error);
+  useEffect(() => {
+    if (failed) void saveAsset({ vcAssetID, WOId, nAssetId });
+  }, [failed, vcAssetID, WOId, nAssetId]);
+
+  const run = async (actionId: number) => {
+    setBusy(actionId);
+    setMessage(null);
+    const key = keys.get(actionId) ?? crypto.randomUUID();
+    keys.set(actionId, key);
+    try {
+      const raw = await takeAction(nAssetId, { ApplicationActionID: actionId, WorkOrderID: WOId }, key);
+      const requestId = (raw as { RequestID?: unknown } | null)?.RequestID;
+      if (typeof requestId !== 'number') {
+        setMessage({ kind: 'error', lines: [JSON.stringify(raw)] });
+        return;
+      }
+      keys.delete(actionId);
+      const confirmed = await confirmActionRequest(requestId, WOId, vcAssetID);
+      setMessage({
+        kind: 'ok',
+        lines: [
+          'Action request received',
+          'It may take a moment to process',
+          `RequestID ${confirmed.RequestID} · WorkOrderID ${confirmed.WorkOrderID} · ${confirmed.vcAssetID} · ${confirmed.vcAction} (${confirmed.status})`,
+        ],
+      });
+    } catch (err) {
+      setMessage({ kind: 'error', lines: [errorMessage(err)] });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className="asset-actions" aria-labelledby={`actions-${nAssetId}`}>
+      <h2 id={`actions-${nAssetId}`}>Actions</h2>
+      {actions.isPending && <p className="muted">Loading the actions…</p>}
+      {actions.error && (
+        <div className="alert alert--error" role="alert">
+          {ACTIONS_FAILED}
+        </div>
+      )}
+      {message && (
+        <div className={`alert ${message.kind === 'ok' ? 'alert--success' : 'alert--error'}`} role="status">
+          {message.lines.map((l) => (
+            <p key={l}>{l}</p>
+          ))}
+        </div>
+      )}
+      {actions.data?.length === 0 && <p className="empty-state">No actions for this asset.</p>}
+      {actions.data && actions.data.length > 0 && (
+        <ul className="asset-action-list">
+          {actions.data.map((a) => (
+            <li key={a.nApplicationActionID} className="card asset-action">
+              <div>
+                <p className="asset-title">{a.vcAction}</p>
+                <p className="muted">{a.txtActionDescription}</p>
+              </div>
+              <button
+                type="button"
+                className="button"
+                disabled={busy !== null}
+                onClick={() => void run(a.nApplicationActionID)}
+                aria-label={`Take Action: ${a.vcAction}`}
+              >
+                {busy === a.nApplicationActionID ? 'Sending…' : 'Take Action'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/ui/page-title';
+import '../../../styles/assets.css';
+
+export const NO_ASSET = 'No valid asset info fetched';
+export const SWAP_FAILED = 'Oops, something went wrong. Please contact the office and report to IT.';
+
+/** The frame of an equipment page under /search/{WOId}: its title, the work order, and the way back. */
+export function AssetFrame({ title, WOId, children }: { title: string; WOId: number | null; children: ReactNode }) {
+  usePageTitle(WOId ? `${title} · WO #${WOId}` : title);
+  return (
+    <section className="page" aria-labelledby="asset-heading">
+      {WOId !== null && <p className="asset-eyebrow">Work Order #{WOId}</p>}
+      <h1 id="asset-heading">{title}</h1>
+      {WOId !== null && (
+        <nav className="actions" aria-label="Back">
+          <Link className="button button--secondary" to={`/search/${WOId}`}>
+            Go back to WO #{WOId}
+          </Link>
+        </nav>
+      )}
+      {children}
+    </section>
+  );
+}
+
+interface LoadStateProps {
+  isPending: boolean;
+  error: unknown;
+  what: string;
+  /** What a 404 says instead of the server's message: for an asset, 'No valid asset info fetched' (SPEC §8). */
+  notFound?: string;
+}
+
+/** Loading and failure of a page's own data. */
+export function LoadState({ isPending, error, what, notFound }: LoadStateProps) {
+  if (error) {
+    const missing = notFound !== undefined && error instanceof ApiError && error.status === 404;
+    return (
+      <div className="alert alert--error" role="alert">
+        {missing ? notFound : error instanceof Error ? error.message : String(error)}
+      </div>
+    );
+  }
+  if (isPending) return <p className="muted">Loading {what}…</p>;
+  return null;
+}
+
+export function numberParam(value: string | undefined): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : 0;
+}

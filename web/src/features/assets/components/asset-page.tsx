@@ -1,0 +1,42 @@
+import { ONT_HARDWARE_TYPE } from '@strand/domain';
+import { Link, useParams } from 'react-router';
+import { useAsset } from '../api/assets';
+import { AssetActions } from './asset-actions';
+import { AssetDetails } from './asset-details';
+import { AssetFrame, LoadState, NO_ASSET, numberParam } from './asset-frame';
+
+/** /search/{WOId}/serviceLocation/{nAssetId}: the asset, its actions, and for an ONT Swap ONT and Upgrade ONT. */
+export function AssetPage() {
+  const params = useParams();
+  const WOId = numberParam(params.WOId);
+  const nAssetId = numberParam(params.nAssetId);
+  const asset = useAsset(nAssetId);
+  const a = asset.data;
+  return (
+    <AssetFrame title={a ? a.vcAssetID : 'Asset'} WOId={WOId}>
+      <LoadState isPending={asset.isPending} error={asset.error} what="the asset" notFound={NO_ASSET} />
+      {a && (
+        <div className="stack">
+          <AssetDetails asset={a} />
+          {a.nHardwareType === ONT_HARDWARE_TYPE && a.nServiceLocationID !== null && (
+            <div className="actions">
+              <Link
+                className="button"
+                to={`/search/${WOId}/swapONT/${encodeURIComponent(a.vcAssetID)}/${a.nServiceLocationID}`}
+              >
+                Swap ONT
+              </Link>
+              <Link
+                className="button"
+                to={`/search/${WOId}/upgradeONT/${encodeURIComponent(a.vcAssetID)}/${a.nServiceLocationID}`}
+              >
+                Upgrade ONT
+              </Link>
+            </div>
+          )}
+          <AssetActions nAssetId={a.nAssetID} vcAssetID={a.vcAssetID} WOId={WOId} />
+        </div>
+      )}
+    </AssetFrame>
+  );
+}

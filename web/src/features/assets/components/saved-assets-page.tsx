@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { deleteSavedAsset, listSavedAssets, type SavedAsset } from '../../../lib/saved-assets';
+import { usePageTitle } from '../../../lib/ui/page-title';
+import { useAsset } from '../api/assets';
+import { AssetActions } from './asset-actions';
+import { AssetDetails } from './asset-details';
+import { LoadState, NO_ASSET } from './asset-frame';
+import '../../../styles/assets.css';
+
+/** /SavedAssets (SPEC §2): the assets saved on this device, with Show/Hide Details, Show/Hide Actions and Delete. */
+export function SavedAssetsPage() {
+  usePageTitle('Saved Assets');
+  const [items, setItems] = useState<SavedAsset[] | null>(null);
+  const reload = useCallback(() => void listSavedAssets().then(setItems), []);
+  useEffect(reload, [reload]);
+  return (
+    <section className="page" aria-labelledby="saved-assets-h">
+      <h1 id="saved-assets-h">Saved Assets</h1>
+      {items === null && <p className="muted">Loading…</p>}
+      {items?.length === 0 && <p className="empty-state">No saved Assets</p>}
+      {items && items.length > 0 && (
+        <ul className="stack saved-assets">
+          {items.map((item) => (
+            <SavedAssetItem
+              key={item.vcAssetID}
+              item={item}
+              onDelete={() => void deleteSavedAsset(item.vcAssetID).then(reload)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SavedAssetItem({ item, onDelete }: { item: SavedAsset; onDelete(): void }) {
+  const [details, setDetails] = useState(false);
+  const [actions, setActions] = useState(false);
+  return (
+    <li className="card stack">
+      <p className="asset-title">
+        {item.vcAssetID} · <Link to={`/search/${item.WOId}/serviceLocation/${item.nAssetId}`}>WO #{item.WOId}</Link>
+      </p>
+      <div className="actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-expanded={details}
+          onClick={() => setDetails(!details)}
+        >
+          {details ? 'Hide Details' : 'Show Details'}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-expanded={actions}
+          onClick={() => setActions(!actions)}
+        >
+          {actions ? 'Hide Actions' : 'Show Actions'}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary asset-delete"
+          onClick={onDelete}
+          aria-label={`Delete ${item.vcAssetID}`}
+        >
+          Delete
+        </button>
+      </div>
+      {details && <SavedAssetDetails nAssetId={item.nAssetId} />}
+      {actions && <AssetActions nAssetId={item.nAssetId} vcAssetID={item.vcAssetID} WOId={item.WOId} />}
+    </li>
+  );
+}
+
+function SavedAssetDetails({ nAssetId }: { nAssetId: number }) {
+  const asset = useAsset(nAssetId);
+  return (
+    <>
+      <LoadState isPending={asset.isPending} error={asset.error} what="the asset" notFound={NO_ASSET} />
+      {asset.data && <AssetDetails asset={asset.data} />}
+    </>
+  );
+}
