@@ -1,0 +1,133 @@
+/** Issue 5: photo upload (SPEC §2, §5, §7) and the offline outbox that never loses or doubles a photo (SPEC §4). */
+import { expect, test } from '@playwright/test';
+import { openWorkOrder, signInInstaller, WO } from './support/installer';
+import { pngBytes, screenshot, storedAttachments, waitForServiceWorker } from './support/offline';
+
+const LIMIT = 'Some files seem to be invalid. Max size allowed: 10 MB per image, 20MB per submission';
+const SYNCED = 'Connection Restored. Attempted File Upload Requests Have Been Synchronized';
+
+test.describe('photo upload', () => {
+  test('uploads photos from the gallery with a name and description, listed among the attachments', async ({
+    page,
+  }) => {
+    await signInInstaller(page);
+    await openWorkOrder(page, WO.businessInstall);
+    await page.getByRole('link', { name: 'Upload a Photo' }).click();
+    await expect(page).toHaveURL(`/search/${WO.businessInstall}/photo`);
+    await page.getByLabel('Select from gallery').setInputFiles([
+      { name: 'wall.png', mimeType: 'image/png', buffer: pngBytes(1) },
+      { name: 'box.png', mimeType: 'image/png', buffer: pngBytes(2) },
+    ]);
+    await expect(page.getByRole('list', { name: 'Chosen photos' })).toContainText('wall.png');
+    await page.getByLabel('File name').fill('Demarc');
+    await page.getByLabel('File description').fill('Demarc in the utility room');
+    await screenshot(page, 'photo-chosen');
+    await screenshot(page, 'photo-chosen', true);
+    await page.getByRole('button', { name: 'Upload photo(s)' }).click();
+    await expect(page.getByText('Photo(s) uploaded.')).toBeVisible();
+    expect(storedAttachments(WO.businessInstall).map((a) => a.file_name)).toEqual(['Demarc-1.png', 'Demarc-2.png']);
+    await page.getByRole('link', { name: 'Go to Attachments Page' }).click();
+    await expect(page.getByRole('link', { name: /Demarc-1\.png/ })).toBeVisible();
+  });
+
+  test('checks the limits in the browser, and the server refuses a non-image renamed .png', async ({ page }) => {
+    await signInInstaller(page);
+    await page.goto(`/search/${WO.siteSurvey}/photo`);
+    const nine = pngBytes(3, 9 * 1_048_576);
+    await page.getByLabel('Select from gallery').setInputFiles([
+      { name: 'a.png', mimeType: 'image/png', buffer: nine },
+      { name: 'b.png', mimeType: 'image/png', buffer: nine },
+      { name: 'c.png', mimeType: 'image/png', buffer: pngBytes(4, 3 * 1_048_576) },
+    ]);
+    await expect(page.getByRole('alert')).toHaveText(`${LIMIT}. Total size: 21.0 MB.`);
+    await expect(page.getByRole('button', { name: 'Upload photo(s)' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Upload photo(s)' }).click();
+    await expect(page.getByRole('alert')).toContainText(LIMIT);
+    await page.getByRole('button', { name: 'Remove c.png' }).click();
+    await page.getByRole('button', { name: 'Remove b.png' }).click();
+    await page.getByRole('button', { name: 'Remove a.png' }).click();
+    await page
+      .getByLabel('Select from gallery')
+      .setInputFiles([{ name: 'big.png', mimeType: 'image/png', buffer: pngBytes(5, 10 * 1_048_576 + 1) }]);
+    await expect(page.getByRole('alert')).toHaveText(`${LIMIT}. Total size: 10.0 MB.`);
+    await page.getByRole('button', { name: 'Remove big.png' }).click();
+
+    // The browser believes the file type; the server checks the content.
+    await page
+      .getByLabel('Select from gallery')
+      .setInputFiles([
+        { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.4\nnot an image\n%%EOF\n') },
+      ]);
+    await page.getByRole('button', { name: 'Upload photo(s)' }).click();
+    await expect(page.getByRole('alert')).toContainText('notes.png is not an image');
+    expect(storedAttachments(WO.siteSurvey)).toEqual([]);
+    await page.getByRole('button', { name: /photo upload/ }).click();
+    await expect(page.getByRole('region', { name: 'Photo uploads' })).toContainText('Failed');
+    await screenshot(page, 'photo-refused');
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await expect(page.getByRole('button', { name: /photo upload/ })).toBeHidden();
+  });
+
+  test('a server that fails the first attempt with 500 still ends with exactly one stored photo', async ({ page }) => {
+    await signInInstaller(page);
+    let attempts = 0;
+    await page.route('**/api/installer/work-orders/*/photos', async (route) => {
+      attempts += 1;
+      // The first attempt reaches the server (which stores the photo) but its answer is lost as a 500.
+      const response = await route.fetch();
+      if (attempts === 1) await route.fulfill({ status: 500, body: 'Internal Server Error' });
+      else await route.fulfill({ response });
+    });
+    await page.goto(`/search/${WO.splicing}/photo`);
+    const before = storedAttachments(WO.splicing).length;
+    await page
+      .getByLabel('Select from gallery')
+      .setInputFiles([{ name: 'splice.png', mimeType: 'image/png', buffer: pngBytes(6) }]);
+    await page.getByRole('button', { name: 'Upload photo(s)' }).click();
+    await expect(page.getByText(/kept on this device and will be sent again/)).toBeVisible();
+    await expect(page.getByText('Photo(s) uploaded.')).toBeVisible({ timeout: 15_000 });
+    expect(attempts).toBe(2);
+    const after = storedAttachments(WO.splicing);
+    expect(after.length).toBe(before + 1);
+    expect(after.filter((a) => a.file_name === 'splice.png')).toHaveLength(1);
+  });
+});
+
+test.describe('offline photos', () => {
+  test('photos taken offline survive reloads and arrive exactly once when back online', async ({ page, context }) => {
+    await signInInstaller(page);
+    await openWorkOrder(page, WO.pending);
+    await waitForServiceWorker(page);
+    await page.getByRole('link', { name: 'Upload a Photo' }).click();
+    const before = storedAttachments(WO.pending).length;
+
+    await context.setOffline(true);
+    for (const seed of [11, 12, 13]) {
+      await page
+        .getByLabel('Use camera')
+        .setInputFiles({ name: 'IMG.jpg', mimeType: 'image/png', buffer: pngBytes(seed) });
+      await page.waitForTimeout(5);
+    }
+    const names = await page.locator('.photo-list__name').allTextContents();
+    expect(names).toHaveLength(3);
+    for (const name of names) expect(name).toMatch(/^mobile_\d+\.png$/);
+    await page.getByRole('button', { name: 'Upload photo(s)' }).click();
+    await expect(page.getByText(/^Detected no internet connection\. The photo\(s\) are stored/)).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: '3 photo uploads waiting' })).toBeVisible();
+    await page.getByRole('button', { name: '3 photo uploads waiting' }).click();
+    await expect(page.getByRole('region', { name: 'Photo uploads' }).locator('.sync-item--waiting')).toHaveCount(3);
+    await screenshot(page, 'outbox-waiting');
+    await screenshot(page, 'outbox-waiting', true);
+    await page.reload();
+    expect(storedAttachments(WO.pending)).toHaveLength(before);
+
+    await context.setOffline(false);
+    await expect(page.getByText(SYNCED)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: /photo upload/ })).toBeHidden();
+    const stored = storedAttachments(WO.pending).slice(before);
+    expect(stored.map((a) => a.file_name).sort()).toEqual([...names].sort());
+    expect(new Set(stored.map((a) => a.idempotency_key)).size).toBe(3);
+  });
+});

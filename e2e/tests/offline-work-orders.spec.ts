@@ -1,0 +1,121 @@
+/** Issue 5: Download / Saved WO, reading a downloaded work order offline, cached responses, prefetch. */
+import { expect, test } from '@playwright/test';
+import { openWorkOrder, signInInstaller, WO } from './support/installer';
+import { screenshot, waitForServiceWorker } from './support/offline';
+
+const CACHED = 'You are not connected to the internet. The response is cached from local storage.';
+const FETCH_FAILED = 'Failed to Fetch Data. Check Internet Connection';
+
+/** Each read-only view by its home button, with a text its content shows. */
+const VIEWS: [string, string, string | RegExp][] = [
+  ['Contacts', 'Contacts', /@|\(\d{3}\)/],
+  ['Service Location', 'Service Location', /Package|Show Assets/],
+  ['Sales Order', 'Sales Order', /./],
+  ['Attachments', 'Attachments', 'Site plan from engineering'],
+  ['Notes', 'Notes', 'Customer confirmed the 9-11 AM window'],
+  ['Physical Plant Configs', 'Physical Plant Config', /VIEW\/HIDE SPLITTER/],
+  ['Circuit Stats', 'Circuits', /./],
+  ['View C.O. Map', 'C.O. Map', /Expand\/Collapse CO List/],
+  ['Directions', 'Directions', /./],
+  ['View PDF', 'Work Order PDF', /./],
+];
+
+test('downloads a work order, lists it under Saved WO, and reads every view offline after a reload', async ({
+  page,
+  context,
+}) => {
+  await signInInstaller(page);
+  await page.goto('/savedWorkOrders');
+  await expect(page.getByText('No Work Orders Found')).toBeVisible();
+
+  await openWorkOrder(page, WO.fullInstall);
+  await waitForServiceWorker(page);
+  await page.getByRole('button', { name: 'Download' }).click();
+  await expect(page.getByText('Work Order Saved')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download' })).toBeHidden();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `Work Order #${WO.fullInstall}` })).toBeVisible();
+  await expect(page.getByText(CACHED)).toBeVisible();
+  await expect(page.getByText(/Work order saved (just now|\d+ minutes? ago)/)).toBeVisible();
+  await screenshot(page, 'home-offline');
+  for (const [button, title, content] of VIEWS) {
+    await page.getByRole('link', { name: button, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('main')).toContainText(content);
+    await expect(page.getByText(FETCH_FAILED)).toHaveCount(0);
+    await page.getByRole('link', { name: `Go back to WO #${WO.fullInstall}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Work Order #${WO.fullInstall}` })).toBeVisible();
+  }
+
+  await page.getByRole('link', { name: 'Saved WO' }).first().click();
+  await expect(page.getByRole('link', { name: new RegExp(`#${WO.fullInstall}`) })).toBeVisible();
+  await expect(page.getByText(/Saved (just now|\d+ minutes? ago)/)).toBeVisible();
+  await screenshot(page, 'saved-wo');
+  await screenshot(page, 'saved-wo', true);
+  await page.getByRole('button', { name: `Delete work order #${WO.fullInstall}` }).click();
+  await expect(page.getByText('No Work Orders Found')).toBeVisible();
+});
+
+test('shows a cached response with its age when the network is gone', async ({ page, context }) => {
+  await signInInstaller(page);
+  await openWorkOrder(page, WO.businessInstall);
+  await waitForServiceWorker(page);
+  await page.getByRole('link', { name: 'Notes', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Notes' })).toBeVisible();
+  await page.getByRole('link', { name: `Go back to WO #${WO.businessInstall}` }).click();
+  await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
+
+  await context.setOffline(true);
+  // A fresh page (the query cache is gone): only the device's own copies can answer.
+  await page.goto(`/search/${WO.businessInstall}/notes`);
+  await expect(page.getByText(CACHED)).toBeVisible();
+  await expect(page.getByText(/Cached (just now|\d+ minutes? ago)/)).toBeVisible();
+  await expect(page.getByText('Install during the lunch closure only')).toBeVisible();
+  await screenshot(page, 'cached-response');
+});
+
+test('prefetches the first 5 assigned work orders with a progress bar, and not while offline', async ({
+  page,
+  context,
+}) => {
+  await signInInstaller(page);
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Prefetch 5 work orders for offline use' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Cannot prefetch while offline!' })).toBeVisible();
+  await context.setOffline(false);
+
+  await page.getByRole('button', { name: 'Prefetch 5 work orders for offline use' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  // The demo installer has 4 work orders assigned (100001-100004), fewer than the 5 prefetch takes at most.
+  await expect(page.locator('.prefetch')).toContainText('Saved 4 work orders for offline use.', { timeout: 20_000 });
+  await expect(page.getByText('Saved 4 of 4')).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveAttribute('value', '4');
+  await screenshot(page, 'prefetch');
+  await page.getByRole('link', { name: 'Saved WO' }).first().click();
+  await expect(page.locator('.saved-wo')).toHaveCount(4);
+  await expect(page.locator('.wo-result__id')).toContainText([
+    /#10000[1-4]/,
+    /#10000[1-4]/,
+    /#10000[1-4]/,
+    /#10000[1-4]/,
+  ]);
+});
+
+test('the app is installable: a manifest with icons, and a service worker that controls the page', async ({
+  page,
+  request,
+}) => {
+  const manifest = await (await request.get('/manifest.webmanifest')).json();
+  expect(manifest).toMatchObject({ name: 'Strand portal', display: 'standalone', start_url: '/' });
+  for (const icon of manifest.icons as { src: string }[]) {
+    const res = await request.get(icon.src);
+    expect(res.headers()['content-type']).toBe('image/png');
+  }
+  await signInInstaller(page);
+  await waitForServiceWorker(page);
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+});

@@ -1,0 +1,83 @@
+/** Helpers of the offline browser tests (issue 5): the service worker, photos, and the stored attachments. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
+import { expect, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SCREENSHOTS = path.join(here, '..', '..', '.tmp', 'screenshots');
+
+/** Waits until the service worker controls nothing yet but is active: a reload is then served offline. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A real PNG of one colour (`seed` varies it), optionally padded to `size` bytes (still detected as PNG). */
+export function pngBytes(seed: number, size?: number): Buffer {
+  const w = 8;
+  const rows = Buffer.alloc((w * 3 + 1) * w);
+  for (let y = 0; y < w; y++) for (let x = 0; x < w * 3; x++) rows[y * (w * 3 + 1) + 1 + x] = (seed * 37 + x) & 0xff;
+  const head = Buffer.alloc(13);
+  head.writeUInt32BE(w, 0);
+  head.writeUInt32BE(w, 4);
+  head.set([8, 2, 0, 0, 0], 8);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', head),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return size && size > png.length ? Buffer.concat([png, Buffer.alloc(size - png.length)]) : png;
+}
+
+/** The attachments stored for a work order in the test server's database, oldest first. */
+export function storedAttachments(workOrderId: number): { file_name: string; idempotency_key: string | null }[] {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the tests through e2e/playwright.config.ts');
+  const db = new Database(path.join(dataDir, 'portal.db'), { readonly: true });
+  try {
+    return db
+      .prepare('SELECT file_name, idempotency_key FROM attachments WHERE work_order_id = ? ORDER BY id')
+      .all(workOrderId) as { file_name: string; idempotency_key: string | null }[];
+  } finally {
+    db.close();
+  }
+}
+
+export const popupBanner = (page: Page) => page.locator('.popup-banner, [data-popup]').first();
+
+export async function expectPopup(page: Page, text: string | RegExp): Promise<void> {
+  await expect(page.getByText(text)).toBeVisible({ timeout: 15_000 });
+}
+
+export async function screenshot(page: Page, name: string, phone = false): Promise<void> {
+  const size = page.viewportSize();
+  if (phone) await page.setViewportSize({ width: 360, height: 740 });
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, `offline-${name}${phone ? '-phone' : ''}.png`),
+    fullPage: true,
+  });
+  if (phone && size) await page.setViewportSize(size);
+}

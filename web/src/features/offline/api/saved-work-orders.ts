@@ -1,0 +1,69 @@
+/** Saved work orders on this device, for the Saved WO page, the Download button and the prefetch button. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { useSession } from '../../../lib/browser-session';
+import { idbSavedWorkOrderStore } from '../../../lib/offline/offline-db';
+import { savedKey, sortSaved } from '../../../lib/offline/saved-work-orders';
+import { saveAsset } from '../../../lib/saved-assets';
+import { downloadWorkOrder, type FetchJson, prefetchWorkOrders } from '../lib/download-work-order';
+
+const fetchJson: FetchJson = (path, schema) => apiRequest(path, { schema });
+const deps = { fetchJson, store: idbSavedWorkOrderStore, now: () => new Date(), saveAsset };
+const KEY = ['offline', 'saved-work-orders'] as const;
+
+export function useSavedWorkOrders() {
+  const userId = useSession().claims?.nUserID ?? null;
+  return useQuery({
+    queryKey: [...KEY, userId],
+    queryFn: async () => (userId === null ? [] : sortSaved(await idbSavedWorkOrderStore.listByUser(userId))),
+    // The device's own storage: no network needed.
+    networkMode: 'always',
+  });
+}
+
+export function useSavedWorkOrder(id: number) {
+  const userId = useSession().claims?.nUserID ?? null;
+  return useQuery({
+    queryKey: [...KEY, userId, id],
+    queryFn: async () => (userId === null ? null : ((await idbSavedWorkOrderStore.get(savedKey(userId, id))) ?? null)),
+    networkMode: 'always',
+  });
+}
+
+export function useDownloadWorkOrder() {
+  const client = useQueryClient();
+  const userId = useSession().claims?.nUserID ?? null;
+  return useMutation({
+    mutationFn: (id: number) => {
+      if (userId === null) throw new Error('Sign in to download work orders.');
+      return downloadWorkOrder(id, userId, deps);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+    networkMode: 'always',
+  });
+}
+
+export function usePrefetchWorkOrders(onProgress: (done: number, total: number) => void) {
+  const client = useQueryClient();
+  const userId = useSession().claims?.nUserID ?? null;
+  return useMutation({
+    mutationFn: () => {
+      if (userId === null) throw new Error('Sign in to prefetch work orders.');
+      return prefetchWorkOrders(userId, deps, onProgress);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+    networkMode: 'always',
+  });
+}
+
+export function useDeleteSavedWorkOrder() {
+  const client = useQueryClient();
+  const userId = useSession().claims?.nUserID ?? null;
+  return useMutation({
+    mutationFn: async (id: number) => {
+      if (userId !== null) await idbSavedWorkOrderStore.remove(savedKey(userId, id));
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+    networkMode: 'always',
+  });
+}

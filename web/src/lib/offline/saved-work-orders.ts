@@ -1,0 +1,67 @@
+/**
+ * Work orders saved for offline use (SPEC §2 Saved WO, §4 "Saving a work order for offline"): the summary the list
+ * shows, when it was saved, and every response its read-only views need, by request path. Served when a read of one
+ * of those paths fails, before the last-50 cache; never evicted by it.
+ */
+import type { WorkOrderSummary } from '@strand/domain';
+
+export interface SavedWorkOrder {
+  /** `${userId} ${workOrderId}`: a device shared by two installers keeps their lists apart. */
+  key: string;
+  userId: number;
+  id: number;
+  summary: WorkOrderSummary;
+  savedAt: string;
+  /** Response bodies by request path (e.g. /api/installer/work-orders/100001/notes). */
+  responses: Record<string, unknown>;
+}
+
+export interface SavedWorkOrderStore {
+  get(key: string): Promise<SavedWorkOrder | undefined>;
+  listByUser(userId: number): Promise<SavedWorkOrder[]>;
+  put(value: SavedWorkOrder): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+export const savedKey = (userId: number, workOrderId: number) => `${userId} ${workOrderId}`;
+
+const WORK_ORDER_PATH = /^\/api\/installer\/work-orders\/(\d+)(?:[/?]|$)/;
+
+/** The work order a request path belongs to, if it is one of a work order's views. */
+export function workOrderIdOfPath(path: string): number | null {
+  const match = WORK_ORDER_PATH.exec(path);
+  return match ? Number(match[1]) : null;
+}
+
+/** The saved copy of a response, with when it was saved; undefined when that work order or view was not saved. */
+export async function savedResponse(
+  store: SavedWorkOrderStore,
+  userId: number,
+  path: string,
+): Promise<{ data: unknown; savedAt: string } | undefined> {
+  const id = workOrderIdOfPath(path);
+  if (id === null) return undefined;
+  const saved = await store.get(savedKey(userId, id));
+  if (!saved || !Object.hasOwn(saved.responses, path)) return undefined;
+  return { data: saved.responses[path], savedAt: saved.savedAt };
+}
+
+/** Saved work orders, newest first, as the Saved WO list shows them. */
+export function sortSaved(list: SavedWorkOrder[]): SavedWorkOrder[] {
+  return [...list].sort((a, b) => b.savedAt.localeCompare(a.savedAt) || a.id - b.id);
+}
+
+export function memorySavedWorkOrderStore(): SavedWorkOrderStore & { items: Map<string, SavedWorkOrder> } {
+  const items = new Map<string, SavedWorkOrder>();
+  return {
+    items,
+    get: async (key) => items.get(key),
+    listByUser: async (userId) => [...items.values()].filter((i) => i.userId === userId),
+    put: async (value) => {
+      items.set(value.key, value);
+    },
+    remove: async (key) => {
+      items.delete(key);
+    },
+  };
+}
