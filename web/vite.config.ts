@@ -1,12 +1,44 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** This folder, as a path: the config is also run from the repository root (`vite --config web/vite.config.ts`). */
 const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Installable app (issue 5): the service worker precaches the app shell, every lazy page, the scanner's .wasm
+    // and the map assets, so the app opens with no connection. API answers are never cached by it (the app keeps its
+    // own copies in IndexedDB); navigations fall back to index.html except for the API and its file links.
+    VitePWA({
+      injectRegister: null,
+      registerType: 'prompt',
+      manifest: {
+        name: 'Strand portal',
+        short_name: 'Strand',
+        description: 'Customer and field-operations portal',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f4f6f8',
+        theme_color: '#0b4f6c',
+        icons: [
+          { src: '/pwa-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/pwa-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,wasm,woff2}'],
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -22,6 +54,8 @@ export default defineConfig({
           // Only the map and calendar pages need these: their own chunks keep them out of every page's download.
           if (/node_modules\/(leaflet|react-leaflet|@react-leaflet)\//.test(id)) return 'leaflet';
           if (/node_modules\/(@fullcalendar|@full-ui|temporal-polyfill)\//.test(id)) return 'calendar';
+          // Only the scanning screens need the barcode reader (its .wasm is a separate, same-origin asset).
+          if (/node_modules\/(barcode-detector|zxing-wasm)\//.test(id)) return 'barcode';
           return 'vendor';
         },
       },

@@ -48,7 +48,8 @@ test.describe('maps', () => {
 
     await page.goto(`/maps/${WO.connectorizedInstall}`);
     const popup = page.locator('.leaflet-popup');
-    await expect(popup.getByText(`WO #${WO.connectorizedInstall} · Open`)).toBeVisible();
+    // Its status depends on whether the checklist tests completed it earlier in the run.
+    await expect(popup.getByText(new RegExp(`WO #${WO.connectorizedInstall} · (Open|Complete)`))).toBeVisible();
     await screenshot(page, 'maps-focused');
     await screenshot(page, 'maps-focused', true);
     await popup.getByRole('link', { name: 'Open work order' }).click();

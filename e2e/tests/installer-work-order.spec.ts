@@ -19,6 +19,7 @@ const ALL_BUTTONS = [
   'Attachments',
   'Notes',
   'View PDF',
+  'Upload a Photo',
   'Physical Plant Configs',
   'Directions',
   'View C.O. Map',

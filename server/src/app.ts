@@ -9,13 +9,17 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/connect.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
+import { createOltClient, type OltClient } from './integrations/network/olt-client.js';
 import { createLocalFileStore } from './integrations/storage/file-store.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { assetsRoutes } from './modules/assets/assets.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
+import { circuitsRoutes } from './modules/circuits/circuits.routes.js';
 import { contractorRoutes } from './modules/contractor/contractor.routes.js';
 import { customerAccountRoutes } from './modules/customer-account/customer-account.routes.js';
 import { mapsRoutes } from './modules/maps/maps.routes.js';
+import { photosRoutes } from './modules/photos/photos.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { supportTicketsRoutes } from './modules/support-tickets/tickets.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -29,6 +33,8 @@ export interface BuildOptions {
   config: Config;
   database: Db;
   mailer?: Mailer;
+  /** The network adapter; defaults to an SNMP client for the OLT_SNMP_* settings. */
+  olt?: OltClient;
   now?: () => Date;
   /** Folder of the built web app; null serves the API only. */
   webDist?: string | null;
@@ -46,6 +52,9 @@ const MODULES = [
   contractorRoutes,
   workOrdersRoutes,
   mapsRoutes,
+  photosRoutes,
+  assetsRoutes,
+  circuitsRoutes,
 ];
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
@@ -75,6 +84,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     config,
     mailer: options.mailer ?? createMailer(config.mail, app.log),
     files: createLocalFileStore(path.join(config.dataDir, 'files')),
+    olt:
+      options.olt ??
+      createOltClient({
+        port: config.olt.snmpPort,
+        readCommunity: config.olt.readCommunity,
+        writeCommunity: config.olt.writeCommunity,
+      }),
     issueToken: (claims) => app.jwt.sign(claims),
     now: options.now ?? (() => new Date()),
   };

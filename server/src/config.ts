@@ -65,6 +65,13 @@ const EnvSchema = z.object({
   BILLING_REQUIRE_AUTOPAY: bool,
   BILLING_KEEP_LAST_PAYMENT_METHOD: bool,
   AUTOPAY_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+  OLT_SNMP_PORT: z.coerce.number().int().min(1).max(65535).default(16161),
+  OLT_SNMP_READ_COMMUNITY: z.string().min(1).default('strand-read'),
+  OLT_SNMP_WRITE_COMMUNITY: z.string().min(1).default('strand-write'),
+  OLT_SIMULATOR: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === undefined || v === '' || v === 'true' || v === '1'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -121,6 +128,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       requireAutopay: e.BILLING_REQUIRE_AUTOPAY,
       keepLastPaymentMethod: e.BILLING_KEEP_LAST_PAYMENT_METHOD,
       autopayIntervalMinutes: e.AUTOPAY_INTERVAL_MINUTES,
+    },
+    olt: {
+      snmpPort: e.OLT_SNMP_PORT,
+      readCommunity: e.OLT_SNMP_READ_COMMUNITY,
+      writeCommunity: e.OLT_SNMP_WRITE_COMMUNITY,
+      simulator: e.OLT_SIMULATOR,
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { DialectName } from './db/connect.js';
 import type { Database } from './db/database.js';
 import type { Mailer } from './integrations/mail/mailer.js';
+import type { OltClient } from './integrations/network/olt-client.js';
 import type { FileStore } from './integrations/storage/file-store.js';
 
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Files under DATA_DIR/files (attachments, photos, images). */
   files: FileStore;
+  /** The network adapter to the OLTs (SNMP): port stats, tone tests, ONT actions. */
+  olt: OltClient;
   /** Signs a session token; `exp` is set from TOKEN_TTL_SECONDS. */
   issueToken(claims: Omit<SessionClaims, 'exp'>): string;
   now(): Date;

@@ -4,12 +4,14 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { isDatabaseEmpty, seedDemoData, writeDemoFiles } from './demo/generator.js';
+import { type OltSimulator, startOltSimulator } from './integrations/network/olt-simulator.js';
+import { startActionWorker } from './modules/assets/action-worker.js';
 
 async function main() {
   const config = loadConfig();
   const database = openDatabase(config.database);
   const applied = await migrateToLatest(database.db);
-  const { app } = await buildApp({ config, database });
+  const { app, ctx } = await buildApp({ config, database });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
 
   if (config.seedDemo === 'auto' && (await isDatabaseEmpty(database.db))) {
@@ -18,6 +20,24 @@ async function main() {
     await writeDemoFiles(config.dataDir);
     app.log.info({ summary, ms: Date.now() - started }, 'demo data loaded into the empty database');
   }
+
+  // The embedded default: a simulated OLT on loopback answers the demo circuits (OLT_SIMULATOR=false for real OLTs).
+  let olt: OltSimulator | null = null;
+  if (config.olt.simulator) {
+    try {
+      olt = await startOltSimulator({
+        host: '127.0.0.1',
+        port: config.olt.snmpPort,
+        readCommunity: config.olt.readCommunity,
+        writeCommunity: config.olt.writeCommunity,
+      });
+      app.log.info(`simulated OLT (SNMP) on udp://127.0.0.1:${olt.port}`);
+    } catch (err) {
+      // The portal still serves everything else; circuit stats report the OLT as unreachable.
+      app.log.warn({ err }, `simulated OLT could not bind udp://127.0.0.1:${config.olt.snmpPort}`);
+    }
+  }
+  const stopActionWorker = await startActionWorker(ctx, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +51,8 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      await stopActionWorker();
+      await olt?.close();
       await database.close();
       process.exit(0);
     } catch (err) {

@@ -4,7 +4,9 @@
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths, pendingSections } from '../config/paths';
+import { assetRoutes } from '../features/assets/routes';
 import { installerRoutes } from '../features/installer/routes';
+import { offlineRoutes } from '../features/offline/routes';
 import { lazyPage } from '../lib/lazy-page';
 import { AuthLayout } from './auth-layout';
 import { RootLayout } from './root-layout';
@@ -72,8 +74,12 @@ const shellRoutes: RouteObject[] = [
       'RestorationTicketsPage',
     ),
   },
+  // Offline: photo upload and Saved WO (issue 5)
+  ...offlineRoutes,
   // Installer search area (issue 3)
   ...installerRoutes,
+  // Equipment: assets, scanning, saved assets, swap and upgrade, circuit stats (issue 4)
+  ...assetRoutes,
   ...pendingSections.map(({ path, title }) => ({ path, lazy: sectionPending, handle: { title } })),
 ];
 

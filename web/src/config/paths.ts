@@ -22,8 +22,13 @@ export const paths = {
   mapsWithParams: '/maps/*',
   search: '/search',
   searchWorkOrder: '/search/:WOId',
+  workOrderPhoto: '/search/:WOId/photo',
   savedWorkOrders: '/savedWorkOrders',
   savedAssets: '/SavedAssets',
+  assetInWorkOrder: '/search/:WOId/serviceLocation/:nAssetId',
+  circuitStats: '/search/:WOId/circuitStats/:socketRecordID',
+  swapOnt: '/search/:WOId/swapONT/:ONTId/:serviceLocationId',
+  upgradeOnt: '/search/:WOId/upgradeONT/:ONTId/:serviceLocationId',
   programmingTest: '/programmingTest',
   programmingTestPage: '/programmingTestPage',
 } as const;
@@ -37,9 +42,6 @@ export function superUserLoginPath(vcCustomerID: string, hash: string, nEmployee
 export const pendingSections: ReadonlyArray<{ path: string; title: string }> = [
   { path: paths.services, title: 'Services' },
   { path: paths.reports, title: 'Reports' },
-  { path: paths.scanAsset, title: 'Scan Asset' },
-  { path: paths.savedWorkOrders, title: 'Saved WO' },
-  { path: paths.savedAssets, title: 'Saved Assets' },
   { path: paths.programmingTest, title: 'Programming Test' },
   { path: paths.programmingTestPage, title: 'Programming Test' },
 ];

@@ -1,5 +1,6 @@
 import { type PortalType, type SessionClaims, type ShellConfig, showsAccountName } from '@strand/domain';
 import { Link } from 'react-router';
+import { SyncIndicator } from '../../features/offline/components/sync-indicator';
 import { PORTAL_LABELS } from '../../lib/portal-labels';
 import { displayName } from '../../lib/session';
 import type { HeaderStyle } from '../../lib/theme';
@@ -28,6 +29,8 @@ export function AppHeader(props: AppHeaderProps) {
           <span className="brand__name">{config?.providerName ?? 'Strand'}</span>
           {portal && <span className="brand__portal">{PORTAL_LABELS[portal]} portal</span>}
         </Link>
+        {/* Offline (issue 5): photos waiting to upload; mounting it replays the outbox at app start. */}
+        {portal === 'installer' && <SyncIndicator />}
         <AccountLinks
           className="header-links"
           config={config}

@@ -1,6 +1,7 @@
 import { type WorkOrderSearchParams, WorkOrderSearchResultSchema, WorkOrderTypeListSchema } from '@strand/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { offlineRead } from '../../../lib/offline/offline-runtime';
 
 /** The query string of a search, fields in a fixed order so the same search is the same URL and cache entry. */
 export function searchQueryString(params: WorkOrderSearchParams): string {
@@ -11,10 +12,11 @@ export function searchQueryString(params: WorkOrderSearchParams): string {
 }
 
 export function searchWorkOrders(params: WorkOrderSearchParams, signal?: AbortSignal) {
-  return apiRequest(`/api/installer/work-orders?${searchQueryString(params)}`, {
-    schema: WorkOrderSearchResultSchema,
-    ...(signal ? { signal } : {}),
-  });
+  const path = `/api/installer/work-orders?${searchQueryString(params)}`;
+  // Offline (issue 5): a failed search is answered from the last-50 response cache.
+  return offlineRead(path, WorkOrderSearchResultSchema, () =>
+    apiRequest(path, { schema: WorkOrderSearchResultSchema, ...(signal ? { signal } : {}) }),
+  );
 }
 
 /** searchWorkOrders (SPEC §7). Results stay cached a while, so 'Go back to search results' shows the same list. */

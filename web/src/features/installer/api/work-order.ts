@@ -15,6 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { offlineRead } from '../../../lib/offline/offline-runtime';
 
 const base = (id: number) => `/api/installer/work-orders/${id}`;
 
@@ -26,7 +27,9 @@ function useView<T>(
 ) {
   return useQuery({
     queryKey: ['installer', 'work-order', id, view],
-    queryFn: ({ signal }) => apiRequest(`${base(id)}${view}`, { schema, signal }),
+    // Offline (issue 5): a failed read is answered from the saved work order or the last-50 response cache.
+    queryFn: ({ signal }) =>
+      offlineRead(`${base(id)}${view}`, schema, () => apiRequest(`${base(id)}${view}`, { schema, signal })),
     // Offline, a fetch fails at once (SPEC §8 'Failed to Fetch Data...') instead of waiting paused for the network.
     networkMode: 'always',
     retry: (failures, error) =>
@@ -56,11 +59,11 @@ export const useCentralOffices = (id: number) => useView(id, '/central-offices',
 export function useGisObject(orderId: number | null, detailId: number | null) {
   return useQuery({
     queryKey: ['installer', 'gis-object', orderId, detailId],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/installer/gis-objects?orderId=${orderId}&detailId=${detailId}`, {
-        schema: GisObjectSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => {
+      const path = `/api/installer/gis-objects?orderId=${orderId}&detailId=${detailId}`;
+      // Offline (issue 5): the last-50 response cache answers a failed lookup.
+      return offlineRead(path, GisObjectSchema, () => apiRequest(path, { schema: GisObjectSchema, signal }));
+    },
     enabled: orderId !== null && detailId !== null,
     staleTime: 10 * 60_000,
   });

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useCircuits } from '../api/work-order';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
@@ -15,7 +16,9 @@ export function CircuitsView() {
           {circuits.data.map((c) => (
             <li key={c.nRecordID} className="card wo-card">
               <p className="wo-card__title">
-                {c.vcProduct} · {c.vcCircuitID}
+                <Link to={`/search/${workOrder.WorkOrderID}/circuitStats/${c.nRecordID}`}>
+                  {c.vcProduct} · {c.vcCircuitID}
+                </Link>
               </p>
               <p>{c.CircuitDescription}</p>
             </li>

@@ -14,6 +14,8 @@ import { formErrorsFrom, zodFieldErrors } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { OfflineNotice } from '../../offline/components/offline-notice';
+import { PrefetchButton } from '../../offline/components/prefetch-button';
 import { searchQueryString, useWorkOrderSearch, useWorkOrderTypes } from '../api/search-work-orders';
 import { locate } from '../lib/geolocation';
 import { rememberSearch } from '../lib/last-search';
@@ -128,6 +130,9 @@ function WorkOrderSearch() {
   return (
     <section className="page page--wide" aria-labelledby="search-heading">
       <h1 id="search-heading">Search WO</h1>
+      {/* Offline (issue 5): prefetch for offline use, and the notice of a cached search. */}
+      <PrefetchButton />
+      <OfflineNotice pathPrefix="/api/installer/work-orders?" />
       <SearchForm
         form={form}
         types={types.data ?? []}

@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { AddAssetPanel } from '../../assets/components/add-asset';
 import { useLocationAssets, useServiceLocation } from '../api/work-order';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
@@ -76,6 +78,7 @@ export function ServiceLocationView() {
               {showAssets ? 'Hide Assets' : 'Show Assets'}
             </button>
           </div>
+          <AddAssetPanel WOId={workOrder.WorkOrderID} />
           <div id={`${id}-assets`}>
             {showAssets && <QueryState isPending={assets.isPending} error={assets.error} what="the assets" />}
             {showAssets && assets.data?.length === 0 && <p className="empty-state">No assets tied to this location</p>}
@@ -83,7 +86,9 @@ export function ServiceLocationView() {
               <ul className="wo-cards" aria-label="Assets">
                 {assets.data.map((a) => (
                   <li key={a.nAssetID} className="card wo-card">
-                    <p className="wo-card__title">{a.vcAssetID}</p>
+                    <p className="wo-card__title">
+                      <Link to={`/search/${workOrder.WorkOrderID}/serviceLocation/${a.nAssetID}`}>{a.vcAssetID}</Link>
+                    </p>
                     <p>{a.vcAssetDescription}</p>
                     <p className="muted">
                       {a.vcEquipmentMaker} {a.vcModel} · {a.vcStatus}

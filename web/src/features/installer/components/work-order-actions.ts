@@ -56,6 +56,8 @@ export const WORK_ORDER_ACTIONS: readonly WorkOrderAction[] = [
   { key: 'attachments', label: 'Attachments', to: () => 'attachments', visible: always },
   { key: 'notes', label: 'Notes', to: () => 'notes', visible: always },
   { key: 'viewPDF', label: 'View PDF', to: () => 'viewPDF', visible: always },
+  // Download (issue 5) is a button, shown by the home just before Upload a Photo.
+  { key: 'photo', label: 'Upload a Photo', to: () => 'photo', visible: always },
   {
     key: 'physicalPlantConfig',
     label: 'Physical Plant Configs',

@@ -1,6 +1,8 @@
 import { contactSummary } from '@strand/domain';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { DownloadListItem } from '../../offline/components/download-button';
 import { useGisObject } from '../api/work-order';
 import { formatDateTime } from '../lib/format';
 import { lastSearchPath } from '../lib/last-search';
@@ -73,12 +75,15 @@ export function WorkOrderHome() {
         <nav className="wo-actions" aria-label="Work order">
           <ul>
             {actions.map((action) => (
-              <li key={action.key}>
-                <Link className="button button--secondary button--block" to={action.to(ctx)}>
-                  {action.label}
-                </Link>
-                {action.offlineWarning && !online && <span className="wo-offline">{OFFLINE_WARNING}</span>}
-              </li>
+              <Fragment key={action.key}>
+                {action.key === 'photo' && <DownloadListItem workOrderId={wo.WorkOrderID} />}
+                <li>
+                  <Link className="button button--secondary button--block" to={action.to(ctx)}>
+                    {action.label}
+                  </Link>
+                  {action.offlineWarning && !online && <span className="wo-offline">{OFFLINE_WARNING}</span>}
+                </li>
+              </Fragment>
             ))}
           </ul>
         </nav>

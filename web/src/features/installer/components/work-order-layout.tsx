@@ -2,6 +2,7 @@ import type { WorkOrderObject } from '@strand/domain';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { OfflineNotice } from '../../offline/components/offline-notice';
 import { useWorkOrder } from '../api/work-order';
 import { lastSearchPath } from '../lib/last-search';
 import { InstallerOnly } from './installer-only';
@@ -60,5 +61,11 @@ function LoadedWorkOrder({ WOId }: { WOId: string }) {
       </section>
     );
   }
-  return <Outlet context={{ workOrder: query.data } satisfies WorkOrderContext} />;
+  return (
+    <>
+      {/* Offline (issue 5): says when a view shows a saved or cached copy, and how old it is. */}
+      <OfflineNotice pathPrefix={`/api/installer/work-orders/${query.data.WorkOrderID}`} />
+      <Outlet context={{ workOrder: query.data } satisfies WorkOrderContext} />
+    </>
+  );
 }
