@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../demo/file-formats.js';
 import { DEMO, DEMO_FILES } from '../../demo/generator.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { multipart, type Part } from '../../test/multipart.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -18,23 +19,6 @@ const CW = DEMO.contractorWorkOrders;
 const PRINT_WO = CW.company2OpenByType['Business Construction'] ?? 0;
 const UPLOAD_WO = CW.company2OpenByType['Consumer Splicing'] ?? 0;
 const get = (user: string, url: string) => t.request({ method: 'GET', url, token: tokens[user] });
-
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
-
-/** A multipart/form-data body, as a browser's FormData sends it. */
-function multipart(parts: Part[]) {
-  const boundary = `----strand-test-${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const head =
-      'value' in part
-        ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`
-        : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`;
-    chunks.push(Buffer.from(head), 'value' in part ? Buffer.from(part.value) : part.data, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const upload = (user: string, woId: number, parts: Part[], key?: string) => {
   const body = multipart(parts);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../demo/file-formats.js';
 import { DEMO } from '../../demo/generator.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { multipart, type Part } from '../../test/multipart.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -17,23 +18,6 @@ afterAll(() => t.close());
 const WO = DEMO.workOrders.fullInstall;
 const PENDING_WO = DEMO.workOrders.pending;
 const CONTRACTOR_WO = DEMO.contractorWorkOrders.company2OpenByType['Consumer Splicing'] ?? 0;
-
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
-
-/** A multipart/form-data body, as a browser's FormData sends it. */
-function multipart(parts: Part[]) {
-  const boundary = `----strand-photo-${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const head =
-      'value' in part
-        ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`
-        : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`;
-    chunks.push(Buffer.from(head), 'value' in part ? Buffer.from(part.value) : part.data, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const upload = (user: string, woId: number, parts: Part[], key?: string) => {
   const body = multipart(parts);
