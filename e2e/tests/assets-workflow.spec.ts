@@ -66,8 +66,11 @@ test.describe('Circuit stats', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'assets-tone-desktop.png') });
     await dialog.getByRole('button', { name: 'Stop test' }).click();
     await expect(dialog).toBeHidden();
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect(page.locator('.asset-field', { hasText: 'ToneTest' })).toContainText('idle');
+    // The stop SET may still be on its way to the OLT when the first refresh reads the port.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect(page.locator('.asset-field', { hasText: 'ToneTest' })).toContainText('idle', { timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
   });
 
   test('a circuit of another work order is not found', async ({ page }) => {
