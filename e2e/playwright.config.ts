@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const PORT = 8181;
+// E2E_PORT and E2E_OLT_PORT let a second run (another checkout) go on beside this one.
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const OLT_PORT = process.env.E2E_OLT_PORT ?? '16181';
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 // The config is evaluated in the runner and again in every worker: the runner picks the data directory and the
@@ -84,6 +86,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
+      OLT_SNMP_PORT: OLT_PORT,
     },
   },
 });

@@ -1,5 +1,5 @@
-import { LINK_TYPES, type LinkType } from '@strand/domain';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type ContactLinkObject, LINK_TYPES, type LinkType } from '@strand/domain';
+import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
@@ -14,21 +14,31 @@ interface Choice {
 /** Links a contact to the account's service locations, each with a link type (linkContactLocations). */
 export function ContactLinksForm({ contactId, onDone }: { contactId: number; onDone(): void }) {
   const object = useContactLinkObject(contactId);
-  const save = useLinkContactLocations();
-  const [choices, setChoices] = useState<Record<number, Choice>>({});
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  if (object.isError) return <FormAlert message={errorMessage(object.error)} />;
+  if (!object.data) return <p className="muted">Loading service locations…</p>;
+  return <LoadedContactLinksForm contactId={contactId} onDone={onDone} object={object.data} />;
+}
 
-  useEffect(() => {
-    if (!object.data) return;
-    setChoices(
-      Object.fromEntries(
-        object.data.locations.map((l) => [
-          l.ServiceLocationID,
-          { linked: l.linked, linkType: (l.linkType as LinkType | null) ?? 'Primary' },
-        ]),
-      ),
-    );
-  }, [object.data]);
+/** The form starts from the links as loaded; a later refetch does not undo what the user chose. */
+function LoadedContactLinksForm({
+  contactId,
+  onDone,
+  object,
+}: {
+  contactId: number;
+  onDone(): void;
+  object: ContactLinkObject;
+}) {
+  const save = useLinkContactLocations();
+  const [choices, setChoices] = useState<Record<number, Choice>>(() =>
+    Object.fromEntries(
+      object.locations.map((l) => [
+        l.ServiceLocationID,
+        { linked: l.linked, linkType: (l.linkType as LinkType | null) ?? 'Primary' },
+      ]),
+    ),
+  );
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
 
   const update = (id: number, change: Partial<Choice>) =>
     setChoices((c) => ({ ...c, [id]: { ...(c[id] ?? { linked: false, linkType: 'Primary' }), ...change } }));
@@ -48,20 +58,17 @@ export function ContactLinksForm({ contactId, onDone }: { contactId: number; onD
     }
   };
 
-  if (object.isError) return <FormAlert message={errorMessage(object.error)} />;
-  if (!object.data) return <p className="muted">Loading service locations…</p>;
-
   return (
     <form
       className="card form-card inline-form"
       onSubmit={onSubmit}
       noValidate
-      aria-label={`Service locations of ${object.data.ContactName}`}
+      aria-label={`Service locations of ${object.ContactName}`}
     >
       <fieldset className="fieldset">
-        <legend>Link {object.data.ContactName} to service locations</legend>
+        <legend>Link {object.ContactName} to service locations</legend>
         <FormAlert message={errors.message} />
-        {object.data.locations.map((l) => {
+        {object.locations.map((l) => {
           const choice = choices[l.ServiceLocationID] ?? { linked: false, linkType: 'Primary' };
           return (
             <div key={l.ServiceLocationID} className="link-choice">

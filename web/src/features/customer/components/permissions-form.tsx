@@ -1,5 +1,5 @@
-import type { CustomerAccount, CustomerUser, PermissionCategory } from '@strand/domain';
-import { type FormEvent, useEffect, useState } from 'react';
+import type { CustomerAccount, CustomerUser, PermissionCategory, UserPermissions } from '@strand/domain';
+import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
@@ -13,19 +13,20 @@ export interface PermissionsFormProps {
 }
 
 /** A user's permission categories (getPermissionCategories, updatePermissions with the UtilityList). */
-export function PermissionsForm({ user, granter, onDone }: PermissionsFormProps) {
-  const permissions = useUserPermissions(user.nUserID);
-  const save = useUpdatePermissions();
-  const [granted, setGranted] = useState<PermissionCategory[]>([]);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const data = permissions.data;
-
-  useEffect(() => {
-    if (data) setGranted(data.categories.filter((c) => c.granted).map((c) => c.code));
-  }, [data]);
-
+export function PermissionsForm(props: PermissionsFormProps) {
+  const permissions = useUserPermissions(props.user.nUserID);
   if (permissions.isError) return <FormAlert message={errorMessage(permissions.error)} />;
-  if (!data) return <p className="muted">Loading permissions…</p>;
+  if (!permissions.data) return <p className="muted">Loading permissions…</p>;
+  return <LoadedPermissionsForm {...props} data={permissions.data} />;
+}
+
+/** The form starts from the permissions as loaded; a later refetch does not undo what the user ticked. */
+function LoadedPermissionsForm({ user, granter, onDone, data }: PermissionsFormProps & { data: UserPermissions }) {
+  const save = useUpdatePermissions();
+  const [granted, setGranted] = useState<PermissionCategory[]>(() =>
+    data.categories.filter((c) => c.granted).map((c) => c.code),
+  );
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
 
   const name = `${user.firstName} ${user.lastName}`;
   const onSubmit = async (event: FormEvent) => {

@@ -28,6 +28,8 @@ export function SettingsPage() {
   const [values, setValues] = useState<ThemeValues>(() => toValues({ ...DEFAULT_THEME }));
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const loaded = settings.data?.theme;
+  // Until the saved theme has arrived the fields stay read-only: what someone typed would otherwise be overwritten.
+  const loading = settings.isPending;
 
   useEffect(() => {
     if (loaded) setValues(toValues(loaded));
@@ -63,7 +65,7 @@ export function SettingsPage() {
       <h1 id="settings-heading">Settings</h1>
       <p className="page__lead">Choose how the header of the portal looks on your devices.</p>
       {settings.isError && <FormAlert message="Your saved settings could not be loaded. The defaults are shown." />}
-      <form className="card form-card" onSubmit={onSubmit} noValidate aria-busy={settings.isPending}>
+      <form className="card form-card" onSubmit={onSubmit} noValidate aria-busy={loading}>
         <h2>Header theme</h2>
         <FormAlert message={errors.message} />
         <div className="field field--check">
@@ -71,6 +73,7 @@ export function SettingsPage() {
             id="enable-style"
             type="checkbox"
             checked={values.enableStyle}
+            disabled={loading}
             onChange={(event) => update('enableStyle', event.target.checked)}
           />
           <label htmlFor="enable-style">Use a custom gradient in the header</label>
@@ -85,6 +88,7 @@ export function SettingsPage() {
           step={1}
           hint="0 to 360. 270 runs from right to left."
           value={values.gradientDirection}
+          disabled={loading}
           onValueChange={(value) => update('gradientDirection', value)}
           error={errors.fields.gradientDirection}
         />
@@ -95,6 +99,7 @@ export function SettingsPage() {
             type="color"
             className="color-input"
             value={values.selectedColor1}
+            disabled={loading}
             onValueChange={(value) => update('selectedColor1', value)}
             error={errors.fields.selectedColor1}
           />
@@ -104,6 +109,7 @@ export function SettingsPage() {
             type="color"
             className="color-input"
             value={values.selectedColor2}
+            disabled={loading}
             onValueChange={(value) => update('selectedColor2', value)}
             error={errors.fields.selectedColor2}
           />
@@ -111,7 +117,7 @@ export function SettingsPage() {
         <div className="theme-preview" style={preview} aria-hidden="true">
           Preview
         </div>
-        <button type="submit" className="button" disabled={save.isPending || settings.isPending}>
+        <button type="submit" className="button" disabled={save.isPending || loading}>
           {save.isPending ? 'Saving…' : 'Save settings'}
         </button>
       </form>
