@@ -119,3 +119,28 @@ test('the app is installable: a manifest with icons, and a service worker that c
   await page.reload();
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
 });
+
+test('an equipment page read before shows its cached asset and actions with their age when the network is gone', async ({
+  page,
+  context,
+}) => {
+  await signInInstaller(page);
+  await openWorkOrder(page, WO.fullInstall);
+  await waitForServiceWorker(page);
+  await page.getByRole('link', { name: 'Service Location', exact: true }).click();
+  await page.getByRole('button', { name: 'Show Assets' }).click();
+  await page.getByRole('link', { name: 'ONT-100001' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ONT-100001' })).toBeVisible();
+  const assetUrl = page.url();
+  await expect(page.getByRole('button', { name: /^Take Action: / }).first()).toBeVisible();
+  await expect(page.getByText(CACHED)).toHaveCount(0);
+
+  await context.setOffline(true);
+  // A fresh page: the asset and its actions come from the device's last-50 cache (SPEC §7), not from the network.
+  await page.goto(assetUrl);
+  await expect(page.getByRole('heading', { level: 1, name: 'ONT-100001' })).toBeVisible();
+  await expect(page.getByText(CACHED)).toBeVisible();
+  await expect(page.getByText(/Cached (just now|\d+ minutes? ago)/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Take Action: / }).first()).toBeVisible();
+  await expect(page.getByText(/Failed to fetch the asset actions/)).toHaveCount(0);
+});

@@ -59,15 +59,25 @@ export function createOfflineReader(options: OfflineReaderOptions): OfflineRead 
   };
 }
 
-/** The oldest copy on screen among requests under `pathPrefix` (a screen is as fresh as its oldest part). */
-export function oldestServedCopy(copies: Iterable<ServedCopy>, pathPrefix: string): ServedCopy | null {
+/**
+ * The oldest copy on screen among requests under any of `pathPrefixes` (a screen is as fresh as its oldest part).
+ * A prefix ending in '/' or '?' takes in whatever follows; otherwise only the path itself and its sub-paths and
+ * queries (work order 1's prefix must not take in work order 100001's requests).
+ */
+export function oldestServedCopy(
+  copies: Iterable<ServedCopy>,
+  pathPrefixes: string | readonly string[],
+): ServedCopy | null {
+  const prefixes = typeof pathPrefixes === 'string' ? [pathPrefixes] : pathPrefixes;
+  const concerns = (path: string) =>
+    prefixes.some((prefix) => {
+      if (!path.startsWith(prefix)) return false;
+      const rest = path.slice(prefix.length);
+      return /[/?]$/.test(prefix) || rest === '' || rest.startsWith('/') || rest.startsWith('?');
+    });
   let oldest: ServedCopy | null = null;
   for (const copy of copies) {
-    const rest = copy.path.slice(pathPrefix.length);
-    // Work order 1's prefix must not take in work order 100001's requests.
-    const under = pathPrefix.endsWith('?') || rest === '' || rest.startsWith('/') || rest.startsWith('?');
-    if (!copy.path.startsWith(pathPrefix) || !under) continue;
-    if (!oldest || copy.savedAt < oldest.savedAt) oldest = copy;
+    if (concerns(copy.path) && (!oldest || copy.savedAt < oldest.savedAt)) oldest = copy;
   }
   return oldest;
 }

@@ -106,6 +106,11 @@ describe('offline reader', () => {
     const other = [{ path: '/api/installer/work-orders/100001', kind: 'saved' as const, savedAt: at(0).toISOString() }];
     expect(oldestServedCopy(other, '/api/installer/work-orders/1')).toBeNull();
     expect(oldestServedCopy(other, '/api/installer/work-orders/100001')).toEqual(other[0]);
+    // Several prefixes: the oldest copy under any of them.
+    expect(oldestServedCopy([...copies, ...other], ['/api/assets/9', '/api/installer/work-orders/100001'])).toEqual(
+      other[0],
+    );
+    expect(oldestServedCopy(copies, ['/api/assets/9', '/api/installer/work-orders/3'])).toBeNull();
   });
 
   it('finds the work order of a view path', () => {

@@ -12,15 +12,29 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { offlineRead } from '../../../lib/offline/offline-runtime';
 
 const WO = (id: number) => `/api/installer/work-orders/${id}`;
+
+/** SPEC §7: these installer reads are cached (the last 50) and answered from the cache when the call fails. */
+const cachedRead = <T>(path: string, schema: z.ZodType<T>, signal: AbortSignal) =>
+  offlineRead(path, schema, () => apiRequest(path, { schema, signal }));
+
+/** The request paths whose cached copies an equipment page may show (for its offline notice). */
+export const assetPaths = {
+  asset: (nAssetId: number) => `/api/assets/${nAssetId}`,
+  byTag: (tag: string) => `/api/assets/by-tag/${encodeURIComponent(tag)}`,
+  swapData: (WOId: number, ONTId: string) => `${WO(WOId)}/swap-ont/${encodeURIComponent(ONTId)}`,
+  assignedEquipment: '/api/installer/assigned-equipment',
+  circuitStats: (WOId: number, circuitId: number) => `${WO(WOId)}/circuits/${circuitId}/stats`,
+};
 const noRetryOn4xx = (failures: number, error: unknown) =>
   failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
 export const useAsset = (nAssetId: number) =>
   useQuery({
     queryKey: ['assets', 'id', nAssetId],
-    queryFn: ({ signal }) => apiRequest(`/api/assets/${nAssetId}`, { schema: AssetSchema, signal }),
+    queryFn: ({ signal }) => cachedRead(assetPaths.asset(nAssetId), AssetSchema, signal),
     retry: noRetryOn4xx,
     networkMode: 'always',
   });
@@ -28,8 +42,7 @@ export const useAsset = (nAssetId: number) =>
 export const useAssetByTag = (tag: string) =>
   useQuery({
     queryKey: ['assets', 'tag', tag],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/assets/by-tag/${encodeURIComponent(tag)}`, { schema: AssetSchema, signal }),
+    queryFn: ({ signal }) => cachedRead(assetPaths.byTag(tag), AssetSchema, signal),
     enabled: tag.length > 0,
     retry: noRetryOn4xx,
     networkMode: 'always',
@@ -39,7 +52,7 @@ export const useAssetActions = (nAssetId: number, WOId: number, enabled = true) 
   useQuery({
     queryKey: ['assets', 'actions', nAssetId, WOId],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/assets/${nAssetId}/actions?WOId=${WOId}`, { schema: AssetActionListSchema, signal }),
+      cachedRead(`${assetPaths.asset(nAssetId)}/actions?WOId=${WOId}`, AssetActionListSchema, signal),
     enabled,
     retry: false,
     networkMode: 'always',
@@ -71,16 +84,14 @@ export function addAssetToLocation(WOId: number, vcAssetID: string) {
 export const useSwapData = (WOId: number, ONTId: string) =>
   useQuery({
     queryKey: ['assets', 'swap-data', WOId, ONTId],
-    queryFn: ({ signal }) =>
-      apiRequest(`${WO(WOId)}/swap-ont/${encodeURIComponent(ONTId)}`, { schema: SwapDataSchema, signal }),
+    queryFn: ({ signal }) => cachedRead(assetPaths.swapData(WOId, ONTId), SwapDataSchema, signal),
     retry: noRetryOn4xx,
   });
 
 export const useAssignedEquipment = () =>
   useQuery({
     queryKey: ['assets', 'assigned-equipment'],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/installer/assigned-equipment', { schema: AssignedEquipmentListSchema, signal }),
+    queryFn: ({ signal }) => cachedRead(assetPaths.assignedEquipment, AssignedEquipmentListSchema, signal),
   });
 
 export function completeSwap(WOId: number, body: { NewAsset: string; OrigEquip: string; serviceLocation: number }) {
@@ -101,8 +112,7 @@ export function completeUpgrade(
 export const useCircuitStats = (WOId: number, circuitId: number) =>
   useQuery({
     queryKey: ['circuits', 'stats', WOId, circuitId],
-    queryFn: ({ signal }) =>
-      apiRequest(`${WO(WOId)}/circuits/${circuitId}/stats`, { schema: CircuitStatsSchema, signal }),
+    queryFn: ({ signal }) => cachedRead(assetPaths.circuitStats(WOId, circuitId), CircuitStatsSchema, signal),
     retry: noRetryOn4xx,
   });
 

@@ -2,13 +2,22 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { OfflineNotice } from '../../offline/components/offline-notice';
 import '../../../styles/assets.css';
 
 export const NO_ASSET = 'No valid asset info fetched';
 export const SWAP_FAILED = 'Oops, something went wrong. Please contact the office and report to IT.';
 
+interface AssetFrameProps {
+  title: string;
+  WOId: number | null;
+  /** The requests of this page: when one was answered from the offline cache, the page says so and how old it is. */
+  offlinePaths: readonly string[];
+  children: ReactNode;
+}
+
 /** The frame of an equipment page under /search/{WOId}: its title, the work order, and the way back. */
-export function AssetFrame({ title, WOId, children }: { title: string; WOId: number | null; children: ReactNode }) {
+export function AssetFrame({ title, WOId, offlinePaths, children }: AssetFrameProps) {
   usePageTitle(WOId ? `${title} · WO #${WOId}` : title);
   return (
     <section className="page" aria-labelledby="asset-heading">
@@ -21,6 +30,7 @@ export function AssetFrame({ title, WOId, children }: { title: string; WOId: num
           </Link>
         </nav>
       )}
+      <OfflineNotice pathPrefix={offlinePaths} />
       {children}
     </section>
   );

@@ -1,6 +1,6 @@
 import { ONT_HARDWARE_TYPE } from '@strand/domain';
 import { Link, useParams } from 'react-router';
-import { useAsset } from '../api/assets';
+import { assetPaths, useAsset } from '../api/assets';
 import { AssetActions } from './asset-actions';
 import { AssetDetails } from './asset-details';
 import { AssetFrame, LoadState, NO_ASSET, numberParam } from './asset-frame';
@@ -13,7 +13,7 @@ export function AssetPage() {
   const asset = useAsset(nAssetId);
   const a = asset.data;
   return (
-    <AssetFrame title={a ? a.vcAssetID : 'Asset'} WOId={WOId}>
+    <AssetFrame title={a ? a.vcAssetID : 'Asset'} WOId={WOId} offlinePaths={[assetPaths.asset(nAssetId)]}>
       <LoadState isPending={asset.isPending} error={asset.error} what="the asset" notFound={NO_ASSET} />
       {a && (
         <div className="stack">

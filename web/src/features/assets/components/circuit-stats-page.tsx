@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useCircuitStats } from '../api/assets';
+import { assetPaths, useCircuitStats } from '../api/assets';
 import { AssetFrame, LoadState, numberParam } from './asset-frame';
 import { ToneTest } from './tone-test-modal';
 
@@ -12,7 +12,7 @@ export function CircuitStatsPage() {
   const entries = Object.entries(stats.data?.stats ?? {});
   const s = stats.data?.stats;
   return (
-    <AssetFrame title="Circuit Stats" WOId={WOId}>
+    <AssetFrame title="Circuit Stats" WOId={WOId} offlinePaths={[assetPaths.circuitStats(WOId, circuitId)]}>
       <LoadState isPending={stats.isPending} error={stats.error} what="the circuit stats" />
       {stats.data && entries.length === 0 && <p className="empty-state">No Circuit Stats Found</p>}
       {entries.length > 0 && (

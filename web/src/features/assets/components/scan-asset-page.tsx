@@ -2,7 +2,8 @@ import { AssetTagSchema } from '@strand/domain';
 import { useCallback, useId, useState } from 'react';
 import { useSession } from '../../../lib/browser-session';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { useAssetByTag } from '../api/assets';
+import { OfflineNotice } from '../../offline/components/offline-notice';
+import { assetPaths, useAssetByTag } from '../api/assets';
 import { useDebounced } from '../lib/use-debounced';
 import { AssetDetails } from './asset-details';
 import { LoadState, NO_ASSET } from './asset-frame';
@@ -62,6 +63,7 @@ export function ScanAssetPage() {
         </div>
         {valid.success && (
           <>
+            <OfflineNotice pathPrefix={assetPaths.byTag(valid.data)} />
             <LoadState isPending={asset.isPending} error={asset.error} what="the asset" notFound={NO_ASSET} />
             {asset.data && (
               <>

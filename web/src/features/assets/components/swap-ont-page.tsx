@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
-import { completeSwap, useAssignedEquipment, useSwapData } from '../api/assets';
+import { assetPaths, completeSwap, useAssignedEquipment, useSwapData } from '../api/assets';
 import { AssetFrame, LoadState, numberParam, SWAP_FAILED } from './asset-frame';
 import { EquipmentPicker } from './equipment-picker';
 import { SwapSummary } from './swap-summary';
@@ -43,7 +43,11 @@ export function SwapOntPage() {
   };
 
   return (
-    <AssetFrame title="Swap ONT" WOId={WOId}>
+    <AssetFrame
+      title="Swap ONT"
+      WOId={WOId}
+      offlinePaths={[assetPaths.swapData(WOId, ONTId), assetPaths.assignedEquipment]}
+    >
       <LoadState isPending={data.isPending} error={data.error} what="the swap data" />
       {result && (
         <div className={`alert ${result.ok ? 'alert--success' : 'alert--error'}`} role="alert">

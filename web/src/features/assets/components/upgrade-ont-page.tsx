@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
-import { completeUpgrade, previewUpgrade, useAssignedEquipment, useSwapData } from '../api/assets';
+import { assetPaths, completeUpgrade, previewUpgrade, useAssignedEquipment, useSwapData } from '../api/assets';
 import { AssetFrame, LoadState, numberParam, SWAP_FAILED } from './asset-frame';
 import { EquipmentPicker } from './equipment-picker';
 import { SwapSummary } from './swap-summary';
@@ -81,7 +81,11 @@ export function UpgradeOntPage() {
   };
 
   return (
-    <AssetFrame title="Upgrade ONT" WOId={WOId}>
+    <AssetFrame
+      title="Upgrade ONT"
+      WOId={WOId}
+      offlinePaths={[assetPaths.swapData(WOId, ONTId), assetPaths.assignedEquipment]}
+    >
       <LoadState isPending={data.isPending} error={data.error} what="the upgrade data" />
       {result && (
         <div className={`alert ${result.ok ? 'alert--success' : 'alert--error'}`} role="alert">

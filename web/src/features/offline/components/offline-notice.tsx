@@ -11,8 +11,8 @@ export const CACHED_RESPONSE_MESSAGE =
   'You are not connected to the internet. The response is cached from local storage.';
 
 export interface OfflineNoticeProps {
-  /** Only copies of requests under this path concern this screen. */
-  pathPrefix: string;
+  /** Only copies of requests under this path (or these paths) concern this screen. */
+  pathPrefix: string | readonly string[];
 }
 
 export function OfflineNotice({ pathPrefix }: OfflineNoticeProps) {
