@@ -3,16 +3,16 @@ import {
   type NewBusinessCenterRequest,
   NewBusinessCenterRequestSchema,
 } from '@strand/domain';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { newIdempotencyKey } from '../api/customer-account';
 import { useBusinessCenterRequests, useCreateBusinessCenterRequest } from '../api/tickets';
 import { formatMoment } from './format';
-import { SelectField, StatusBadge, TextAreaField, withoutFieldError } from './ui';
+import { SelectField, StatusBadge, TextAreaField } from './ui';
 
 /** Business-center requests of a business account: the list and a new request (SPEC §7). */
 export function BusinessCenterSection() {
@@ -56,32 +56,20 @@ export function BusinessCenterSection() {
 }
 
 function RequestForm({ onDone }: { onDone(): void }) {
-  const [values, setValues] = useState<NewBusinessCenterRequest>({
+  const form = useForm<NewBusinessCenterRequest>({
     category: 'Moves, Adds and Changes',
     subject: '',
     description: '',
   });
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const { values, errors } = form;
   const key = useRef(newIdempotencyKey());
   const create = useCreateBusinessCenterRequest();
-  const set = (field: keyof NewBusinessCenterRequest) => (value: string) => {
-    setErrors((e) => withoutFieldError(e, field));
-    setValues((v) => ({ ...v, [field]: value }));
-  };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(NewBusinessCenterRequestSchema, values);
-    if ('errors' in checked) return setErrors(checked.errors);
-    setErrors(NO_ERRORS);
-    try {
-      const request = await create.mutateAsync({ input: values, key: key.current });
-      popup.show(`Request #${request.RequestID} sent to the business center`);
-      onDone();
-    } catch (error) {
-      setErrors(formErrorsFrom(error));
-    }
-  };
+  const onSubmit = form.submit(NewBusinessCenterRequestSchema, async () => {
+    const request = await create.mutateAsync({ input: values, key: key.current });
+    popup.show(`Request #${request.RequestID} sent to the business center`);
+    onDone();
+  });
 
   return (
     <form
@@ -94,24 +82,13 @@ function RequestForm({ onDone }: { onDone(): void }) {
       <FormAlert message={errors.message} />
       <SelectField
         label="Category"
-        value={values.category}
-        onValueChange={set('category')}
+        {...form.field('category')}
         options={BUSINESS_CENTER_CATEGORIES.map((c) => ({ value: c, label: c }))}
-        error={errors.fields.category}
       />
-      <TextField
-        label="Subject"
-        name="subject"
-        value={values.subject}
-        onValueChange={set('subject')}
-        error={errors.fields.subject}
-        maxLength={120}
-      />
+      <TextField label="Subject" {...form.field('subject')} maxLength={120} />
       <TextAreaField
         label="Details"
-        value={values.description}
-        onValueChange={set('description')}
-        error={errors.fields.description}
+        {...form.field('description')}
         rows={5}
         maxLength={2000}
         hint="10 to 2000 characters."

@@ -1,12 +1,12 @@
 import { type AddressUpdate, AddressUpdateSchema, type MailingLocation, US_STATE_CODES } from '@strand/domain';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { lookupZipCode, useMailingLocations, useUpdateAddress } from '../api/bills';
-import { SelectField, withoutFieldError } from './ui';
+import { SelectField } from './ui';
 
 /** getMailingLocationObject and updateAddress, with the ZIP lookup filling city and state. */
 export function MailingAddressSection({ mayEdit }: { mayEdit: boolean }) {
@@ -35,15 +35,11 @@ const valuesOf = (l: MailingLocation): AddressUpdate => ({
 });
 
 function AddressForm({ location, mayEdit }: { location: MailingLocation; mayEdit: boolean }) {
-  const [values, setValues] = useState<AddressUpdate>(() => valuesOf(location));
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const form = useForm<AddressUpdate>(() => valuesOf(location));
+  const { values, setValues, errors } = form;
   const [zipNote, setZipNote] = useState<string | null>(null);
   const update = useUpdateAddress();
   const lastLookup = useRef(location.vcZip);
-  const set = (field: keyof AddressUpdate) => (value: string) => {
-    setErrors((e) => withoutFieldError(e, field));
-    setValues((v) => ({ ...v, [field]: value }));
-  };
 
   // zipCodeLookUp: five digits typed -> the city and state of that ZIP code, when it is in the provider's area.
   useEffect(() => {
@@ -59,82 +55,46 @@ function AddressForm({ location, mayEdit }: { location: MailingLocation; mayEdit
       })
       .catch(() => setZipNote(null));
     return () => controller.abort();
-  }, [values.vcZip]);
+  }, [values.vcZip, setValues]);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(AddressUpdateSchema, values);
-    if ('errors' in checked) return setErrors(checked.errors);
-    setErrors(NO_ERRORS);
-    try {
-      const saved = await update.mutateAsync({ id: location.MailingLocationID, input: values });
-      setValues(valuesOf(saved));
-      popup.show('Mailing address saved');
-    } catch (error) {
-      setErrors(formErrorsFrom(error));
-    }
-  };
+  const onSubmit = form.submit(AddressUpdateSchema, async () => {
+    const saved = await update.mutateAsync({ id: location.MailingLocationID, input: values });
+    setValues(valuesOf(saved));
+    popup.show('Mailing address saved');
+  });
 
   return (
     <form className="card form-card" onSubmit={onSubmit} noValidate aria-label="Mailing address">
       <fieldset className="fieldset" disabled={!mayEdit}>
         <legend className="visually-hidden">Mailing address</legend>
         <FormAlert message={errors.message} />
-        <TextField
-          label="Street address"
-          name="vcAddress"
-          autoComplete="address-line1"
-          value={values.vcAddress}
-          onValueChange={set('vcAddress')}
-          error={errors.fields.vcAddress}
-        />
+        <TextField label="Street address" autoComplete="address-line1" {...form.field('vcAddress')} />
         <TextField
           label="Apartment, suite or unit (optional)"
-          name="vcAddress2"
           autoComplete="address-line2"
-          value={values.vcAddress2}
-          onValueChange={set('vcAddress2')}
-          error={errors.fields.vcAddress2}
+          {...form.field('vcAddress2')}
         />
         <div className="field-row">
           <TextField
             label="ZIP code"
-            name="vcZip"
             inputMode="numeric"
             autoComplete="postal-code"
             maxLength={5}
-            value={values.vcZip}
-            onValueChange={set('vcZip')}
-            error={errors.fields.vcZip}
+            {...form.field('vcZip')}
           />
-          <TextField
-            label="ZIP+4 (optional)"
-            name="vcZipFour"
-            inputMode="numeric"
-            maxLength={4}
-            value={values.vcZipFour}
-            onValueChange={set('vcZipFour')}
-            error={errors.fields.vcZipFour}
-          />
+          <TextField label="ZIP+4 (optional)" inputMode="numeric" maxLength={4} {...form.field('vcZipFour')} />
         </div>
         <p className="field__hint" role="status">
           {zipNote}
         </p>
         <div className="field-row">
-          <TextField
-            label="City"
-            name="vcCity"
-            autoComplete="address-level2"
-            value={values.vcCity}
-            onValueChange={set('vcCity')}
-            error={errors.fields.vcCity}
-          />
+          <TextField label="City" autoComplete="address-level2" {...form.field('vcCity')} />
           <SelectField
             label="State"
             value={values.vcState.toUpperCase()}
-            onValueChange={set('vcState')}
-            options={US_STATE_CODES.map((s) => ({ value: s, label: s }))}
+            onValueChange={form.set('vcState')}
             error={errors.fields.vcState}
+            options={US_STATE_CODES.map((s) => ({ value: s, label: s }))}
             autoComplete="address-level1"
           />
         </div>

@@ -8,15 +8,16 @@ import {
   groupCardNumber,
   yearMonthOf,
 } from '@strand/domain';
-import { type FormEvent, useRef, useState } from 'react';
-import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { type FormEvent, useRef } from 'react';
+import { formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { useAddPaymentMethod } from '../api/bills';
 import { newIdempotencyKey } from '../api/customer-account';
 import { MaskedField } from './masked-input';
-import { SelectField, withoutFieldError } from './ui';
+import { SelectField } from './ui';
 
 interface Values {
   kind: 'card' | 'bank';
@@ -62,7 +63,7 @@ export interface PaymentMethodFormProps {
 
 /** addPaymentMethod: a card or a bank account, checked here and again by the server, then tokenized there. */
 export function PaymentMethodForm({ sandbox, onDone }: PaymentMethodFormProps) {
-  const [values, setValues] = useState<Values>({
+  const form = useForm<Values>({
     kind: 'card',
     holderName: '',
     cardNumber: '',
@@ -74,13 +75,9 @@ export function PaymentMethodForm({ sandbox, onDone }: PaymentMethodFormProps) {
     accountNumber: '',
     accountType: 'Checking',
   });
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const { values, setValues, errors, setErrors } = form;
   const key = useRef(newIdempotencyKey());
   const add = useAddPaymentMethod();
-  const set = (field: keyof Values) => (value: string) => {
-    setErrors((e) => withoutFieldError(e, field));
-    setValues((v) => ({ ...v, [field]: value }));
-  };
   const digits = cardDigits(values.cardNumber) ?? '';
   const brand = digits.length >= 2 ? cardBrand(digits) : null;
 
@@ -128,11 +125,8 @@ export function PaymentMethodForm({ sandbox, onDone }: PaymentMethodFormProps) {
       </fieldset>
       <TextField
         label={values.kind === 'card' ? 'Name on card' : 'Name on account'}
-        name="holderName"
         autoComplete={values.kind === 'card' ? 'cc-name' : 'name'}
-        value={values.holderName}
-        onValueChange={set('holderName')}
-        error={errors.fields.holderName}
+        {...form.field('holderName')}
       />
       {values.kind === 'card' ? (
         <>
@@ -140,49 +134,39 @@ export function PaymentMethodForm({ sandbox, onDone }: PaymentMethodFormProps) {
             label="Card number"
             inputMode="numeric"
             value={values.cardNumber}
-            onValueChange={(value) => set('cardNumber')(groupCardNumber(value.replace(/\D/g, '').slice(0, 19)))}
+            onValueChange={(value) => form.set('cardNumber')(groupCardNumber(value.replace(/\D/g, '').slice(0, 19)))}
             error={errors.fields.cardNumber}
             hint={brand ? `${brand} card` : 'Visa, Mastercard, American Express or Discover'}
           />
           <div className="field-row">
             <SelectField
               label="Expiry month"
-              value={values.expMonth}
-              onValueChange={set('expMonth')}
+              {...form.field('expMonth')}
               options={[{ value: '', label: 'Month' }, ...MONTHS.map((m) => ({ value: m, label: m }))]}
-              error={errors.fields.expMonth}
               autoComplete="cc-exp-month"
             />
             <SelectField
               label="Expiry year"
-              value={values.expYear}
-              onValueChange={set('expYear')}
+              {...form.field('expYear')}
               options={[{ value: '', label: 'Year' }, ...YEARS.map((y) => ({ value: y, label: y }))]}
-              error={errors.fields.expYear}
               autoComplete="cc-exp-year"
             />
           </div>
           <div className="field-row">
             <TextField
               label="Security code"
-              name="cvc"
               inputMode="numeric"
               autoComplete="cc-csc"
               maxLength={4}
-              value={values.cvc}
-              onValueChange={set('cvc')}
-              error={errors.fields.cvc}
+              {...form.field('cvc')}
               hint={brand === 'Amex' ? '4 digits on the front' : '3 digits on the back'}
             />
             <TextField
               label="Billing ZIP code"
-              name="postalCode"
               inputMode="numeric"
               autoComplete="postal-code"
               maxLength={5}
-              value={values.postalCode}
-              onValueChange={set('postalCode')}
-              error={errors.fields.postalCode}
+              {...form.field('postalCode')}
             />
           </div>
         </>
@@ -190,12 +174,9 @@ export function PaymentMethodForm({ sandbox, onDone }: PaymentMethodFormProps) {
         <>
           <TextField
             label="Routing number"
-            name="routingNumber"
             inputMode="numeric"
             maxLength={9}
-            value={values.routingNumber}
-            onValueChange={set('routingNumber')}
-            error={errors.fields.routingNumber}
+            {...form.field('routingNumber')}
             hint="9 digits, at the bottom left of a check"
           />
           <MaskedField
@@ -203,18 +184,16 @@ export function PaymentMethodForm({ sandbox, onDone }: PaymentMethodFormProps) {
             inputMode="numeric"
             maxLength={17}
             value={values.accountNumber}
-            onValueChange={(value) => set('accountNumber')(value.replace(/\D/g, ''))}
+            onValueChange={(value) => form.set('accountNumber')(value.replace(/\D/g, ''))}
             error={errors.fields.accountNumber}
           />
           <SelectField
             label="Account type"
-            value={values.accountType}
-            onValueChange={set('accountType')}
+            {...form.field('accountType')}
             options={[
               { value: 'Checking', label: 'Checking' },
               { value: 'Savings', label: 'Savings' },
             ]}
-            error={errors.fields.accountType}
           />
         </>
       )}

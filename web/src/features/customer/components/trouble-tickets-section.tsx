@@ -5,16 +5,16 @@ import {
   NewTroubleTicketSchema,
   TROUBLE_TICKET_CATEGORIES,
 } from '@strand/domain';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { newIdempotencyKey } from '../api/customer-account';
 import { useSubmitTroubleTicket, useTroubleTickets } from '../api/tickets';
 import { formatMoment } from './format';
-import { SelectField, StatusBadge, TextAreaField, withoutFieldError } from './ui';
+import { SelectField, StatusBadge, TextAreaField } from './ui';
 
 const EMPTY: NewTroubleTicket = { category: 'No service', subject: '', description: '', contactPhone: '' };
 
@@ -85,28 +85,16 @@ interface TroubleTicketFormProps {
 }
 
 function TroubleTicketForm({ serviceLocationId, address, onDone }: TroubleTicketFormProps) {
-  const [values, setValues] = useState<NewTroubleTicket>(EMPTY);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const form = useForm<NewTroubleTicket>(EMPTY);
+  const { values, setValues, errors } = form;
   const key = useRef(newIdempotencyKey());
   const submit = useSubmitTroubleTicket();
-  const set = (field: keyof NewTroubleTicket) => (value: string) => {
-    setErrors((e) => withoutFieldError(e, field));
-    setValues((v) => ({ ...v, [field]: value }));
-  };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(NewTroubleTicketSchema, values);
-    if ('errors' in checked) return setErrors(checked.errors);
-    setErrors(NO_ERRORS);
-    try {
-      const ticket = await submit.mutateAsync({ serviceLocationId, input: values, key: key.current });
-      popup.show(`Trouble ticket #${ticket.TicketID} submitted`);
-      onDone();
-    } catch (error) {
-      setErrors(formErrorsFrom(error));
-    }
-  };
+  const onSubmit = form.submit(NewTroubleTicketSchema, async () => {
+    const ticket = await submit.mutateAsync({ serviceLocationId, input: values, key: key.current });
+    popup.show(`Trouble ticket #${ticket.TicketID} submitted`);
+    onDone();
+  });
 
   return (
     <form className="card form-card inline-form" onSubmit={onSubmit} noValidate aria-label="Report a problem">
@@ -114,37 +102,23 @@ function TroubleTicketForm({ serviceLocationId, address, onDone }: TroubleTicket
       <FormAlert message={errors.message} />
       <SelectField
         label="Problem type"
-        value={values.category}
-        onValueChange={set('category')}
+        {...form.field('category')}
         options={TROUBLE_TICKET_CATEGORIES.map((c) => ({ value: c, label: c }))}
-        error={errors.fields.category}
       />
-      <TextField
-        label="Subject"
-        name="subject"
-        value={values.subject}
-        onValueChange={set('subject')}
-        error={errors.fields.subject}
-        maxLength={120}
-      />
+      <TextField label="Subject" {...form.field('subject')} maxLength={120} />
       <TextAreaField
         label="What is happening?"
-        value={values.description}
-        onValueChange={set('description')}
-        error={errors.fields.description}
+        {...form.field('description')}
         hint="When it started, what you see, and what you tried (10 to 2000 characters)."
         rows={5}
         maxLength={2000}
       />
       <TextField
         label="Callback phone (optional)"
-        name="contactPhone"
         type="tel"
         inputMode="tel"
-        value={values.contactPhone}
-        onValueChange={set('contactPhone')}
+        {...form.field('contactPhone')}
         onBlur={() => setValues((v) => ({ ...v, contactPhone: formatPhone(v.contactPhone) }))}
-        error={errors.fields.contactPhone}
       />
       <div className="actions">
         <button type="submit" className="button" disabled={submit.isPending}>

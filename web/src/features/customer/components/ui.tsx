@@ -1,7 +1,6 @@
 /** Small form pieces of the customer pages: a labelled select, a labelled text area, and a section navigation. */
 import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 import { Link } from 'react-router';
-import type { FormErrors } from '../../../lib/form-errors';
 
 interface FieldShellProps {
   id: string;
@@ -126,9 +125,5 @@ export function StatusBadge({ status }: { status: string }) {
   return <span className={`status status--${tone}`}>{status}</span>;
 }
 
-/** A form's errors without the one of a field the person has just changed (the rest stay until the next submit). */
-export function withoutFieldError(errors: FormErrors, field: string): FormErrors {
-  if (!(field in errors.fields)) return errors;
-  const { [field]: _changed, ...fields } = errors.fields;
-  return { ...errors, fields };
-}
+/** Kept here for the forms that import it from the customer feature; it lives with useForm. */
+export { withoutFieldError } from '../../../lib/use-form';

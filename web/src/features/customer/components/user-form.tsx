@@ -8,20 +8,19 @@ import {
   type UpdateUserRequest,
   UpdateUserRequestSchema,
 } from '@strand/domain';
-import { type FormEvent, useRef, useState } from 'react';
-import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { useRef } from 'react';
 import { popup } from '../../../lib/popup-store';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { newIdempotencyKey } from '../api/customer-account';
 import { useAddUser, useUpdateUser } from '../api/users';
-import { withoutFieldError } from './ui';
 
 type AddValues = Omit<AddUserRequest, 'permissions'> & { permissions: PermissionCategory[] };
 
 /** addUser: a new online user of the account, with the permission categories it starts with. */
 export function AddUserForm({ granter, onDone }: { granter: CustomerAccount; onDone(): void }) {
-  const [values, setValues] = useState<AddValues>({
+  const form = useForm<AddValues>({
     username: '',
     firstName: '',
     lastName: '',
@@ -29,79 +28,39 @@ export function AddUserForm({ granter, onDone }: { granter: CustomerAccount; onD
     password: '',
     permissions: [],
   });
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const { values, setValues, errors } = form;
   const key = useRef(newIdempotencyKey());
   const add = useAddUser();
-  const set = (field: keyof Omit<AddValues, 'permissions'>) => (value: string) => {
-    setErrors((e) => withoutFieldError(e, field));
-    setValues((v) => ({ ...v, [field]: value }));
-  };
   const toggle = (code: PermissionCategory, on: boolean) =>
     setValues((v) => ({ ...v, permissions: on ? [...v.permissions, code] : v.permissions.filter((p) => p !== code) }));
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(AddUserRequestSchema, values);
-    if ('errors' in checked) return setErrors(checked.errors);
-    setErrors(NO_ERRORS);
-    try {
-      const user = await add.mutateAsync({ input: values, key: key.current });
-      popup.show(`${user.firstName} ${user.lastName} can now sign in as ${user.username}`);
-      onDone();
-    } catch (error) {
-      setErrors(formErrorsFrom(error));
-    }
-  };
+  const onSubmit = form.submit(AddUserRequestSchema, async () => {
+    const user = await add.mutateAsync({ input: values, key: key.current });
+    popup.show(`${user.firstName} ${user.lastName} can now sign in as ${user.username}`);
+    onDone();
+  });
 
   return (
     <form className="card form-card inline-form" onSubmit={onSubmit} noValidate aria-label="Add a user">
       <h3>Add a user</h3>
       <FormAlert message={errors.message} />
       <div className="field-row">
-        <TextField
-          label="First name"
-          name="firstName"
-          autoComplete="off"
-          value={values.firstName}
-          onValueChange={set('firstName')}
-          error={errors.fields.firstName}
-        />
-        <TextField
-          label="Last name"
-          name="lastName"
-          autoComplete="off"
-          value={values.lastName}
-          onValueChange={set('lastName')}
-          error={errors.fields.lastName}
-        />
+        <TextField label="First name" autoComplete="off" {...form.field('firstName')} />
+        <TextField label="Last name" autoComplete="off" {...form.field('lastName')} />
       </div>
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="off"
-        value={values.email}
-        onValueChange={set('email')}
-        error={errors.fields.email}
-      />
+      <TextField label="Email" type="email" autoComplete="off" {...form.field('email')} />
       <TextField
         label="Username"
-        name="username"
         autoComplete="off"
         autoCapitalize="none"
-        value={values.username}
-        onValueChange={set('username')}
-        error={errors.fields.username}
+        {...form.field('username')}
         hint="3 to 64 letters, digits and . _ @ -"
       />
       <TextField
         label="Password"
-        name="password"
         type="password"
         autoComplete="new-password"
-        value={values.password}
-        onValueChange={set('password')}
-        error={errors.fields.password}
+        {...form.field('password')}
         hint="At least 10 characters. Give it to the new user privately."
       />
       <fieldset className="fieldset">
@@ -135,61 +94,30 @@ export function AddUserForm({ granter, onDone }: { granter: CustomerAccount; onD
 
 /** updateUser: name, email, and whether the user may sign in. */
 export function EditUserForm({ user, onDone }: { user: CustomerUser; onDone(): void }) {
-  const [values, setValues] = useState<UpdateUserRequest>({
+  const form = useForm<UpdateUserRequest>({
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
     active: user.active,
   });
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const { values, setValues, errors } = form;
   const update = useUpdateUser();
-  const set = (field: 'firstName' | 'lastName' | 'email') => (value: string) => {
-    setErrors((e) => withoutFieldError(e, field));
-    setValues((v) => ({ ...v, [field]: value }));
-  };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(UpdateUserRequestSchema, values);
-    if ('errors' in checked) return setErrors(checked.errors);
-    setErrors(NO_ERRORS);
-    try {
-      await update.mutateAsync({ id: user.nUserID, input: values });
-      popup.show('User saved');
-      onDone();
-    } catch (error) {
-      setErrors(formErrorsFrom(error));
-    }
-  };
+  const onSubmit = form.submit(UpdateUserRequestSchema, async () => {
+    await update.mutateAsync({ id: user.nUserID, input: values });
+    popup.show('User saved');
+    onDone();
+  });
 
   return (
     <form className="card form-card inline-form" onSubmit={onSubmit} noValidate aria-label={`Edit ${user.username}`}>
       <h3>Edit {user.username}</h3>
       <FormAlert message={errors.message} />
       <div className="field-row">
-        <TextField
-          label="First name"
-          name="firstName"
-          value={values.firstName}
-          onValueChange={set('firstName')}
-          error={errors.fields.firstName}
-        />
-        <TextField
-          label="Last name"
-          name="lastName"
-          value={values.lastName}
-          onValueChange={set('lastName')}
-          error={errors.fields.lastName}
-        />
+        <TextField label="First name" {...form.field('firstName')} />
+        <TextField label="Last name" {...form.field('lastName')} />
       </div>
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        value={values.email}
-        onValueChange={set('email')}
-        error={errors.fields.email}
-      />
+      <TextField label="Email" type="email" {...form.field('email')} />
       {!user.isAdmin && (
         <div className={`field field--check${errors.fields.active ? ' field--invalid' : ''}`}>
           <input

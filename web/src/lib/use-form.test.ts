@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutFieldError } from './ui';
+import { withoutFieldError } from './use-form';
 
 describe('withoutFieldError', () => {
   it('drops the changed field’s message and keeps the others', () => {

@@ -1,0 +1,82 @@
+/**
+ * The state of a form checked by a domain schema: its values, the messages per field and for the alert region,
+ * props that wire a field to both, and a submit handler that checks in the browser what the server checks again.
+ */
+import { type Dispatch, type FormEvent, type SetStateAction, useState } from 'react';
+import type { z } from 'zod';
+import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from './form-errors';
+
+/** The form's text fields: the keys whose value is a string. */
+type TextKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
+export interface FieldBinding<K extends string> {
+  name: K;
+  value: string;
+  onValueChange(value: string): void;
+  error: string | undefined;
+}
+
+export interface Form<V> {
+  values: V;
+  setValues: Dispatch<SetStateAction<V>>;
+  errors: FormErrors;
+  setErrors: Dispatch<SetStateAction<FormErrors>>;
+  /** Sets one value and clears that field's message (the user is fixing it). */
+  set<K extends keyof V>(field: K): (value: V[K]) => void;
+  /** The value, change handler, message and name of a text field: `<TextField label="..." {...form.field('x')} />`. */
+  field<K extends TextKeys<V>>(name: K): FieldBinding<K>;
+  /**
+   * A submit handler: checks `check(values)` (the values themselves by default) with the schema, shows the messages
+   * when it fails, otherwise runs the action with the parsed data and shows what the server refused.
+   */
+  submit<T>(schema: z.ZodType<T>, action: (data: T) => Promise<unknown>, check?: (values: V) => unknown): SubmitHandler;
+}
+
+export type SubmitHandler = (event: FormEvent) => Promise<void>;
+
+/** A copy of the errors without one field's message. */
+export function withoutFieldError(errors: FormErrors, field: string): FormErrors {
+  if (!(field in errors.fields)) return errors;
+  const { [field]: _changed, ...fields } = errors.fields;
+  return { ...errors, fields };
+}
+
+export function useForm<V extends object>(initial: V | (() => V)): Form<V> {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+
+  const set =
+    <K extends keyof V>(field: K) =>
+    (value: V[K]) => {
+      setErrors((e) => withoutFieldError(e, String(field)));
+      setValues((v) => ({ ...v, [field]: value }));
+    };
+
+  return {
+    values,
+    setValues,
+    errors,
+    setErrors,
+    set,
+    field: (name) => ({
+      name,
+      value: values[name] as string,
+      onValueChange: set(name) as (value: string) => void,
+      error: errors.fields[name],
+    }),
+    submit: (schema, action, check) => async (event) => {
+      event.preventDefault();
+      const checked = validate(schema, check ? check(values) : values);
+      if ('errors' in checked) {
+        setErrors(checked.errors);
+        return;
+      }
+      setErrors(NO_ERRORS);
+      try {
+        await action(checked.data);
+      } catch (error) {
+        setErrors(formErrorsFrom(error));
+      }
+    },
+  };
+}
