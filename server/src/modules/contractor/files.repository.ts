@@ -1,6 +1,6 @@
 /** All SQL of a contractor work order's files: attachments, and what its PDF prints. */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewRow } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -16,11 +16,6 @@ export function findAttachments(db: Db, workOrderId: number) {
 
 export function findAttachment(db: Db, attachmentId: number) {
   return db.selectFrom('attachments').selectAll().where('id', '=', attachmentId).executeTakeFirst();
-}
-
-export async function insertAttachment(db: Db, row: Omit<NewRow<'attachments'>, 'id'>) {
-  const inserted = await db.insertInto('attachments').values(row).returning('id').executeTakeFirstOrThrow();
-  return inserted.id;
 }
 
 export function findAssignees(db: Db, workOrderId: number) {

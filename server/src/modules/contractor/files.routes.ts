@@ -1,18 +1,15 @@
 /** Routes: a work order's attachments (list, download, multipart upload) and its PDF. */
 import {
-  CONTRACTOR_UPLOAD_MAX_FILES,
   ContractorAttachmentListSchema,
   ContractorAttachmentParamsSchema,
   ContractorUploadResultSchema,
   ContractorWorkOrderParamsSchema,
-  PHOTO_MAX_FILE_BYTES,
-  PHOTO_MAX_SUBMISSION_BYTES,
 } from '@strand/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { badRequest } from '../../lib/errors.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
+import { readMultipartUpload } from '../../lib/uploads.js';
 import { sessionOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { CONTRACTOR_ACCESS } from './contractor-work-orders.routes.js';
@@ -39,39 +36,6 @@ export function sendFile(
     .header('content-disposition', disposition(kind, name))
     .header('cache-control', 'private, no-store')
     .send(file.stream);
-}
-
-/** Reads the multipart body with the limits enforced while streaming: 10 MB a file, 20 MB a submission. */
-async function readUpload(fastify: FastifyInstance, req: FastifyRequest) {
-  const files: service.IncomingFile[] = [];
-  const fields: Record<string, string> = {};
-  let total = 0;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        total += bytes.length;
-        if (total > PHOTO_MAX_SUBMISSION_BYTES) throw service.uploadTooLarge(total);
-        files.push({ fieldName: part.fieldname, fileName: part.filename, bytes });
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    const errors = fastify.multipartErrors;
-    if (err instanceof errors.RequestFileTooLargeError)
-      throw service.uploadTooLarge(total + PHOTO_MAX_FILE_BYTES, true);
-    if (err instanceof errors.FilesLimitError || err instanceof errors.PartsLimitError) {
-      throw badRequest(`Upload at most ${CONTRACTOR_UPLOAD_MAX_FILES} files at a time.`, {
-        files: `At most ${CONTRACTOR_UPLOAD_MAX_FILES} files.`,
-      });
-    }
-    if (err instanceof errors.InvalidMultipartContentTypeError) {
-      throw badRequest('Send the files as multipart/form-data.', { body: 'multipart/form-data expected.' });
-    }
-    throw err;
-  }
-  return { files, fields };
 }
 
 export function fileRoutes(fastify: FastifyInstance, ctx: AppContext) {
@@ -116,10 +80,7 @@ export function fileRoutes(fastify: FastifyInstance, ctx: AppContext) {
       const key = idempotencyKeyOf(req);
       // Refuse another company's work order before reading any of the upload.
       await getWorkOrder(ctx, user, req.params.workOrderId);
-      if (!req.isMultipart()) {
-        throw badRequest('Send the files as multipart/form-data.', { body: 'multipart/form-data expected.' });
-      }
-      const { files, fields } = await readUpload(fastify, req);
+      const { files, fields } = await readMultipartUpload(fastify, req, service.CONTRACTOR_UPLOAD);
       const result = await service.saveUploads(ctx, user, req.params.workOrderId, files, fields, key);
       return reply.status(201).send(result);
     },

@@ -3,10 +3,10 @@
  * their content (file-type), stored under server-chosen keys and recorded in one transaction; a retried upload
  * (same Idempotency-Key) returns the first answer and stores nothing twice.
  */
-import { randomUUID } from 'node:crypto';
 import {
   CHECKLIST_FIELDS,
   CONTRACTOR_UPLOAD_INVALID_MESSAGE,
+  CONTRACTOR_UPLOAD_MAX_FILES,
   CONTRACTOR_UPLOAD_TYPES,
   type ContractorAttachment,
   checklistFormFor,
@@ -16,11 +16,16 @@ import {
   PHOTO_MAX_SUBMISSION_BYTES,
   type SessionClaims,
 } from '@strand/domain';
-import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context.js';
 import { renderWorkOrderPdf, type WorkOrderPdfSection } from '../../integrations/pdf/work-order-pdf.js';
-import { badRequest, HttpError, notFound } from '../../lib/errors.js';
-import { runIdempotent } from '../../lib/idempotency.js';
+import { HttpError, notFound } from '../../lib/errors.js';
+import {
+  type AttachmentFields,
+  checkAttachmentUpload,
+  type IncomingFile,
+  type UploadPolicy,
+} from '../../lib/uploads.js';
+import { storeAttachments } from '../attachments/attachments.service.js';
 import * as checklistRepo from './checklists.repository.js';
 import { getWorkOrder } from './contractor-work-orders.service.js';
 import * as repo from './files.repository.js';
@@ -50,12 +55,6 @@ export async function openAttachment(ctx: AppContext, user: SessionClaims, workO
 
 // ---- uploads ---------------------------------------------------------------------------------------------------
 
-export interface IncomingFile {
-  fieldName: string;
-  fileName: string;
-  bytes: Buffer;
-}
-
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
 /** SPEC §5's message plus the total size, as a 413. */
@@ -66,89 +65,37 @@ export function uploadTooLarge(totalBytes: number, atLeast = false): HttpError {
   });
 }
 
-/** A display name without folders, control characters or quotes, ending in the detected extension. */
-export function cleanFileName(name: string, ext: string, fallback: string): string {
-  const last = name.split(/[\\/]/).pop() ?? '';
-  const base = [...last]
-    .filter((ch) => (ch.codePointAt(0) ?? 0) >= 0x20 && ch !== '\u007f' && !'"<>|:*?'.includes(ch))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const stem = base.replace(/\.[A-Za-z0-9]{1,5}$/, '').slice(0, 100) || fallback;
-  return `${stem}.${ext}`;
-}
-
-export interface UploadFields {
-  FileName?: string | undefined;
-  FileDescription?: string | undefined;
-}
+/** How the upload form's body is read: any file field, FileName and FileDescription. */
+export const CONTRACTOR_UPLOAD: UploadPolicy = {
+  noun: 'files',
+  maxFiles: CONTRACTOR_UPLOAD_MAX_FILES,
+  maxSubmissionBytes: PHOTO_MAX_SUBMISSION_BYTES,
+  maxFileBytes: PHOTO_MAX_FILE_BYTES,
+  tooLarge: uploadTooLarge,
+  textFields: ['FileName', 'FileDescription'],
+};
 
 export async function saveUploads(
   ctx: AppContext,
   user: SessionClaims,
   workOrderId: number,
   files: IncomingFile[],
-  fields: UploadFields,
+  fields: AttachmentFields,
   idempotencyKey: string | undefined,
 ): Promise<{ attachments: ContractorAttachment[] }> {
   await getWorkOrder(ctx, user, workOrderId);
-  if (files.length === 0) throw badRequest('Choose at least one file to upload.', { files: 'No file was sent.' });
-  const description = fields.FileDescription?.trim() || null;
-  if (description && description.length > 500) {
-    throw badRequest('File description must be at most 500 characters.', {
-      FileDescription: 'At most 500 characters.',
-    });
-  }
-  const checked: (IncomingFile & { ext: string; mime: string; name: string })[] = [];
-  for (const [i, file] of files.entries()) {
-    const type = await fileTypeFromBuffer(file.bytes);
-    if (!type || !CONTRACTOR_UPLOAD_TYPES.includes(type.mime)) {
-      const message = `${file.fileName || `File ${i + 1}`} is not a photo (JPEG, PNG, GIF, WebP) or a PDF.`;
-      throw badRequest(message, { [file.fieldName]: message });
-    }
-    const given = fields.FileName?.trim();
-    const name = given ? (files.length > 1 ? `${given}-${i + 1}` : given) : file.fileName;
-    checked.push({ ...file, ext: type.ext, mime: type.mime, name: cleanFileName(name, type.ext, `upload-${i + 1}`) });
-  }
-
-  const now = ctx.now();
-  const written: string[] = [];
-  try {
-    const result = await runIdempotent(
-      ctx.db,
-      { userId: user.nUserID, key: idempotencyKey, route: `contractor.upload:${workOrderId}`, now },
-      async (trx) => {
-        const attachments: ContractorAttachment[] = [];
-        for (const [i, file] of checked.entries()) {
-          const key = `attachments/${workOrderId}/${randomUUID()}.${file.ext}`;
-          const stored = await ctx.files.put(key, file.bytes);
-          written.push(key);
-          const row = {
-            work_order_id: workOrderId,
-            file_name: file.name,
-            description,
-            storage_key: key,
-            content_type: file.mime,
-            size_bytes: stored.sizeBytes,
-            sha256: stored.sha256,
-            uploaded_by: user.nUserID,
-            // The attachments table's own guard against doubles, besides the idempotency record.
-            idempotency_key: idempotencyKey ? `${idempotencyKey}-${i}` : null,
-            created_at: now.toISOString(),
-          };
-          const id = await repo.insertAttachment(trx, row);
-          attachments.push(toAttachment({ id, ...row }));
-        }
-        return { statusCode: 201, body: { attachments } };
-      },
-    );
-    // A replay wrote files that the first request already stored: they are not referenced, so remove them.
-    if (result.replayed) await Promise.all(written.map((k) => ctx.files.remove(k)));
-    return result.body;
-  } catch (err) {
-    await Promise.all(written.map((k) => ctx.files.remove(k).catch(() => undefined)));
-    throw err;
-  }
+  const checked = await checkAttachmentUpload(files, fields, {
+    accepted: CONTRACTOR_UPLOAD_TYPES,
+    refused: (file) => `${file} is not a photo (JPEG, PNG, GIF, WebP) or a PDF.`,
+    fallbackStem: 'upload',
+    noneSent: 'Choose at least one file to upload.',
+  });
+  return storeAttachments(ctx, user, {
+    workOrderId,
+    ...checked,
+    idempotencyKey,
+    route: `contractor.upload:${workOrderId}`,
+  });
 }
 
 // ---- PDF -------------------------------------------------------------------------------------------------------

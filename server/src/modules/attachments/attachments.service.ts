@@ -1,0 +1,78 @@
+/**
+ * Stores checked uploads as a work order's attachments (the installer's photos, the contractor's files): each file
+ * under a server-chosen key, all rows in one transaction. A retried upload (same Idempotency-Key) returns the first
+ * answer, and the files it wrote again are removed; a failed one leaves no file behind.
+ */
+import { randomUUID } from 'node:crypto';
+import type { PhotoAttachment, SessionClaims } from '@strand/domain';
+import type { AppContext } from '../../context.js';
+import { runIdempotent } from '../../lib/idempotency.js';
+import type { CheckedFile } from '../../lib/uploads.js';
+import * as repo from './attachments.repository.js';
+
+/** An attachment as both portals' upload answers show it. */
+export type StoredAttachment = PhotoAttachment;
+
+export interface AttachmentUpload {
+  workOrderId: number;
+  files: CheckedFile[];
+  description: string | null;
+  idempotencyKey: string | undefined;
+  /** The idempotency record's route, e.g. `installer.photos:100001`. */
+  route: string;
+}
+
+const toAttachment = (id: number, r: repo.AttachmentInsert): StoredAttachment => ({
+  nCount: id,
+  vcFileName: r.file_name,
+  vcDescription: r.description ?? null,
+  vcContentType: r.content_type,
+  nSizeBytes: r.size_bytes,
+  dtCreated: r.created_at,
+});
+
+export async function storeAttachments(
+  ctx: AppContext,
+  user: SessionClaims,
+  upload: AttachmentUpload,
+): Promise<{ attachments: StoredAttachment[] }> {
+  const { workOrderId, files, description, idempotencyKey } = upload;
+  const now = ctx.now();
+  const written: string[] = [];
+  const removeWritten = () => Promise.all(written.map((k) => ctx.files.remove(k).catch(() => undefined)));
+  try {
+    const result = await runIdempotent(
+      ctx.db,
+      { userId: user.nUserID, key: idempotencyKey, route: upload.route, now },
+      async (trx) => {
+        const attachments: StoredAttachment[] = [];
+        for (const [i, file] of files.entries()) {
+          const key = `attachments/${workOrderId}/${randomUUID()}.${file.ext}`;
+          const stored = await ctx.files.put(key, file.bytes);
+          written.push(key);
+          const row: repo.AttachmentInsert = {
+            work_order_id: workOrderId,
+            file_name: file.name,
+            description,
+            storage_key: key,
+            content_type: file.mime,
+            size_bytes: stored.sizeBytes,
+            sha256: stored.sha256,
+            uploaded_by: user.nUserID,
+            // The table's unique (work_order_id, idempotency_key) is the last guard against a double.
+            idempotency_key: idempotencyKey ? `${idempotencyKey}-${i}` : null,
+            created_at: now.toISOString(),
+          };
+          attachments.push(toAttachment(await repo.insertAttachment(trx, row), row));
+        }
+        return { statusCode: 201, body: { attachments } };
+      },
+    );
+    // A replay (or a concurrent twin) wrote files the first request already stored: nothing refers to them.
+    if (result.replayed) await removeWritten();
+    return result.body;
+  } catch (err) {
+    await removeWritten();
+    throw err;
+  }
+}
