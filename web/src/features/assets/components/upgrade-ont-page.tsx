@@ -1,12 +1,9 @@
 import type { UpgradePreview } from '@strand/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
-import { errorMessage } from '../../../lib/api-client';
-import { assetPaths, completeUpgrade, previewUpgrade, useAssignedEquipment, useSwapData } from '../api/assets';
-import { AssetFrame, LoadState, numberParam, SWAP_FAILED } from './asset-frame';
-import { EquipmentPicker } from './equipment-picker';
-import { SwapSummary } from './swap-summary';
+import { completeUpgrade, previewUpgrade, useAssignedEquipment, useSwapData } from '../api/assets';
+import { numberParam } from './asset-frame';
+import { OntChangeFrame, unexpectedAnswer, useOntChange } from './ont-change';
 
 /**
  * /search/{WOId}/upgradeONT/{ONTId}/{serviceLocationId}: choose the new ONT, preview the port mapping (oldDefP,
@@ -19,12 +16,10 @@ export function UpgradeOntPage() {
   const ONTId = params.ONTId ?? '';
   const data = useSwapData(WOId, ONTId);
   const equipment = useAssignedEquipment();
-  const queryClient = useQueryClient();
   const [selected, setSelected] = useState<string | null>(null);
   const [preview, setPreview] = useState<UpgradePreview | null>(null);
   const [ports, setPorts] = useState<Record<string, number>>({});
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy, result, setResult, run } = useOntChange();
   const chosen = equipment.data?.find((e) => e.vcAssetID === selected);
 
   const choose = (tag: string) => {
@@ -33,12 +28,9 @@ export function UpgradeOntPage() {
     setResult(null);
   };
 
-  const loadPreview = async () => {
-    if (!selected) return;
-    setBusy(true);
-    setResult(null);
-    try {
-      const p = await previewUpgrade(WOId, { OrigEquip: ONTId, NewAsset: selected });
+  const loadPreview = (NewAsset: string) =>
+    run(async () => {
+      const p = await previewUpgrade(WOId, { OrigEquip: ONTId, NewAsset });
       setPreview(p);
       // Start each circuit on the new port with the same label (POTS1 to POTS1), else the same number.
       setPorts(
@@ -50,97 +42,71 @@ export function UpgradeOntPage() {
           }),
         ),
       );
-    } catch (err) {
-      setResult({ ok: false, text: `${SWAP_FAILED} ${errorMessage(err)}` });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return null;
+    });
 
-  const upgrade = async () => {
-    if (!selected || !chosen) return;
-    setBusy(true);
-    setResult(null);
-    try {
-      const answer = await completeUpgrade(WOId, {
-        OrigEquip: ONTId,
-        NewAsset: selected,
-        TotalPorts: chosen.nPorts,
-        Ports: ports,
-      });
+  const upgrade = (NewAsset: string, nAssetID: number, TotalPorts: number) =>
+    run(async () => {
+      const answer = await completeUpgrade(WOId, { OrigEquip: ONTId, NewAsset, TotalPorts, Ports: ports });
       // SPEC §4: success on a matching asset id.
-      if (answer.nAssetID === chosen.nAssetID) {
-        setResult({ ok: true, text: `${ONTId} was upgraded to ${selected}.` });
-        await queryClient.invalidateQueries({ queryKey: ['assets'] });
-      } else setResult({ ok: false, text: `${SWAP_FAILED} ${JSON.stringify(answer)}` });
-    } catch (err) {
-      setResult({ ok: false, text: `${SWAP_FAILED} ${errorMessage(err)}` });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return answer.nAssetID === nAssetID
+        ? { ok: true, text: `${ONTId} was upgraded to ${NewAsset}.` }
+        : unexpectedAnswer(answer);
+    });
 
   return (
-    <AssetFrame
+    <OntChangeFrame
       title="Upgrade ONT"
-      WOId={WOId}
-      offlinePaths={[assetPaths.swapData(WOId, ONTId), assetPaths.assignedEquipment]}
+      what="the upgrade data"
+      {...{ WOId, ONTId, data, equipment, selected, result }}
+      onSelect={choose}
     >
-      <LoadState isPending={data.isPending} error={data.error} what="the upgrade data" />
-      {result && (
-        <div className={`alert ${result.ok ? 'alert--success' : 'alert--error'}`} role="alert">
-          {result.text}
-        </div>
-      )}
-      {data.data && !result?.ok && (
-        <div className="stack">
-          <SwapSummary data={data.data} />
-          <h2>Your equipment</h2>
-          <LoadState isPending={equipment.isPending} error={equipment.error} what="your equipment" />
-          {equipment.data && <EquipmentPicker equipment={equipment.data} selected={selected} onSelect={choose} />}
-          <button type="button" className="button" disabled={!selected || busy} onClick={() => void loadPreview()}>
-            Preview ports
-          </button>
-          {preview && (
-            <div className="card stack">
-              <h2>Port mapping</h2>
-              <p className="muted">
-                {preview.oldDefS.map((s) => `Slot ${s.nSlot}: ${s.nPorts} ports`).join(' · ')} on {ONTId}
-              </p>
-              {preview.oldDefP.length === 0 && <p className="muted">No circuits to move.</p>}
-              {preview.oldDefP.map((o) => (
-                <div key={o.RecordID} className="field">
-                  <label htmlFor={`${id}-port-${o.nPortID}`}>
-                    {o.vcPortLabel} (port {o.nPortID}) · {o.vcProduct} {o.vcCircuitID}
-                  </label>
-                  <select
-                    id={`${id}-port-${o.nPortID}`}
-                    value={ports[String(o.nPortID)] ?? 0}
-                    onChange={(e) => setPorts({ ...ports, [String(o.nPortID)]: Number(e.target.value) })}
-                  >
-                    <option value={0} disabled>
-                      Please select a value
-                    </option>
-                    {o.newDefP.map((n) => (
-                      <option key={n.nPortID} value={n.nPortID}>
-                        {n.vcPortLabel} (port {n.nPortID})
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              ))}
-              <button
-                type="button"
-                className="button"
-                disabled={busy || Object.values(ports).some((p) => p === 0)}
-                onClick={() => void upgrade()}
+      <button
+        type="button"
+        className="button"
+        disabled={!selected || busy}
+        onClick={() => selected && void loadPreview(selected)}
+      >
+        Preview ports
+      </button>
+      {preview && (
+        <div className="card stack">
+          <h2>Port mapping</h2>
+          <p className="muted">
+            {preview.oldDefS.map((s) => `Slot ${s.nSlot}: ${s.nPorts} ports`).join(' · ')} on {ONTId}
+          </p>
+          {preview.oldDefP.length === 0 && <p className="muted">No circuits to move.</p>}
+          {preview.oldDefP.map((o) => (
+            <div key={o.RecordID} className="field">
+              <label htmlFor={`${id}-port-${o.nPortID}`}>
+                {o.vcPortLabel} (port {o.nPortID}) · {o.vcProduct} {o.vcCircuitID}
+              </label>
+              <select
+                id={`${id}-port-${o.nPortID}`}
+                value={ports[String(o.nPortID)] ?? 0}
+                onChange={(e) => setPorts({ ...ports, [String(o.nPortID)]: Number(e.target.value) })}
               >
-                {busy ? 'Upgrading…' : `Upgrade ${ONTId} to ${selected}`}
-              </button>
+                <option value={0} disabled>
+                  Please select a value
+                </option>
+                {o.newDefP.map((n) => (
+                  <option key={n.nPortID} value={n.nPortID}>
+                    {n.vcPortLabel} (port {n.nPortID})
+                  </option>
+                ))}
+              </select>
             </div>
-          )}
+          ))}
+          <button
+            type="button"
+            className="button"
+            disabled={busy || Object.values(ports).some((p) => p === 0)}
+            onClick={() => selected && chosen && void upgrade(selected, chosen.nAssetID, chosen.nPorts)}
+          >
+            {busy ? 'Upgrading…' : `Upgrade ${ONTId} to ${selected}`}
+          </button>
         </div>
       )}
-    </AssetFrame>
+    </OntChangeFrame>
   );
 }
