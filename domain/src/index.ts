@@ -1,4 +1,5 @@
 export * from './api/accounts.js';
+export * from './api/applicants.js';
 export * from './api/assets.js';
 export * from './api/auth.js';
 export * from './api/billing.js';

@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import { createOltClient, type OltClient } from './integrations/network/olt-client.js';
 import { createLocalFileStore } from './integrations/storage/file-store.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { applicantsRoutes } from './modules/applicants/applicants.routes.js';
 import { assetsRoutes } from './modules/assets/assets.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
@@ -55,6 +56,7 @@ const MODULES = [
   photosRoutes,
   assetsRoutes,
   circuitsRoutes,
+  applicantsRoutes,
 ];
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {

@@ -577,6 +577,30 @@ export interface ContractUnitPricesTable {
   unit_price_cents: number;
 }
 
+/** 0007-applicants: a job applicant invited to the programming test (only the access code's hash is kept). */
+export interface ApplicantsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  username: string;
+  code_hash: string;
+  invited_by: number | null;
+  invited_at: string;
+  current_submission_id: number | null;
+}
+
+/** 0007-applicants: every zip an applicant submitted; the file is in the file store under storage_key. */
+export interface ApplicantSubmissionsTable {
+  id: Generated<number>;
+  applicant_id: number;
+  storage_key: string;
+  file_name: string;
+  size_bytes: number;
+  sha256: string;
+  idempotency_key: string;
+  submitted_at: string;
+}
+
 export interface Database {
   customers: CustomersTable;
   contractor_companies: ContractorCompaniesTable;
@@ -635,6 +659,8 @@ export interface Database {
   contract_unit_prices: ContractUnitPricesTable;
   sandbox_gateway_tokens: SandboxGatewayTokensTable;
   sandbox_gateway_charges: SandboxGatewayChargesTable;
+  applicants: ApplicantsTable;
+  applicant_submissions: ApplicantSubmissionsTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { hashPassword } from '../lib/passwords.js';
 import { seedAccounts } from './accounts.js';
+import { seedApplicants } from './applicants.js';
 import { seedBackground } from './background.js';
 import { type DialectName, resetIdentitySequences } from './batch.js';
 import { seedBilling } from './billing.js';
@@ -83,6 +84,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedContractorContracts(ctx);
     await seedBilling(ctx, accounts.mailingLocationOf);
     await seedCustomerPortal(ctx);
+    await seedApplicants(ctx);
     await seedMapFeatures(ctx, [...(await fixedAnchors(ctx)), ...sites.map(contractorAnchor)]);
     await seedBackground(ctx, background, accounts.crewUserIds);
     return ctx.counts;

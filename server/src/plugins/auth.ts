@@ -2,18 +2,25 @@
  * Authentication and route-level authorization. Every /api route declares who may call it in `config.access`
  * ('public', 'authenticated', or a list of roles); a route without a declaration refuses to start the server.
  * The server trusts only its own verification of the signed token, never the client's view of the claims.
+ * Job applicants are not users: routes for ['applicant'] accept only an applicant token (applicant-tokens.ts) and
+ * every other route only a session JWT, so neither kind of token ever opens the other's routes.
  */
 import fastifyJwt from '@fastify/jwt';
 import type { SessionClaims } from '@strand/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../lib/errors.js';
+import { type ApplicantClaims, verifyApplicantToken } from './applicant-tokens.js';
 
-export type Role = 'customer' | 'installer' | 'contractor' | 'staff';
+export type Role = 'customer' | 'installer' | 'contractor' | 'staff' | 'applicant';
 export type Access = 'public' | 'authenticated' | readonly Role[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+  }
+  interface FastifyRequest {
+    /** The verified applicant of an ['applicant'] route; null elsewhere. */
+    applicant: ApplicantClaims | null;
   }
 }
 
@@ -40,6 +47,14 @@ export function hasRole(user: SessionClaims, ...roles: Role[]): boolean {
   return roles.some((r) => held.includes(r));
 }
 
+const isApplicantAccess = (access: Access) => Array.isArray(access) && access.includes('applicant');
+
+/** The verified applicant of an applicant route (the auth hook has run). */
+export function applicantOf(request: FastifyRequest): ApplicantClaims {
+  if (!request.applicant) throw unauthenticated();
+  return request.applicant;
+}
+
 /** The verified session of an authenticated route (the auth hook has run). */
 export function sessionOf(request: FastifyRequest): SessionClaims {
   if (!request.user) throw unauthenticated();
@@ -58,12 +73,24 @@ export async function registerAuth(app: FastifyInstance, options: { secret: stri
     if (route.config?.access === undefined) {
       throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
     }
+    const access = route.config.access;
+    if (isApplicantAccess(access) && (access as readonly Role[]).length !== 1) {
+      throw new Error(`Route ${route.method} ${route.url}: applicant routes admit applicants only`);
+    }
   });
+
+  app.decorateRequest('applicant', null);
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
     if (!request.headers.authorization) throw unauthenticated();
+    if (isApplicantAccess(access)) {
+      const [scheme, token = ''] = request.headers.authorization.split(' ');
+      if (scheme !== 'Bearer') throw unauthenticated();
+      request.applicant = verifyApplicantToken(options.secret, token, new Date());
+      return;
+    }
     try {
       await request.jwtVerify();
     } catch {

@@ -31,6 +31,21 @@ const authRoutes: RouteObject[] = [
   },
 ];
 
+/** Job applicants' programming test: public pages outside the guards, so a signed-in customer is not sent away. */
+const applicantRoutes: RouteObject[] = [
+  {
+    path: paths.programmingTestPage,
+    lazy: lazyPage(() => import('../features/applicant/components/programming-test-page'), 'ProgrammingTestPage'),
+  },
+  {
+    path: paths.programmingTest,
+    lazy: lazyPage(
+      () => import('../features/applicant/components/programming-test-done-page'),
+      'ProgrammingTestDonePage',
+    ),
+  },
+];
+
 const shellRoutes: RouteObject[] = [
   {
     path: paths.portalSelect,
@@ -95,6 +110,7 @@ export const routes: RouteObject[] = [
           { element: <ShellLayout />, children: shellRoutes },
         ],
       },
+      { element: <AuthLayout />, children: applicantRoutes },
       { path: '*', lazy: lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage') },
     ],
   },

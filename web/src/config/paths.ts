@@ -42,6 +42,4 @@ export function superUserLoginPath(vcCustomerID: string, hash: string, nEmployee
 export const pendingSections: ReadonlyArray<{ path: string; title: string }> = [
   { path: paths.services, title: 'Services' },
   { path: paths.reports, title: 'Reports' },
-  { path: paths.programmingTest, title: 'Programming Test' },
-  { path: paths.programmingTestPage, title: 'Programming Test' },
 ];

@@ -49,7 +49,7 @@ const minutes = (seconds: number) => {
 };
 
 /** Refuses a sign-in while the user name or the address has too many recent failures. */
-async function assertNotLimited(ctx: AppContext, usernameKey: string, ip: string) {
+export async function assertNotLimited(ctx: AppContext, usernameKey: string, ip: string) {
   const { perUser, perIp, windowSeconds } = ctx.config.loginLimits;
   const now = ctx.now();
   const since = isoBeforeSeconds(windowSeconds, now);

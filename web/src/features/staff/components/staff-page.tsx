@@ -5,6 +5,7 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextField } from '../../../lib/ui/text-field';
 import { useCustomerSearch } from '../api/search-customers';
+import { ApplicantsSection } from './applicants-section';
 import { CustomerResults } from './customer-results';
 
 const MIN_SEARCH_LENGTH = 2;
@@ -62,6 +63,7 @@ export function StaffPage() {
       </form>
       {!errors.fields.q && <FormAlert message={errors.message} />}
       {search.data && !tooShort && <CustomerResults customers={search.data} />}
+      <ApplicantsSection />
     </section>
   );
 }

@@ -1,0 +1,32 @@
+import {
+  ApplicantListSchema,
+  type InviteApplicantRequest,
+  InviteApplicantResponseSchema,
+  type SubmissionSummary,
+} from '@strand/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { downloadFile } from '../../customer/api/download-file';
+
+const applicantsKey = ['staff', 'applicants'] as const;
+
+export function useApplicants() {
+  return useQuery({
+    queryKey: applicantsKey,
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/api/staff/applicants', { schema: ApplicantListSchema, signal })).applicants,
+  });
+}
+
+export function useInviteApplicant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InviteApplicantRequest) =>
+      apiRequest('/api/staff/applicants', { method: 'POST', body, schema: InviteApplicantResponseSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: applicantsKey }),
+  });
+}
+
+/** Fetched with the staff session's token (never in a URL) and saved as a download. */
+export const downloadSubmission = (submission: SubmissionSummary) =>
+  downloadFile(`/api/staff/applicant-submissions/${submission.id}/file`, `submission-${submission.id}.zip`);

@@ -1,0 +1,168 @@
+import { type ApplicantSummary, InviteApplicantRequestSchema, type InviteApplicantResponse } from '@strand/domain';
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { TextField } from '../../../lib/ui/text-field';
+import { downloadSubmission, useApplicants, useInviteApplicant } from '../api/applicants';
+import '../../../styles/customer.css';
+
+const formatTime = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Job applicants (programming test): invite one, see who submitted, download a submission. */
+export function ApplicantsSection() {
+  const applicants = useApplicants();
+  const [invited, setInvited] = useState<InviteApplicantResponse | null>(null);
+
+  return (
+    <section className="stack" aria-labelledby="applicants-heading">
+      <h2 id="applicants-heading" className="section-title">
+        Job applicants
+      </h2>
+      <InviteForm onInvited={setInvited} />
+      {invited && <AccessCodeCard invited={invited} />}
+      {applicants.isError && <FormAlert message={errorMessage(applicants.error)} />}
+      {applicants.isPending && <p className="muted">Loading applicants…</p>}
+      {applicants.data?.length === 0 && <p className="empty-state">No applicants yet.</p>}
+      {applicants.data && applicants.data.length > 0 && (
+        <ul className="card-list" aria-label="Applicants">
+          {applicants.data.map((a) => (
+            <ApplicantItem key={a.id} applicant={a} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function InviteForm({ onInvited }: { onInvited(result: InviteApplicantResponse): void }) {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [username, setUsername] = useState('');
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const invite = useInviteApplicant();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(InviteApplicantRequestSchema, { name, email, username });
+    if ('errors' in checked) return setErrors(checked.errors);
+    setErrors(NO_ERRORS);
+    try {
+      onInvited(await invite.mutateAsync(checked.data));
+      setName('');
+      setEmail('');
+      setUsername('');
+    } catch (error) {
+      setErrors(formErrorsFrom(error));
+    }
+  };
+
+  return (
+    <form className="card form-card" onSubmit={onSubmit} noValidate aria-labelledby="invite-heading">
+      <h3 id="invite-heading">Invite an applicant</h3>
+      <FormAlert message={errors.message} />
+      <TextField label="Applicant name" name="name" value={name} onValueChange={setName} error={errors.fields.name} />
+      <TextField
+        label="Applicant email"
+        name="email"
+        type="email"
+        autoComplete="off"
+        value={email}
+        onValueChange={setEmail}
+        error={errors.fields.email}
+      />
+      <TextField
+        label="Applicant username"
+        name="username"
+        autoCapitalize="none"
+        autoComplete="off"
+        spellCheck={false}
+        hint="Lower-case letters, digits, '.', '_' or '-'; 3 to 64 characters."
+        value={username}
+        onValueChange={setUsername}
+        error={errors.fields.username}
+      />
+      <button type="submit" className="button" disabled={invite.isPending}>
+        {invite.isPending ? 'Inviting…' : 'Invite and send access code'}
+      </button>
+    </form>
+  );
+}
+
+function AccessCodeCard({ invited }: { invited: InviteApplicantResponse }) {
+  const { applicant, accessCode, invitationSentTo } = invited;
+  return (
+    <section className="card link-card" aria-labelledby="access-code-heading">
+      <h3 id="access-code-heading">Access code for {applicant.username}</h3>
+      <p className="link-card__url">
+        <code>{accessCode}</code>
+      </p>
+      <p className="muted">
+        Shown this once: only its hash is kept.{' '}
+        {invitationSentTo
+          ? `The invitation with the code and the link to /programmingTestPage was mailed to ${invitationSentTo}.`
+          : 'The invitation mail could not be sent: give the applicant this code and the /programmingTestPage link.'}
+      </p>
+    </section>
+  );
+}
+
+function ApplicantItem({ applicant: a }: { applicant: ApplicantSummary }) {
+  const [error, setError] = useState<string | null>(null);
+  const s = a.submission;
+  const download = async () => {
+    if (!s) return;
+    setError(null);
+    try {
+      await downloadSubmission(s);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  return (
+    <li className="card item-card" aria-label={`Applicant ${a.name}`}>
+      <div className="item-card__head">
+        <strong>{a.name}</strong>
+        <span className={`status ${s ? 'status--success' : 'status--neutral'}`}>{s ? 'Submitted' : 'Invited'}</span>
+      </div>
+      <dl className="facts facts--compact">
+        <div>
+          <dt>Username</dt>
+          <dd>{a.username}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>{a.email}</dd>
+        </div>
+        <div>
+          <dt>Invited on</dt>
+          <dd>{formatTime(a.invitedAt)}</dd>
+        </div>
+        {s && (
+          <>
+            <div>
+              <dt>Submitted on</dt>
+              <dd>{formatTime(s.submittedAt)}</dd>
+            </div>
+            <div>
+              <dt>File size</dt>
+              <dd>{s.sizeBytes.toLocaleString('en-US')} bytes</dd>
+            </div>
+            <div>
+              <dt>Submissions</dt>
+              <dd>{a.submissionCount}</dd>
+            </div>
+          </>
+        )}
+      </dl>
+      {s && (
+        <p className="actions">
+          <button type="button" className="button button--secondary" onClick={download}>
+            Download submission of {a.name}
+          </button>
+        </p>
+      )}
+      <FormAlert message={error} />
+    </li>
+  );
+}
