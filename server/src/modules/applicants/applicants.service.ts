@@ -28,11 +28,11 @@ import {
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, HttpError, notFound, unauthenticated } from '../../lib/errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { cleanFileName } from '../../lib/uploads.js';
 import { issueApplicantToken } from '../../plugins/applicant-tokens.js';
 import * as authRepo from '../auth/auth.repository.js';
 import { audit } from '../auth/auth.repository.js';
 import { assertNotLimited } from '../auth/auth.service.js';
-import { cleanPhotoName } from '../photos/photos.service.js';
 import { assertOwnUpload } from './applicants.policy.js';
 import * as repo from './applicants.repository.js';
 
@@ -251,7 +251,7 @@ export async function submit(
     });
   }
   const bytes = decodeZip(input.zip);
-  const fileName = cleanPhotoName(input.fileName ?? '', 'zip', applicant.username);
+  const fileName = cleanFileName(input.fileName ?? '', 'zip', applicant.username);
   const answer = (row: Parameters<typeof toSubmission>[0]) => ({
     submission: toSubmission(row),
     message: UPLOAD_DONE_MESSAGE,
