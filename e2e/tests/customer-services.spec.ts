@@ -40,7 +40,9 @@ test.describe('Services', () => {
     await vacation.getByLabel('Send an auto-reply (vacation message)').check();
     const subject = `Closed ${stamp}`;
     await vacation.getByLabel('Subject').fill(subject);
-    await vacation.getByLabel('Message', { exact: true }).fill('The office is closed for the holiday; we answer on Monday.');
+    await vacation
+      .getByLabel('Message', { exact: true })
+      .fill('The office is closed for the holiday; we answer on Monday.');
     await vacation.getByLabel('First day (optional)').fill('2031-07-10');
     await vacation.getByLabel('Last day (optional)').fill('2031-07-01');
     await vacation.getByRole('button', { name: 'Save auto-reply' }).click();
