@@ -601,6 +601,54 @@ export interface ApplicantSubmissionsTable {
   submitted_at: string;
 }
 
+export interface EmailAccountsTable {
+  id: Generated<number>;
+  /** Lower-case; unique. */
+  address: string;
+  customer_id: string;
+  owner_name: string;
+  quota_mb: number;
+  used_mb: number;
+  /** argon2id; never leaves the server. */
+  password_hash: string;
+  forward_to: string | null;
+  keep_copy: number;
+  vacation_enabled: number;
+  vacation_subject: string;
+  vacation_message: string;
+  vacation_start: string | null;
+  vacation_end: string | null;
+  updated_at: string;
+}
+
+export interface FaxNumbersTable {
+  id: Generated<number>;
+  /** 10 digits. */
+  number: string;
+  customer_id: string;
+  service_location_id: number | null;
+  updated_at: string;
+}
+
+export interface FaxEmailAddressesTable {
+  id: Generated<number>;
+  fax_number_id: number;
+  /** Lower-case; unique per fax number. */
+  email: string;
+  created_at: string;
+}
+
+export interface FaxesReceivedTable {
+  id: Generated<number>;
+  fax_number_id: number;
+  from_number: string;
+  received_at: string;
+  pages: number;
+  storage_key: string;
+  size_bytes: number;
+  sha256: string;
+}
+
 export interface Database {
   customers: CustomersTable;
   contractor_companies: ContractorCompaniesTable;
@@ -661,6 +709,10 @@ export interface Database {
   sandbox_gateway_charges: SandboxGatewayChargesTable;
   applicants: ApplicantsTable;
   applicant_submissions: ApplicantSubmissionsTable;
+  email_accounts: EmailAccountsTable;
+  fax_numbers: FaxNumbersTable;
+  fax_email_addresses: FaxEmailAddressesTable;
+  faxes_received: FaxesReceivedTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

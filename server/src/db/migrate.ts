@@ -5,6 +5,7 @@ import * as m0001 from './migrations/0001-initial.js';
 import * as m0002 from './migrations/0002-installer.js';
 import * as m0003 from './migrations/0003-contractor.js';
 import * as m0004 from './migrations/0004-customer.js';
+import * as m0005 from './migrations/0005-services.js';
 import * as m0007 from './migrations/0007-applicants.js';
 
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0002-installer': m0002,
   '0003-contractor': m0003,
   '0004-customer': m0004,
+  '0005-services': m0005,
   '0007-applicants': m0007,
 };
 

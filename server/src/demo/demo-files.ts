@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeJpeg, makePdf, makePng, type Rgb } from './file-formats.js';
+import { FAX_FILES } from './services.js';
 
 export interface DemoFile {
   storageKey: string;
@@ -92,7 +93,7 @@ export const RESTORATION_IMAGES: readonly DemoFile[] = Array.from({ length: REST
 );
 
 export function allDemoFiles(): DemoFile[] {
-  return [...Object.values(DEMO_FILES), ...RESTORATION_IMAGES];
+  return [...Object.values(DEMO_FILES), ...RESTORATION_IMAGES, ...FAX_FILES];
 }
 
 /** Writes every demo file to `${dataDir}/files/<storage key>`; returns the paths written. */

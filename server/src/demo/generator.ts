@@ -21,6 +21,7 @@ import { DEMO, DEMO_PASSWORD } from './demo-ids.js';
 import { seedFixedWorkOrders } from './fixed-work-orders.js';
 import { type MapAnchor, seedMapFeatures } from './map-features.js';
 import { seedReferenceData } from './reference.js';
+import { seedServices } from './services.js';
 
 export { allDemoFiles, DEMO_FILES, writeDemoFiles } from './demo-files.js';
 export { DEMO, DEMO_PASSWORD } from './demo-ids.js';
@@ -85,6 +86,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedBilling(ctx, accounts.mailingLocationOf);
     await seedCustomerPortal(ctx);
     await seedApplicants(ctx);
+    await seedServices(ctx);
     await seedMapFeatures(ctx, [...(await fixedAnchors(ctx)), ...sites.map(contractorAnchor)]);
     await seedBackground(ctx, background, accounts.crewUserIds);
     return ctx.counts;

@@ -61,6 +61,10 @@ const shellRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/customer/components/account-info-page'), 'AccountInfoPage'),
   },
   {
+    path: paths.services,
+    lazy: lazyPage(() => import('../features/services/components/services-page'), 'ServicesPage'),
+  },
+  {
     path: paths.billingCenter,
     lazy: lazyPage(() => import('../features/customer/components/billing-center-page'), 'BillingCenterPage'),
   },

@@ -40,6 +40,5 @@ export function superUserLoginPath(vcCustomerID: string, hash: string, nEmployee
 
 /** Sections that exist in the shell but whose screens come in later work; the title is the nav label. */
 export const pendingSections: ReadonlyArray<{ path: string; title: string }> = [
-  { path: paths.services, title: 'Services' },
   { path: paths.reports, title: 'Reports' },
 ];

@@ -1,0 +1,161 @@
+import { AddFaxEmailRequestSchema, type FaxNumber, formatPhone } from '@strand/domain';
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { popup } from '../../../lib/popup-store';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { TextField } from '../../../lib/ui/text-field';
+import { formatMoment } from '../../customer/components/format';
+import { downloadReceivedFax, useAddFaxEmail, useFaxObject, useRemoveFaxEmail } from '../api/services';
+
+/** The account's fax numbers: fax-to-email recipients (add, remove) and the faxes received, each downloadable. */
+export function FaxSection() {
+  const fax = useFaxObject(true);
+  return (
+    <section className="stack" aria-labelledby="fax-heading">
+      <h2 id="fax-heading">Fax</h2>
+      {fax.isPending && <p className="muted">Loading fax numbers…</p>}
+      {fax.isError && <FormAlert message={errorMessage(fax.error)} />}
+      {fax.data?.faxNumbers.length === 0 && <p className="empty-state">No fax numbers on this account</p>}
+      <ul className="card-list">
+        {fax.data?.faxNumbers.map((n) => (
+          <li key={n.FaxNumberID}>
+            <FaxNumberCard fax={n} max={fax.data.maxEmailAddresses} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function FaxNumberCard({ fax, max }: { fax: FaxNumber; max: number }) {
+  const number = formatPhone(fax.number);
+  const headingId = `fax-${fax.FaxNumberID}`;
+  const remove = useRemoveFaxEmail();
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+
+  const onRemove = async (faxEmailId: number, email: string) => {
+    setRemoveError(null);
+    try {
+      await remove.mutateAsync({ faxNumberId: fax.FaxNumberID, faxEmailId });
+      popup.show(`${email} no longer receives faxes to ${number}`);
+    } catch (error) {
+      setRemoveError(errorMessage(error));
+    }
+  };
+  const onDownload = async (faxId: number) => {
+    setDownloadError(null);
+    try {
+      await downloadReceivedFax(faxId);
+    } catch (error) {
+      setDownloadError(errorMessage(error));
+    }
+  };
+
+  return (
+    <article className="card item-card" aria-labelledby={headingId}>
+      <header className="item-card__head">
+        <h3 id={headingId}>Fax {number}</h3>
+      </header>
+      {fax.fullAddress && <p className="muted">At {fax.fullAddress}</p>}
+
+      <h4>
+        Fax-to-email addresses ({fax.emailAddresses.length} of {max})
+      </h4>
+      <FormAlert message={removeError} />
+      {fax.emailAddresses.length === 0 ? (
+        <p className="muted">Faxes to this number are not sent to any email address.</p>
+      ) : (
+        <ul className="service-rows" aria-label={`Fax-to-email addresses of ${number}`}>
+          {fax.emailAddresses.map((e) => (
+            <li key={e.FaxEmailID} className="service-row">
+              <span className="service-row__name">{e.email}</span>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                disabled={remove.isPending}
+                onClick={() => onRemove(e.FaxEmailID, e.email)}
+                aria-label={`Remove ${e.email}`}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {fax.emailAddresses.length < max ? (
+        <AddFaxEmailForm faxNumberId={fax.FaxNumberID} number={number} />
+      ) : (
+        <p className="muted">This number sends to the most addresses it can ({max}). Remove one to add another.</p>
+      )}
+
+      <h4>Received faxes</h4>
+      <FormAlert message={downloadError} />
+      {fax.received.length === 0 ? (
+        <p className="muted">No faxes received yet.</p>
+      ) : (
+        <ul className="service-rows" aria-label={`Faxes received on ${number}`}>
+          {fax.received.map((r) => {
+            const label = `From ${formatPhone(r.fromNumber)}, ${formatMoment(r.receivedAt)}`;
+            return (
+              <li key={r.FaxID} className="service-row">
+                <span className="service-row__name">{label}</span>
+                <span className="muted">
+                  {r.pages} {r.pages === 1 ? 'page' : 'pages'}
+                </span>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  onClick={() => onDownload(r.FaxID)}
+                  aria-label={`Download fax ${label}`}
+                >
+                  Download PDF
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </article>
+  );
+}
+
+function AddFaxEmailForm({ faxNumberId, number }: { faxNumberId: number; number: string }) {
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const add = useAddFaxEmail();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(AddFaxEmailRequestSchema, { email });
+    if ('errors' in checked) return setErrors(checked.errors);
+    setErrors(NO_ERRORS);
+    try {
+      const added = await add.mutateAsync({ faxNumberId, body: { email } });
+      popup.show(`Faxes to ${number} will also go to ${added.email}`);
+      setEmail('');
+    } catch (error) {
+      setErrors(formErrorsFrom(error));
+    }
+  };
+  return (
+    <form className="inline-add" onSubmit={onSubmit} noValidate aria-label={`Add a fax-to-email address to ${number}`}>
+      <FormAlert message={errors.fields.email ? null : errors.message} />
+      <TextField
+        label="Email address"
+        type="email"
+        inputMode="email"
+        value={email}
+        onValueChange={(value) => {
+          setErrors(NO_ERRORS);
+          setEmail(value);
+        }}
+        error={errors.fields.email}
+        maxLength={254}
+      />
+      <button type="submit" className="button" disabled={add.isPending}>
+        {add.isPending ? 'Adding…' : 'Add address'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { formatCents } from '@strand/domain';
+import { errorMessage } from '../../../lib/api-client';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { formatDay } from '../../customer/components/format';
+import { useServiceLocations } from '../api/services';
+
+/** Each service location with its packages: name, price, since when, active or not (read-only). */
+export function LocationsSection() {
+  const locations = useServiceLocations(true);
+  return (
+    <section className="stack" aria-labelledby="locations-heading">
+      <h2 id="locations-heading">Service locations</h2>
+      {locations.isPending && <p className="muted">Loading service locations…</p>}
+      {locations.isError && <FormAlert message={errorMessage(locations.error)} />}
+      {locations.data?.length === 0 && <p className="empty-state">No Service Location found</p>}
+      <ul className="card-list">
+        {locations.data?.map((l) => (
+          <li key={l.ServiceLocationID}>
+            <article className="card item-card" aria-labelledby={`location-${l.ServiceLocationID}`}>
+              <h3 id={`location-${l.ServiceLocationID}`}>{l.fullAddress}</h3>
+              {l.Packages.length === 0 ? (
+                <p className="muted">No packages at this location.</p>
+              ) : (
+                <ul className="service-rows" aria-label={`Packages at ${l.fullAddress}`}>
+                  {l.Packages.map((p) => (
+                    <li key={`${p.PackageID}-${p.StartDate}`} className="service-row">
+                      <span className="service-row__name">{p.PackageName}</span>
+                      <span>{formatCents(p.priceCents)}</span>
+                      <span className="muted">{p.StartDate ? `since ${formatDay(p.StartDate)}` : ''}</span>
+                      <span className={`status status--${p.Active === '1' ? 'success' : 'neutral'}`}>
+                        {p.Active === '1' ? 'Active' : 'Inactive'}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { usePageTitle } from '../../../lib/ui/page-title';
+import { can, useCustomerAccount } from '../../customer/api/customer-account';
+import { SectionNav } from '../../customer/components/ui';
+import { EmailSection } from './email-section';
+import { FaxSection } from './fax-section';
+import { LocationsSection } from './locations-section';
+import '../../../styles/customer.css';
+import '../../../styles/services.css';
+
+const SECTIONS = [
+  { id: 'locations', label: 'Service locations' },
+  { id: 'email', label: 'Email' },
+  { id: 'fax', label: 'Fax' },
+] as const;
+
+/** /services: the account's service locations and packages, its mailboxes and its fax numbers. */
+export function ServicesPage() {
+  usePageTitle('Services');
+  const account = useCustomerAccount();
+  const [params] = useSearchParams();
+  const current = SECTIONS.find((s) => s.id === params.get('section'))?.id ?? 'locations';
+
+  if (account.isPending) {
+    return (
+      <section className="page page--wide" aria-busy="true">
+        <h1>Services</h1>
+        <p className="muted">Loading your account…</p>
+      </section>
+    );
+  }
+  if (account.isError) {
+    return (
+      <section className="page page--wide">
+        <h1>Services</h1>
+        <FormAlert message={errorMessage(account.error)} />
+      </section>
+    );
+  }
+  if (!can(account.data, 'services')) {
+    return (
+      <section className="page page--wide">
+        <h1>Services</h1>
+        <p className="empty-state">
+          Your user does not have the “Services” permission. Ask your account administrator for it.
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page page--wide" aria-labelledby="services-heading">
+      <h1 id="services-heading">Services</h1>
+      <SectionNav label="Services sections" sections={SECTIONS} current={current} />
+      {current === 'locations' && <LocationsSection />}
+      {current === 'email' && <EmailSection />}
+      {current === 'fax' && <FaxSection />}
+    </section>
+  );
+}
