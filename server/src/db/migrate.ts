@@ -5,12 +5,14 @@ import * as m0001 from './migrations/0001-initial.js';
 import * as m0002 from './migrations/0002-installer.js';
 import * as m0003 from './migrations/0003-contractor.js';
 import * as m0004 from './migrations/0004-customer.js';
+import * as m0006 from './migrations/0006-reports.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-installer': m0002,
   '0003-contractor': m0003,
   '0004-customer': m0004,
+  '0006-reports': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
