@@ -49,6 +49,7 @@ const shellRoutes: RouteObject[] = [
     path: paths.billingCenter,
     lazy: lazyPage(() => import('../features/customer/components/billing-center-page'), 'BillingCenterPage'),
   },
+  { path: paths.reports, lazy: lazyPage(() => import('../features/reports/components/reports-page'), 'ReportsPage') },
   // Contractor portal (issue 6)
   {
     path: paths.contractorHome,

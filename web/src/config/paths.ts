@@ -41,7 +41,6 @@ export function superUserLoginPath(vcCustomerID: string, hash: string, nEmployee
 /** Sections that exist in the shell but whose screens come in later work; the title is the nav label. */
 export const pendingSections: ReadonlyArray<{ path: string; title: string }> = [
   { path: paths.services, title: 'Services' },
-  { path: paths.reports, title: 'Reports' },
   { path: paths.programmingTest, title: 'Programming Test' },
   { path: paths.programmingTestPage, title: 'Programming Test' },
 ];
