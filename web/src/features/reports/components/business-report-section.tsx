@@ -42,7 +42,7 @@ export function BusinessReportSection() {
     });
     if ('errors' in checked) return setErrors(checked.errors);
     const range = resolveMonthRange(checked.data, currentMonth());
-    if (!range.ok) return setErrors({ fields: range.fields, message: range.message });
+    if (!range.ok) return setErrors({ fields: range.fields, message: 'Please correct the fields marked below.' });
     setErrors(NO_ERRORS);
     setApplied({ from: range.from, to: range.to });
   };

@@ -68,7 +68,7 @@ export function PhoneReportSection() {
     const checked = validate(PhoneReportFilterSchema, input);
     if ('errors' in checked) return setErrors(checked.errors);
     const range = resolveDayRange(checked.data, todayUtc());
-    if (!range.ok) return setErrors({ fields: range.fields, message: range.message });
+    if (!range.ok) return setErrors({ fields: range.fields, message: 'Please correct the fields marked below.' });
     setErrors(NO_ERRORS);
     setPage(1);
     setApplied({ ...checked.data, from: range.from, to: range.to });
