@@ -12,12 +12,14 @@ const count = (text: string) => Number(text.replace(/[^\d]/g, ''));
 
 async function summaryValue(page: Page, label: string): Promise<string> {
   return (
-    await page
-      .locator('.summary-card')
-      .filter({ has: page.getByText(label, { exact: true }) })
-      .locator('.summary-card__value')
-      .innerText()
-  ).trim();
+    (
+      await page
+        .locator('.summary-card')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator('.summary-card__value')
+        .textContent()
+    )?.trim() ?? ''
+  );
 }
 
 test('business sees the phone report, changes the range and downloads the calls and the business report', async ({

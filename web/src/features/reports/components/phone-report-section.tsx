@@ -210,8 +210,8 @@ export function PhoneReportSection() {
                         {formatDay(c.startedAt)} {c.startedAt.slice(11, 16)}
                       </td>
                       <td>{directionLabel(c.direction)}</td>
-                      <td className="nowrap">{formatPhone(c.fromNumber)}</td>
-                      <td className="nowrap">{formatPhone(c.toNumber)}</td>
+                      <td>{formatPhone(c.fromNumber)}</td>
+                      <td>{formatPhone(c.toNumber)}</td>
                       <td className="num">{formatDuration(c.durationSeconds)}</td>
                       <td className="num">{c.billedMinutes}</td>
                     </tr>
