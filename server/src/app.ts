@@ -21,6 +21,7 @@ import { contractorRoutes } from './modules/contractor/contractor.routes.js';
 import { customerAccountRoutes } from './modules/customer-account/customer-account.routes.js';
 import { mapsRoutes } from './modules/maps/maps.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { servicesRoutes } from './modules/services/services.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { supportTicketsRoutes } from './modules/support-tickets/tickets.routes.js';
@@ -59,6 +60,7 @@ const MODULES = [
   circuitsRoutes,
   applicantsRoutes,
   servicesRoutes,
+  reportsRoutes,
 ];
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {

@@ -472,6 +472,8 @@ export interface InvoiceLinesTable {
   invoice_id: number;
   description: string;
   amount_cents: number;
+  /** 0006-reports: the service location the line bills; null for charges of the whole account. */
+  service_location_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PaymentsTable {

@@ -6,6 +6,7 @@ import * as m0002 from './migrations/0002-installer.js';
 import * as m0003 from './migrations/0003-contractor.js';
 import * as m0004 from './migrations/0004-customer.js';
 import * as m0005 from './migrations/0005-services.js';
+import * as m0006 from './migrations/0006-reports.js';
 import * as m0007 from './migrations/0007-applicants.js';
 
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0003-contractor': m0003,
   '0004-customer': m0004,
   '0005-services': m0005,
+  '0006-reports': m0006,
   '0007-applicants': m0007,
 };
 

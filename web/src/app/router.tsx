@@ -3,7 +3,7 @@
  * Login-type pages use the auth layout; everything else lives in the signed-in shell behind the same guard.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { paths, pendingSections } from '../config/paths';
+import { paths } from '../config/paths';
 import { assetRoutes } from '../features/assets/routes';
 import { installerRoutes } from '../features/installer/routes';
 import { offlineRoutes } from '../features/offline/routes';
@@ -15,7 +15,6 @@ import { RouteErrorPage } from './routes/route-error-page';
 import { ShellLayout } from './shell/shell-layout';
 
 const loginPage = lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage');
-const sectionPending = lazyPage(() => import('./routes/section-pending-page'), 'SectionPendingPage');
 
 const authRoutes: RouteObject[] = [
   { index: true, lazy: loginPage },
@@ -68,6 +67,7 @@ const shellRoutes: RouteObject[] = [
     path: paths.billingCenter,
     lazy: lazyPage(() => import('../features/customer/components/billing-center-page'), 'BillingCenterPage'),
   },
+  { path: paths.reports, lazy: lazyPage(() => import('../features/reports/components/reports-page'), 'ReportsPage') },
   // Contractor portal (issue 6)
   {
     path: paths.contractorHome,
@@ -99,7 +99,6 @@ const shellRoutes: RouteObject[] = [
   ...installerRoutes,
   // Equipment: assets, scanning, saved assets, swap and upgrade, circuit stats (issue 4)
   ...assetRoutes,
-  ...pendingSections.map(({ path, title }) => ({ path, lazy: sectionPending, handle: { title } })),
 ];
 
 export const routes: RouteObject[] = [

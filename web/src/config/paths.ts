@@ -37,8 +37,3 @@ export const paths = {
 export function superUserLoginPath(vcCustomerID: string, hash: string, nEmployeeID: number | string): string {
   return `/login/superUser/${encodeURIComponent(vcCustomerID)}/${encodeURIComponent(hash)}/${nEmployeeID}`;
 }
-
-/** Sections that exist in the shell but whose screens come in later work; the title is the nav label. */
-export const pendingSections: ReadonlyArray<{ path: string; title: string }> = [
-  { path: paths.reports, title: 'Reports' },
-];

@@ -11,7 +11,8 @@ export type CsvValue = string | number | null;
 export function csvCell(value: CsvValue): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  // A plain signed decimal ("-5.00", a credit) is a number to the spreadsheet, not a formula: it stays as it is.
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -1,0 +1,17 @@
+/**
+ * Who may see reports: customer users with the `reports` permission category (SPEC §6), of an account whose type
+ * has Reports (SPEC §2: not Consumer, not Residential). The account is always the session's.
+ */
+import { showsReports } from '@strand/domain';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { forbidden } from '../../lib/errors.js';
+import { actorWith, type CustomerActor } from '../customer-account/customer-access.js';
+
+export const REPORTS_FOR_BUSINESS = 'Reports are for business accounts.';
+
+export async function reportsActor(ctx: AppContext, request: FastifyRequest): Promise<CustomerActor> {
+  const actor = await actorWith(ctx, request, 'reports');
+  if (!showsReports(actor.customerType)) throw forbidden(REPORTS_FOR_BUSINESS);
+  return actor;
+}

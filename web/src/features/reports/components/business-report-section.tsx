@@ -1,0 +1,161 @@
+import { type BusinessReportParams, BusinessReportQuerySchema, formatCents, resolveMonthRange } from '@strand/domain';
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { TextField } from '../../../lib/ui/text-field';
+import { withoutFieldError } from '../../customer/components/ui';
+import { downloadBusinessCsv, downloadBusinessPdf, useBusinessReport } from '../api/reports';
+import { ReportTable, SummaryCard, useDownload } from './report-table';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** 2025-03 -> "Mar 2025". */
+const monthLabel = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+const currentMonth = () => new Date().toISOString().slice(0, 7);
+
+function defaultRange(): BusinessReportParams {
+  const range = resolveMonthRange({}, currentMonth());
+  return range.ok ? { from: range.from, to: range.to } : {};
+}
+
+/**
+ * viewBusinessReport: billed, paid and balance per month and service location for a range of months, with the
+ * month totals and the grand total; downloadBusinessReport (CSV) and viewDownloadBusinessReport (PDF).
+ */
+export function BusinessReportSection() {
+  const [applied, setApplied] = useState<BusinessReportParams>(defaultRange);
+  const [values, setValues] = useState({ from: applied.from ?? '', to: applied.to ?? '' });
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const report = useBusinessReport(applied);
+  const download = useDownload();
+
+  const change = (field: 'from' | 'to') => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => withoutFieldError(e, field));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(BusinessReportQuerySchema, {
+      from: values.from || undefined,
+      to: values.to || undefined,
+    });
+    if ('errors' in checked) return setErrors(checked.errors);
+    const range = resolveMonthRange(checked.data, currentMonth());
+    if (!range.ok) return setErrors({ fields: range.fields, message: 'Please correct the fields marked below.' });
+    setErrors(NO_ERRORS);
+    setApplied({ from: range.from, to: range.to });
+  };
+
+  const serverErrors = report.isError ? formErrorsFrom(report.error) : NO_ERRORS;
+  const fieldError = (name: 'from' | 'to') => errors.fields[name] ?? serverErrors.fields[name];
+  const data = report.data;
+  const label = new Map(data?.locations.map((l) => [l.ServiceLocationID, l.label]));
+
+  return (
+    <section className="stack" aria-labelledby="business-heading">
+      <h2 id="business-heading">Business report</h2>
+      <form className="card form-card report-filter" onSubmit={submit} noValidate aria-label="Business report months">
+        <div className="report-filter__fields">
+          <TextField
+            label="From month"
+            type="month"
+            placeholder="2025-01"
+            value={values.from}
+            onValueChange={change('from')}
+            error={fieldError('from')}
+          />
+          <TextField
+            label="To month"
+            type="month"
+            placeholder="2025-12"
+            value={values.to}
+            onValueChange={change('to')}
+            error={fieldError('to')}
+          />
+        </div>
+        <FormAlert message={errors.message} />
+        <div className="actions">
+          <button type="submit" className="button">
+            Show report
+          </button>
+        </div>
+      </form>
+
+      {report.isError && <FormAlert message={errorMessage(report.error)} />}
+      {report.isPending && <p className="muted">Loading the business report…</p>}
+      {data && (
+        <div className="stack" aria-busy={report.isFetching || undefined}>
+          <div className="report-heading">
+            <p className="report-range" data-testid="business-range">
+              {monthLabel(data.from)} to {monthLabel(data.to)}
+            </p>
+            <div className="actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={download.busy}
+                onClick={() => download.run(() => downloadBusinessCsv(applied))}
+              >
+                Download report (CSV)
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={download.busy}
+                onClick={() => download.run(() => downloadBusinessPdf(applied))}
+              >
+                Download report (PDF)
+              </button>
+            </div>
+          </div>
+          <FormAlert message={download.error} />
+          <section className="summary-grid" aria-label="Business report totals">
+            <SummaryCard label="Billed" value={formatCents(data.totals.billedCents)} />
+            <SummaryCard label="Paid" value={formatCents(data.totals.paidCents)} />
+            <SummaryCard label="Balance" value={formatCents(data.totals.balanceCents)} />
+          </section>
+          <p className="muted">
+            Billed: the invoices dated in each month. Paid: completed payments applied to those invoices, shared over
+            the locations in proportion to what each was billed. Account-wide charges are those of no single location
+            (phone seats, IP blocks, taxes and fees).
+          </p>
+          <ReportTable
+            caption="Billed, paid and balance per month and service location"
+            head={['Month and service location', 'Billed', 'Paid', 'Balance']}
+            numericFrom={1}
+          >
+            {data.monthTotals.map((month) => (
+              <tbody key={month.month}>
+                <tr className="report-table__subtotal">
+                  <th scope="row">{monthLabel(month.month)}</th>
+                  <td className="num">{formatCents(month.billedCents)}</td>
+                  <td className="num">{formatCents(month.paidCents)}</td>
+                  <td className="num">{formatCents(month.balanceCents)}</td>
+                </tr>
+                {data.rows
+                  .filter((r) => r.month === month.month)
+                  .map((r) => (
+                    <tr key={`${r.month}-${r.ServiceLocationID}`}>
+                      <td className="report-table__location">{label.get(r.ServiceLocationID)}</td>
+                      <td className="num">{formatCents(r.billedCents)}</td>
+                      <td className="num">{formatCents(r.paidCents)}</td>
+                      <td className="num">{formatCents(r.balanceCents)}</td>
+                    </tr>
+                  ))}
+              </tbody>
+            ))}
+            <tfoot>
+              <tr>
+                <th scope="row">Total</th>
+                <td className="num">{formatCents(data.totals.billedCents)}</td>
+                <td className="num">{formatCents(data.totals.paidCents)}</td>
+                <td className="num">{formatCents(data.totals.balanceCents)}</td>
+              </tr>
+            </tfoot>
+          </ReportTable>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,251 @@
+import {
+  CALL_DIRECTIONS,
+  type CallDirection,
+  formatPhone,
+  type PhoneReportFilter,
+  PhoneReportFilterSchema,
+  resolveDayRange,
+} from '@strand/domain';
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { TextField } from '../../../lib/ui/text-field';
+import { formatDay } from '../../customer/components/format';
+import { SelectField, withoutFieldError } from '../../customer/components/ui';
+import { downloadPhoneCsv, usePhoneReport } from '../api/reports';
+import { formatCount, formatDuration, ReportTable, SummaryCard, useDownload } from './report-table';
+
+const PAGE_SIZE = 50;
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+function defaultFilter(): PhoneReportFilter {
+  const range = resolveDayRange({}, todayUtc());
+  return range.ok ? { from: range.from, to: range.to } : {};
+}
+
+interface FormValues {
+  from: string;
+  to: string;
+  direction: string;
+  number: string;
+}
+
+const toForm = (f: PhoneReportFilter): FormValues => ({
+  from: f.from ?? '',
+  to: f.to ?? '',
+  direction: f.direction ?? '',
+  number: f.number ?? '',
+});
+
+const DIRECTION_OPTIONS = [
+  { value: '', label: 'All calls' },
+  ...CALL_DIRECTIONS.map((d) => ({ value: d, label: d === 'inbound' ? 'Inbound' : 'Outbound' })),
+];
+
+/** viewPhoneReport: a date range and filters, the totals, calls per day, the calls page by page, and the CSV. */
+export function PhoneReportSection() {
+  const [applied, setApplied] = useState<PhoneReportFilter>(defaultFilter);
+  const [page, setPage] = useState(1);
+  const [values, setValues] = useState<FormValues>(() => toForm(applied));
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const report = usePhoneReport({ ...applied, page, pageSize: PAGE_SIZE });
+  const download = useDownload();
+
+  const change = (field: keyof FormValues) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => withoutFieldError(e, field));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = {
+      from: values.from || undefined,
+      to: values.to || undefined,
+      direction: values.direction || undefined,
+      number: values.number.trim() || undefined,
+    };
+    const checked = validate(PhoneReportFilterSchema, input);
+    if ('errors' in checked) return setErrors(checked.errors);
+    const range = resolveDayRange(checked.data, todayUtc());
+    if (!range.ok) return setErrors({ fields: range.fields, message: 'Please correct the fields marked below.' });
+    setErrors(NO_ERRORS);
+    setPage(1);
+    setApplied({ ...checked.data, from: range.from, to: range.to });
+  };
+
+  const reset = () => {
+    const filter = defaultFilter();
+    setValues(toForm(filter));
+    setErrors(NO_ERRORS);
+    setPage(1);
+    setApplied(filter);
+  };
+
+  const serverErrors = report.isError ? formErrorsFrom(report.error) : NO_ERRORS;
+  const fieldError = (name: keyof FormValues) => errors.fields[name] ?? serverErrors.fields[name];
+  const data = report.data;
+
+  return (
+    <section className="stack" aria-labelledby="phone-heading">
+      <h2 id="phone-heading">Phone report</h2>
+      <form className="card form-card report-filter" onSubmit={submit} noValidate aria-label="Phone report filter">
+        <div className="report-filter__fields">
+          <TextField
+            label="From"
+            type="date"
+            value={values.from}
+            onValueChange={change('from')}
+            error={fieldError('from')}
+          />
+          <TextField label="To" type="date" value={values.to} onValueChange={change('to')} error={fieldError('to')} />
+          <SelectField
+            label="Direction"
+            value={values.direction}
+            onValueChange={change('direction')}
+            options={DIRECTION_OPTIONS}
+            error={fieldError('direction')}
+          />
+          <TextField
+            label="Number"
+            hint="Any part of the calling or called number"
+            inputMode="tel"
+            autoComplete="off"
+            value={values.number}
+            onValueChange={change('number')}
+            error={fieldError('number')}
+          />
+        </div>
+        <FormAlert message={errors.message} />
+        <div className="actions">
+          <button type="submit" className="button">
+            Show report
+          </button>
+          <button type="button" className="button button--secondary" onClick={reset}>
+            Last 30 days
+          </button>
+        </div>
+      </form>
+
+      {report.isError && <FormAlert message={errorMessage(report.error)} />}
+      {report.isPending && <p className="muted">Loading the phone report…</p>}
+      {data && (
+        <div className="stack" aria-busy={report.isFetching || undefined}>
+          <div className="report-heading">
+            <p className="report-range" data-testid="phone-range">
+              {formatDay(data.from)} to {formatDay(data.to)}
+              {data.direction && ` · ${data.direction}`}
+              {data.number && ` · number contains ${data.number}`}
+            </p>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={download.busy}
+              onClick={() => download.run(() => downloadPhoneCsv(applied))}
+            >
+              Download calls (CSV)
+            </button>
+          </div>
+          <FormAlert message={download.error} />
+          <section className="summary-grid" aria-label="Phone summary">
+            <SummaryCard label="Calls" value={formatCount(data.summary.calls)} />
+            <SummaryCard label="Connected" value={formatCount(data.summary.connectedCalls)} />
+            <SummaryCard label="Billed minutes" value={formatCount(data.summary.billedMinutes)} />
+            {data.byDirection.map((d) => (
+              <SummaryCard
+                key={d.direction}
+                label={d.direction === 'inbound' ? 'Inbound' : 'Outbound'}
+                value={`${formatCount(d.calls)} calls`}
+                note={`${formatCount(d.billedMinutes)} billed minutes`}
+              />
+            ))}
+          </section>
+          <p className="muted">
+            Each call is billed in whole minutes, rounded up (a 61-second call is 2 minutes); calls that never connected
+            count 0. Dates and times are UTC.
+          </p>
+
+          <h3>Calls per day</h3>
+          {data.byDay.length === 0 ? (
+            <p className="empty-state">No calls in this range.</p>
+          ) : (
+            <ReportTable
+              caption="Calls per day"
+              head={['Date', 'Calls', 'Connected', 'Billed minutes']}
+              numericFrom={1}
+            >
+              <tbody>
+                {data.byDay.map((d) => (
+                  <tr key={d.date}>
+                    <td>{formatDay(d.date)}</td>
+                    <td className="num">{formatCount(d.calls)}</td>
+                    <td className="num">{formatCount(d.connectedCalls)}</td>
+                    <td className="num">{formatCount(d.billedMinutes)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">Total</th>
+                  <td className="num">{formatCount(data.summary.calls)}</td>
+                  <td className="num">{formatCount(data.summary.connectedCalls)}</td>
+                  <td className="num">{formatCount(data.summary.billedMinutes)}</td>
+                </tr>
+              </tfoot>
+            </ReportTable>
+          )}
+
+          <h3>Calls</h3>
+          {data.calls.length > 0 && (
+            <>
+              <ReportTable
+                caption="Calls, newest first"
+                head={['Date and time (UTC)', 'Direction', 'From', 'To', 'Duration', 'Billed min']}
+                numericFrom={4}
+              >
+                <tbody>
+                  {data.calls.map((c) => (
+                    <tr key={c.CallID}>
+                      <td>
+                        {formatDay(c.startedAt)} {c.startedAt.slice(11, 16)}
+                      </td>
+                      <td>{directionLabel(c.direction)}</td>
+                      <td>{formatPhone(c.fromNumber)}</td>
+                      <td>{formatPhone(c.toNumber)}</td>
+                      <td className="num">{formatDuration(c.durationSeconds)}</td>
+                      <td className="num">{c.billedMinutes}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </ReportTable>
+              <nav className="pager" aria-label="Pages of calls">
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={page <= 1}
+                  onClick={() => setPage((p) => Math.max(1, p - 1))}
+                >
+                  Previous
+                </button>
+                <span aria-live="polite">
+                  Page {data.page} of {data.totalPages}
+                </span>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={page >= data.totalPages}
+                  onClick={() => setPage((p) => p + 1)}
+                >
+                  Next
+                </button>
+              </nav>
+            </>
+          )}
+          {data.calls.length === 0 && <p className="empty-state">No calls match.</p>}
+        </div>
+      )}
+    </section>
+  );
+}
+
+const directionLabel = (d: CallDirection) => (d === 'inbound' ? 'Inbound' : 'Outbound');

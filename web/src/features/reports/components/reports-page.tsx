@@ -1,0 +1,79 @@
+import { showsReports } from '@strand/domain';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { usePageTitle } from '../../../lib/ui/page-title';
+import { can, useCustomerAccount } from '../../customer/api/customer-account';
+import { SectionNav } from '../../customer/components/ui';
+import { BusinessReportSection } from './business-report-section';
+import { PhoneReportSection } from './phone-report-section';
+import '../../../styles/customer.css';
+import '../../../styles/customer-billing.css';
+import '../../../styles/reports.css';
+
+const SECTIONS = [
+  { id: 'phone', label: 'Phone report' },
+  { id: 'business', label: 'Business report' },
+] as const;
+
+function Shell({ children, busy = false }: { children: React.ReactNode; busy?: boolean }) {
+  return (
+    <section className="page page--wide" aria-labelledby="reports-heading" aria-busy={busy || undefined}>
+      <h1 id="reports-heading">Reports</h1>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * /reports (SPEC §2, §7 Reports): the phone report and the business report of a business account, for users with
+ * the Reports permission. Residential and Consumer accounts have no Reports (SPEC §6) and are told so; there is no
+ * wholesale report because the account data has no wholesale services.
+ */
+export function ReportsPage() {
+  usePageTitle('Reports');
+  const account = useCustomerAccount();
+  const [params] = useSearchParams();
+  const current = SECTIONS.find((s) => s.id === params.get('section'))?.id ?? 'phone';
+
+  if (account.isPending) {
+    return (
+      <Shell busy>
+        <p className="muted">Loading your account…</p>
+      </Shell>
+    );
+  }
+  if (account.isError) {
+    return (
+      <Shell>
+        <FormAlert message={errorMessage(account.error)} />
+      </Shell>
+    );
+  }
+  if (!showsReports(account.data.vcCustomerType)) {
+    return (
+      <Shell>
+        <p className="empty-state">
+          Reports are for business accounts. Your bills and payments are in the{' '}
+          <Link to={paths.billingCenter}>Billing Center</Link>.
+        </p>
+      </Shell>
+    );
+  }
+  if (!can(account.data, 'reports')) {
+    return (
+      <Shell>
+        <p className="empty-state">
+          Your user does not have the “Reports” permission. Ask your account administrator for it.
+        </p>
+      </Shell>
+    );
+  }
+  return (
+    <Shell>
+      <SectionNav label="Reports" sections={SECTIONS} current={current} />
+      {current === 'phone' ? <PhoneReportSection /> : <BusinessReportSection />}
+    </Shell>
+  );
+}
