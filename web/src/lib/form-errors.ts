@@ -11,6 +11,9 @@ export interface FormErrors {
 
 export const NO_ERRORS: FormErrors = { fields: {}, message: null };
 
+/** The alert region's message when fields are marked. */
+export const CORRECT_FIELDS_MESSAGE = 'Please correct the fields marked below.';
+
 /** The first message per field of a failed zod parse, keyed by the field's dotted path. */
 export function zodFieldErrors(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
@@ -39,5 +42,5 @@ export function formErrorsFrom(error: unknown): FormErrors {
 export function validate<T>(schema: z.ZodType<T>, values: unknown): { data: T } | { errors: FormErrors } {
   const parsed = schema.safeParse(values);
   if (parsed.success) return { data: parsed.data };
-  return { errors: { fields: zodFieldErrors(parsed.error), message: 'Please correct the fields marked below.' } };
+  return { errors: { fields: zodFieldErrors(parsed.error), message: CORRECT_FIELDS_MESSAGE } };
 }

@@ -2,7 +2,7 @@ import { PASSWORD_MIN_LENGTH, ResetPasswordRequestSchema } from '@strand/domain'
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
 import { useResetPassword } from '../api/reset-password';
@@ -25,7 +25,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
     const fields = 'errors' in checked ? { ...checked.errors.fields } : {};
     if (!fields.password && password !== confirm) fields.confirm = 'The two passwords do not match.';
     if ('errors' in checked || fields.confirm) {
-      setErrors({ fields, message: fields.token ?? 'Please correct the fields marked below.' });
+      setErrors({ fields, message: fields.token ?? CORRECT_FIELDS_MESSAGE });
       return;
     }
     setErrors(NO_ERRORS);

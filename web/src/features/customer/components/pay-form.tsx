@@ -11,7 +11,7 @@ import {
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
+import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePayBills } from '../api/bills';
@@ -81,7 +81,7 @@ export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
     if (chosen.length === 0) fields.invoices = 'Choose at least one invoice to pay.';
     if (!method) fields.PaymentMethodID = 'Add a payment method first.';
     if (Object.keys(fields).length > 0 || !method) {
-      return setErrors({ fields, message: 'Please correct the fields marked below.' });
+      return setErrors({ fields, message: CORRECT_FIELDS_MESSAGE });
     }
     setErrors(NO_ERRORS);
     try {

@@ -1,7 +1,7 @@
 import { type BusinessReportParams, BusinessReportQuerySchema, formatCents, resolveMonthRange } from '@strand/domain';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
 import { withoutFieldError } from '../../customer/components/ui';
@@ -42,7 +42,7 @@ export function BusinessReportSection() {
     });
     if ('errors' in checked) return setErrors(checked.errors);
     const range = resolveMonthRange(checked.data, currentMonth());
-    if (!range.ok) return setErrors({ fields: range.fields, message: 'Please correct the fields marked below.' });
+    if (!range.ok) return setErrors({ fields: range.fields, message: CORRECT_FIELDS_MESSAGE });
     setErrors(NO_ERRORS);
     setApplied({ from: range.from, to: range.to });
   };

@@ -8,7 +8,7 @@ import {
 } from '@strand/domain';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
 import { formatDay } from '../../customer/components/format';
@@ -68,7 +68,7 @@ export function PhoneReportSection() {
     const checked = validate(PhoneReportFilterSchema, input);
     if ('errors' in checked) return setErrors(checked.errors);
     const range = resolveDayRange(checked.data, todayUtc());
-    if (!range.ok) return setErrors({ fields: range.fields, message: 'Please correct the fields marked below.' });
+    if (!range.ok) return setErrors({ fields: range.fields, message: CORRECT_FIELDS_MESSAGE });
     setErrors(NO_ERRORS);
     setPage(1);
     setApplied({ ...checked.data, from: range.from, to: range.to });

@@ -14,13 +14,14 @@ import {
   VACATION_MESSAGE_MAX,
   VACATION_SUBJECT_MAX,
 } from '@strand/domain';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type { z } from 'zod';
-import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
-import { TextAreaField, withoutFieldError } from '../../customer/components/ui';
+import { useForm } from '../../../lib/use-form';
+import { TextAreaField } from '../../customer/components/ui';
 import { useChangeMailbox } from '../api/services';
 
 interface FormProps {
@@ -42,20 +43,14 @@ function useMailboxForm<V extends object>(
   done: string,
   extra: (values: V) => Record<string, string> = () => ({}),
 ) {
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const form = useForm<V>(initial);
+  const { values, setErrors } = form;
   const change = useChangeMailbox();
-  const set =
-    <K extends keyof V & string>(field: K) =>
-    (value: V[K]) => {
-      setErrors((e) => withoutFieldError(e, field));
-      setValues((v) => ({ ...v, [field]: value }));
-    };
   const submit = async (event: FormEvent, body: V = values) => {
     event.preventDefault();
     const checked = validate(schema, body);
     const fields = { ...extra(body), ...('errors' in checked ? checked.errors.fields : {}) };
-    if (Object.keys(fields).length > 0) return setErrors({ fields, message: 'Please correct the fields below.' });
+    if (Object.keys(fields).length > 0) return setErrors({ fields, message: CORRECT_FIELDS_MESSAGE });
     setErrors(NO_ERRORS);
     try {
       await change.mutateAsync({
@@ -68,7 +63,7 @@ function useMailboxForm<V extends object>(
       setErrors(formErrorsFrom(error));
     }
   };
-  return { values, setValues, errors, set, submit, pending: change.isPending };
+  return { form, submit, pending: change.isPending };
 }
 
 function FormShell(props: {
@@ -100,7 +95,7 @@ function FormShell(props: {
 }
 
 export function PasswordForm(props: FormProps) {
-  const { values, errors, set, submit, pending } = useMailboxForm<MailboxPasswordRequest>(
+  const { form, submit, pending } = useMailboxForm<MailboxPasswordRequest>(
     props,
     'password',
     MailboxPasswordRequestSchema,
@@ -114,7 +109,7 @@ export function PasswordForm(props: FormProps) {
   return (
     <FormShell
       label={`New password for ${props.mailbox.address}`}
-      errors={errors}
+      errors={form.errors}
       onSubmit={submit}
       submitLabel="Change password"
       pending={pending}
@@ -124,9 +119,7 @@ export function PasswordForm(props: FormProps) {
         label="New password"
         type="password"
         autoComplete="new-password"
-        value={values.password}
-        onValueChange={set('password')}
-        error={errors.fields.password}
+        {...form.field('password')}
         hint={`${MAILBOX_PASSWORD_MIN} to ${MAILBOX_PASSWORD_MAX} characters, not the mailbox address.`}
         maxLength={MAILBOX_PASSWORD_MAX}
       />
@@ -134,9 +127,7 @@ export function PasswordForm(props: FormProps) {
         label="Confirm new password"
         type="password"
         autoComplete="new-password"
-        value={values.confirm}
-        onValueChange={set('confirm')}
-        error={errors.fields.confirm}
+        {...form.field('confirm')}
         maxLength={MAILBOX_PASSWORD_MAX}
       />
     </FormShell>
@@ -145,7 +136,7 @@ export function PasswordForm(props: FormProps) {
 
 export function ForwardForm(props: FormProps) {
   const { mailbox } = props;
-  const { values, errors, set, submit, pending } = useMailboxForm<MailboxForwardRequest>(
+  const { form, submit, pending } = useMailboxForm<MailboxForwardRequest>(
     props,
     'forward',
     MailboxForwardRequestSchema,
@@ -160,7 +151,7 @@ export function ForwardForm(props: FormProps) {
   return (
     <FormShell
       label={`Forwarding of ${mailbox.address}`}
-      errors={errors}
+      errors={form.errors}
       onSubmit={submit}
       submitLabel="Save forwarding"
       pending={pending}
@@ -183,9 +174,7 @@ export function ForwardForm(props: FormProps) {
         type="email"
         inputMode="email"
         autoComplete="email"
-        value={values.forwardTo}
-        onValueChange={set('forwardTo')}
-        error={errors.fields.forwardTo}
+        {...form.field('forwardTo')}
         hint="Another address; leave empty to turn forwarding off."
         maxLength={254}
       />
@@ -193,8 +182,8 @@ export function ForwardForm(props: FormProps) {
         <input
           id={checkboxId}
           type="checkbox"
-          checked={values.keepCopy}
-          onChange={(event) => set('keepCopy')(event.target.checked)}
+          checked={form.values.keepCopy}
+          onChange={(event) => form.set('keepCopy')(event.target.checked)}
         />
         <label htmlFor={checkboxId}>Keep a copy in this mailbox</label>
       </div>
@@ -205,7 +194,7 @@ export function ForwardForm(props: FormProps) {
 export function VacationForm(props: FormProps) {
   const { mailbox } = props;
   const v = mailbox.vacation;
-  const { values, errors, set, submit, pending } = useMailboxForm<MailboxVacationRequest>(
+  const { form, submit, pending } = useMailboxForm<MailboxVacationRequest>(
     props,
     'vacation',
     MailboxVacationRequestSchema,
@@ -222,7 +211,7 @@ export function VacationForm(props: FormProps) {
   return (
     <FormShell
       label={`Auto-reply of ${mailbox.address}`}
-      errors={errors}
+      errors={form.errors}
       onSubmit={submit}
       submitLabel="Save auto-reply"
       pending={pending}
@@ -232,42 +221,30 @@ export function VacationForm(props: FormProps) {
         <input
           id={checkboxId}
           type="checkbox"
-          checked={values.enabled}
-          onChange={(event) => set('enabled')(event.target.checked)}
+          checked={form.values.enabled}
+          onChange={(event) => form.set('enabled')(event.target.checked)}
         />
         <label htmlFor={checkboxId}>Send an auto-reply (vacation message)</label>
       </div>
       <TextField
         label="Subject"
-        value={values.subject}
-        onValueChange={set('subject')}
-        error={errors.fields.subject}
+        {...form.field('subject')}
         hint={`Up to ${VACATION_SUBJECT_MAX} characters.`}
         maxLength={VACATION_SUBJECT_MAX}
       />
       <TextAreaField
         label="Message"
-        value={values.message}
-        onValueChange={set('message')}
-        error={errors.fields.message}
+        {...form.field('message')}
         hint={`Up to ${VACATION_MESSAGE_MAX} characters.`}
         rows={5}
         maxLength={VACATION_MESSAGE_MAX}
       />
       <div className="date-pair">
-        <TextField
-          label="First day (optional)"
-          type="date"
-          value={values.startDate}
-          onValueChange={set('startDate')}
-          error={errors.fields.startDate}
-        />
+        <TextField label="First day (optional)" type="date" {...form.field('startDate')} />
         <TextField
           label="Last day (optional)"
           type="date"
-          value={values.endDate}
-          onValueChange={set('endDate')}
-          error={errors.fields.endDate}
+          {...form.field('endDate')}
           hint="On or after the first day."
         />
       </div>
