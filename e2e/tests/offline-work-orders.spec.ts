@@ -49,6 +49,16 @@ test('downloads a work order, lists it under Saved WO, and reads every view offl
     await expect(page.getByRole('heading', { level: 1, name: `Work Order #${WO.fullInstall}` })).toBeVisible();
   }
 
+  // The download also saved each asset of the location with its actions: an asset page opens offline too.
+  await page.getByRole('link', { name: 'Service Location', exact: true }).click();
+  await page.getByRole('button', { name: 'Show Assets' }).click();
+  await page.getByRole('link', { name: 'RTR-100001' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'RTR-100001' })).toBeVisible();
+  await expect(page.getByText(/Work order saved (just now|\d+ minutes? ago)/)).toBeVisible();
+  await expect(page.getByText(/Failed to fetch the asset actions/)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: 'Actions' })).toBeVisible();
+  await page.getByRole('link', { name: `Go back to WO #${WO.fullInstall}` }).click();
+
   await page.getByRole('link', { name: 'Saved WO' }).first().click();
   await expect(page.getByRole('link', { name: new RegExp(`#${WO.fullInstall}`) })).toBeVisible();
   await expect(page.getByText(/Saved (just now|\d+ minutes? ago)/)).toBeVisible();

@@ -79,6 +79,33 @@ describe('offline reader', () => {
     expect(s.served[0]).toMatchObject({ kind: 'saved', savedAt: at(3).toISOString() });
   });
 
+  it('finds an asset a downloaded work order saved, in the newest saved copy, and only for its own user', async () => {
+    const s = setup();
+    const savedWith = (id: number, second: number, n: number) =>
+      s.saved.put({
+        key: savedKey(7, id),
+        userId: 7,
+        id,
+        savedAt: at(second).toISOString(),
+        summary: {} as never,
+        responses: { '/api/assets/11': { n } },
+      });
+    await savedWith(1, 3, 1);
+    await savedWith(2, 8, 2);
+    expect(await s.read('/api/assets/11', schema, offline)).toEqual({ n: 2 });
+    expect(s.served[0]).toMatchObject({ path: '/api/assets/11', kind: 'saved', savedAt: at(8).toISOString() });
+    // Another installer's saved work order on the same device is not theirs to read.
+    await s.saved.put({
+      key: savedKey(8, 3),
+      userId: 8,
+      id: 3,
+      savedAt: at(9).toISOString(),
+      summary: {} as never,
+      responses: { '/api/assets/12': { n: 3 } },
+    });
+    await expect(s.read('/api/assets/12', schema, offline)).rejects.toMatchObject({ status: 0 });
+  });
+
   it('never covers a refusal with a copy, and fails when there is no copy', async () => {
     const s = setup();
     await s.cache.put(7, '/p', { n: 1 }, at(0));

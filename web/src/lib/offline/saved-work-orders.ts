@@ -33,17 +33,20 @@ export function workOrderIdOfPath(path: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** The saved copy of a response, with when it was saved; undefined when that work order or view was not saved. */
+/**
+ * The saved copy of a response, with when it was saved; undefined when no saved work order holds it. A work order's
+ * own views are looked up by its id; other reads it saved (its assets, by /api/assets/...) in the user's saved work
+ * orders, the newest copy first.
+ */
 export async function savedResponse(
   store: SavedWorkOrderStore,
   userId: number,
   path: string,
 ): Promise<{ data: unknown; savedAt: string } | undefined> {
   const id = workOrderIdOfPath(path);
-  if (id === null) return undefined;
-  const saved = await store.get(savedKey(userId, id));
-  if (!saved || !Object.hasOwn(saved.responses, path)) return undefined;
-  return { data: saved.responses[path], savedAt: saved.savedAt };
+  const candidates = id !== null ? [await store.get(savedKey(userId, id))] : sortSaved(await store.listByUser(userId));
+  const saved = candidates.find((c) => c !== undefined && Object.hasOwn(c.responses, path));
+  return saved && { data: saved.responses[path], savedAt: saved.savedAt };
 }
 
 /** Saved work orders, newest first, as the Saved WO list shows them. */
