@@ -34,6 +34,25 @@ test.describe('Scan Asset without a camera', () => {
   });
 });
 
+test.describe('Scan Asset far from any work order', () => {
+  test("says 'No asset assigned to you found', and 'No Work Orders Found' with Assigned to you off", async ({
+    page,
+    context,
+  }) => {
+    // Kansas City: more than 100 miles from every demo work order, so nothing is within the scan's 100 ft.
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 39.0997, longitude: -94.5786, accuracy: 5 });
+    await signInInstaller(page);
+    await page.goto('/scanAsset');
+    await page.getByLabel('Asset ID').fill('ONT-100001');
+    await expect(page.getByText('803G', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Assigned to you')).toBeChecked();
+    await expect(page.getByText('No asset assigned to you found')).toBeVisible();
+    await page.getByLabel('Assigned to you').uncheck();
+    await expect(page.getByText('No Work Orders Found')).toBeVisible();
+  });
+});
+
 test.describe('Asset page', () => {
   test('lists the actions without 39, takes one and confirms the request', async ({ page }) => {
     await signInInstaller(page);
