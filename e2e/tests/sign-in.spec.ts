@@ -79,6 +79,7 @@ test.describe('sign-in failures', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Username is required.')).toBeVisible();
     await expect(page.getByText('Password is required.')).toBeVisible();
   });
 });

@@ -4,7 +4,14 @@
  */
 import { type Dispatch, type FormEvent, type SetStateAction, useState } from 'react';
 import type { z } from 'zod';
-import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from './form-errors';
+import {
+  CORRECT_FIELDS_MESSAGE,
+  type FieldErrors,
+  type FormErrors,
+  formErrorsFrom,
+  NO_ERRORS,
+  validate,
+} from './form-errors';
 
 /** The form's text fields: the keys whose value is a string. */
 type TextKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
@@ -26,10 +33,17 @@ export interface Form<V> {
   /** The value, change handler, message and name of a text field: `<TextField label="..." {...form.field('x')} />`. */
   field<K extends TextKeys<V>>(name: K): FieldBinding<K>;
   /**
-   * A submit handler: checks `check(values)` (the values themselves by default) with the schema, shows the messages
-   * when it fails, otherwise runs the action with the parsed data and shows what the server refused.
+   * A submit handler: checks the values with the schema (and the form's own `rules`), shows the messages when that
+   * fails, otherwise runs the action with the parsed data and shows what the server refused.
    */
-  submit<T>(schema: z.ZodType<T>, action: (data: T) => Promise<unknown>, check?: (values: V) => unknown): SubmitHandler;
+  submit<T>(schema: z.ZodType<T>, action: (data: T) => Promise<unknown>, options?: SubmitOptions<V>): SubmitHandler;
+}
+
+export interface SubmitOptions<V> {
+  /** What the schema checks, when not the values themselves. */
+  check?: (values: V) => unknown;
+  /** Messages of rules the schema cannot state (or states less plainly); they win over its message for a field. */
+  rules?: (values: V) => FieldErrors;
 }
 
 export type SubmitHandler = (event: FormEvent) => Promise<void>;
@@ -64,19 +78,23 @@ export function useForm<V extends object>(initial: V | (() => V)): Form<V> {
       onValueChange: set(name) as (value: string) => void,
       error: errors.fields[name],
     }),
-    submit: (schema, action, check) => async (event) => {
-      event.preventDefault();
-      const checked = validate(schema, check ? check(values) : values);
-      if ('errors' in checked) {
-        setErrors(checked.errors);
-        return;
-      }
-      setErrors(NO_ERRORS);
-      try {
-        await action(checked.data);
-      } catch (error) {
-        setErrors(formErrorsFrom(error));
-      }
-    },
+    submit:
+      (schema, action, options = {}) =>
+      async (event) => {
+        event.preventDefault();
+        const checked = validate(schema, options.check ? options.check(values) : values);
+        const ruled = options.rules?.(values) ?? {};
+        if ('errors' in checked || Object.keys(ruled).length > 0) {
+          const fields = { ...('errors' in checked ? checked.errors.fields : {}), ...ruled };
+          setErrors({ fields, message: CORRECT_FIELDS_MESSAGE });
+          return;
+        }
+        setErrors(NO_ERRORS);
+        try {
+          await action(checked.data);
+        } catch (error) {
+          setErrors(formErrorsFrom(error));
+        }
+      },
   };
 }

@@ -1,29 +1,19 @@
 import { ApplicantLoginRequestSchema } from '@strand/domain';
-import { type FormEvent, useState } from 'react';
-import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { useApplicantLogin } from '../api/programming-test';
 
 /** "Programming test login": the user name and access code from the invitation mail. */
 export function ApplicantLoginForm({ notice, onSignedIn }: { notice: string | null; onSignedIn(): void }) {
-  const [username, setUsername] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const form = useForm({ username: '', code: '' });
+  const { errors } = form;
   const login = useApplicantLogin();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(ApplicantLoginRequestSchema, { username, code });
-    if ('errors' in checked) return setErrors(checked.errors);
-    setErrors(NO_ERRORS);
-    try {
-      await login.mutateAsync(checked.data);
-      onSignedIn();
-    } catch (error) {
-      setErrors(formErrorsFrom(error));
-    }
-  };
+  const onSubmit = form.submit(ApplicantLoginRequestSchema, async (data) => {
+    await login.mutateAsync(data);
+    onSignedIn();
+  });
 
   return (
     <section className="card auth-card" aria-labelledby="test-login-heading">
@@ -33,23 +23,12 @@ export function ApplicantLoginForm({ notice, onSignedIn }: { notice: string | nu
         <FormAlert message={errors.message ?? notice} />
         <TextField
           label="Username"
-          name="username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={username}
-          onValueChange={setUsername}
-          error={errors.fields.username}
+          {...form.field('username')}
         />
-        <TextField
-          label="Access code"
-          name="code"
-          type="password"
-          autoComplete="one-time-code"
-          value={code}
-          onValueChange={setCode}
-          error={errors.fields.code}
-        />
+        <TextField label="Access code" type="password" autoComplete="one-time-code" {...form.field('code')} />
         <button type="submit" className="button button--block" disabled={login.isPending}>
           {login.isPending ? 'Signing in…' : 'Sign in'}
         </button>

@@ -1,39 +1,29 @@
 import { LoginRequestSchema } from '@strand/domain';
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { sessionStore } from '../../../lib/browser-session';
-import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import type { FieldErrors } from '../../../lib/form-errors';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextField } from '../../../lib/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { useLogin } from '../api/login';
 
 /** Sign-in (SPEC §2 /login and /). On success the route guard takes the user to the portal's home or /portalSelect. */
 export function LoginPage() {
   usePageTitle('Sign in');
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const form = useForm({ username: '', password: '' });
+  const { errors } = form;
   const login = useLogin();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(LoginRequestSchema, { username, password });
-    if ('errors' in checked) {
-      const fields = { ...checked.errors.fields };
-      if (!username.trim()) fields.username = 'Username is required.';
-      setErrors({ ...checked.errors, fields });
-      return;
-    }
-    setErrors(NO_ERRORS);
-    try {
-      const { token } = await login.mutateAsync(checked.data);
+  const onSubmit = form.submit(
+    LoginRequestSchema,
+    async (data) => {
+      const { token } = await login.mutateAsync(data);
       sessionStore.signIn(token);
-    } catch (error) {
-      setErrors(formErrorsFrom(error));
-    }
-  };
+    },
+    { rules: (v): FieldErrors => (v.username.trim() ? {} : { username: 'Username is required.' }) },
+  );
 
   return (
     <section className="card auth-card" aria-labelledby="login-heading">
@@ -43,23 +33,12 @@ export function LoginPage() {
         <FormAlert message={errors.message} />
         <TextField
           label="Username"
-          name="username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={username}
-          onValueChange={setUsername}
-          error={errors.fields.username}
+          {...form.field('username')}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onValueChange={setPassword}
-          error={errors.fields.password}
-        />
+        <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
         <button type="submit" className="button button--block" disabled={login.isPending}>
           {login.isPending ? 'Signing in…' : 'Sign in'}
         </button>
