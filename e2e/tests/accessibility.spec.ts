@@ -1,0 +1,51 @@
+/**
+ * WCAG 2.2 AA checks with axe-core on the pages of every portal, on the demo data: contrast, names and labels,
+ * landmarks, ARIA use, target sizes. A finding names the rule and the elements, so a regression points at itself.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './support/app';
+import { signInContractor } from './support/contractor';
+import { signInInstaller } from './support/installer';
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+type SignIn = ((page: Page) => Promise<void>) | null;
+const as =
+  (username: string): SignIn =>
+  (page) =>
+    signIn(page, username);
+
+/** Each page with who opens it and a text that shows its data has arrived (so axe sees the page, not a spinner). */
+const PAGES: [string, SignIn, string, string | RegExp][] = [
+  ['/login', null, 'Sign in', /username and password/],
+  ['/accountRecovery', null, 'Account recovery', /./],
+  ['/programmingTestPage', null, 'Programming test login', /access code/],
+  ['/accountInfo', as('residential'), 'Account Info', /Rhonda/],
+  ['/billingCenter', as('residential'), 'Billing Center', /\$/],
+  ['/services', as('business'), 'Services', /Business Fiber/],
+  ['/reports', as('business'), 'Reports', /Calls/],
+  ['/settings', as('business'), 'Settings', /Header theme/],
+  ['/staff', as('staff'), 'Super-user login', /Avery Quinn|Job applicants/],
+  ['/search', signInInstaller, 'Search WO', /#100001/],
+  ['/search/100001', signInInstaller, 'Work Order #100001', /Consumer Fiber Install/],
+  ['/scanAsset', signInInstaller, 'Scan Asset', /Asset ID/],
+  ['/SavedAssets', signInInstaller, 'Saved Assets', /./],
+  ['/contractorHome', signInContractor, 'Home', /./],
+  ['/workOrders', signInContractor, 'Work Orders', /./],
+  ['/calendar', signInContractor, 'Calendar', /Open work/],
+  ['/restorationTickets', signInContractor, 'Restoration Tickets', /./],
+];
+
+for (const [path, signInAs, heading, content] of PAGES) {
+  test(`${path} meets WCAG 2.2 AA as axe checks it`, async ({ page }) => {
+    if (signInAs) await signInAs(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
+    await expect(page.locator('main')).toContainText(content);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+    const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(found).toEqual([]);
+  });
+}
