@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import {
   APPLICANT_WRONG_CREDENTIALS,
   PROGRAMMING_TEST_MAX_BYTES,
@@ -11,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApplicantToken } from '../../plugins/applicant-tokens.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.js';
+import { zipOf } from '../../test/zip-fixture.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -29,36 +29,6 @@ async function applicantLogin(username: string, code: string): Promise<string> {
   return res.json<{ token: string }>().token;
 }
 
-/** A real zip archive with one stored (uncompressed) entry. */
-function zipOf(name: string, content: string): Buffer {
-  const data = Buffer.from(content);
-  const file = Buffer.from(name);
-  const crc = crc32(data);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(file.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(file.length, 28);
-  const localPart = Buffer.concat([local, file, data]);
-  const centralPart = Buffer.concat([central, file]);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(centralPart.length, 12);
-  end.writeUInt32LE(localPart.length, 16);
-  return Buffer.concat([localPart, centralPart, end]);
-}
 const EMPTY_ZIP = Buffer.concat([Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(18)]);
 
 let keySeq = 0;
