@@ -12,7 +12,7 @@ import { useForm } from '../../../lib/use-form';
 import { newIdempotencyKey } from '../api/customer-account';
 import { useBusinessCenterRequests, useCreateBusinessCenterRequest } from '../api/tickets';
 import { formatMoment } from './format';
-import { SelectField, StatusBadge, TextAreaField } from './ui';
+import { SelectField, TextAreaField, TicketCard } from './ui';
 
 /** Business-center requests of a business account: the list and a new request (SPEC §7). */
 export function BusinessCenterSection() {
@@ -35,19 +35,14 @@ export function BusinessCenterSection() {
       <ul className="card-list">
         {requests.data?.map((r) => (
           <li key={r.RequestID}>
-            <article className="card item-card" aria-labelledby={`bcr-${r.RequestID}`}>
-              <header className="item-card__head">
-                <h3 id={`bcr-${r.RequestID}`}>
-                  #{r.RequestID} {r.subject}
-                </h3>
-                <StatusBadge status={r.status} />
-              </header>
-              <p className="muted">
-                {r.category} · {formatMoment(r.createdAt)}
-                {r.createdBy ? ` by ${r.createdBy}` : ''}
-              </p>
-              <p className="prewrap">{r.description}</p>
-            </article>
+            <TicketCard
+              headingId={`bcr-${r.RequestID}`}
+              number={r.RequestID}
+              subject={r.subject}
+              status={r.status}
+              meta={`${r.category} · ${formatMoment(r.createdAt)}${r.createdBy ? ` by ${r.createdBy}` : ''}`}
+              description={r.description}
+            />
           </li>
         ))}
       </ul>

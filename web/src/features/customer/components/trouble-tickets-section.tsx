@@ -14,7 +14,7 @@ import { useForm } from '../../../lib/use-form';
 import { newIdempotencyKey } from '../api/customer-account';
 import { useSubmitTroubleTicket, useTroubleTickets } from '../api/tickets';
 import { formatMoment } from './format';
-import { SelectField, StatusBadge, TextAreaField } from './ui';
+import { SelectField, TextAreaField, TicketCard } from './ui';
 
 const EMPTY: NewTroubleTicket = { category: 'No service', subject: '', description: '', contactPhone: '' };
 
@@ -57,20 +57,18 @@ export function TroubleTicketsSection({ account }: { account: CustomerAccount })
       <ul className="card-list" aria-label={`Trouble tickets at ${location?.fullAddress ?? ''}`}>
         {tickets.data?.map((t) => (
           <li key={t.TicketID}>
-            <article className="card item-card" aria-labelledby={`ticket-${t.TicketID}`}>
-              <header className="item-card__head">
-                <h3 id={`ticket-${t.TicketID}`}>
-                  #{t.TicketID} {t.subject}
-                </h3>
-                <StatusBadge status={t.status} />
-              </header>
-              <p className="muted">
-                {t.category} · reported {formatMoment(t.createdAt)}
-                {t.createdBy ? ` by ${t.createdBy}` : ''}
-                {t.contactPhone ? ` · call back at ${formatPhone(t.contactPhone)}` : ''}
-              </p>
-              <p className="prewrap">{t.description}</p>
-            </article>
+            <TicketCard
+              headingId={`ticket-${t.TicketID}`}
+              number={t.TicketID}
+              subject={t.subject}
+              status={t.status}
+              meta={[
+                `${t.category} · reported ${formatMoment(t.createdAt)}`,
+                t.createdBy ? ` by ${t.createdBy}` : '',
+                t.contactPhone ? ` · call back at ${formatPhone(t.contactPhone)}` : '',
+              ].join('')}
+              description={t.description}
+            />
           </li>
         ))}
       </ul>

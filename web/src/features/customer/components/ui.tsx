@@ -127,3 +127,30 @@ export function StatusBadge({ status }: { status: string }) {
 
 /** Kept here for the forms that import it from the customer feature; it lives with useForm. */
 export { withoutFieldError } from '../../../lib/use-form';
+
+export interface TicketCardProps {
+  /** The heading's id, unique on the page. */
+  headingId: string;
+  number: number;
+  subject: string;
+  status: string;
+  /** The line under the heading: category, when, by whom. */
+  meta: ReactNode;
+  description: string;
+}
+
+/** A trouble ticket or business-center request in a list: number, subject, status, its line of facts, the text. */
+export function TicketCard({ headingId, number, subject, status, meta, description }: TicketCardProps) {
+  return (
+    <article className="card item-card" aria-labelledby={headingId}>
+      <header className="item-card__head">
+        <h3 id={headingId}>
+          #{number} {subject}
+        </h3>
+        <StatusBadge status={status} />
+      </header>
+      <p className="muted">{meta}</p>
+      <p className="prewrap">{description}</p>
+    </article>
+  );
+}
