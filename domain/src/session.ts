@@ -32,6 +32,8 @@ export const SessionClaimsSchema = z.object({
   /** Staff employee id: the staff member's own, or the one who opened a super-user session. */
   nEmployeeID: z.number().int().nullable(),
   nStaff: z.number().int().min(0).max(1),
+  /** The server-side session this token belongs to; the server refuses a token whose session has ended. */
+  sid: z.string().optional(),
   exp: z.number().int(),
 });
 export type SessionClaims = z.infer<typeof SessionClaimsSchema>;

@@ -40,11 +40,16 @@ const EnvSchema = z.object({
     ),
   LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_MAX_FAILURES_PER_DEVICE: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  REGISTER_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  REGISTER_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce
     .number()
     .int()
     .min(1)
     .default(15 * 60),
+  SESSION_CHECK_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   SUPER_LINK_WINDOW_SECONDS: z.coerce.number().int().min(30).default(600),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -94,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : ({ dialect: 'sqlite', file: path.join(dataDir, 'portal.db') } as const),
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    sessionCheckCacheSeconds: e.SESSION_CHECK_CACHE_SECONDS,
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
@@ -111,7 +117,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     loginLimits: {
       perUser: e.LOGIN_MAX_FAILURES_PER_USER,
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      perDevice: e.LOGIN_MAX_FAILURES_PER_DEVICE,
       windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
+      maxDelaySeconds: e.LOGIN_MAX_DELAY_SECONDS,
+    },
+    registrationLimits: {
+      perAccount: e.REGISTER_MAX_FAILURES_PER_ACCOUNT,
+      perIp: e.REGISTER_MAX_FAILURES_PER_IP,
     },
     resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
     superLinkWindowSeconds: e.SUPER_LINK_WINDOW_SECONDS,

@@ -1,5 +1,6 @@
 /** What every service receives: the database, the configuration, and the adapters to the outside world. */
 import type { SessionClaims } from '@strand/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { DialectName } from './db/connect.js';
@@ -17,7 +18,10 @@ export interface AppContext {
   files: FileStore;
   /** The network adapter to the OLTs (SNMP): port stats, tone tests, ONT actions. */
   olt: OltClient;
-  /** Signs a session token; `exp` is set from TOKEN_TTL_SECONDS. */
-  issueToken(claims: Omit<SessionClaims, 'exp'>): string;
+  /** Signs a session token; `exp` is set from TOKEN_TTL_SECONDS. Only sessions.service calls it (the token's `sid`
+   * must name an open session row). */
+  issueToken(claims: Omit<SessionClaims, 'exp'> & { sid: string }): string;
   now(): Date;
+  /** The server's logger (pino): for work that runs after the answer has gone out. */
+  log: FastifyBaseLogger;
 }

@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { isDatabaseEmpty, seedDemoData, writeDemoFiles } from './demo/generator.js';
 import { type OltSimulator, startOltSimulator } from './integrations/network/olt-simulator.js';
 import { startActionWorker } from './modules/assets/action-worker.js';
+import { startAuthJobs } from './modules/auth/auth.jobs.js';
 
 async function main() {
   const config = loadConfig();
@@ -38,6 +39,7 @@ async function main() {
     }
   }
   const stopActionWorker = await startActionWorker(ctx, app.log);
+  const stopAuthJobs = startAuthJobs(ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -52,6 +54,7 @@ async function main() {
     try {
       await app.close();
       await stopActionWorker();
+      stopAuthJobs();
       await olt?.close();
       await database.close();
       process.exit(0);

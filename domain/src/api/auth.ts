@@ -18,22 +18,32 @@ export const LoginRequestSchema = z.object({
   password: z.string().min(1, 'Password is required.').max(200, 'Password must be at most 200 characters.'),
   /** SPEC §7 "light flag": a lighter response for slow connections; the token is all we send either way. */
   light: z.boolean().optional(),
+  /** The device token an earlier sign-in on this browser received: its failures are counted apart from strangers'. */
+  deviceToken: z.string().max(200).optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-export const TokenResponseSchema = z.object({ token: z.string() });
+export const TokenResponseSchema = z.object({
+  token: z.string(),
+  /** Kept by the browser per user name and sent with later sign-ins (see LoginRequest.deviceToken). */
+  deviceToken: z.string().optional(),
+});
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
 /** Customer account number as printed on bills: 0000-0000-0000. */
 export const CUSTOMER_ID_PATTERN = /^\d{4}-\d{4}-\d{4}$/;
 export const customerId = z.string().trim().regex(CUSTOMER_ID_PATTERN, 'Account number must look like 0000-0000-0000.');
 
+export const REGISTRATION_CODE_MESSAGE =
+  'Registration code must be the 16 letters and digits from your bill or our email, like ABCD-EFGH-JKMN-PQRS.';
+const registrationCodeField = z
+  .string()
+  .trim()
+  .refine((v) => /^[0-9A-Za-z]{16}$/.test(v.replace(/[\s-]/g, '')), REGISTRATION_CODE_MESSAGE);
+
 export const RegisterRequestSchema = z.object({
   vcCustomerID: customerId,
-  zip: z
-    .string()
-    .trim()
-    .regex(/^\d{5}$/, 'ZIP code must be 5 digits.'),
+  registrationCode: registrationCodeField,
   firstName: z.string().trim().min(1, 'First name is required.').max(80, 'First name must be at most 80 characters.'),
   lastName: z.string().trim().min(1, 'Last name is required.').max(80, 'Last name must be at most 80 characters.'),
   email: z.email('Email must be a valid email address.').max(254, 'Email must be at most 254 characters.'),
@@ -41,6 +51,14 @@ export const RegisterRequestSchema = z.object({
   password,
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+
+/** Asks for an account's registration code to be mailed to the account's email on file. */
+export const RegistrationCodeRequestSchema = z.object({ vcCustomerID: customerId });
+export type RegistrationCodeRequest = z.infer<typeof RegistrationCodeRequestSchema>;
+
+export const ConfirmEmailRequestSchema = z.object({
+  token: z.string().min(20, 'The confirmation link is not valid.').max(200, 'The confirmation link is not valid.'),
+});
 
 export const RecoveryRequestSchema = z.object({
   identifier: z

@@ -186,6 +186,8 @@ export const CustomerUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  /** A new email waiting for its owner to confirm it (the email above stays in use until then). */
+  pendingEmail: z.string().nullable(),
   isAdmin: z.boolean(),
   active: z.boolean(),
   permissions: z.array(PermissionCategoryCodeSchema),

@@ -116,6 +116,44 @@ export interface LoginFailuresTable {
   failed_at: string;
 }
 
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  staff_user_id: number | null;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface RegistrationCodesTable {
+  customer_id: string;
+  generation: Generated<number>;
+  mailed_at: string | null;
+  used_at: string | null;
+}
+
+export interface EmailChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  new_email: string;
+  token_hash: string;
+  requested_by: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface MailRequestsTable {
+  id: Generated<number>;
+  kind: string;
+  identifier: string;
+  requested_at: string;
+  processed_at: string | null;
+}
+
 export interface PasswordResetsTable {
   id: Generated<number>;
   user_id: number;
@@ -665,6 +703,10 @@ export interface Database {
   session_logs: SessionLogsTable;
   login_failures: LoginFailuresTable;
   password_resets: PasswordResetsTable;
+  sessions: SessionsTable;
+  registration_codes: RegistrationCodesTable;
+  email_changes: EmailChangesTable;
+  mail_requests: MailRequestsTable;
   super_user_links: SuperUserLinksTable;
   audit_log: AuditLogTable;
   idempotency_keys: IdempotencyKeysTable;

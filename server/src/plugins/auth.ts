@@ -61,11 +61,21 @@ export function sessionOf(request: FastifyRequest): SessionClaims {
   return request.user;
 }
 
-export async function registerAuth(app: FastifyInstance, options: { secret: string; ttlSeconds: number }) {
+export interface AuthOptions {
+  secret: string;
+  ttlSeconds: number;
+  /** Whether the token's server-side session is still open (modules/auth/sessions.service.ts). */
+  isSessionActive(sid: string): Promise<boolean>;
+}
+
+const SESSION_INVALID = 'Your session has expired or is not valid. Please sign in again.';
+
+export async function registerAuth(app: FastifyInstance, options: AuthOptions) {
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { algorithm: 'HS256', expiresIn: options.ttlSeconds },
-    verify: { algorithms: ['HS256'] },
+    // A token without an expiry or a session id is refused, whoever signed it.
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sid'] },
   });
 
   app.addHook('onRoute', (route) => {
@@ -94,8 +104,10 @@ export async function registerAuth(app: FastifyInstance, options: { secret: stri
     try {
       await request.jwtVerify();
     } catch {
-      throw unauthenticated('Your session has expired or is not valid. Please sign in again.');
+      throw unauthenticated(SESSION_INVALID);
     }
+    const sid = request.user.sid;
+    if (typeof sid !== 'string' || !(await options.isSessionActive(sid))) throw unauthenticated(SESSION_INVALID);
     if (access !== 'authenticated' && !hasRole(request.user, ...access)) throw forbidden();
   });
 }

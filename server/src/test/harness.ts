@@ -15,6 +15,7 @@ import { type Db, openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoData, writeDemoFiles } from '../demo/generator.js';
 import type { MailMessage } from '../integrations/mail/mailer.js';
+import { processMailQueue } from '../modules/auth/auth.service.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -29,6 +30,8 @@ export interface TestApp {
   clock: { now: Date; advanceSeconds(s: number): void };
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   login(username: string, password?: string): Promise<string>;
+  /** Sends the queued mail (recovery links, registration codes) now, as the background worker would. */
+  drainMail(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -99,6 +102,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       const res = await request({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
       if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
       return res.json<{ token: string }>().token;
+    },
+    async drainMail() {
+      await processMailQueue(ctx);
     },
     async close() {
       await app.close();

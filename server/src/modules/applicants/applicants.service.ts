@@ -32,7 +32,7 @@ import { cleanFileName } from '../../lib/uploads.js';
 import { issueApplicantToken } from '../../plugins/applicant-tokens.js';
 import * as authRepo from '../auth/auth.repository.js';
 import { audit } from '../auth/auth.repository.js';
-import { assertNotLimited } from '../auth/auth.service.js';
+import { assertMayAttempt } from '../auth/auth.service.js';
 import { assertOwnUpload } from './applicants.policy.js';
 import * as repo from './applicants.repository.js';
 
@@ -191,7 +191,15 @@ async function self(
 /** Username + access code, limited like the sign-in; one answer and one time cost for unknown user and wrong code. */
 export async function login(ctx: AppContext, input: { username: string; code: string; ip: string }) {
   const key = failureKey(input.username);
-  await assertNotLimited(ctx, key, input.ip);
+  const { perUser, perIp } = ctx.config.loginLimits;
+  await assertMayAttempt(
+    ctx,
+    [
+      { column: 'username_key', value: key, limit: perUser },
+      { column: 'ip', value: input.ip, limit: perIp },
+    ],
+    'sign-in',
+  );
   const applicant = await repo.findApplicantByUsername(ctx.db, input.username.trim());
   const ok = applicant ? await verifyPassword(applicant.code_hash, input.code.trim()) : false;
   if (!applicant || !ok) {

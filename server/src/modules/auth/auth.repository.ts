@@ -166,11 +166,11 @@ export function updatePasswordHash(db: Q, userId: number, hash: string, now: str
 export async function failuresSince(db: Q, column: 'username_key' | 'ip', value: string, since: string) {
   const row = await db
     .selectFrom('login_failures')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('failed_at').as('oldest')])
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('failed_at').as('latest')])
     .where(column, '=', value)
     .where('failed_at', '>', since)
     .executeTakeFirstOrThrow();
-  return { count: Number(row.n), oldest: row.oldest as string | null };
+  return { count: Number(row.n), latest: row.latest as string | null };
 }
 
 export function recordFailure(db: Q, usernameKey: string, ip: string, at: string) {
@@ -179,10 +179,6 @@ export function recordFailure(db: Q, usernameKey: string, ip: string, at: string
 
 export function clearFailures(db: Q, usernameKey: string) {
   return db.deleteFrom('login_failures').where('username_key', '=', usernameKey).execute();
-}
-
-export function pruneFailures(db: Q, before: string) {
-  return db.deleteFrom('login_failures').where('failed_at', '<', before).execute();
 }
 
 // ---- password resets -------------------------------------------------------------------------------------------
@@ -198,7 +194,7 @@ export function findPasswordReset(db: Q, tokenHash: string) {
   return db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
-/** Marks every open reset link of a user used: a reset link works once, and a newer reset retires older links. */
+/** Marks every open reset link of a user used: a reset link works once, and a newer link retires older ones. */
 export function usePasswordResets(db: Q, userId: number, now: string) {
   return db
     .updateTable('password_resets')
@@ -314,4 +310,141 @@ export function insertSessionLog(
 export async function clearFailuresForUser(db: Q, userId: number) {
   const user = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
   if (user) await clearFailures(db, user.username);
+}
+
+// ---- registration codes ----------------------------------------------------------------------------------------
+
+/** The account's current registration code generation (0 before any code was used). */
+export async function registrationGeneration(db: Q, customerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('registration_codes')
+    .select('generation')
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row?.generation ?? 0;
+}
+
+/** Uses the code of `generation`: the account moves to the next code. False when another request used it first. */
+export async function useRegistrationCode(db: Q, customerId: string, generation: number, now: string) {
+  if (generation === 0) {
+    const inserted = await db
+      .insertInto('registration_codes')
+      .values({ customer_id: customerId, generation: 1, used_at: now })
+      .onConflict((oc) => oc.column('customer_id').doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+  const updated = await db
+    .updateTable('registration_codes')
+    .set({ generation: generation + 1, used_at: now })
+    .where('customer_id', '=', customerId)
+    .where('generation', '=', generation)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** E-mail addresses on file for an account: its contact methods', the primary and billing contacts first. */
+export async function accountEmails(db: Q, customerId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('contact_methods')
+    .select(['email', 'category'])
+    .where('customer_id', '=', customerId)
+    .where('email', 'is not', null)
+    .orderBy('id')
+    .execute();
+  const rank = (c: string) => (c === 'Primary' ? 0 : c === 'Billing' ? 1 : 2);
+  const sorted = rows.sort((a, b) => rank(a.category) - rank(b.category));
+  return [...new Set(sorted.map((r) => (r.email ?? '').toLowerCase()).filter(Boolean))];
+}
+
+// ---- queued mail requests --------------------------------------------------------------------------------------
+
+export type MailRequestKind = 'password-reset' | 'registration-code';
+
+export function insertMailRequest(db: Q, kind: MailRequestKind, identifier: string, now: string) {
+  return db.insertInto('mail_requests').values({ kind, identifier, requested_at: now }).execute();
+}
+
+export function openMailRequests(db: Q, limit: number) {
+  return db
+    .selectFrom('mail_requests')
+    .select(['id', 'kind', 'identifier'])
+    .where('processed_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Claims a request for this worker; false when another worker (or instance) claimed it first. */
+export async function claimMailRequest(db: Q, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_requests')
+    .set({ processed_at: now })
+    .where('id', '=', id)
+    .where('processed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// ---- e-mail changes --------------------------------------------------------------------------------------------
+
+export async function insertEmailChange(
+  db: Q,
+  change: {
+    userId: number;
+    newEmail: string;
+    tokenHash: string;
+    requestedBy: number | null;
+    now: string;
+    expiresAt: string;
+  },
+) {
+  // A newer request retires the open ones: only the latest link works.
+  await db
+    .updateTable('email_changes')
+    .set({ used_at: change.now })
+    .where('user_id', '=', change.userId)
+    .where('used_at', 'is', null)
+    .execute();
+  await db
+    .insertInto('email_changes')
+    .values({
+      user_id: change.userId,
+      new_email: change.newEmail,
+      token_hash: change.tokenHash,
+      requested_by: change.requestedBy,
+      created_at: change.now,
+      expires_at: change.expiresAt,
+    })
+    .execute();
+}
+
+export function findEmailChange(db: Q, tokenHash: string) {
+  return db.selectFrom('email_changes').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Open (unused, unexpired) e-mail changes of these users. */
+export function pendingEmailChanges(db: Q, userIds: number[], now: string) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('email_changes')
+    .select(['user_id', 'new_email'])
+    .where('user_id', 'in', userIds)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .execute();
+}
+
+export async function useEmailChange(db: Q, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('email_changes')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function updateEmail(db: Q, userId: number, email: string, now: string) {
+  return db.updateTable('users').set({ email, updated_at: now }).where('id', '=', userId).execute();
 }

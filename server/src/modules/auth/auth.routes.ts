@@ -1,9 +1,11 @@
 /** Routes of sign-in, registration, account recovery, super-user login and the session log. */
 import {
+  ConfirmEmailRequestSchema,
   LoginRequestSchema,
   MessageResponseSchema,
   RecoveryRequestSchema,
   RegisterRequestSchema,
+  RegistrationCodeRequestSchema,
   ResetPasswordRequestSchema,
   SessionLogResponseSchema,
   SuperLinkRequestSchema,
@@ -11,13 +13,16 @@ import {
   SuperLoginRequestSchema,
   TokenResponseSchema,
 } from '@strand/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { assertMayIssueSuperLink } from './auth.policy.js';
 import * as service from './auth.service.js';
+
+const userAgentOf = (req: FastifyRequest) => req.headers['user-agent'] ?? null;
 
 export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -31,18 +36,60 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       body: LoginRequestSchema,
       response: { 200: TokenResponseSchema, ...errorResponses(400, 401, 429) },
     },
-    handler: async (req) => ({ token: await service.login(ctx, { ...req.body, ip: req.ip }) }),
+    handler: async (req) => service.login(ctx, { ...req.body, ip: req.ip, userAgent: userAgentOf(req) }),
+  });
+
+  app.post('/api/auth/logout', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'End this session (its token stops working on every server)',
+      response: { 204: z.null(), ...errorResponses(401) },
+    },
+    handler: async (req, reply) => {
+      await service.logout(ctx, sessionOf(req));
+      return reply.status(204).send(null);
+    },
   });
 
   app.post('/api/auth/register', {
     config: { access: 'public' },
     schema: {
       tags,
-      summary: 'Create the first online user of a customer account',
+      summary: 'Create the first online user of a customer account (account number and its registration code)',
       body: RegisterRequestSchema,
-      response: { 201: TokenResponseSchema, ...errorResponses(400, 409) },
+      response: { 201: TokenResponseSchema, ...errorResponses(400, 409, 429) },
     },
-    handler: async (req, reply) => reply.status(201).send({ token: await service.register(ctx, req.body) }),
+    handler: async (req, reply) =>
+      reply.status(201).send(await service.register(ctx, req.body, { ip: req.ip, userAgent: userAgentOf(req) })),
+  });
+
+  app.post('/api/auth/registration-code', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: "Mail an account's registration code to its email on file (the same answer for every account)",
+      body: RegistrationCodeRequestSchema,
+      response: { 202: MessageResponseSchema, ...errorResponses(400) },
+    },
+    handler: async (req, reply) => {
+      await service.requestRegistrationCode(ctx, req.body.vcCustomerID);
+      return reply.status(202).send({ message: service.REGISTRATION_CODE_SENT });
+    },
+  });
+
+  app.post('/api/auth/confirm-email', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Confirm a new email address with the link mailed to it',
+      body: ConfirmEmailRequestSchema,
+      response: { 200: MessageResponseSchema, ...errorResponses(400) },
+    },
+    handler: async (req) => {
+      await service.confirmEmailChange(ctx, req.body.token);
+      return { message: 'Your new email address is confirmed. Password reset links will go there from now on.' };
+    },
   });
 
   app.post('/api/auth/recovery', {
@@ -81,7 +128,9 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       body: SuperLoginRequestSchema,
       response: { 200: TokenResponseSchema, ...errorResponses(400, 401, 409) },
     },
-    handler: async (req) => ({ token: await service.superLogin(ctx, req.body) }),
+    handler: async (req) => ({
+      token: await service.superLogin(ctx, req.body, { ip: req.ip, userAgent: userAgentOf(req) }),
+    }),
   });
 
   app.post('/api/staff/super-links', {

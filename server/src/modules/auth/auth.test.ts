@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { COMMON_PASSWORD_MESSAGE, PASSWORD_HAS_NAME_MESSAGE } from '../../lib/passwords.js';
 import { claimsOf, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.js';
-import { RECOVERY_SENT, WRONG_CREDENTIALS } from './auth.service.js';
+import { RECOVERY_SENT, REGISTRATION_CODE_SENT, registrationCode, WRONG_CREDENTIALS } from './auth.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -67,14 +69,56 @@ describe('POST /api/auth/login', () => {
     expect(big.json().error.fields).toHaveProperty('body');
   });
 
-  it('limits failed sign-ins per user, says when to retry, and lets the user in after the window', async () => {
+  it('slows failed sign-ins per user with growing delays, never a lock, and lets the right password in after the wait', async () => {
     for (let i = 0; i < 3; i++) expect((await login('contractor1', 'wrong-password', '10.0.1.1')).statusCode).toBe(401);
+    // At the limit: the next attempt waits 1 s after the latest failure.
     const limited = await login('contractor1', DEMO_PASSWORD, '10.0.1.2');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.message).toMatch(/Try again in 15 minutes\./);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(800);
-    t.clock.advanceSeconds(15 * 60 + 1);
+    expect(limited.json().error.message).toBe('Too many failed sign-in attempts. Try again in 1 second.');
+    expect(limited.headers['retry-after']).toBe('1');
+    t.clock.advanceSeconds(2);
+    expect((await login('contractor1', 'wrong-again', '10.0.1.1')).statusCode).toBe(401);
+    // One more failure beyond the limit: now 2 s, then 4 s …
+    expect((await login('contractor1', DEMO_PASSWORD, '10.0.1.2')).headers['retry-after']).toBe('2');
+    t.clock.advanceSeconds(3);
     expect((await login('contractor1', DEMO_PASSWORD, '10.0.1.2')).statusCode).toBe(200);
+  });
+
+  it('caps the delay, so knowing a user name never locks its user out for long', async () => {
+    for (let i = 0; i < 3; i++) await login('fieldtech', 'wrong-password', '10.0.7.1');
+    for (let i = 0; i < 12; i++) {
+      t.clock.advanceSeconds(301);
+      expect((await login('fieldtech', 'wrong-password', '10.0.7.1')).statusCode).toBe(401);
+    }
+    const waiting = await login('fieldtech', DEMO_PASSWORD, '10.0.7.2');
+    expect(waiting.statusCode).toBe(429);
+    expect(Number(waiting.headers['retry-after'])).toBeLessThanOrEqual(300);
+    t.clock.advanceSeconds(301);
+    expect((await login('fieldtech', DEMO_PASSWORD, '10.0.7.2')).statusCode).toBe(200);
+  });
+
+  it("lets a user's own device in while strangers hammer the user name and share the address", async () => {
+    const strict = await createTestApp({ LOGIN_MAX_FAILURES_PER_USER: '2', LOGIN_MAX_FAILURES_PER_IP: '3' });
+    try {
+      const attempt = (payload: object, ip = '10.5.5.5') =>
+        strict.request({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: ip });
+      const first = await attempt({ username: 'installer', password: DEMO_PASSWORD });
+      const { deviceToken } = first.json();
+      expect(deviceToken).toMatch(/^\d+\.[\w-]+\.[\w-]+$/);
+      for (let i = 0; i < 6; i++) await attempt({ username: 'installer', password: `guess-${i}` });
+      expect((await attempt({ username: 'installer', password: DEMO_PASSWORD })).statusCode).toBe(429);
+      // Same shared address, the user's own browser: straight in.
+      const own = await attempt({ username: 'installer', password: DEMO_PASSWORD, deviceToken });
+      expect(own.statusCode).toBe(200);
+      expect(own.json().deviceToken).toBe(deviceToken);
+      // A device token of another user, or a forged one, is no help.
+      const forged = `${deviceToken.split('.')[0]}.other-device.${deviceToken.split('.')[2]}`;
+      expect((await attempt({ username: 'installer', password: DEMO_PASSWORD, deviceToken: forged })).statusCode).toBe(
+        429,
+      );
+    } finally {
+      await strict.close();
+    }
   });
 
   it('limits failed sign-ins per address across user names', async () => {
@@ -121,22 +165,39 @@ describe('authentication of protected routes', () => {
 });
 
 describe('POST /api/auth/register', () => {
-  async function customerWithoutUsers() {
-    const row = await t.db.db
+  /** A customer account with no online user yet and an email on file. */
+  async function customerWithoutUsers(offset = 0) {
+    return t.db.db
       .selectFrom('customers as c')
-      .innerJoin('service_locations as s', 's.customer_id', 'c.id')
-      .select(['c.id', 's.zip'])
+      .innerJoin('contact_methods as m', 'm.customer_id', 'c.id')
+      .select(['c.id', 'm.email'])
       .where('c.customer_type', 'in', ['Residential', 'Consumer', 'Business'])
+      .where('m.email', 'is not', null)
       .where((eb) =>
         eb.not(eb.exists(eb.selectFrom('users as u').select('u.id').whereRef('u.customer_id', '=', 'c.id'))),
       )
       .orderBy('c.id')
+      .offset(offset)
+      .limit(1)
       .executeTakeFirstOrThrow();
-    return row;
+  }
+  /** Asks for the account's code and reads it from the mail, as its owner would. */
+  async function mailedCode(customerId: string) {
+    const before = t.mail.length;
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/registration-code',
+      payload: { vcCustomerID: customerId },
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json().message).toBe(REGISTRATION_CODE_SENT);
+    await t.drainMail();
+    const mail = t.mail.slice(before).at(-1);
+    return { mail, code: mail?.text.match(/\b([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})\b/)?.[1] };
   }
   const body = (over: object = {}) => ({
     vcCustomerID: '1000-2000-0001',
-    zip: '65201',
+    registrationCode: 'AAAA-BBBB-CCCC-DDDD',
     firstName: 'New',
     lastName: 'Person',
     email: 'new.person@example.com',
@@ -144,14 +205,15 @@ describe('POST /api/auth/register', () => {
     password: 'a-long-password',
     ...over,
   });
+  const register = (payload: object, ip = '10.0.4.1') =>
+    t.request({ method: 'POST', url: '/api/auth/register', payload, remoteAddress: ip });
 
-  it('creates the first user of an account as its admin and signs it in', async () => {
+  it('mails the registration code to the email on file, and creates the first user as admin with it, once', async () => {
     const customer = await customerWithoutUsers();
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: body({ vcCustomerID: customer.id, zip: customer.zip, username: 'First-Owner' }),
-    });
+    const { mail, code } = await mailedCode(customer.id);
+    expect(mail?.to).toBe(customer.email);
+    expect(code).toBeTruthy();
+    const res = await register(body({ vcCustomerID: customer.id, registrationCode: code, username: 'First-Owner' }));
     expect(res.statusCode).toBe(201);
     expect(claimsOf(res.json().token)).toMatchObject({ vcCustomerID: customer.id, vcFirstName: 'New' });
     expect((await login('first-owner', 'a-long-password')).statusCode).toBe(200);
@@ -162,52 +224,71 @@ describe('POST /api/auth/register', () => {
       .where('u.username', '=', 'first-owner')
       .execute();
     expect(perms.length).toBeGreaterThanOrEqual(8);
+    // The account now has a user: no more codes are mailed for it.
+    expect((await mailedCode(customer.id)).mail).toBeUndefined();
+  });
+
+  it('reads a code typed in lower case, with spaces, or with O for 0', async () => {
+    const customer = await customerWithoutUsers(1);
+    const { code = '' } = await mailedCode(customer.id);
+    const typed = code.toLowerCase().replace(/-/g, ' ').replace(/0/g, 'o');
+    const res = await register(body({ vcCustomerID: customer.id, registrationCode: typed, username: 'typed-owner' }));
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('refuses a wrong code without saying which part was wrong, and writes nothing', async () => {
+    const customer = await customerWithoutUsers(2);
+    const wrongCode = await register(body({ vcCustomerID: customer.id }));
+    const unknownAccount = await register(body({ vcCustomerID: '9999-9999-9999' }));
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json()).toEqual(unknownAccount.json());
+    expect(Object.keys(wrongCode.json().error.fields)).toEqual(['vcCustomerID', 'registrationCode']);
+    const users = await t.db.db.selectFrom('users').select('id').where('customer_id', '=', customer.id).execute();
+    expect(users).toEqual([]);
+  });
+
+  it('a code of another account does not open this one', async () => {
+    const a = await customerWithoutUsers(3);
+    const b = await customerWithoutUsers(4);
+    const { code } = await mailedCode(a.id);
+    expect(
+      (await register(body({ vcCustomerID: b.id, registrationCode: code, username: 'cross-owner' }))).statusCode,
+    ).toBe(400);
+  });
+
+  it('limits attempts per account, so the code cannot be guessed', async () => {
+    const customer = await customerWithoutUsers(5);
+    const { code } = await mailedCode(customer.id);
+    for (let i = 0; i < 5; i++) {
+      expect((await register(body({ vcCustomerID: customer.id }), `10.0.5.${i}`)).statusCode).toBe(400);
+    }
+    const limited = await register(body({ vcCustomerID: customer.id, registrationCode: code, username: 'late-owner' }));
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toMatch(/^Too many failed registration attempts\. Try again in/);
   });
 
   it('refuses an account that already has online users, and writes nothing', async () => {
-    const before = await t.db.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const { zip } = await t.db.db
-      .selectFrom('service_locations')
-      .select('zip')
-      .where('customer_id', '=', '1000-2000-0001')
-      .executeTakeFirstOrThrow();
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: body({ username: 'intruder', zip }),
-    });
+    const code = registrationCode(t.ctx, '1000-2000-0001', 0);
+    const res = await register(body({ username: 'intruder', registrationCode: code }), '10.0.4.9');
     expect(res.statusCode).toBe(409);
-    const after = await t.db.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n));
+    expect(await t.db.db.selectFrom('users').select('id').where('username', '=', 'intruder').execute()).toEqual([]);
   });
 
-  it('refuses a ZIP code that is not the account’s, naming the fields', async () => {
-    const customer = await customerWithoutUsers();
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: body({ vcCustomerID: customer.id, zip: '00000' }),
-    });
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().error.fields)).toEqual(['vcCustomerID', 'zip']);
+  it('refuses a common password and one containing the user name, naming the field', async () => {
+    const common = await register(body({ password: 'password123' }), '10.0.4.10');
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error.fields.password).toBe(COMMON_PASSWORD_MESSAGE);
+    const named = await register(body({ username: 'rhonda', password: 'rhonda-is-great' }), '10.0.4.10');
+    expect(named.json().error.fields.password).toBe(PASSWORD_HAS_NAME_MESSAGE);
   });
 
-  it('names a short password and a malformed account number', async () => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: body({ password: 'short', vcCustomerID: '12345' }),
-    });
+  it('names a short password, a malformed account number and a malformed code', async () => {
+    const res = await register(body({ password: 'short', vcCustomerID: '12345', registrationCode: 'nope' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toMatchObject({
       password: expect.stringContaining('at least 10'),
       vcCustomerID: expect.stringContaining('0000-0000-0000'),
+      registrationCode: expect.stringContaining('16 letters and digits'),
     });
   });
 });
@@ -222,12 +303,14 @@ describe('POST /api/auth/recovery and /api/auth/reset', () => {
     });
     expect(res.statusCode).toBe(202);
     expect(res.json().message).toBe(RECOVERY_SENT);
+    await t.drainMail();
     expect(t.mail.length).toBe(before);
   });
 
   it('mails a one-time link that sets a new password and then stops working', async () => {
     const res = await t.request({ method: 'POST', url: '/api/auth/recovery', payload: { identifier: 'consumer' } });
     expect(res.json().message).toBe(RECOVERY_SENT);
+    await t.drainMail();
     const mail = t.mail.at(-1);
     const token = mail?.text.match(/accountRecovery\?token=([\w-]+)/)?.[1];
     expect(mail?.text).toContain('http://portal.test/accountRecovery?token=');
@@ -244,6 +327,7 @@ describe('POST /api/auth/recovery and /api/auth/reset', () => {
 
   it('refuses an expired link', async () => {
     await t.request({ method: 'POST', url: '/api/auth/recovery', payload: { identifier: 'installer' } });
+    await t.drainMail();
     const token = t.mail.at(-1)?.text.match(/token=([\w-]+)/)?.[1];
     t.clock.advanceSeconds(3601);
     const res = await t.request({
@@ -332,5 +416,153 @@ describe('POST /api/session/log', () => {
 
   it('refuses an anonymous caller', async () => {
     expect((await t.request({ method: 'POST', url: '/api/session/log' })).statusCode).toBe(401);
+  });
+});
+
+describe('recovery links and the mail queue', () => {
+  const recover = (identifier: string) =>
+    t.request({ method: 'POST', url: '/api/auth/recovery', payload: { identifier } });
+  const tokenOf = (text = '') => text.match(/accountRecovery\?token=([\w-]+)/)?.[1];
+
+  it('answers before anything is looked up or mailed, then mails from the queue exactly once', async () => {
+    const before = t.mail.length;
+    const res = await recover('business-billing');
+    expect(res.statusCode).toBe(202);
+    expect(t.mail.length).toBe(before);
+    await Promise.all([t.drainMail(), t.drainMail()]);
+    await t.drainMail();
+    expect(t.mail.length).toBe(before + 1);
+  });
+
+  it('retires an older link when a newer one is sent', async () => {
+    await recover('consumer');
+    await t.drainMail();
+    const older = tokenOf(t.mail.at(-1)?.text);
+    await recover('consumer');
+    await t.drainMail();
+    const newer = tokenOf(t.mail.at(-1)?.text);
+    expect(newer).not.toBe(older);
+    const use = (token?: string) =>
+      t.request({ method: 'POST', url: '/api/auth/reset', payload: { token, password: 'another-fresh-secret' } });
+    expect((await use(older)).statusCode).toBe(400);
+    expect((await use(newer)).statusCode).toBe(200);
+  });
+
+  it('refuses a new password that is common or contains the user name', async () => {
+    await recover('contractor');
+    await t.drainMail();
+    const token = tokenOf(t.mail.at(-1)?.text);
+    const reset = (password: string) =>
+      t.request({ method: 'POST', url: '/api/auth/reset', payload: { token, password } });
+    expect((await reset('1234567890')).json().error.fields.password).toBe(COMMON_PASSWORD_MESSAGE);
+    expect((await reset('my-contractor-pw')).json().error.fields.password).toBe(PASSWORD_HAS_NAME_MESSAGE);
+    expect((await reset('granite-lantern-42')).statusCode).toBe(200);
+  });
+});
+
+describe('revocable sessions', () => {
+  const get = (token: string, url = '/api/settings') => t.request({ method: 'GET', url, token });
+
+  it('logout ends the session: the same token is refused on its next request', async () => {
+    const token = await t.login('residential');
+    expect((await get(token)).statusCode).toBe(200);
+    const out = await t.request({ method: 'POST', url: '/api/auth/logout', token });
+    expect(out.statusCode).toBe(204);
+    const after = await get(token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.code).toBe('unauthenticated');
+    // Another session of the same user lives on.
+    expect((await get(await t.login('residential'))).statusCode).toBe(200);
+  });
+
+  it('a password reset ends every session of the user', async () => {
+    const token = await t.login('business');
+    await t.request({ method: 'POST', url: '/api/auth/recovery', payload: { identifier: 'business' } });
+    await t.drainMail();
+    const reset = t.mail.at(-1)?.text.match(/token=([\w-]+)/)?.[1];
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset',
+      payload: { token: reset, password: 'acme-dental-2026-x' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await get(token, '/api/customer/account')).statusCode).toBe(401);
+  });
+
+  it('a disabled installer, contractor or staff member is refused on field and staff routes at once', async () => {
+    const cases: [string, string][] = [
+      ['installer', '/api/installer/work-orders/100001'],
+      ['contractor1', '/api/contractor/home'],
+      ['staff', '/api/staff/applicants'],
+    ];
+    for (const [username, url] of cases) {
+      const token = await t.login(username);
+      expect((await get(token, url)).statusCode).toBe(200);
+      await t.db.db.updateTable('users').set({ disabled: 1 }).where('username', '=', username).execute();
+      // The per-instance cache of the check would hide this for a few seconds; move past it.
+      t.clock.advanceSeconds(6);
+      expect((await get(token, url)).statusCode).toBe(401);
+      await t.db.db.updateTable('users').set({ disabled: 0 }).where('username', '=', username).execute();
+    }
+  });
+
+  it('a super-user session ends when the staff member who opened it is disabled', async () => {
+    const staff = await t.login('staff');
+    const link = await t.request({
+      method: 'POST',
+      url: '/api/staff/super-links',
+      token: staff,
+      payload: { vcCustomerID: '1000-2000-0001' },
+    });
+    const [, , , customerId, hash, employee] = link.json().path.split('/');
+    const sl = await t.request({
+      method: 'POST',
+      url: '/api/auth/super-login',
+      payload: { vcCustomerID: customerId, hash, nEmployeeID: Number(employee) },
+    });
+    const superToken = sl.json().token;
+    expect((await get(superToken, '/api/customer/account')).statusCode).toBe(200);
+    await t.db.db.updateTable('users').set({ disabled: 1 }).where('username', '=', 'staff').execute();
+    t.clock.advanceSeconds(6);
+    expect((await get(superToken, '/api/customer/account')).statusCode).toBe(401);
+    await t.db.db.updateTable('users').set({ disabled: 0 }).where('username', '=', 'staff').execute();
+  });
+
+  it('a revocation on one instance reaches another instance sharing the database within the cache time', async () => {
+    const token = await t.login('residential');
+    const other = await buildApp({
+      config: t.ctx.config,
+      database: t.db,
+      logger: false,
+      webDist: null,
+      now: () => t.clock.now,
+    });
+    try {
+      const onOther = () =>
+        other.app.inject({ method: 'GET', url: '/api/settings', headers: { authorization: `Bearer ${token}` } });
+      expect((await onOther()).statusCode).toBe(200);
+      await t.request({ method: 'POST', url: '/api/auth/logout', token });
+      t.clock.advanceSeconds(t.ctx.config.sessionCheckCacheSeconds + 1);
+      expect((await onOther()).statusCode).toBe(401);
+    } finally {
+      await other.app.close();
+    }
+  });
+
+  it('refuses a genuinely signed token without exp, or without a session id', async () => {
+    const claims = claimsOf(await t.login('residential'));
+    const { exp: _exp, ...noExp } = claims;
+    const { sid: _sid, ...noSid } = claims;
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const sign = (payload: object) => {
+      const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}`;
+      return `${head}.${createHmac('sha256', t.ctx.config.jwtSecret).update(head).digest('base64url')}`;
+    };
+    // The same claims signed properly with exp and sid are accepted: only the missing claim is refused.
+    expect((await get(sign(claims))).statusCode).toBe(200);
+    const withoutExp = sign(noExp);
+    for (const token of [withoutExp, sign(noSid)]) {
+      expect((await get(token)).statusCode).toBe(401);
+    }
   });
 });

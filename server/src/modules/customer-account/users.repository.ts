@@ -96,14 +96,13 @@ export async function insertUser(
 export function updateUser(
   db: Q,
   id: number,
-  values: { firstName: string; lastName: string; email: string; disabled: boolean; now: string },
+  values: { firstName: string; lastName: string; disabled: boolean; now: string },
 ) {
   return db
     .updateTable('users')
     .set({
       first_name: values.firstName,
       last_name: values.lastName,
-      email: values.email,
       disabled: values.disabled ? 1 : 0,
       updated_at: values.now,
     })

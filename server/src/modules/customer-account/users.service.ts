@@ -3,7 +3,11 @@
  * getPermissionCategories, updatePermissions). Rules, checked here on the server:
  * - the account's administrator always holds every category and cannot be disabled or narrowed;
  * - nobody changes their own permissions, and nobody gives a category they do not hold themselves;
- * - only the administrator (or a super user acting as it) edits the administrator's details.
+ * - only the administrator (or a super user acting as it) edits the administrator's details;
+ * - a user changes only co-workers whose permissions they hold all of themselves (no taking over a stronger user);
+ * - a new email takes effect only when the new address confirms it, and the old address is told (recovery mails go
+ *   to the email, so an unconfirmed change could hand the account to whoever typed it);
+ * - disabling a user or taking a permission away ends that user's sessions.
  */
 import {
   type AddUserRequestSchema,
@@ -18,14 +22,16 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { assertPasswordAllowed, hashPassword } from '../../lib/passwords.js';
+import { pendingEmails, requestEmailChange } from '../auth/auth.service.js';
+import { revokeUserSessions } from '../auth/sessions.service.js';
 import * as accounts from './account.repository.js';
 import { assertOwned, audit, type CustomerActor } from './customer-access.js';
 import * as repo from './users.repository.js';
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
 
-function toUser(row: UserRow, permissions: string[] | undefined): CustomerUser {
+function toUser(row: UserRow, permissions: string[] | undefined, pendingEmail: string | undefined): CustomerUser {
   const isAdmin = row.is_admin === 1;
   return {
     nUserID: row.id,
@@ -33,6 +39,7 @@ function toUser(row: UserRow, permissions: string[] | undefined): CustomerUser {
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
+    pendingEmail: pendingEmail ?? null,
     isAdmin,
     active: row.disabled === 0,
     permissions: isAdmin ? [...ALL_PERMISSIONS] : ((permissions ?? []) as PermissionCategory[]),
@@ -41,11 +48,9 @@ function toUser(row: UserRow, permissions: string[] | undefined): CustomerUser {
 
 export async function listUsers(ctx: AppContext, actor: CustomerActor): Promise<CustomerUser[]> {
   const rows = await repo.usersOf(ctx.db, actor.customerId);
-  const permissions = await repo.permissionsOf(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toUser(r, permissions.get(r.id)));
+  const ids = rows.map((r) => r.id);
+  const [permissions, pending] = await Promise.all([repo.permissionsOf(ctx.db, ids), pendingEmails(ctx, ids)]);
+  return rows.map((r) => toUser(r, permissions.get(r.id), pending.get(r.id)));
 }
 
 async function userOf(ctx: AppContext, actor: CustomerActor, userId: number): Promise<UserRow> {
@@ -57,7 +62,27 @@ async function userOf(ctx: AppContext, actor: CustomerActor, userId: number): Pr
 async function oneUser(ctx: AppContext, userId: number): Promise<CustomerUser> {
   const row = await repo.findUser(ctx.db, userId);
   if (!row) throw notFound('No user with that id.');
-  return toUser(row, (await repo.permissionsOf(ctx.db, [userId])).get(userId));
+  const [permissions, pending] = await Promise.all([
+    repo.permissionsOf(ctx.db, [userId]),
+    pendingEmails(ctx, [userId]),
+  ]);
+  return toUser(row, permissions.get(userId), pending.get(userId));
+}
+
+/** Only the administrator changes the administrator; others change only users whose every permission they hold. */
+async function assertMayManage(ctx: AppContext, actor: CustomerActor, user: UserRow) {
+  if (user.is_admin === 1) {
+    if (!actor.isAdmin) throw forbidden('Only the account administrator can change the administrator’s details.');
+    return;
+  }
+  if (actor.isAdmin || user.id === actor.userId) return;
+  const held = (await repo.permissionsOf(ctx.db, [user.id])).get(user.id) ?? [];
+  const beyond = held.filter((c) => !actor.permissions.has(c as PermissionCategory));
+  if (beyond.length > 0) {
+    throw forbidden(
+      `You can only change users whose permissions you hold yourself; this user also holds: ${beyond.join(', ')}.`,
+    );
+  }
 }
 
 function assertMayGrant(actor: CustomerActor, categories: readonly PermissionCategory[]) {
@@ -75,6 +100,7 @@ export async function addUser(
 ) {
   const permissions = [...new Set(input.permissions)];
   assertMayGrant(actor, permissions);
+  assertPasswordAllowed(input.password, input.username);
   const [service, mailing] = await Promise.all([
     accounts.serviceLocationsOf(ctx.db, actor.customerId),
     accounts.mailingLocationsOf(ctx.db, actor.customerId),
@@ -115,20 +141,35 @@ export async function updateUser(
   input: z.output<typeof UpdateUserRequestSchema>,
 ) {
   const user = await userOf(ctx, actor, userId);
-  if (user.is_admin === 1 && !actor.isAdmin) {
-    throw forbidden('Only the account administrator can change the administrator’s details.');
-  }
+  await assertMayManage(ctx, actor, user);
   if (!input.active && (user.is_admin === 1 || user.id === actor.userId)) {
     throw conflict(
       user.is_admin === 1 ? 'The account administrator cannot be disabled.' : 'You cannot disable your own user.',
       { active: 'This user must stay active.' },
     );
   }
-  await ctx.db.transaction().execute(async (trx) => {
+  const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
+  const mailAfterCommit = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
     await repo.updateUser(trx, userId, { ...input, disabled: !input.active, now });
-    await audit(trx, actor, now, 'user.update', userId, { active: input.active });
+    if (!input.active && user.disabled === 0) await revokeUserSessions(ctx, userId, 'user-disabled', trx);
+    const mail = emailChanged
+      ? await requestEmailChange(ctx, trx, {
+          userId,
+          username: user.username,
+          firstName: input.firstName,
+          oldEmail: user.email,
+          newEmail: input.email,
+          by: actor.userId,
+        })
+      : null;
+    await audit(trx, actor, now, 'user.update', userId, {
+      active: input.active,
+      ...(emailChanged ? { emailChangeRequested: true } : {}),
+    });
+    return mail;
   });
+  await mailAfterCommit?.();
   return oneUser(ctx, userId);
 }
 
@@ -153,6 +194,7 @@ export async function updatePermissions(
   const user = await userOf(ctx, actor, userId);
   if (user.is_admin === 1) throw conflict('The account administrator always has every permission.');
   if (user.id === actor.userId) throw forbidden('You cannot change your own permissions.');
+  await assertMayManage(ctx, actor, user);
   const current = (await repo.permissionsOf(ctx.db, [userId])).get(userId) ?? [];
   // Only what changes needs the actor's own grant: a user may keep a category the actor does not hold.
   const added = categories.filter((c) => !current.includes(c));
@@ -160,6 +202,8 @@ export async function updatePermissions(
   assertMayGrant(actor, [...added, ...removed]);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.replacePermissions(trx, userId, categories);
+    // The user's open pages were built for the old permissions: they sign in again.
+    if (removed.length > 0) await revokeUserSessions(ctx, userId, 'permissions-changed', trx);
     await audit(trx, actor, ctx.now().toISOString(), 'user.permissions', userId, { added, removed });
   });
   return userPermissions(ctx, actor, userId);

@@ -17,7 +17,7 @@ const NEW_USER = {
   firstName: 'Fran',
   lastName: 'Ford',
   email: 'Fran@AcmeDental.example',
-  password: 'front-desk-password',
+  password: 'fran-keeps-the-desk',
   permissions: ['tickets', 'billing-view'],
 };
 

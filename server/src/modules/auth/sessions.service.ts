@@ -1,0 +1,113 @@
+/**
+ * Server-side sessions. Every token carries a session id (`sid`); the auth hook honours a token only while its
+ * session row is open, unexpired, and its user (and, for a super-user session, the staff member) is not disabled.
+ * Logout, a password reset, disabling a user and taking a permission away close the rows, so the token stops working
+ * on every instance: at once on the instance that closed it, within SESSION_CHECK_CACHE_SECONDS on the others (the
+ * answer of the check is cached that long per instance, so a busy phone does not cost a query per request).
+ */
+import { randomBytes } from 'node:crypto';
+import type { SessionClaims } from '@strand/domain';
+import type { AppContext } from '../../context.js';
+import { isoAfterSeconds } from '../../lib/time.js';
+import * as repo from './sessions.repository.js';
+
+export type RevokeReason =
+  | 'logout'
+  | 'password-reset'
+  | 'user-disabled'
+  | 'permissions-changed'
+  | 'email-changed'
+  | 'signed-out-everywhere';
+
+interface CacheEntry {
+  active: boolean;
+  checkedAt: number;
+}
+
+/** Per app instance: the last answers of the session check. */
+const caches = new WeakMap<AppContext, Map<string, CacheEntry>>();
+const MAX_CACHED = 10_000;
+
+function cacheOf(ctx: AppContext): Map<string, CacheEntry> {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    caches.set(ctx, cache);
+  }
+  return cache;
+}
+
+export interface SessionMeta {
+  ip?: string | null;
+  userAgent?: string | null;
+  /** For a super-user session: the staff member's own user id. */
+  staffUserId?: number | null;
+}
+
+/** Opens a session for these claims and signs its token. */
+export async function startSession(
+  ctx: AppContext,
+  claims: Omit<SessionClaims, 'exp' | 'sid'>,
+  meta: SessionMeta = {},
+  db: repo.Q = ctx.db,
+): Promise<string> {
+  const sid = randomBytes(16).toString('base64url');
+  const now = ctx.now();
+  await repo.insertSession(db, {
+    id: sid,
+    user_id: claims.nUserID,
+    staff_user_id: meta.staffUserId ?? null,
+    created_at: now.toISOString(),
+    // A little longer than the token, so the token's own exp is what ends an unrevoked session.
+    expires_at: isoAfterSeconds(ctx.config.tokenTtlSeconds + 60, now),
+    ip: meta.ip ?? null,
+    user_agent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return ctx.issueToken({ ...claims, sid });
+}
+
+/** Whether the session may still be used (cached for SESSION_CHECK_CACHE_SECONDS on this instance). */
+export async function isSessionActive(ctx: AppContext, sid: string): Promise<boolean> {
+  const cache = cacheOf(ctx);
+  const now = ctx.now().getTime();
+  const hit = cache.get(sid);
+  if (hit && now - hit.checkedAt < ctx.config.sessionCheckCacheSeconds * 1000) return hit.active;
+  const row = await repo.sessionState(ctx.db, sid);
+  const active =
+    row !== undefined &&
+    row.revoked_at === null &&
+    row.expires_at > ctx.now().toISOString() &&
+    row.user_disabled === 0 &&
+    (row.staff_disabled === null || row.staff_disabled === 0);
+  if (cache.size >= MAX_CACHED) cache.clear();
+  cache.set(sid, { active, checkedAt: now });
+  return active;
+}
+
+/** Ends one session (logout). */
+export async function revokeSession(ctx: AppContext, sid: string, reason: RevokeReason, db: repo.Q = ctx.db) {
+  await repo.revokeSessions(db, { sid }, ctx.now().toISOString(), reason);
+  cacheOf(ctx).delete(sid);
+}
+
+/**
+ * Ends every open session of a user, and every super-user session a staff user opened. `keep` spares one session
+ * (the one that changed its own password, say).
+ */
+export async function revokeUserSessions(
+  ctx: AppContext,
+  userId: number,
+  reason: RevokeReason,
+  db: repo.Q = ctx.db,
+  keep?: string,
+) {
+  await repo.revokeSessions(db, { userId, keep }, ctx.now().toISOString(), reason);
+  // Which cached entries belonged to the user is not known here; dropping them all costs one query per session.
+  cacheOf(ctx).clear();
+}
+
+/** Deletes sessions that ended more than `olderThanSeconds` ago (housekeeping). */
+export function pruneSessions(ctx: AppContext, olderThanSeconds: number) {
+  const before = new Date(ctx.now().getTime() - olderThanSeconds * 1000).toISOString();
+  return repo.deleteEndedSessions(ctx.db, before);
+}
