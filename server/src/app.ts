@@ -15,7 +15,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { applicantsRoutes } from './modules/applicants/applicants.routes.js';
 import { assetsRoutes } from './modules/assets/assets.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { isSessionActive } from './modules/auth/sessions.service.js';
+import { sessionProblem } from './modules/auth/sessions.service.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { circuitsRoutes } from './modules/circuits/circuits.routes.js';
 import { contractorRoutes } from './modules/contractor/contractor.routes.js';
@@ -107,7 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await registerAuth(app, {
     secret: config.jwtSecret,
     ttlSeconds: config.tokenTtlSeconds,
-    isSessionActive: (sid) => isSessionActive(ctx, sid),
+    sessionProblem: (sid) => sessionProblem(ctx, sid),
   });
   await registerOpenApi(app);
   for (const module of MODULES) await app.register(module, { ctx });

@@ -64,11 +64,12 @@ export function sessionOf(request: FastifyRequest): SessionClaims {
 export interface AuthOptions {
   secret: string;
   ttlSeconds: number;
-  /** Whether the token's server-side session is still open (modules/auth/sessions.service.ts). */
-  isSessionActive(sid: string): Promise<boolean>;
+  /** Why the token's server-side session cannot be used, or null (modules/auth/sessions.service.ts). */
+  sessionProblem(sid: string): Promise<'ended' | 'user-disabled' | null>;
 }
 
 const SESSION_INVALID = 'Your session has expired or is not valid. Please sign in again.';
+const USER_DISABLED = 'Your user is no longer active. Ask your account administrator.';
 
 export async function registerAuth(app: FastifyInstance, options: AuthOptions) {
   await app.register(fastifyJwt, {
@@ -107,7 +108,9 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions) {
       throw unauthenticated(SESSION_INVALID);
     }
     const sid = request.user.sid;
-    if (typeof sid !== 'string' || !(await options.isSessionActive(sid))) throw unauthenticated(SESSION_INVALID);
+    const problem = typeof sid === 'string' ? await options.sessionProblem(sid) : 'ended';
+    if (problem === 'user-disabled') throw unauthenticated(USER_DISABLED);
+    if (problem) throw unauthenticated(SESSION_INVALID);
     if (access !== 'authenticated' && !hasRole(request.user, ...access)) throw forbidden();
   });
 }

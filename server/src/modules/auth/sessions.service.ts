@@ -19,8 +19,11 @@ export type RevokeReason =
   | 'email-changed'
   | 'signed-out-everywhere';
 
+/** Why a token's session is not usable; null when it is. */
+export type SessionProblem = 'ended' | 'user-disabled' | null;
+
 interface CacheEntry {
-  active: boolean;
+  problem: SessionProblem;
   checkedAt: number;
 }
 
@@ -66,22 +69,21 @@ export async function startSession(
   return ctx.issueToken({ ...claims, sid });
 }
 
-/** Whether the session may still be used (cached for SESSION_CHECK_CACHE_SECONDS on this instance). */
-export async function isSessionActive(ctx: AppContext, sid: string): Promise<boolean> {
+/** What stops the session from being used, or null (cached for SESSION_CHECK_CACHE_SECONDS on this instance). */
+export async function sessionProblem(ctx: AppContext, sid: string): Promise<SessionProblem> {
   const cache = cacheOf(ctx);
   const now = ctx.now().getTime();
   const hit = cache.get(sid);
-  if (hit && now - hit.checkedAt < ctx.config.sessionCheckCacheSeconds * 1000) return hit.active;
+  if (hit && now - hit.checkedAt < ctx.config.sessionCheckCacheSeconds * 1000) return hit.problem;
   const row = await repo.sessionState(ctx.db, sid);
-  const active =
-    row !== undefined &&
-    row.revoked_at === null &&
-    row.expires_at > ctx.now().toISOString() &&
-    row.user_disabled === 0 &&
-    (row.staff_disabled === null || row.staff_disabled === 0);
+  let problem: SessionProblem = null;
+  if (!row || row.revoked_at !== null || row.expires_at <= ctx.now().toISOString()) problem = 'ended';
+  else if (row.user_disabled !== 0 || (row.staff_disabled !== null && row.staff_disabled !== 0)) {
+    problem = 'user-disabled';
+  }
   if (cache.size >= MAX_CACHED) cache.clear();
-  cache.set(sid, { active, checkedAt: now });
-  return active;
+  cache.set(sid, { problem, checkedAt: now });
+  return problem;
 }
 
 /** Ends one session (logout). */

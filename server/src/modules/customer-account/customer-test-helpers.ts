@@ -1,6 +1,6 @@
 /** Helpers of the customer-portal API tests: sessions per demo user, super-user sessions, JSON calls. */
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../../test/harness.js';
+import { claimsOf, type TestApp } from '../../test/harness.js';
 
 export const RESIDENTIAL = '1000-2000-0001';
 export const CONSUMER = '1000-2000-0002';
@@ -28,11 +28,19 @@ export async function as(t: TestApp, username: string): Promise<Caller> {
     tokens.set(t, cache);
   }
   let token = cache.get(username);
+  // A session a test ended (logout, a permission taken away) is replaced by a new sign-in.
+  if (token && !(await sessionOpen(t, await token))) token = undefined;
   if (!token) {
     token = t.login(username);
     cache.set(username, token);
   }
   return callerWith(t, await token);
+}
+
+async function sessionOpen(t: TestApp, token: string): Promise<boolean> {
+  const sid = String(claimsOf(token).sid);
+  const row = await t.db.db.selectFrom('sessions').select('revoked_at').where('id', '=', sid).executeTakeFirst();
+  return row !== undefined && row.revoked_at === null;
 }
 
 export function callerWith(t: TestApp, token: string): Caller {

@@ -185,7 +185,10 @@ describe('GET and PUT /api/customer/users/:userId/permissions', () => {
     await business.call('PUT', `/api/customer/users/${BILL}/permissions`, {
       UtilityList: ['billing-view', 'billing-pay'],
     });
-    expect((await bill.call('GET', '/api/customer/business-center/requests')).statusCode).toBe(403);
+    // Taking a category away ends Bill's session; signed in again, he no longer has it.
+    expect((await bill.call('GET', '/api/customer/business-center/requests')).statusCode).toBe(401);
+    const again = await as(t, 'business-billing');
+    expect((await again.call('GET', '/api/customer/business-center/requests')).statusCode).toBe(403);
   });
 
   it('refuses changing the admin’s or one’s own permissions', async () => {
@@ -207,7 +210,8 @@ describe('GET and PUT /api/customer/users/:userId/permissions', () => {
     const bill = await as(t, 'business-billing');
     const res = await bill.call('PUT', `/api/customer/users/${fran}/permissions`, { UtilityList: ['reports'] });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toMatch(/you do not hold: reports/);
+    // Fran holds tickets, which Bill does not: he may not change her at all.
+    expect(res.json().error.message).toMatch(/this user also holds: tickets/);
     const own = await bill.call('PUT', `/api/customer/users/${BILL}/permissions`, { UtilityList: ['reports'] });
     expect(own.statusCode).toBe(403);
     await business.call('PUT', `/api/customer/users/${BILL}/permissions`, {
@@ -260,5 +264,117 @@ describe('every user route', () => {
       .where('id', '=', DANA)
       .executeTakeFirst();
     expect(dana).toEqual({ first_name: 'Dana', disabled: 0 });
+  });
+});
+
+describe('no taking over a stronger co-worker', () => {
+  const NEW_ADDRESS = 'attacker@evil.example';
+  const weakUser = async () => {
+    const business = await as(t, 'business');
+    const res = await business.call(
+      'POST',
+      '/api/customer/users',
+      {
+        username: 'weak-clerk',
+        firstName: 'Wes',
+        lastName: 'Clerk',
+        email: 'wes.clerk@acmedental.example',
+        password: 'clerical-stapler-9',
+        permissions: ['billing-view'],
+      },
+      { 'idempotency-key': newKey('weak') },
+    );
+    return res.json().nUserID as number;
+  };
+
+  it('a user with only the users permission cannot change the admin or a co-worker holding more', async () => {
+    const business = await as(t, 'business');
+    await business.call('PUT', `/api/customer/users/${BILL}/permissions`, {
+      UtilityList: ['billing-view', 'billing-pay', 'account-users'],
+    });
+    const bill = await as(t, 'business-billing');
+    const dana = await bill.call('PUT', `/api/customer/users/${DANA}`, {
+      firstName: 'Dana',
+      lastName: 'Diaz',
+      email: NEW_ADDRESS,
+      active: true,
+    });
+    expect(dana.statusCode).toBe(403);
+    const fran = (
+      await t.db.db.selectFrom('users').select('id').where('username', '=', 'front-desk').executeTakeFirstOrThrow()
+    ).id;
+    const stronger = await bill.call('PUT', `/api/customer/users/${fran}`, {
+      firstName: 'Fran',
+      lastName: 'Ford',
+      email: NEW_ADDRESS,
+      active: false,
+    });
+    expect(stronger.statusCode).toBe(403);
+    expect(stronger.json().error.message).toMatch(/also holds: tickets/);
+    const rows = await t.db.db
+      .selectFrom('users')
+      .select(['email', 'disabled'])
+      .where('id', 'in', [DANA, fran])
+      .execute();
+    expect(rows.map((r) => r.email)).not.toContain(NEW_ADDRESS);
+    expect(rows.every((r) => r.disabled === 0)).toBe(true);
+  });
+
+  it('an email change waits for the new address to confirm it, and the old address is told', async () => {
+    const wes = await weakUser();
+    const bill = await as(t, 'business-billing');
+    const before = t.mail.length;
+    const res = await bill.call('PUT', `/api/customer/users/${wes}`, {
+      firstName: 'Wes',
+      lastName: 'Clerk',
+      email: NEW_ADDRESS,
+      active: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: 'wes.clerk@acmedental.example', pendingEmail: NEW_ADDRESS });
+    const sent = t.mail.slice(before);
+    expect(sent.map((m) => m.to).sort()).toEqual([NEW_ADDRESS, 'wes.clerk@acmedental.example']);
+    const notice = sent.find((m) => m.to === 'wes.clerk@acmedental.example');
+    expect(notice?.text).toContain('a*******@evil.example');
+    expect(notice?.text).not.toMatch(/confirmEmail\?token=/);
+
+    // Recovery still goes to the old address while the change is unconfirmed.
+    await t.request({ method: 'POST', url: '/api/auth/recovery', payload: { identifier: 'weak-clerk' } });
+    await t.drainMail();
+    expect(t.mail.at(-1)?.to).toBe('wes.clerk@acmedental.example');
+    const oldReset = t.mail.at(-1)?.text.match(/accountRecovery\?token=([\w-]+)/)?.[1];
+
+    const token = sent.find((m) => m.to === NEW_ADDRESS)?.text.match(/confirmEmail\?token=([\w-]+)/)?.[1];
+    const confirm = () => t.request({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
+    expect((await confirm()).statusCode).toBe(200);
+    expect((await confirm()).statusCode).toBe(400);
+    const row = await t.db.db.selectFrom('users').select('email').where('id', '=', wes).executeTakeFirstOrThrow();
+    expect(row.email).toBe(NEW_ADDRESS);
+    // The reset link mailed to the old address no longer works.
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset',
+      payload: { token: oldReset, password: 'a-whole-new-phrase' },
+    });
+    expect(reset.statusCode).toBe(400);
+  });
+
+  it('refuses a confirmation link that is unknown or expired', async () => {
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/auth/confirm-email',
+      payload: { token: 'x'.repeat(43) },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty('token');
+  });
+
+  it('taking a permission away ends the sessions of that user', async () => {
+    const bill = await as(t, 'business-billing');
+    expect((await bill.call('GET', '/api/customer/account')).statusCode).toBe(200);
+    await (await as(t, 'business')).call('PUT', `/api/customer/users/${BILL}/permissions`, {
+      UtilityList: ['billing-view', 'billing-pay'],
+    });
+    expect((await bill.call('GET', '/api/customer/account')).statusCode).toBe(401);
   });
 });

@@ -48,7 +48,7 @@ describe('API conventions', () => {
 
   it('refuses to start with a route that does not declare who may call it', async () => {
     const app = Fastify();
-    await registerAuth(app, { secret: 'x'.repeat(32), ttlSeconds: 60, isSessionActive: async () => true });
+    await registerAuth(app, { secret: 'x'.repeat(32), ttlSeconds: 60, sessionProblem: async () => null });
     expect(() => app.get('/api/undeclared', async () => 'open')).toThrow(/does not declare config.access/);
     await app.close();
   });
