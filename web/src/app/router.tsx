@@ -30,8 +30,15 @@ const authRoutes: RouteObject[] = [
   },
 ];
 
-/** Job applicants' programming test: public pages outside the guards, so a signed-in customer is not sent away. */
-const applicantRoutes: RouteObject[] = [
+/**
+ * Public pages outside the guards, so a signed-in customer is not sent away: job applicants' programming test, and
+ * the confirmation of a new email address (opened from a mail, signed in or not).
+ */
+const publicRoutes: RouteObject[] = [
+  {
+    path: paths.confirmEmail,
+    lazy: lazyPage(() => import('../features/auth/components/confirm-email-page'), 'ConfirmEmailPage'),
+  },
   {
     path: paths.programmingTestPage,
     lazy: lazyPage(() => import('../features/applicant/components/programming-test-page'), 'ProgrammingTestPage'),
@@ -113,7 +120,7 @@ export const routes: RouteObject[] = [
           { element: <ShellLayout />, children: shellRoutes },
         ],
       },
-      { element: <AuthLayout />, children: applicantRoutes },
+      { element: <AuthLayout />, children: publicRoutes },
       { path: '*', lazy: lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage') },
     ],
   },

@@ -5,6 +5,7 @@ export const paths = {
   login: '/login',
   register: '/register',
   accountRecovery: '/accountRecovery',
+  confirmEmail: '/confirmEmail',
   superUserLogin: '/login/superUser/:vcCustomerID/:hash/:nEmployeeID',
   portalSelect: '/portalSelect',
   settings: '/settings',

@@ -77,7 +77,8 @@ export async function sessionProblem(ctx: AppContext, sid: string): Promise<Sess
   if (hit && now - hit.checkedAt < ctx.config.sessionCheckCacheSeconds * 1000) return hit.problem;
   const row = await repo.sessionState(ctx.db, sid);
   let problem: SessionProblem = null;
-  if (!row || row.revoked_at !== null || row.expires_at <= ctx.now().toISOString()) problem = 'ended';
+  // The token's own `exp` (verified before this) ends a session in time; the row's expiry is for pruning.
+  if (!row || row.revoked_at !== null) problem = 'ended';
   else if (row.user_disabled !== 0 || (row.staff_disabled !== null && row.staff_disabled !== 0)) {
     problem = 'user-disabled';
   }

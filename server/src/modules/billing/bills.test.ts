@@ -82,11 +82,11 @@ describe('GET /api/customer/billing/bills (getBills)', () => {
       firstName: 'Tia',
       lastName: 'Tickets',
       email: 'tia@acmedental.example',
-      password: 'tickets-only-password',
+      password: 'ticket-desk-passphrase',
       permissions: ['tickets'],
     });
     expect(fran.statusCode).toBe(201);
-    const token = await t.login('tickets-only', 'tickets-only-password');
+    const token = await t.login('tickets-only', 'ticket-desk-passphrase');
     const group = first(acmeInvoices).invoice_group_id;
     const invoice = first(acmeInvoices).id;
     const mailing = first(acmeInvoices).mailing_location_id;
@@ -319,11 +319,11 @@ describe('billing writes need billing-pay', () => {
       firstName: 'Val',
       lastName: 'Viewer',
       email: 'val@acmedental.example',
-      password: 'bills-viewer-password',
+      password: 'bill-reader-passphrase',
       permissions: ['billing-view'],
     });
     expect(created.statusCode).toBe(201);
-    const token = await t.login('bills-viewer', 'bills-viewer-password');
+    const token = await t.login('bills-viewer', 'bill-reader-passphrase');
     const acme = first(acmeInvoices);
     const methods = await t.db.db
       .selectFrom('payment_methods')

@@ -148,11 +148,11 @@ describe('POST /api/customer/billing/payment-methods (addPaymentMethod)', () => 
       firstName: 'Pat',
       lastName: 'Viewer',
       email: 'pat@acmedental.example',
-      password: 'pm-viewer-password',
+      password: 'method-reader-phrase',
       permissions: ['billing-view'],
     });
     expect(viewer.statusCode).toBe(201);
-    const token = await t.login('pm-viewer', 'pm-viewer-password');
+    const token = await t.login('pm-viewer', 'method-reader-phrase');
     const res = await t.request({ method: 'POST', url: METHODS, token, payload: card('5555555555554444') });
     expect(res.statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: METHODS, token })).statusCode).toBe(200);

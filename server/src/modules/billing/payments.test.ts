@@ -179,11 +179,11 @@ describe('POST /api/customer/billing/payments (payBills)', () => {
       firstName: 'Vera',
       lastName: 'Viewer',
       email: 'vera@acmedental.example',
-      password: 'viewer-only-password',
+      password: 'vera-reads-bills-77',
       permissions: ['billing-view'],
     });
     expect(created.statusCode).toBe(201);
-    const viewer = callerWith(t, await t.login('viewer-only', 'viewer-only-password'));
+    const viewer = callerWith(t, await t.login('viewer-only', 'vera-reads-bills-77'));
     expect((await viewer.call('GET', '/api/customer/billing/bills')).statusCode).toBe(200);
     const refused = await pay(viewer, payment(ach, [{ id: acme.id, cents: 100 }], 'bank'), newKey('viewer'));
     expect(refused.statusCode).toBe(403);

@@ -1,4 +1,9 @@
-import { PASSWORD_MIN_LENGTH, type RegisterRequest, RegisterRequestSchema } from '@strand/domain';
+import {
+  PASSWORD_MIN_LENGTH,
+  type RegisterRequest,
+  RegisterRequestSchema,
+  RegistrationCodeRequestSchema,
+} from '@strand/domain';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -7,11 +12,19 @@ import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../l
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextField, type TextFieldProps } from '../../../lib/ui/text-field';
-import { useRegister } from '../api/register';
+import { useRegister, useRequestRegistrationCode } from '../api/register';
 
 type Values = Record<keyof RegisterRequest, string>;
 
-const EMPTY: Values = { vcCustomerID: '', zip: '', firstName: '', lastName: '', email: '', username: '', password: '' };
+const EMPTY: Values = {
+  vcCustomerID: '',
+  registrationCode: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+  username: '',
+  password: '',
+};
 
 type FieldSpec = { name: keyof Values; label: string } & Partial<
   Pick<TextFieldProps, 'type' | 'autoComplete' | 'inputMode' | 'placeholder' | 'hint'>
@@ -25,7 +38,13 @@ const FIELDS: FieldSpec[] = [
     inputMode: 'numeric',
     hint: 'As printed on your bill.',
   },
-  { name: 'zip', label: 'ZIP code of a service address', inputMode: 'numeric', autoComplete: 'postal-code' },
+  {
+    name: 'registrationCode',
+    label: 'Registration code',
+    placeholder: 'XXXX-XXXX-XXXX-XXXX',
+    autoComplete: 'one-time-code',
+    hint: 'Printed on your bill, or mailed to the email we have on file for the account.',
+  },
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
@@ -35,7 +54,7 @@ const FIELDS: FieldSpec[] = [
     label: 'Password',
     type: 'password',
     autoComplete: 'new-password',
-    hint: `At least ${PASSWORD_MIN_LENGTH} characters.`,
+    hint: `At least ${PASSWORD_MIN_LENGTH} characters, not a common password, and not containing your username.`,
   },
 ];
 
@@ -45,6 +64,23 @@ export function RegisterPage() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const register = useRegister();
+  const codeRequest = useRequestRegistrationCode();
+  const [codeMessage, setCodeMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
+
+  const onMailCode = async () => {
+    const checked = validate(RegistrationCodeRequestSchema, { vcCustomerID: values.vcCustomerID });
+    if ('errors' in checked) {
+      setErrors({ fields: checked.errors.fields, message: null });
+      setCodeMessage({ text: 'Enter your account number first.', tone: 'error' });
+      return;
+    }
+    try {
+      const { message } = await codeRequest.mutateAsync(checked.data);
+      setCodeMessage({ text: message, tone: 'success' });
+    } catch (error) {
+      setCodeMessage({ text: formErrorsFrom(error).message ?? 'The code could not be requested.', tone: 'error' });
+    }
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,7 +102,7 @@ export function RegisterPage() {
     <section className="card auth-card" aria-labelledby="register-heading">
       <h1 id="register-heading">Register your account</h1>
       <p className="muted">
-        Set up online access for your account. You need your account number and a service ZIP code.
+        Set up online access for your account. You need your account number and the account's registration code.
       </p>
       <form onSubmit={onSubmit} noValidate>
         <FormAlert message={errors.message} />
@@ -81,6 +117,17 @@ export function RegisterPage() {
             {...rest}
           />
         ))}
+        <div className="field">
+          <button
+            type="button"
+            className="button button--secondary button--block"
+            onClick={onMailCode}
+            disabled={codeRequest.isPending}
+          >
+            {codeRequest.isPending ? 'Requesting…' : 'Email me the registration code'}
+          </button>
+          {codeMessage && <FormAlert message={codeMessage.text} tone={codeMessage.tone} />}
+        </div>
         <button type="submit" className="button button--block" disabled={register.isPending}>
           {register.isPending ? 'Registering…' : 'Register'}
         </button>

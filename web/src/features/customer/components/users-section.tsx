@@ -74,7 +74,12 @@ function UserCard({ user, isSelf, onEdit, onPermissions }: UserCardProps) {
         </div>
         <div>
           <dt>Email</dt>
-          <dd>{user.email}</dd>
+          <dd>
+            {user.email}
+            {user.pendingEmail && (
+              <span className="muted"> (changing to {user.pendingEmail}: waiting for that address to confirm)</span>
+            )}
+          </dd>
         </div>
         <div>
           <dt>Permissions</dt>
