@@ -89,7 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     dialect: database.dialect,
     config,
     mailer: options.mailer ?? createMailer(config.mail, app.log),
-    files: createLocalFileStore(path.join(config.dataDir, 'files')),
+    files: createLocalFileStore(path.join(config.dataDir, 'files'), { log: app.log }),
     olt:
       options.olt ??
       createOltClient({
