@@ -89,6 +89,7 @@ export async function saveUploads(
     refused: (file) => `${file} is not a photo (JPEG, PNG, GIF, WebP) or a PDF.`,
     fallbackStem: 'upload',
     noneSent: 'Choose at least one file to upload.',
+    image: ctx.config.uploads.image,
   });
   return storeAttachments(ctx, user, {
     workOrderId,
