@@ -169,7 +169,7 @@ export async function openSubmission(
 ): Promise<{ fileName: string; sizeBytes: number; stream: Readable }> {
   const row = await repo.findSubmission(ctx.db, submissionId);
   if (!row) throw notFound('No submission has that id.');
-  const file = await ctx.files.open(row.storage_key);
+  const file = await ctx.files.open(row.storage_key, { sha256: row.sha256 });
   await audit(ctx.db, {
     at: ctx.now().toISOString(),
     userId: staff.nUserID,

@@ -49,7 +49,7 @@ export async function openAttachment(ctx: AppContext, user: SessionClaims, workO
   await getWorkOrder(ctx, user, workOrderId);
   const row = await repo.findAttachment(ctx.db, attachmentId);
   if (!row || row.work_order_id !== workOrderId) throw notFound('This work order has no such attachment.');
-  const file = await ctx.files.open(row.storage_key);
+  const file = await ctx.files.open(row.storage_key, { sha256: row.sha256 });
   return { ...file, fileName: row.file_name, contentType: row.content_type };
 }
 
