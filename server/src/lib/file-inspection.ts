@@ -280,7 +280,7 @@ export async function checkZip(bytes: Buffer, limits: ZipLimits, field = 'zip'):
         if (id === 0x0001) {
           let v = x + 4;
           const next = () => {
-            if (v + 8 > x + 4 + size) throw damaged(`the directory entry of "${name}" is damaged`);
+            if (v + 8 > x + 4 + size || v + 8 > xEnd) throw damaged(`the directory entry of "${name}" is damaged`);
             const value = Number(bytes.readBigUInt64LE(v));
             v += 8;
             return value;
