@@ -29,6 +29,7 @@ import { supportTicketsRoutes } from './modules/support-tickets/tickets.routes.j
 import { systemRoutes } from './modules/system/system.routes.js';
 import { workOrdersRoutes } from './modules/work-orders/work-orders.routes.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerErrorPages } from './plugins/error-pages.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { redactUrl, registerSecurity } from './plugins/security.js';
@@ -84,13 +85,14 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerErrorPages(app, { supportPhone: config.shell.supportPhone });
 
   const ctx: AppContext = {
     db: database.db,
     dialect: database.dialect,
     config,
     mailer: options.mailer ?? createMailer(config.mail, app.log),
-    files: createLocalFileStore(path.join(config.dataDir, 'files')),
+    files: createLocalFileStore(path.join(config.dataDir, 'files'), { log: app.log }),
     olt:
       options.olt ??
       createOltClient({

@@ -54,6 +54,21 @@ const EnvSchema = z.object({
   SUPER_LINK_WINDOW_SECONDS: z.coerce.number().int().min(30).default(600),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: bool,
+  UPLOAD_IMAGE_MAX_SIDE_PIXELS: z.coerce.number().int().min(1).default(12_000),
+  UPLOAD_IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().default(50),
+  ZIP_MAX_UNCOMPRESSED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50 * 1_048_576),
+  ZIP_MAX_ENTRIES: z.coerce.number().int().min(1).default(2000),
+  ZIP_MAX_COMPRESSION_RATIO: z.coerce.number().positive().default(100),
+  ZIP_RATIO_MIN_BYTES: z.coerce.number().int().min(0).default(1_048_576),
+  STORAGE_MIN_FREE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(100 * 1_048_576),
   MAP_TILE_URL: z
     .string()
     .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}')
@@ -129,6 +144,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     superLinkWindowSeconds: e.SUPER_LINK_WINDOW_SECONDS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    uploads: {
+      image: {
+        maxSidePixels: e.UPLOAD_IMAGE_MAX_SIDE_PIXELS,
+        maxPixels: Math.round(e.UPLOAD_IMAGE_MAX_MEGAPIXELS * 1_000_000),
+      },
+      zip: {
+        maxUncompressedBytes: e.ZIP_MAX_UNCOMPRESSED_BYTES,
+        maxEntries: e.ZIP_MAX_ENTRIES,
+        maxCompressionRatio: e.ZIP_MAX_COMPRESSION_RATIO,
+        ratioMinBytes: e.ZIP_RATIO_MIN_BYTES,
+      },
+    },
+    storage: { minFreeBytes: e.STORAGE_MIN_FREE_BYTES },
     maps: {
       tileUrl: e.MAP_TILE_URL ?? null,
       serviceUrl: e.MAP_SERVICE_URL?.replace(/\/$/, '') ?? null,

@@ -34,5 +34,10 @@ export const HealthSchema = z.object({
   database: z.enum(['ok', 'unreachable']),
   dialect: z.enum(['sqlite', 'postgres']),
   version: z.string(),
+  /**
+   * Free space where uploads are stored (DATA_DIR): ok is false under STORAGE_MIN_FREE_BYTES or when it cannot be
+   * read (freeBytes null). Low storage does not change the status code: the portal still serves everything else.
+   */
+  storage: z.object({ ok: z.boolean(), freeBytes: z.number().int().nonnegative().nullable() }),
 });
 export type Health = z.infer<typeof HealthSchema>;

@@ -34,7 +34,7 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, body, crc]);
 }
 
-/** A real PNG of one colour (`seed` varies it), optionally padded to `size` bytes (still detected as PNG). */
+/** A real PNG of one colour (`seed` varies it), optionally padded to `size` bytes (a valid PNG all the same). */
 export function pngBytes(seed: number, size?: number): Buffer {
   const w = 8;
   const rows = Buffer.alloc((w * 3 + 1) * w);
@@ -43,13 +43,15 @@ export function pngBytes(seed: number, size?: number): Buffer {
   head.writeUInt32BE(w, 0);
   head.writeUInt32BE(w, 4);
   head.set([8, 2, 0, 0, 0], 8);
-  const png = Buffer.concat([
+  const picture = Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', head),
     chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
   ]);
-  return size && size > png.length ? Buffer.concat([png, Buffer.alloc(size - png.length)]) : png;
+  const end = chunk('IEND', Buffer.alloc(0));
+  // Padding goes into a private ancillary chunk before IEND: the server refuses data after a PNG's end (a polyglot).
+  const pad = size ? size - picture.length - end.length - 12 : -1;
+  return pad >= 0 ? Buffer.concat([picture, chunk('prVt', Buffer.alloc(pad)), end]) : Buffer.concat([picture, end]);
 }
 
 /** The attachments stored for a work order in the test server's database, oldest first. */

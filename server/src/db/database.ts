@@ -456,6 +456,8 @@ export interface RestorationTicketsTable {
   latitude: number | null;
   longitude: number | null;
   image_key: string | null;
+  /** 0008-file-integrity: the image's sha256, checked before it is served (null for tickets from before 0008). */
+  image_sha256: string | null;
   created_at: string;
 }
 

@@ -8,6 +8,7 @@ import * as m0004 from './migrations/0004-customer.js';
 import * as m0005 from './migrations/0005-services.js';
 import * as m0006 from './migrations/0006-reports.js';
 import * as m0007 from './migrations/0007-applicants.js';
+import * as m0008 from './migrations/0008-file-integrity.js';
 import * as m0010 from './migrations/0010-account-security.js';
 
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005-services': m0005,
   '0006-reports': m0006,
   '0007-applicants': m0007,
+  '0008-file-integrity': m0008,
   '0010-account-security': m0010,
 };
 

@@ -128,6 +128,7 @@ export async function seedRestorationTickets(ctx: SeedContext, sites: readonly C
       latitude: spot.latitude,
       longitude: spot.longitude,
       image_key: RESTORATION_IMAGES[i]?.storageKey ?? null,
+      image_sha256: RESTORATION_IMAGES[i]?.sha256 ?? null,
       created_at: ctx.clock.at(t.day, 15),
     };
   });

@@ -1,11 +1,13 @@
 /**
  * Multipart uploads of work-order attachments (the installer's photos, the contractor's files): the body read with
- * its limits enforced while streaming, each file checked by its content (file-type) rather than its name, display
- * names cleaned, and the form's name and description checked. Storing them is modules/attachments.
+ * its limits enforced while streaming, each file checked by its content (file-type) rather than its name and then in
+ * depth (file-inspection.ts: pixel bombs, damaged headers, polyglots), display names cleaned, and the form's name and
+ * description checked. Storing them is modules/attachments.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { badRequest, type HttpError } from './errors.js';
+import { checkImage, checkNotPolyglot, type ImageLimits } from './file-inspection.js';
 
 export interface IncomingFile {
   fieldName: string;
@@ -104,6 +106,8 @@ export interface FileCheck {
   fallbackStem: string;
   /** 'Choose at least one photo to upload.' */
   noneSent: string;
+  /** The pixel limits of images (config UPLOAD_IMAGE_MAX_SIDE_PIXELS, UPLOAD_IMAGE_MAX_MEGAPIXELS). */
+  image: ImageLimits;
 }
 
 /** Checks the form's name and description and each file's content; the files with their types and names. */
@@ -125,11 +129,15 @@ export async function checkAttachmentUpload(
   }
   const checked: CheckedFile[] = [];
   for (const [i, file] of files.entries()) {
+    const label = file.fileName || `File ${i + 1}`;
     const type = await fileTypeFromBuffer(file.bytes);
     if (!type || !check.accepted.includes(type.mime)) {
-      const message = check.refused(file.fileName || `File ${i + 1}`);
+      const message = check.refused(label);
       throw badRequest(message, { [file.fieldName]: message });
     }
+    if (type.mime.startsWith('image/')) checkImage(file.bytes, type.mime, label, file.fieldName, check.image);
+    // A PDF may quote markup in its text, so only the zip sign counts there.
+    else checkNotPolyglot(file.bytes, label, file.fieldName, { markup: false });
     const name = given ? (files.length > 1 ? `${given}-${i + 1}` : given) : file.fileName;
     checked.push({
       ...file,

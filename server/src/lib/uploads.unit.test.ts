@@ -13,6 +13,7 @@ const check = {
   refused: (file: string) => `${file} is not an image.`,
   fallbackStem: 'photo',
   noneSent: 'Choose at least one photo to upload.',
+  image: { maxSidePixels: 12_000, maxPixels: 50_000_000 },
 };
 const file = (fieldName: string, fileName: string, bytes: Buffer) => ({ fieldName, fileName, bytes });
 

@@ -64,7 +64,7 @@ export async function applicantsRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       tags,
       summary: 'Programming test upload: { username, zip as base64 } (1,000,000 bytes decoded); Idempotency-Key',
       body: SubmissionUploadRequestSchema,
-      response: { 201: SubmissionUploadResponseSchema, ...errorResponses(400, 401, 403, 413, 422) },
+      response: { 201: SubmissionUploadResponseSchema, ...errorResponses(400, 401, 403, 413, 422, 507) },
     },
     handler: async (req, reply) => {
       const body = await service.submit(ctx, applicantOf(req).applicantId, req.body, idempotencyKeyOf(req));
@@ -105,7 +105,7 @@ export async function applicantsRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       tags: staffTags,
       summary: 'Download a submitted .zip',
       params: SubmissionParamsSchema,
-      response: { 200: z.any().describe('application/zip'), ...errorResponses(400, 401, 403, 404) },
+      response: { 200: z.any().describe('application/zip'), ...errorResponses(400, 401, 403, 404, 500) },
     },
     handler: async (req, reply) => {
       const file = await service.openSubmission(ctx, assertStaff(sessionOf(req)), req.params.submissionId);

@@ -1,8 +1,9 @@
 /**
  * The programming test (SPEC §1 job applicants, §2, §5, §7, §8): staff invite applicants (a random access code, only
  * its argon2id hash kept, mailed once), applicants sign in with it and submit a zip as base64. The server checks the
- * decoded bytes (1,000,000 at most, zip magic bytes), stores the file under its own name and records the submission
- * in one transaction; a retried upload (same Idempotency-Key) returns the first submission and stores nothing twice.
+ * decoded bytes (1,000,000 at most, zip magic bytes, then the archive in depth: lib/file-inspection.ts), stores the
+ * file under its own name and records the submission in one transaction; a retried upload (same Idempotency-Key)
+ * returns the first submission and stores nothing twice.
  */
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -27,6 +28,7 @@ import {
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, HttpError, notFound, unauthenticated } from '../../lib/errors.js';
+import { checkZip } from '../../lib/file-inspection.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { cleanFileName } from '../../lib/uploads.js';
 import { issueApplicantToken } from '../../plugins/applicant-tokens.js';
@@ -167,7 +169,7 @@ export async function openSubmission(
 ): Promise<{ fileName: string; sizeBytes: number; stream: Readable }> {
   const row = await repo.findSubmission(ctx.db, submissionId);
   if (!row) throw notFound('No submission has that id.');
-  const file = await ctx.files.open(row.storage_key);
+  const file = await ctx.files.open(row.storage_key, { sha256: row.sha256 });
   await audit(ctx.db, {
     at: ctx.now().toISOString(),
     userId: staff.nUserID,
@@ -259,6 +261,8 @@ export async function submit(
     });
   }
   const bytes = decodeZip(input.zip);
+  // The deep check (lib/file-inspection.ts): damaged archives, bombs, too many entries, unsafe entry names.
+  await checkZip(bytes, ctx.config.uploads.zip);
   const fileName = cleanFileName(input.fileName ?? '', 'zip', applicant.username);
   const answer = (row: Parameters<typeof toSubmission>[0]) => ({
     submission: toSubmission(row),

@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApplicantToken } from '../../plugins/applicant-tokens.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.js';
+import { makeZip } from '../../test/hostile-files.js';
 import { zipOf } from '../../test/zip-fixture.js';
 
 let t: TestApp;
@@ -182,7 +183,8 @@ describe('programming test upload', () => {
     expect(
       (await upload(applicantToken, { username: 'applicant', zip: EMPTY_ZIP.toString('base64') })).statusCode,
     ).toBe(201);
-    const max = Buffer.concat([EMPTY_ZIP, Buffer.alloc(PROGRAMMING_TEST_MAX_BYTES - EMPTY_ZIP.length)]);
+    // One stored entry sized so the whole archive is exactly the limit (114 bytes of headers for 'data.bin').
+    const max = makeZip([{ name: 'data.bin', data: Buffer.alloc(PROGRAMMING_TEST_MAX_BYTES - 114, 'x') }]);
     const res = await upload(applicantToken, { username: 'applicant', zip: max.toString('base64') });
     expect(res.statusCode).toBe(201);
     expect(res.json().submission.sizeBytes).toBe(PROGRAMMING_TEST_MAX_BYTES);

@@ -122,7 +122,7 @@ export function findNotesOf(db: Db, ticketIds: readonly number[]) {
 export function findTicket(db: Db | Kysely<Database>, ticketId: number) {
   return db
     .selectFrom('restoration_tickets')
-    .select(['id', 'contractor_id', 'image_key'])
+    .select(['id', 'contractor_id', 'image_key', 'image_sha256'])
     .where('id', '=', ticketId)
     .executeTakeFirst();
 }

@@ -83,7 +83,7 @@ export function fieldRoutes(fastify: FastifyInstance, ctx: AppContext) {
       tags,
       summary: 'viewTroubleTicketImage: the ticket’s image',
       params: RestorationTicketParamsSchema,
-      response: errorResponses(400, 401, 403, 404),
+      response: errorResponses(400, 401, 403, 404, 500),
     },
     handler: async (req, reply) => {
       const image = await service.ticketImage(ctx, sessionOf(req), req.params.ticketId);

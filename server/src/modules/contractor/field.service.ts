@@ -154,6 +154,6 @@ export async function ticketImage(ctx: AppContext, user: SessionClaims, ticketId
   assertOwnedByCompany(user, ticket, 'restoration ticket');
   if (!ticket.image_key) throw notFound('This restoration ticket has no image.');
   const ext = ticket.image_key.split('.').pop()?.toLowerCase() ?? '';
-  const file = await ctx.files.open(ticket.image_key);
+  const file = await ctx.files.open(ticket.image_key, { sha256: ticket.image_sha256 });
   return { ...file, contentType: IMAGE_TYPES[ext] ?? 'application/octet-stream' };
 }

@@ -58,7 +58,7 @@ export function fileRoutes(fastify: FastifyInstance, ctx: AppContext) {
       tags,
       summary: 'viewAttachment: the file itself',
       params: ContractorAttachmentParamsSchema,
-      response: errorResponses(400, 401, 403, 404),
+      response: errorResponses(400, 401, 403, 404, 500),
     },
     handler: async (req, reply) => {
       const file = await service.openAttachment(ctx, sessionOf(req), req.params.workOrderId, req.params.attachmentId);
@@ -73,7 +73,7 @@ export function fileRoutes(fastify: FastifyInstance, ctx: AppContext) {
       summary:
         'Multipart upload: file_{n} (photos or PDFs by content, 10 MB each, 20 MB in all), FileName, FileDescription; Idempotency-Key',
       params: ContractorWorkOrderParamsSchema,
-      response: { 201: ContractorUploadResultSchema, ...errorResponses(400, 401, 403, 404, 413, 422) },
+      response: { 201: ContractorUploadResultSchema, ...errorResponses(400, 401, 403, 404, 413, 422, 507) },
     },
     handler: async (req, reply) => {
       const user = sessionOf(req);

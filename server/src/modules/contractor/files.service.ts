@@ -49,7 +49,7 @@ export async function openAttachment(ctx: AppContext, user: SessionClaims, workO
   await getWorkOrder(ctx, user, workOrderId);
   const row = await repo.findAttachment(ctx.db, attachmentId);
   if (!row || row.work_order_id !== workOrderId) throw notFound('This work order has no such attachment.');
-  const file = await ctx.files.open(row.storage_key);
+  const file = await ctx.files.open(row.storage_key, { sha256: row.sha256 });
   return { ...file, fileName: row.file_name, contentType: row.content_type };
 }
 
@@ -89,6 +89,7 @@ export async function saveUploads(
     refused: (file) => `${file} is not a photo (JPEG, PNG, GIF, WebP) or a PDF.`,
     fallbackStem: 'upload',
     noneSent: 'Choose at least one file to upload.',
+    image: ctx.config.uploads.image,
   });
   return storeAttachments(ctx, user, {
     workOrderId,

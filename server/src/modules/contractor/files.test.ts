@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../demo/file-formats.js';
 import { DEMO, DEMO_FILES } from '../../demo/generator.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { paddedPng } from '../../test/hostile-files.js';
 import { multipart, type Part } from '../../test/multipart.js';
 
 let t: TestApp;
@@ -32,8 +33,8 @@ const upload = (user: string, woId: number, parts: Part[], key?: string) => {
 };
 
 const png = makePng(40, 30, (x, y) => [x * 6, y * 8, 120]);
-/** A PNG signature followed by padding: detected as a PNG, `size` bytes long. */
-const bigPng = (size: number) => Buffer.concat([png, Buffer.alloc(size - png.length)]);
+/** A valid PNG of `size` bytes (padded with a private ancillary chunk): still a PNG, in depth too. */
+const bigPng = (size: number) => paddedPng(size);
 const attachmentRows = (woId: number) =>
   t.db.db.selectFrom('attachments').selectAll().where('work_order_id', '=', woId).execute();
 

@@ -44,7 +44,7 @@ export async function photosRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       summary:
         'Photo upload: file_{n} (images by content, 10 MB each, 20 MB a submission), FileName, FileDescription; Idempotency-Key',
       params: PhotoParamsSchema,
-      response: { 201: PhotoUploadResultSchema, ...errorResponses(400, 401, 403, 404, 413, 422) },
+      response: { 201: PhotoUploadResultSchema, ...errorResponses(400, 401, 403, 404, 413, 422, 507) },
     },
     handler: async (req, reply) => {
       const user = sessionOf(req);

@@ -74,6 +74,7 @@ export async function savePhotos(
     refused: (file) => `${file} is not an image (JPEG, PNG, GIF, WebP or HEIC).`,
     fallbackStem: 'photo',
     noneSent: 'Choose at least one photo to upload.',
+    image: ctx.config.uploads.image,
   });
   return storeAttachments(ctx, user, {
     workOrderId,

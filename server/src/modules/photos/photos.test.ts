@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../demo/file-formats.js';
 import { DEMO } from '../../demo/generator.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { paddedPng } from '../../test/hostile-files.js';
 import { multipart, type Part } from '../../test/multipart.js';
 
 let t: TestApp;
@@ -31,8 +32,8 @@ const upload = (user: string, woId: number, parts: Part[], key?: string) => {
 };
 
 const png = makePng(40, 30, (x, y) => [x * 6, y * 8, 120]);
-/** A PNG followed by padding: still detected as a PNG, `size` bytes long. */
-const bigPng = (size: number) => Buffer.concat([png, Buffer.alloc(size - png.length)]);
+/** A valid PNG of `size` bytes (padded with a private ancillary chunk): still a PNG, in depth too. */
+const bigPng = (size: number) => paddedPng(size);
 const photo = (name = 'file_0', data = png, filename = 'IMG_0001.png'): Part => ({
   name,
   filename,

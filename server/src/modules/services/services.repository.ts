@@ -157,7 +157,7 @@ export function findReceivedFax(db: Q, faxId: number) {
   return db
     .selectFrom('faxes_received as r')
     .innerJoin('fax_numbers as f', 'f.id', 'r.fax_number_id')
-    .select(['r.id', 'r.received_at', 'r.storage_key', 'r.size_bytes', 'f.customer_id', 'f.number'])
+    .select(['r.id', 'r.received_at', 'r.storage_key', 'r.size_bytes', 'r.sha256', 'f.customer_id', 'f.number'])
     .where('r.id', '=', faxId)
     .executeTakeFirst();
 }

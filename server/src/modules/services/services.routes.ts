@@ -130,7 +130,7 @@ export async function servicesRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       tags,
       summary: 'Fax download: a received fax as the PDF that arrived',
       params: ReceivedFaxParamsSchema,
-      response: { 200: z.any().describe('application/pdf'), ...errorResponses(400, 401, 403, 404) },
+      response: { 200: z.any().describe('application/pdf'), ...errorResponses(400, 401, 403, 404, 500) },
     },
     handler: async (req, reply) => {
       const file = await service.receivedFaxFile(ctx, await actor(req), req.params.faxId);

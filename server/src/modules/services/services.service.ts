@@ -244,7 +244,7 @@ export async function removeFaxEmail(
 export async function receivedFaxFile(ctx: AppContext, actor: CustomerActor, faxId: number) {
   const row = await repo.findReceivedFax(ctx.db, faxId);
   assertOwned(actor, row, 'fax');
-  const file = await ctx.files.open(row.storage_key);
+  const file = await ctx.files.open(row.storage_key, { sha256: row.sha256 });
   const day = row.received_at.slice(0, 10);
   return { ...file, fileName: `fax-${row.number}-${day}-${row.id}.pdf` };
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { storageHealth } from './storage-health.js';
 
 export async function systemRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -12,7 +13,7 @@ export async function systemRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
     config: { access: 'public' },
     schema: {
       tags: ['system'],
-      summary: 'Liveness and database reachability',
+      summary: 'Liveness, database reachability and free storage (low storage is reported, still 200)',
       response: { 200: HealthSchema, 503: HealthSchema },
     },
     handler: async (req, reply) => {
@@ -23,11 +24,19 @@ export async function systemRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
         req.log.error({ err }, 'health check: database unreachable');
         database = 'unreachable';
       }
+      const storage = await storageHealth(ctx.config.dataDir, ctx.config.storage.minFreeBytes);
+      if (!storage.ok) {
+        req.log.warn(
+          { freeBytes: storage.freeBytes, minFreeBytes: ctx.config.storage.minFreeBytes },
+          'health check: storage is low (uploads may fail with 507)',
+        );
+      }
       const body = {
         status: database === 'ok' ? 'ok' : 'degraded',
         database,
         dialect: ctx.dialect,
         version: CLIENT_VERSION,
+        storage,
       } as const;
       return reply.status(database === 'ok' ? 200 : 503).send(body);
     },

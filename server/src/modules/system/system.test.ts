@@ -16,6 +16,22 @@ describe('GET /api/health', () => {
     expect(res.json()).toMatchObject({ status: 'ok', database: 'ok', version: '2.7.25' });
   });
 
+  it('reports the free space of DATA_DIR, and low storage as storage.ok false while staying 200', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    expect(res.json().storage.freeBytes).toBeGreaterThan(0);
+    expect(res.json().storage.ok).toBe(res.json().storage.freeBytes >= t.ctx.config.storage.minFreeBytes);
+    const configured = t.ctx.config.storage.minFreeBytes;
+    t.ctx.config.storage.minFreeBytes = Number.MAX_SAFE_INTEGER;
+    try {
+      const low = await t.request({ method: 'GET', url: '/api/health' });
+      expect(low.statusCode).toBe(200);
+      expect(low.json()).toMatchObject({ status: 'ok', storage: { ok: false } });
+      expect(low.json().storage.freeBytes).toBeGreaterThan(0);
+    } finally {
+      t.ctx.config.storage.minFreeBytes = configured;
+    }
+  });
+
   it('sends security headers and a Content Security Policy', async () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

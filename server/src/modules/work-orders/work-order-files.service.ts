@@ -60,7 +60,7 @@ export async function openAttachment(ctx: AppContext, attachmentId: number, tick
   if (!attachment) throw notFound('That attachment no longer exists.');
   // The work order may have been handed to a contractor company since the link was made.
   await loadWorkOrder(ctx, attachment.work_order_id);
-  const file = await ctx.files.open(attachment.storage_key);
+  const file = await ctx.files.open(attachment.storage_key, { sha256: attachment.sha256 });
   return {
     fileName: attachment.file_name,
     contentType: attachment.content_type,

@@ -85,7 +85,7 @@ describe('GET /api/installer/work-orders/:WOId/attachments', () => {
   });
 
   it('saves a file of an unsafe type instead of showing it', async () => {
-    await t.ctx.files.put('attachments/100003/page.html', Buffer.from('<script>alert(1)</script>'));
+    const stored = await t.ctx.files.put('attachments/100003/page.html', Buffer.from('<script>alert(1)</script>'));
     const inserted = await t.db.db
       .insertInto('attachments')
       .values({
@@ -95,7 +95,7 @@ describe('GET /api/installer/work-orders/:WOId/attachments', () => {
         storage_key: 'attachments/100003/page.html',
         content_type: 'text/html',
         size_bytes: 25,
-        sha256: 'x',
+        sha256: stored.sha256,
         uploaded_by: null,
         idempotency_key: null,
         created_at: new Date().toISOString(),

@@ -169,7 +169,7 @@ export function listAttachments(db: Db, workOrderId: number) {
 export function findAttachment(db: Db, attachmentId: number) {
   return db
     .selectFrom('attachments')
-    .select(['id', 'work_order_id', 'file_name', 'storage_key', 'content_type', 'size_bytes'])
+    .select(['id', 'work_order_id', 'file_name', 'storage_key', 'content_type', 'size_bytes', 'sha256'])
     .where('id', '=', attachmentId)
     .executeTakeFirst();
 }

@@ -217,7 +217,7 @@ export async function workOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx:
           .transform(Number),
       }),
       querystring: FileQuerySchema,
-      response: errorResponses(400, 403, 404),
+      response: errorResponses(400, 403, 404, 500),
     },
     handler: async (req, reply) =>
       sendFile(reply, await files.openAttachment(ctx, req.params.attachmentId, req.query.token), req.query.download),
