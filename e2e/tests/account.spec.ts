@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { attemptSignIn, expectNavLinks, header, logOut, newestRecoveryLink, signIn } from './support/app';
+import {
+  attemptSignIn,
+  expectNavLinks,
+  header,
+  logOut,
+  newestRecoveryLink,
+  newestRegistrationCode,
+  signIn,
+} from './support/app';
 import { CUSTOMER_LINKS } from './support/demo';
 
 // A throwaway user: the first online user of a demo customer account that has none (Priya Patel, 1000-2000-0003).
@@ -22,14 +30,26 @@ test('a customer registers the first online user of an account', async ({ page }
   await expect(page.getByText('Account number must look like 0000-0000-0000.')).toBeVisible();
 
   await page.getByLabel('Account number').fill('1000-2000-0003');
-  await page.getByLabel('ZIP code of a service address').fill('65201');
+  // The code goes to the account's email on file (Priya's contact), never to whoever asks.
+  await page.getByRole('button', { name: 'Email me the registration code' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /registration code to the email address on file/ }),
+  ).toBeVisible();
+  let code: string | null = null;
+  await expect
+    .poll(async () => (code = await newestRegistrationCode('priya.patel@example.org')), { timeout: 10_000 })
+    .not.toBeNull();
+  await page.getByLabel('Registration code').fill('AAAA-BBBB-CCCC-DDDD');
   await page.getByLabel('First name').fill('Priya');
   await page.getByLabel('Last name').fill('Patel');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('We could not match that account number and registration code.').first()).toBeVisible();
 
+  await page.getByLabel('Registration code').fill(code ?? '');
+  await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/accountInfo$/);
   await expect(header(page).getByText('Priya Patel').first()).toBeVisible();
   await expectNavLinks(page, CUSTOMER_LINKS);
@@ -70,4 +90,20 @@ test('account recovery mails a one-time link that sets a new password', async ({
   await page.getByLabel('Confirm new password').fill('third-password-3');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByRole('alert')).toContainText(/not valid|expired/);
+});
+
+test('logging out ends the session on the server: the old token is refused', async ({ page }) => {
+  await signIn(page, user.username, user.newPassword);
+  await expect(page).toHaveURL(/\/accountInfo$/);
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  const before = await page.request.get('/api/customer/account', { headers: { authorization: `Bearer ${token}` } });
+  expect(before.status()).toBe(200);
+  await logOut(page);
+  await expect
+    .poll(async () => {
+      const res = await page.request.get('/api/customer/account', { headers: { authorization: `Bearer ${token}` } });
+      return res.status();
+    })
+    .toBe(401);
 });

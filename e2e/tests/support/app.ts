@@ -79,6 +79,16 @@ function decodeQuotedPrintable(text: string): string {
 
 /** The link of the newest password-reset mail to `email` in the server's outbox (no SMTP is set in the tests). */
 export async function newestRecoveryLink(email: string): Promise<string | null> {
+  return newestMailMatch(email, /https?:\/\/\S+\/accountRecovery\?token=[\w-]+/);
+}
+
+/** The registration code in the newest mail to `email` (the "Email me the registration code" mail). */
+export async function newestRegistrationCode(email: string): Promise<string | null> {
+  return newestMailMatch(email, /\b[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}\b/);
+}
+
+/** The first match of `pattern` in the newest mail to `email` in the server's outbox, or null. */
+async function newestMailMatch(email: string, pattern: RegExp): Promise<string | null> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the tests through e2e/playwright.config.ts');
   const outbox = path.join(dataDir, 'outbox');
@@ -88,7 +98,7 @@ export async function newestRecoveryLink(email: string): Promise<string | null> 
     const raw = await readFile(path.join(outbox, file), 'utf8');
     if (!new RegExp(`^To: .*${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im').test(raw)) continue;
     const text = /Content-Transfer-Encoding:\s*quoted-printable/i.test(raw) ? decodeQuotedPrintable(raw) : raw;
-    return text.match(/https?:\/\/\S+\/accountRecovery\?token=[\w-]+/)?.[0] ?? null;
+    return text.match(pattern)?.[0] ?? null;
   }
   return null;
 }
