@@ -30,6 +30,7 @@ import { workOrdersRoutes } from './modules/work-orders/work-orders.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
 import { redactUrl, registerSecurity } from './plugins/security.js';
 
 export interface BuildOptions {
@@ -102,6 +103,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   };
 
   await registerSecurity(app);
+  // Before the auth hook: the per-address write limit runs first; per-user limits are route hooks, after auth.
+  await registerRateLimits(app, ctx);
   await registerAuth(app, { secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds });
   await registerOpenApi(app);
   for (const module of MODULES) await app.register(module, { ctx });

@@ -8,6 +8,7 @@ import * as m0004 from './migrations/0004-customer.js';
 import * as m0005 from './migrations/0005-services.js';
 import * as m0006 from './migrations/0006-reports.js';
 import * as m0007 from './migrations/0007-applicants.js';
+import * as m0009 from './migrations/0009-rate-limits.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-services': m0005,
   '0006-reports': m0006,
   '0007-applicants': m0007,
+  '0009-rate-limits': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

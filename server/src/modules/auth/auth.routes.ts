@@ -46,7 +46,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   });
 
   app.post('/api/auth/recovery', {
-    config: { access: 'public' },
+    config: { access: 'public', limit: 'mail' },
     schema: {
       tags,
       summary: 'Mail a one-time password reset link (the answer is the same whether or not the user exists)',
