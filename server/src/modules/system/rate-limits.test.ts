@@ -201,6 +201,26 @@ describe('counters in the database', () => {
 
       const rows = await t.db.db.selectFrom('rate_limits').selectAll().where('key', 'like', 'writes:user:%').execute();
       expect(rows.length).toBeGreaterThan(0);
+
+      // Concurrent writes on both servers: the atomic upsert lets exactly the limit through.
+      const other2 = await t.login('business-billing');
+      const settings2 = (
+        await t.request({ method: 'GET', url: '/api/settings', token: other2, remoteAddress: address })
+      ).json();
+      const burst = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          (i % 2 === 0 ? t.app : other).inject({
+            method: 'PUT',
+            url: '/api/settings',
+            headers: { authorization: `Bearer ${other2}` },
+            payload: settings2,
+            remoteAddress: address,
+          }),
+        ),
+      );
+      const statuses = burst.map((r) => r.statusCode);
+      expect(statuses.filter((c) => c === 200)).toHaveLength(5);
+      expect(statuses.filter((c) => c === 429)).toHaveLength(7);
     } finally {
       await other.close();
       await second.close();
