@@ -27,8 +27,11 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const isApiWrite = (req: FastifyRequest) =>
-  WRITE_METHODS.has(req.method) && (req.url === '/api' || req.url.startsWith('/api/'));
+/** A write to the API: by the matched route's path (the raw URL only when no route matched). */
+const isApiWrite = (req: FastifyRequest) => {
+  const path = req.routeOptions.url ?? req.url;
+  return WRITE_METHODS.has(req.method) && (path === '/api' || path.startsWith('/api/'));
+};
 
 /** The verified session user or applicant (the auth hook has run), or null for an anonymous request. */
 export function identityOf(req: FastifyRequest): string | null {

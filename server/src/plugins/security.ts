@@ -6,11 +6,12 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+const isApi = (path: string) => path === '/api' || path.startsWith('/api/') || path.startsWith('/api?');
 
 export async function registerSecurity(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (isApi(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (isApi(request.routeOptions.url ?? request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 
