@@ -32,6 +32,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorPages } from './plugins/error-pages.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
 import { redactUrl, registerSecurity } from './plugins/security.js';
 
 export interface BuildOptions {
@@ -106,6 +107,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   };
 
   await registerSecurity(app);
+  // Before the auth hook: the per-address write limit runs first; per-user limits are route hooks, after auth.
+  await registerRateLimits(app, ctx);
   await registerAuth(app, {
     secret: config.jwtSecret,
     ttlSeconds: config.tokenTtlSeconds,

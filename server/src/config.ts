@@ -52,6 +52,12 @@ const EnvSchema = z.object({
   SESSION_CHECK_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   SUPER_LINK_WINDOW_SECONDS: z.coerce.number().int().min(30).default(600),
+  // Rate limits (plugins/rate-limits.ts); 0 turns a limit off.
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(120),
+  RATE_LIMIT_IP_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  RATE_LIMIT_MAIL_PER_HOUR: z.coerce.number().int().min(0).default(10),
+  RATE_LIMIT_UPLOAD_BYTES_PER_HOUR: z.coerce.number().int().min(0).default(268_435_456),
+  APPLICANT_UPLOAD_BYTES_PER_HOUR: z.coerce.number().int().min(0).default(20_000_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: bool,
   UPLOAD_IMAGE_MAX_SIDE_PIXELS: z.coerce.number().int().min(1).default(12_000),
@@ -142,6 +148,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
     superLinkWindowSeconds: e.SUPER_LINK_WINDOW_SECONDS,
+    rateLimits: {
+      writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+      writesPerAddressPerMinute: e.RATE_LIMIT_IP_WRITES_PER_MINUTE,
+      mailPerHour: e.RATE_LIMIT_MAIL_PER_HOUR,
+      uploadBytesPerHour: e.RATE_LIMIT_UPLOAD_BYTES_PER_HOUR,
+      applicantUploadBytesPerHour: e.APPLICANT_UPLOAD_BYTES_PER_HOUR,
+    },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     uploads: {

@@ -5,6 +5,7 @@ import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { isDatabaseEmpty, seedDemoData, writeDemoFiles } from './demo/generator.js';
 import { type OltSimulator, startOltSimulator } from './integrations/network/olt-simulator.js';
+import { startRateLimitPruner } from './lib/rate-limit-store.js';
 import { startActionWorker } from './modules/assets/action-worker.js';
 import { startAuthJobs } from './modules/auth/auth.jobs.js';
 
@@ -40,6 +41,8 @@ async function main() {
   }
   const stopActionWorker = await startActionWorker(ctx, app.log);
   const stopAuthJobs = startAuthJobs(ctx);
+  // Rate-limit counters of ended windows are deleted every 10 minutes (any server may do it; deletes are idempotent).
+  const stopPruner = startRateLimitPruner(ctx.db, ctx.now, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -53,6 +56,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      stopPruner();
       await stopActionWorker();
       stopAuthJobs();
       await olt?.close();

@@ -4,6 +4,7 @@
  * checks that the browser runs before sending and the server runs again on the decoded bytes.
  */
 import { z } from 'zod';
+import { cleanLine } from '../clean-text.js';
 import { PROGRAMMING_TEST_MAX_BYTES } from '../constants.js';
 
 // ---- the product's texts (SPEC §5, §8) --------------------------------------------------------------------------
@@ -86,7 +87,7 @@ export const applicantUsername = z
   .regex(APPLICANT_USERNAME_PATTERN, `Username must be ${USERNAME_RULE}`);
 
 export const ApplicantLoginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required.').max(64, 'Username must be at most 64 characters.'),
+  username: cleanLine().trim().min(1, 'Username is required.').max(64, 'Username must be at most 64 characters.'),
   code: z.string().trim().min(1, 'Access code is required.').max(100, 'Access code must be at most 100 characters.'),
 });
 export type ApplicantLoginRequest = z.infer<typeof ApplicantLoginRequestSchema>;
@@ -120,9 +121,9 @@ export type ApplicantLoginResponse = z.infer<typeof ApplicantLoginResponseSchema
  * only bounds the text; `fileName` is the name the applicant chose, kept for staff (the stored name is the server's).
  */
 export const SubmissionUploadRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required.').max(64, 'Username must be at most 64 characters.'),
+  username: cleanLine().trim().min(1, 'Username is required.').max(64, 'Username must be at most 64 characters.'),
   zip: z.string().min(1, 'zip is required: the .zip file as base64.'),
-  fileName: z.string().trim().max(200, 'File name must be at most 200 characters.').optional(),
+  fileName: cleanLine().trim().max(200, 'File name must be at most 200 characters.').optional(),
 });
 export type SubmissionUploadRequest = z.infer<typeof SubmissionUploadRequestSchema>;
 
@@ -135,7 +136,7 @@ export type SubmissionUploadResponse = z.infer<typeof SubmissionUploadResponseSc
 // ---- staff side ----------------------------------------------------------------------------------------------------
 
 export const InviteApplicantRequestSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required.').max(120, 'Name must be at most 120 characters.'),
+  name: cleanLine().trim().min(1, 'Name is required.').max(120, 'Name must be at most 120 characters.'),
   email: z.email('Email must be a valid email address.').max(254, 'Email must be at most 254 characters.'),
   username: applicantUsername,
 });

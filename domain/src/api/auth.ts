@@ -1,8 +1,8 @@
 /** Request and response contracts of sign-in, registration, account recovery and the super-user login. */
 import { z } from 'zod';
+import { cleanLine } from '../clean-text.js';
 
-const username = z
-  .string()
+const username = cleanLine()
   .trim()
   .min(3, 'Username must be 3 to 64 characters.')
   .max(64, 'Username must be 3 to 64 characters.');
@@ -44,8 +44,8 @@ const registrationCodeField = z
 export const RegisterRequestSchema = z.object({
   vcCustomerID: customerId,
   registrationCode: registrationCodeField,
-  firstName: z.string().trim().min(1, 'First name is required.').max(80, 'First name must be at most 80 characters.'),
-  lastName: z.string().trim().min(1, 'Last name is required.').max(80, 'Last name must be at most 80 characters.'),
+  firstName: cleanLine().trim().min(1, 'First name is required.').max(80, 'First name must be at most 80 characters.'),
+  lastName: cleanLine().trim().min(1, 'Last name is required.').max(80, 'Last name must be at most 80 characters.'),
   email: z.email('Email must be a valid email address.').max(254, 'Email must be at most 254 characters.'),
   username,
   password,

@@ -16,6 +16,7 @@ import {
 } from '../billing/card.js';
 import { MAX_PAYMENT_CENTS } from '../billing/money.js';
 import { addressMismatches, US_STATE_CODES, ZIP_FOUR_PATTERN, ZIP_PATTERN } from '../billing/zip-codes.js';
+import { cleanLine } from '../clean-text.js';
 import { idParam } from './customer.js';
 
 // ---- invoices and bills (getBills) ---------------------------------------------------------------------------
@@ -91,8 +92,7 @@ export const PaymentMethodSchema = z.object({
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 export const PaymentMethodListSchema = z.array(PaymentMethodSchema);
 
-const holderName = z
-  .string()
+const holderName = cleanLine()
   .trim()
   .min(2, 'Name must be 2 to 80 characters, as printed on the card or account.')
   .max(80, 'Name must be 2 to 80 characters, as printed on the card or account.');
@@ -267,23 +267,20 @@ export type MailingLocation = z.infer<typeof MailingLocationSchema>;
 export const MailingLocationListSchema = z.array(MailingLocationSchema);
 
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
+  cleanLine()
     .trim()
     .max(max, message)
     .transform((v) => (v === '' ? null : v));
 
 export const AddressUpdateSchema = z
   .object({
-    vcAddress: z
-      .string()
+    vcAddress: cleanLine()
       .trim()
       .min(3, 'Street address must be 3 to 100 characters.')
       .max(100, 'Street address must be 3 to 100 characters.')
       .regex(/\d/, 'Street address needs a house number or PO Box number.'),
     vcAddress2: optionalText(60, 'Apartment, suite or unit must be at most 60 characters.'),
-    vcCity: z
-      .string()
+    vcCity: cleanLine()
       .trim()
       .min(2, 'City must be 2 to 60 characters.')
       .max(60, 'City must be 2 to 60 characters.')

@@ -1,6 +1,7 @@
 /** Contracts of the contractor's calendar (getCalendarEvents), map (getMapData, getGISObjectIds) and restoration
  * tickets (selectRestorationTickets, addRestorationTicketNote, viewTroubleTicketImage). */
 import { z } from 'zod';
+import { cleanText } from '../clean-text.js';
 
 const positiveId = (label: string) =>
   z.coerce
@@ -96,8 +97,7 @@ export const RestorationTicketListSchema = z.array(RestorationTicketSchema);
 export const RestorationTicketParamsSchema = z.object({ ticketId: positiveId('Ticket id') });
 export const RESTORATION_NOTE_MAX = 2_000;
 export const AddRestorationNoteSchema = z.object({
-  txtNote: z
-    .string()
+  txtNote: cleanText()
     .trim()
     .min(1, 'Write a note before adding it.')
     .max(RESTORATION_NOTE_MAX, `A note must be at most ${RESTORATION_NOTE_MAX} characters.`),

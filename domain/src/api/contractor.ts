@@ -4,6 +4,7 @@
  * sheet, the calendar, the map and restoration tickets. Field names follow SPEC §3 where it names them.
  */
 import { z } from 'zod';
+import { cleanText } from '../clean-text.js';
 import { WORK_ORDER_TYPES } from '../work-order-types.js';
 
 const MAX_ID = 2_147_483_647;
@@ -200,11 +201,11 @@ export type ContractorWorkOrder = z.infer<typeof ContractorWorkOrderSchema>;
 /** updateCheckLists: the form's values keyed by SPEC field name, the common fields and WOComplete (SPEC §4). */
 export const ChecklistSaveSchema = z.object({
   data: z
-    .record(z.string().max(60), z.union([z.string().max(5_000), z.number(), z.boolean(), z.null()]))
+    .record(z.string().max(60), z.union([cleanText().max(5_000), z.number(), z.boolean(), z.null()]))
     .refine((d) => Object.keys(d).length <= 60, 'A checklist has at most 60 fields.'),
   tsArrivalOnsite: timestamp('Arrival onsite').nullable(),
   tsWorkComplete: timestamp('Work complete').nullable(),
-  txtNotes: z.string().max(4_000, 'Notes must be at most 4000 characters.').nullable(),
+  txtNotes: cleanText().max(4_000, 'Notes must be at most 4000 characters.').nullable(),
   WOComplete: z.enum(['on', 'off'], { error: "WOComplete must be 'on' or 'off'." }),
   assetsMovedConfirmed: z.boolean().default(false),
   oneTime: z
@@ -260,7 +261,7 @@ export const AssemblyUnitSchema = z.object({
 export const AssemblyUnitListSchema = z.array(AssemblyUnitSchema);
 export type AssemblyUnit = z.infer<typeof AssemblyUnitSchema>;
 
-const entryText = z.string().max(500).nullable().optional();
+const entryText = cleanText().max(500).nullable().optional();
 /** addWorkOrderAssemblyUnit; the per-unit rules live in checkAssemblyUnitEntry. */
 export const AssemblyUnitEntryRequestSchema = z.object({
   AssemblyUnitID: positiveId('Assembly unit'),

@@ -4,6 +4,7 @@
  * Field names follow SPEC §3 where it names them (Contact, Address); the rest are plain camelCase.
  */
 import { z } from 'zod';
+import { cleanLine, cleanText } from '../clean-text.js';
 import { PERMISSION_CATEGORIES, type PermissionCategory } from '../permissions.js';
 import { CustomerTypeSchema } from '../session.js';
 import { password } from './auth.js';
@@ -39,9 +40,9 @@ const optionalEmail = z
   )
   .transform((v) => (v === '' ? null : v.toLowerCase()));
 
-const text = (label: string, min: number, max: number) =>
-  z
-    .string()
+/** A one-line text (names, subjects); `multiLine` keeps line breaks and tabs (descriptions). See clean-text.ts. */
+const text = (label: string, min: number, max: number, multiLine = false) =>
+  (multiLine ? cleanText() : cleanLine())
     .trim()
     .min(min, min === 1 ? `${label} is required.` : `${label} must be ${min} to ${max} characters.`)
     .max(max, `${label} must be at most ${max} characters.`);
@@ -165,8 +166,7 @@ export const LinkTypeRequestSchema = z.object({ linkType: LinkTypeSchema });
 
 // ---- users and permissions (addUser, getUsers, updateUser, getPermissionCategories, updatePermissions) ---------
 
-const username = z
-  .string()
+const username = cleanLine()
   .trim()
   .min(3, 'Username must be 3 to 64 characters.')
   .max(64, 'Username must be 3 to 64 characters.')
@@ -269,7 +269,7 @@ export const NewTroubleTicketSchema = z.object({
     message: `Problem type must be one of: ${TROUBLE_TICKET_CATEGORIES.join(', ')}.`,
   }),
   subject: text('Subject', 3, 120),
-  description: text('Description', 10, 2000),
+  description: text('Description', 10, 2000, true),
   contactPhone: optionalPhone('Callback phone'),
 });
 export type NewTroubleTicket = z.input<typeof NewTroubleTicketSchema>;
@@ -302,6 +302,6 @@ export const NewBusinessCenterRequestSchema = z.object({
     message: `Category must be one of: ${BUSINESS_CENTER_CATEGORIES.join(', ')}.`,
   }),
   subject: text('Subject', 3, 120),
-  description: text('Description', 10, 2000),
+  description: text('Description', 10, 2000, true),
 });
 export type NewBusinessCenterRequest = z.input<typeof NewBusinessCenterRequestSchema>;

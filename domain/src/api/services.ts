@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { isCalendarDate } from '../checklists/values.js';
+import { cleanLine, cleanText } from '../clean-text.js';
 import { idParam } from './customer.js';
 
 // ---- limits ---------------------------------------------------------------------------------------------------
@@ -170,12 +171,10 @@ const optionalDate = (label: string, example: string) =>
 export const MailboxVacationRequestSchema = z
   .object({
     enabled: z.boolean({ message: 'Auto-reply must be on or off.' }),
-    subject: z
-      .string({ message: 'Subject must be text.' })
+    subject: cleanLine({ message: 'Subject must be text.' })
       .trim()
       .max(VACATION_SUBJECT_MAX, `Subject must be at most ${VACATION_SUBJECT_MAX} characters.`),
-    message: z
-      .string({ message: 'Message must be text.' })
+    message: cleanText({ message: 'Message must be text.' })
       .trim()
       .max(VACATION_MESSAGE_MAX, `Message must be at most ${VACATION_MESSAGE_MAX} characters.`),
     startDate: optionalDate('First day', '2025-07-01'),

@@ -190,6 +190,14 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** A rate-limit counter: requests or bytes of one key in one fixed window (plugins/rate-limits.ts). */
+export interface RateLimitsTable {
+  key: string;
+  window_start: string;
+  count: number;
+  expires_at: string;
+}
+
 export interface ContactMethodsTable {
   id: Generated<number>;
   customer_id: string;
@@ -712,6 +720,7 @@ export interface Database {
   super_user_links: SuperUserLinksTable;
   audit_log: AuditLogTable;
   idempotency_keys: IdempotencyKeysTable;
+  rate_limits: RateLimitsTable;
   contact_methods: ContactMethodsTable;
   contact_method_locations: ContactMethodLocationsTable;
   packages: PackagesTable;

@@ -9,6 +9,7 @@ import * as m0005 from './migrations/0005-services.js';
 import * as m0006 from './migrations/0006-reports.js';
 import * as m0007 from './migrations/0007-applicants.js';
 import * as m0008 from './migrations/0008-file-integrity.js';
+import * as m0009 from './migrations/0009-rate-limits.js';
 import * as m0010 from './migrations/0010-account-security.js';
 
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006-reports': m0006,
   '0007-applicants': m0007,
   '0008-file-integrity': m0008,
+  '0009-rate-limits': m0009,
   '0010-account-security': m0010,
 };
 

@@ -1,9 +1,11 @@
 /**
  * Multipart uploads of work-order attachments (the installer's photos, the contractor's files): the body read with
  * its limits enforced while streaming, each file checked by its content (file-type) rather than its name and then in
- * depth (file-inspection.ts: pixel bombs, damaged headers, polyglots), display names cleaned, and the form's name and
- * description checked. Storing them is modules/attachments.
+ * depth (file-inspection.ts: pixel bombs, damaged headers, polyglots), display names cleaned (also of the hidden
+ * characters of domain/clean-text.ts), and the form's name and description checked. Storing them is
+ * modules/attachments.
  */
+import { stripLineControls, stripTextControls } from '@strand/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { badRequest, type HttpError } from './errors.js';
@@ -75,7 +77,7 @@ export async function readMultipartUpload(
 
 /** A display name without folders, control characters or quotes, ending in the detected extension. */
 export function cleanFileName(name: string, ext: string, fallback: string): string {
-  const last = name.split(/[\\/]/).pop() ?? '';
+  const last = stripLineControls(name).split(/[\\/]/).pop() ?? '';
   const base = [...last]
     .filter((ch) => (ch.codePointAt(0) ?? 0) >= 0x20 && ch !== '\u007f' && !'"<>|:*?'.includes(ch))
     .join('')
@@ -117,13 +119,13 @@ export async function checkAttachmentUpload(
   check: FileCheck,
 ): Promise<{ description: string | null; files: CheckedFile[] }> {
   if (files.length === 0) throw badRequest(check.noneSent, { files: 'No file was sent.' });
-  const description = fields.FileDescription?.trim() || null;
+  const description = stripTextControls(fields.FileDescription ?? '').trim() || null;
   if (description && description.length > 500) {
     throw badRequest('File description must be at most 500 characters.', {
       FileDescription: 'At most 500 characters.',
     });
   }
-  const given = fields.FileName?.trim();
+  const given = stripLineControls(fields.FileName ?? '').trim();
   if (given && given.length > 100) {
     throw badRequest('File name must be at most 100 characters.', { FileName: 'At most 100 characters.' });
   }

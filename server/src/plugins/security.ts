@@ -1,8 +1,20 @@
-/** Security headers and the Content Security Policy of the portal and its API. */
+/**
+ * Security headers and the Content Security Policy of the portal and its API. Every /api answer (data, errors, the
+ * sign-in token) is `Cache-Control: no-store` so no browser or proxy cache keeps personal data, unless the route set
+ * its own header on purpose (map tiles are cacheable, file downloads `private, no-store`).
+ */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+const isApi = (path: string) => path === '/api' || path.startsWith('/api/') || path.startsWith('/api?');
+
 export async function registerSecurity(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApi(request.routeOptions.url ?? request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -64,6 +64,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     PUBLIC_URL: 'http://portal.test',
+    // Every test file signs in and writes a lot from 127.0.0.1: limits loose enough never to trip unless a test
+    // sets its own (the limits themselves are tested in system/rate-limits.test.ts).
+    RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+    RATE_LIMIT_IP_WRITES_PER_MINUTE: '100000',
+    RATE_LIMIT_MAIL_PER_HOUR: '100000',
+    RATE_LIMIT_UPLOAD_BYTES_PER_HOUR: '100000000000',
+    APPLICANT_UPLOAD_BYTES_PER_HOUR: '100000000000',
     ...env,
   });
   const db = openDatabase(config.database);

@@ -54,7 +54,7 @@ export async function applicantsRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   });
 
   app.post('/api/applicant/submissions', {
-    config: { access: ['applicant'] },
+    config: { access: ['applicant'], limit: 'upload' },
     bodyLimit: UPLOAD_BODY_LIMIT,
     // A body over the limit is the product's too-large message too, not the generic one.
     errorHandler: (err: FastifyError, _req, _reply) => {
@@ -88,7 +88,7 @@ export async function applicantsRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   });
 
   app.post('/api/staff/applicants', {
-    config: { access: ['staff'] },
+    config: { access: ['staff'], limit: 'mail' },
     schema: {
       tags: staffTags,
       summary: 'Invite an applicant: mails a one-time access code, which this answer shows once',

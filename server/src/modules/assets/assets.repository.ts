@@ -83,6 +83,18 @@ export function findWorkOrder(db: Db, id: number) {
     .executeTakeFirst();
 }
 
+/** Does a work order of this contractor company point at this service location? */
+export async function companyHasWorkOrderAt(db: Db, companyId: number, serviceLocationId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('work_orders')
+    .select('id')
+    .where('contractor_id', '=', companyId)
+    .where('service_location_id', '=', serviceLocationId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function listActionsForHardwareType(db: Db, hardwareType: number) {
   return db
     .selectFrom('hardware_type_actions as h')

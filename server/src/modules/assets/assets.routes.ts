@@ -52,7 +52,7 @@ export async function assetsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       params: AssetIdParamsSchema,
       response: { 200: AssetSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => service.getAssetById(ctx, req.params.nAssetId),
+    handler: async (req) => service.getAssetById(ctx, sessionOf(req), req.params.nAssetId),
   });
 
   app.get('/api/assets/by-tag/:vcAssetID', {
@@ -63,7 +63,7 @@ export async function assetsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       params: AssetTagParamsSchema,
       response: { 200: AssetSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => service.getAssetByTag(ctx, req.params.vcAssetID),
+    handler: async (req) => service.getAssetByTag(ctx, sessionOf(req), req.params.vcAssetID),
   });
 
   app.get('/api/assets/:nAssetId/actions', {

@@ -3,21 +3,28 @@ import { type ActionRequest, type Asset, type AssetAction, isActionVisible, type
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
-import { assertAssetAtWorkOrder, assertWorkOrderAccess } from './assets.policy.js';
+import { assertAssetAtWorkOrder, assertMayReadAsset, assertWorkOrderAccess } from './assets.policy.js';
 import * as repo from './assets.repository.js';
 import { activateStock } from './swap.repository.js';
 
-async function withPorts(ctx: AppContext, row: repo.AssetRow | undefined, what: string): Promise<Asset> {
+/** The asset with its ports, once the user may read it (assets.policy.ts: contractors only their company's). */
+async function readable(
+  ctx: AppContext,
+  user: SessionClaims,
+  row: repo.AssetRow | undefined,
+  what: string,
+): Promise<Asset> {
   if (!row) throw notFound(`No valid asset info fetched for ${what}.`);
+  await assertMayReadAsset(user, row, (company, location) => repo.companyHasWorkOrderAt(ctx.db, company, location));
   return repo.toAsset(row, await repo.listPorts(ctx.db, row.id));
 }
 
-export async function getAssetById(ctx: AppContext, id: number): Promise<Asset> {
-  return withPorts(ctx, await repo.findAssetById(ctx.db, id), `asset #${id}`);
+export async function getAssetById(ctx: AppContext, user: SessionClaims, id: number): Promise<Asset> {
+  return readable(ctx, user, await repo.findAssetById(ctx.db, id), `asset #${id}`);
 }
 
-export async function getAssetByTag(ctx: AppContext, tag: string): Promise<Asset> {
-  return withPorts(ctx, await repo.findAssetByTag(ctx.db, tag), tag);
+export async function getAssetByTag(ctx: AppContext, user: SessionClaims, tag: string): Promise<Asset> {
+  return readable(ctx, user, await repo.findAssetByTag(ctx.db, tag), tag);
 }
 
 /** The work order (checked against the user) and the asset (checked to be at its service location). */
@@ -116,7 +123,7 @@ export async function addAssetToLocation(
   const locationId = wo.service_location_id;
   const asset = await repo.findAssetByTag(ctx.db, tag);
   if (!asset) throw badRequest(`No valid asset info fetched for ${tag}.`, { vcAssetID: 'an asset id from a label' });
-  if (asset.service_location_id === locationId) return getAssetById(ctx, asset.id);
+  if (asset.service_location_id === locationId) return getAssetById(ctx, user, asset.id);
   const usable =
     asset.status === 'In Stock' &&
     user.nNOCLocationID !== null &&
@@ -129,5 +136,5 @@ export async function addAssetToLocation(
   }
   const taken = await activateStock(ctx.db, asset.id, locationId, ctx.now().toISOString());
   if (!taken) throw conflict(`${tag} was taken by another request.`);
-  return getAssetById(ctx, asset.id);
+  return getAssetById(ctx, user, asset.id);
 }

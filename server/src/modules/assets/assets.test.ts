@@ -69,6 +69,60 @@ describe('GET /api/assets/by-tag/:vcAssetID', () => {
   });
 });
 
+describe('reading an asset as a contractor: only at a work order of its own company', () => {
+  /** The first asset at the service location of a work order of this company (null: the provider's own orders). */
+  const assetOfCompany = async (company: number | null) => {
+    let q = t.db.db
+      .selectFrom('assets as a')
+      .innerJoin('work_orders as w', 'w.service_location_id', 'a.service_location_id')
+      .select(['a.id', 'a.asset_tag', 'a.service_location_id']);
+    q = company === null ? q.where('w.contractor_id', 'is', null) : q.where('w.contractor_id', '=', company);
+    const rows = await q.orderBy('a.id').execute();
+    // An asset that no work order of another company (or of the provider) also reaches.
+    for (const row of rows) {
+      const others = await t.db.db
+        .selectFrom('work_orders')
+        .select(['contractor_id'])
+        .where('service_location_id', '=', row.service_location_id)
+        .execute();
+      if (others.every((o) => o.contractor_id === company)) return row;
+    }
+    throw new Error(`no asset only company ${company} reaches`);
+  };
+  const read = (token: string, asset: { id: number; asset_tag: string }) =>
+    Promise.all([
+      t.request({ method: 'GET', url: `/api/assets/${asset.id}`, token }),
+      t.request({ method: 'GET', url: `/api/assets/by-tag/${asset.asset_tag}`, token }),
+    ]).then((all) => all.map((r) => r.statusCode));
+
+  it('contractor (company 2) reads its own asset; ONT-100001 and company 1 assets are refused', async () => {
+    const contractor = await t.login('contractor');
+    const own = await assetOfCompany(DEMO.contractorCompanies.prairieFiber);
+    const company1 = await assetOfCompany(DEMO.contractorCompanies.providerCrew);
+    expect(await read(contractor, own)).toEqual([200, 200]);
+    expect(await read(contractor, { id: ontId, asset_tag: DEMO.assets.ont })).toEqual([403, 403]);
+    expect(await read(contractor, company1)).toEqual([403, 403]);
+    const res = await t.request({ method: 'GET', url: `/api/assets/by-tag/${DEMO.assets.ont}`, token: contractor });
+    expect(res.json().error.message).toContain('ONT-100001');
+    expect(res.body).not.toMatch(/CALI/);
+  });
+
+  it('contractor1 (company 1) reads its own asset and is refused company 2 and provider assets', async () => {
+    const contractor1 = await t.login('contractor1');
+    const own = await assetOfCompany(DEMO.contractorCompanies.providerCrew);
+    const company2 = await assetOfCompany(DEMO.contractorCompanies.prairieFiber);
+    expect(await read(contractor1, own)).toEqual([200, 200]);
+    expect(await read(contractor1, company2)).toEqual([403, 403]);
+    expect(await read(contractor1, { id: ontId, asset_tag: DEMO.assets.ont })).toEqual([403, 403]);
+  });
+
+  it('installers keep reading every asset (also a field technician who is a contractor too)', async () => {
+    const company2 = await assetOfCompany(DEMO.contractorCompanies.prairieFiber);
+    expect(await read(installer, company2)).toEqual([200, 200]);
+    expect(await read(await t.login('fieldtech'), { id: ontId, asset_tag: DEMO.assets.ont })).toEqual([200, 200]);
+  });
+});
+
 describe('GET /api/assets/:nAssetId/actions', () => {
   const ids = async (token: string, wo: number = W.fullInstall) => {
     const res = await t.request({ method: 'GET', url: `/api/assets/${ontId}/actions?WOId=${wo}`, token });

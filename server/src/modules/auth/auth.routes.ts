@@ -65,7 +65,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   });
 
   app.post('/api/auth/registration-code', {
-    config: { access: 'public' },
+    config: { access: 'public', limit: 'mail' },
     schema: {
       tags,
       summary: "Mail an account's registration code to its email on file (the same answer for every account)",
@@ -93,7 +93,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   });
 
   app.post('/api/auth/recovery', {
-    config: { access: 'public' },
+    config: { access: 'public', limit: 'mail' },
     schema: {
       tags,
       summary: 'Mail a one-time password reset link (the answer is the same whether or not the user exists)',

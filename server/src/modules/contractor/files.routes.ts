@@ -67,7 +67,7 @@ export function fileRoutes(fastify: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/contractor/work-orders/:workOrderId/attachments', {
-    config: { access: CONTRACTOR_ACCESS },
+    config: { access: CONTRACTOR_ACCESS, limit: 'upload' },
     schema: {
       tags,
       summary:

@@ -36,7 +36,7 @@ export async function photosRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post('/api/installer/work-orders/:WOId/photos', {
-    config: { access: ['installer'] },
+    config: { access: ['installer'], limit: 'upload' },
     // The per-submission cap plus room for the form's boundaries and text fields.
     bodyLimit: PHOTO_MAX_SUBMISSION_BYTES + 1_048_576,
     schema: {
