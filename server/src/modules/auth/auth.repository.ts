@@ -190,6 +190,16 @@ export function insertPasswordReset(db: Q, userId: number, tokenHash: string, no
     .execute();
 }
 
+export async function resetsSince(db: Q, userId: number, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('password_resets')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export function findPasswordReset(db: Q, tokenHash: string) {
   return db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }

@@ -274,10 +274,18 @@ export async function requestRecovery(ctx: AppContext, identifier: string): Prom
   kickMailQueue(ctx);
 }
 
+/** However many addresses ask, one user gets at most this many reset mails an hour. */
+export const RECOVERY_MAILS_PER_USER_PER_HOUR = 5;
+
 async function mailRecovery(ctx: AppContext, identifier: string): Promise<void> {
   const users = await repo.findUsersByUsernameOrEmail(ctx.db, identifier);
   const ttl = ctx.config.resetTokenTtlSeconds;
+  const hourAgo = isoBeforeSeconds(3600, ctx.now());
   for (const user of users) {
+    if ((await repo.resetsSince(ctx.db, user.id, hourAgo)) >= RECOVERY_MAILS_PER_USER_PER_HOUR) {
+      ctx.log.warn({ userId: user.id }, 'recovery mail skipped: too many this hour for this user');
+      continue;
+    }
     const token = randomBytes(32).toString('base64url');
     const now = ctx.now().toISOString();
     await ctx.db.transaction().execute(async (trx) => {
