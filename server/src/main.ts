@@ -12,7 +12,7 @@ import { startAuthJobs } from './modules/auth/auth.jobs.js';
 async function main() {
   const config = loadConfig();
   const database = openDatabase(config.database);
-  const applied = await migrateToLatest(database.db);
+  const applied = await migrateToLatest(database.db, database.dialect);
   const { app, ctx } = await buildApp({ config, database });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
 

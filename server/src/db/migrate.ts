@@ -1,6 +1,8 @@
 /** Runs the migrations in migrations/ (listed here so the bundled server carries them). */
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type MigrationProvider, Migrator } from 'kysely';
+import type { DialectName } from './connect.js';
 import type { Database } from './database.js';
+import { type Migration, migrationKit } from './migration-kit.js';
 import * as m0001 from './migrations/0001-initial.js';
 import * as m0002 from './migrations/0002-installer.js';
 import * as m0003 from './migrations/0003-contractor.js';
@@ -25,10 +27,24 @@ const migrations: Record<string, Migration> = {
   '0010-account-security': m0010,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** Kysely's migrations, each handed the helper kit of the dialect the connection was opened with. */
+function providerFor(dialect: DialectName): MigrationProvider {
+  return {
+    getMigrations: async () =>
+      Object.fromEntries(
+        Object.entries(migrations).map(([name, m]) => [
+          name,
+          {
+            up: (db: Kysely<unknown>) => m.up(db, migrationKit(db, dialect)),
+            down: (db: Kysely<unknown>) => m.down(db, migrationKit(db, dialect)),
+          },
+        ]),
+      ),
+  };
+}
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: providerFor(dialect) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -55,7 +55,7 @@ async function main(): Promise<number> {
   const target = config.database.dialect === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
   const { db, dialect, close } = openDatabase(config.database);
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, dialect);
     if (!(await isDatabaseEmpty(db))) {
       process.stdout.write(`${target} already has data; nothing seeded.\n`);
       return 0;

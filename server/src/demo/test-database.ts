@@ -33,7 +33,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     const handle = openDatabase({ dialect: 'postgres', url: url.toString() });
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, handle.dialect);
     return {
       ...handle,
       destroy: async () => {
@@ -44,7 +44,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'strand-demo-'));
   const handle = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'portal.db') });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, handle.dialect);
   return {
     ...handle,
     destroy: async () => {

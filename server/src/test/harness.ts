@@ -74,7 +74,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const db = openDatabase(config.database);
-  await migrateToLatest(db.db);
+  await migrateToLatest(db.db, db.dialect);
   await seedDemoData(db.db, { dialect: db.dialect });
   writeDemoFiles(dataDir);
   const mail: MailMessage[] = [];

@@ -5,17 +5,11 @@
  * - "contains" matches on customer names and service addresses: trigram indexes. SQLite keeps FTS5 trigram tables
  *   in step with triggers; PostgreSQL uses pg_trgm GIN indexes, which its ILIKE uses directly.
  */
-import { type Kysely, sql } from 'kysely';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations are written against the raw schema, not the app's types.
-type AnyDb = Kysely<any>;
+import { sql } from 'kysely';
+import type { AnyDb, MigrationKit } from '../migration-kit.js';
 
-function dialectOf(db: AnyDb): 'sqlite' | 'postgres' {
-  const name = db.getExecutor().adapter.constructor.name;
-  return name.toLowerCase().includes('postgres') ? 'postgres' : 'sqlite';
-}
-
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
   await db.schema
     .createIndex('work_orders_installer_due_idx')
     .on('work_orders')
@@ -41,7 +35,7 @@ export async function up(db: AnyDb): Promise<void> {
     .columns(['service_location_id', 'contractor_id', 'due_date'])
     .execute();
 
-  if (dialectOf(db) === 'postgres') {
+  if (kit.dialect === 'postgres') {
     const available = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM pg_available_extensions WHERE name = 'pg_trgm'`.execute(db);
     // Without the extension (a server lacking contrib) the searches still work, only by scanning.
@@ -90,8 +84,8 @@ export async function up(db: AnyDb): Promise<void> {
     END`.execute(db);
 }
 
-export async function down(db: AnyDb): Promise<void> {
-  if (dialectOf(db) === 'postgres') {
+export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
+  if (kit.dialect === 'postgres') {
     for (const name of [
       'customers_name_trgm_idx',
       'service_locations_address_trgm_idx',

@@ -3,22 +3,10 @@
  * contractor companies' fiber contracts and their unit price sheets (getFiberContracts, getCUPSheet), and the index
  * the company's work-order search by date uses.
  */
-import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
+import type { AnyDb, MigrationKit } from '../migration-kit.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations are written against the raw schema, not the app's types.
-type AnyDb = Kysely<any>;
-type Table = CreateTableBuilder<string, string>;
-const nn = (c: ColumnDefinitionBuilder) => c.notNull();
-
-function isPostgres(db: AnyDb): boolean {
-  return db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres');
-}
-
-export async function up(db: AnyDb): Promise<void> {
-  const id = (t: Table): Table =>
-    isPostgres(db)
-      ? t.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
+  const { id, nn } = kit;
 
   await db.schema
     .createTable('contractor_last_searches')
@@ -56,7 +44,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
   await db.schema.dropIndex('work_orders_contractor_scheduled_idx').ifExists().execute();
   await db.schema.dropTable('contract_unit_prices').ifExists().execute();
   await db.schema.dropTable('fiber_contracts').ifExists().execute();

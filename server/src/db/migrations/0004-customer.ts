@@ -3,25 +3,10 @@
  * pending -> completed/declined/failed), card fingerprints, trouble-ticket type and callback phone, the indexes of
  * the billing and support reads, and the sandbox payment gateway's own vault and charge ledger.
  */
-import type { Kysely } from 'kysely';
+import type { AnyDb, MigrationKit } from '../migration-kit.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations are written against the raw schema, not the app's types.
-type AnyDb = Kysely<any>;
-
-export async function up(db: AnyDb): Promise<void> {
-  const addColumns = async (table: string, columns: [string, 'text' | 'integer', string | number | null][]) => {
-    for (const [name, type, fallback] of columns) {
-      await db.schema
-        .alterTable(table)
-        .addColumn(name, type, (c) => (fallback === null ? c : c.notNull().defaultTo(fallback)))
-        .execute();
-    }
-  };
-  const index = (name: string, on: string, cols: string[], unique = false) => {
-    let b = db.schema.createIndex(name).on(on).columns(cols);
-    if (unique) b = b.unique();
-    return b.execute();
-  };
+export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
+  const { index, addColumns } = kit;
 
   await addColumns('payments', [
     // The client's Idempotency-Key: one payment per key and account, whatever happens between the steps.
@@ -72,7 +57,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
   await db.schema.dropTable('sandbox_gateway_charges').ifExists().execute();
   await db.schema.dropTable('sandbox_gateway_tokens').ifExists().execute();
   for (const name of [

@@ -2,27 +2,10 @@
  * The customer Services page (issue 8): the account's mailboxes on the provider's mail system (email_accounts), its
  * fax numbers, their fax-to-email recipients and the faxes received (the PDF itself lives in the file store).
  */
-import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
+import type { AnyDb, MigrationKit } from '../migration-kit.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations are written against the raw schema, not the app's types.
-type AnyDb = Kysely<any>;
-type Table = CreateTableBuilder<string, string>;
-const nn = (c: ColumnDefinitionBuilder) => c.notNull();
-
-function isPostgres(db: AnyDb): boolean {
-  return db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres');
-}
-
-export async function up(db: AnyDb): Promise<void> {
-  const id = (t: Table): Table =>
-    isPostgres(db)
-      ? t.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-  const index = (name: string, on: string, cols: string[], unique = false) => {
-    let b = db.schema.createIndex(name).on(on).columns(cols);
-    if (unique) b = b.unique();
-    return b.execute();
-  };
+export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
+  const { id, index, nn } = kit;
 
   await id(db.schema.createTable('email_accounts'))
     // Stored lower-case, so the unique constraint is case-insensitive.
@@ -72,7 +55,7 @@ export async function up(db: AnyDb): Promise<void> {
   await index('faxes_received_number_idx', 'faxes_received', ['fax_number_id', 'received_at']);
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
   for (const name of [
     'faxes_received_number_idx',
     'fax_email_addresses_unique_idx',

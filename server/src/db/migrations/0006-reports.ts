@@ -4,12 +4,9 @@
  * the indexes of the reports' reads. The phone report's range scan uses call_records_customer_idx
  * (customer_id, started_at) from 0001.
  */
-import type { Kysely } from 'kysely';
+import type { AnyDb, MigrationKit } from '../migration-kit.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations are written against the raw schema, not the app's types.
-type AnyDb = Kysely<any>;
-
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
   await db.schema
     .alterTable('invoice_lines')
     .addColumn('service_location_id', 'integer', (c) => c.references('service_locations.id'))
@@ -24,7 +21,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
   await db.schema.dropIndex('invoice_lines_invoice_location_idx').ifExists().execute();
   await db.schema.alterTable('invoice_lines').dropColumn('service_location_id').execute();
 }

@@ -3,15 +3,12 @@
  * than served. attachments, applicant_submissions and faxes_received record it already; a restoration ticket's image
  * did not. Tickets from before this migration keep a null (their image is served unchecked); new ones record it.
  */
-import type { Kysely } from 'kysely';
+import type { AnyDb, MigrationKit } from '../migration-kit.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations are written against the raw schema, not the app's types.
-type AnyDb = Kysely<any>;
-
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
   await db.schema.alterTable('restoration_tickets').addColumn('image_sha256', 'text').execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
   await db.schema.alterTable('restoration_tickets').dropColumn('image_sha256').execute();
 }

@@ -3,12 +3,9 @@
  * live in the database, not in memory, so every app server sharing the database counts against the same limits.
  * The window start is ISO text like every timestamp; expired rows are pruned by expires_at.
  */
-import type { Kysely } from 'kysely';
+import type { AnyDb, MigrationKit } from '../migration-kit.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations are written against the raw schema, not the app's types.
-type AnyDb = Kysely<any>;
-
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
   await db.schema
     .createTable('rate_limits')
     // What is counted and for whom, e.g. `writes:user:12`, `mail:ip:203.0.113.7`, `upload-bytes:applicant:3`.
@@ -21,6 +18,6 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('rate_limits_expires_idx').on('rate_limits').columns(['expires_at']).execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
   await db.schema.dropTable('rate_limits').ifExists().execute();
 }

@@ -4,20 +4,10 @@
  * before its first online user is created), e-mail changes waiting for the new address to confirm, and the queue of
  * mail requests: password resets and registration codes (answered at once, mailed afterwards, so the answer takes the same time for every identifier).
  */
-import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
+import type { AnyDb, MigrationKit } from '../migration-kit.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations are written against the raw schema, not the app's types.
-type AnyDb = Kysely<any>;
-type Table = CreateTableBuilder<string, string>;
-
-const nn = (c: ColumnDefinitionBuilder) => c.notNull();
-const isPostgres = (db: AnyDb) => db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres');
-
-export async function up(db: AnyDb): Promise<void> {
-  const id = (t: Table): Table =>
-    isPostgres(db)
-      ? t.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
+  const { id, nn } = kit;
 
   await db.schema
     .createTable('sessions')
@@ -67,7 +57,7 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('mail_requests_open_idx').on('mail_requests').columns(['processed_at', 'id']).execute();
 }
 
-export async function down(db: AnyDb): Promise<void> {
+export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
   for (const table of ['mail_requests', 'email_changes', 'registration_codes', 'sessions']) {
     await db.schema.dropTable(table).ifExists().execute();
   }
