@@ -1,10 +1,11 @@
-// `npm test`: sets up what the tests need (dependencies; Debian's Chromium through apt-get when it is missing and
-// we are root; no browser downloads), then runs lint, type-check, unit, API and browser tests, and ends with each
-// runner's summary and one closing line of totals.
+// `npm test`: installs the npm dependencies when missing, then runs lint, type-check, unit, API and browser tests, and
+// ends with each runner's summary and one closing line of totals. Debian's Chromium comes from `npm run setup`
+// (scripts/setup.mjs), which this calls by itself only in CI or with `--setup`.
 //   npm test -- --only=unit,api     run some steps (lint, typecheck, unit, api, e2e)
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, ensureDependencies, log, root, run } from './lib.mjs';
+import { CHROMIUM, ensureChromium } from './setup.mjs';
 
 const only = process.argv
   .find((a) => a.startsWith('--only='))
@@ -15,19 +16,8 @@ const reports = path.join(root, '.tmp', 'reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const CHROMIUM = '/usr/bin/chromium';
-
-async function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  if (process.getuid?.() !== 0)
-    throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)`);
-  log('installing Debian chromium (apt-get)');
-  const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  if ((await run('apt-get', ['update', '-qq'], { env })) !== 0) throw new Error('apt-get update failed');
-  if ((await run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { env })) !== 0) {
-    throw new Error('apt-get install chromium failed');
-  }
-}
+// Installing system packages is setup's business (scripts/setup.mjs): done here only in CI or when asked.
+const mayInstall = Boolean(process.env.CI) || process.argv.includes('--setup');
 
 const bin = (p) => path.join(root, 'node_modules', p);
 const results = [];
@@ -71,6 +61,12 @@ const playwrightCount = (file) => () => {
 try {
   await ensureDependencies();
   if (wanted('e2e')) {
+    if (!existsSync(CHROMIUM) && !mayInstall) {
+      throw new Error(
+        `${CHROMIUM} is missing. Run \`npm run setup\` once (it installs Debian's chromium with apt-get), ` +
+          'or `npm test -- --setup`, or skip the browser tests with `npm test -- --only=lint,typecheck,unit,api`.',
+      );
+    }
     await ensureChromium();
     await ensureBuilt();
   }

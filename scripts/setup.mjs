@@ -1,0 +1,36 @@
+// `npm run setup`: what the tests need from outside the project, installed explicitly and said out loud:
+// the npm dependencies, and Debian's Chromium for the browser tests (apt-get, as root; no browser download).
+// `npm test` calls it by itself only in CI (CI=true) or when asked (`npm test -- --setup`); elsewhere it stops with
+// a message naming this command, so a developer's machine is never changed behind their back.
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { ensureDependencies, log, run } from './lib.mjs';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+export async function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0)
+    throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)`);
+  log(`setup: installing Debian's chromium and fonts-dejavu-core with apt-get (the browser tests use ${CHROMIUM})`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  if ((await run('apt-get', ['update', '-qq'], { env })) !== 0) throw new Error('apt-get update failed');
+  if ((await run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { env })) !== 0) {
+    throw new Error('apt-get install chromium failed');
+  }
+}
+
+export async function setup() {
+  await ensureDependencies();
+  await ensureChromium();
+  log('setup: done');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    await setup();
+  } catch (err) {
+    console.error(`[strand] setup failed: ${err.message}`);
+    process.exit(1);
+  }
+}
