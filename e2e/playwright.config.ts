@@ -1,5 +1,6 @@
 /**
- * Browser tests against the real server (server/dist/main.js serving web/dist) on a fresh demo database.
+ * Browser tests against the real server (server/dist/main.js serving web/dist). Every spec file gets its own server
+ * on a fresh copy of the demo database (tests/support/spec-server.ts), seeded once per run by global-setup.ts.
  * Build first: `npm run build`. Chromium comes from Debian (/usr/bin/chromium); no browser download.
  */
 import { mkdirSync } from 'node:fs';
@@ -8,16 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// E2E_PORT and E2E_OLT_PORT let a second run (another checkout) go on beside this one.
-const PORT = Number(process.env.E2E_PORT ?? 8181);
-const OLT_PORT = process.env.E2E_OLT_PORT ?? '16181';
-const baseURL = `http://127.0.0.1:${PORT}`;
-
-// The config is evaluated in the runner and again in every worker: the runner picks the data directory and the
-// workers inherit it through the environment.
-process.env.E2E_DATA_DIR ??= path.join(here, '.tmp', `data-${process.pid}`);
-const dataDir = process.env.E2E_DATA_DIR;
-mkdirSync(dataDir, { recursive: true });
+// The config is evaluated in the runner and again in every worker: the runner picks the run's data directory and
+// the workers inherit it through the environment. Ports: E2E_PORT (default 8181) seeds the template, E2E_PORT + 1 +
+// the worker's slot serves its spec files; the simulated OLTs likewise from E2E_OLT_PORT (default 16181).
+process.env.E2E_RUN_DIR ??= path.join(here, '.tmp', `run-${process.pid}`);
+mkdirSync(process.env.E2E_RUN_DIR, { recursive: true });
 
 const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -47,9 +43,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: 'list',
   forbidOnly: Boolean(process.env.CI),
+  globalSetup: path.join(here, 'global-setup.ts'),
   globalTeardown: path.join(here, 'global-teardown.ts'),
   use: {
-    baseURL,
     launchOptions: chromiumLaunch,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -72,21 +68,4 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node server/dist/main.js',
-    cwd: path.join(here, '..'),
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseURL,
-      OLT_SNMP_PORT: OLT_PORT,
-    },
-  },
 });

@@ -3,10 +3,11 @@
  * landmarks, ARIA use, target sizes. A finding names the rule and the elements, so a regression points at itself.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn } from './support/app';
 import { signInContractor } from './support/contractor';
 import { signInInstaller } from './support/installer';
+import { expect, test } from './support/spec-server';
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

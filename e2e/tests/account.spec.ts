@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   attemptSignIn,
   expectNavLinks,
@@ -9,6 +8,7 @@ import {
   signIn,
 } from './support/app';
 import { CUSTOMER_LINKS } from './support/demo';
+import { expect, test } from './support/spec-server';
 
 // A throwaway user: the first online user of a demo customer account that has none (Priya Patel, 1000-2000-0003).
 const stamp = Date.now().toString(36);

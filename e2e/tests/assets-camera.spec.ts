@@ -1,7 +1,8 @@
 /** Scan Asset from Chromium's fake camera, fed a generated video of the ONT-100001 QR label. */
-import { expect, test } from '@playwright/test';
+
 import { writeLabelVideo } from './support/assets';
 import { signInInstaller } from './support/installer';
+import { expect, test } from './support/spec-server';
 
 const video = writeLabelVideo('ONT-100001');
 

@@ -4,9 +4,9 @@
  * this file, after the tests that need ONT-100001 installed; each swap test puts the database back afterwards).
  */
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { assetIdOf, circuitIdOf, LABELS, restoreEquipment, SCREENSHOTS, snapshotEquipment } from './support/assets';
 import { signInInstaller } from './support/installer';
+import { expect, test } from './support/spec-server';
 
 test.describe('Scan Asset without a camera', () => {
   test('reads the Code 128 label from a photo file', async ({ page }) => {

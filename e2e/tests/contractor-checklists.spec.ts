@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   expectSaved,
   modalMessage,
@@ -8,6 +8,7 @@ import {
   signInContractor,
   CONTRACTOR_WO as WO,
 } from './support/contractor';
+import { expect, test } from './support/spec-server';
 
 const DROP_TYPE = 'Please select a drop Type';
 const SPEED_TEST =

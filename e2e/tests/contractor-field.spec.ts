@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { screenshot, signInContractor, CONTRACTOR_WO as WO } from './support/contractor';
+import { expect, test } from './support/spec-server';
 
 test.describe('calendar', () => {
   test('shows the company’s work in month, week and day views and opens a work order', async ({ page }) => {

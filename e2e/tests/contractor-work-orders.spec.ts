@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
 import { screenshot, signInContractor, CONTRACTOR_WO as WO } from './support/contractor';
+import { expect, test } from './support/spec-server';
 
 /** A 1x1 PNG. */
 const PNG = Buffer.from(

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './support/app';
 import { expectNoSideways, goToAccountInfo, openSection, screenshot } from './support/customer';
+import { expect, test } from './support/spec-server';
 
 const stamp = Date.now().toString(36).slice(-5);
 

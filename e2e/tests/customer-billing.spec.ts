@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './support/app';
 import { downloaded, expectNoSideways, goToBillingCenter, openSection, screenshot } from './support/customer';
+import { expect, test } from './support/spec-server';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNavLinks, signIn } from './support/app';
 import { downloaded, expectNoSideways, screenshot } from './support/customer';
+import { expect, test } from './support/spec-server';
 
 const DAY_MS = 86_400_000;
 const utcDate = (daysFromToday: number) => new Date(Date.now() + daysFromToday * DAY_MS).toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './support/app';
 import { downloaded, expectNoSideways, screenshot } from './support/customer';
+import { expect, test } from './support/spec-server';
 
 const stamp = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1000)}`;
 const FRONT_DESK = 'acme.frontdesk@boonevalleyfiber.example';

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { openWorkOrder, signInInstaller, WO, workOrderButtons } from './support/installer';
+import { expect, test } from './support/spec-server';
 
 test('the Checklist button opens the work order’s onsite checklist, read-only', async ({ page }) => {
   await signInInstaller(page);

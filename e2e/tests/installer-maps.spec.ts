@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { openWorkOrder, screenshot, signInInstaller, WO, workOrderButtons } from './support/installer';
+import { expect, test } from './support/spec-server';
 
 test.describe('installer maps', () => {
   test('the ArcGIS map opens at the service location with the layers of SPEC §9', async ({ page }) => {

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './support/app';
 import {
   expectResults,
@@ -10,6 +9,7 @@ import {
   signInInstaller,
   WO,
 } from './support/installer';
+import { expect, test } from './support/spec-server';
 
 const MINE = [WO.fullInstall, WO.businessInstall, WO.siteSurvey, WO.splicing];
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   openWorkOrder,
   screenshot,
@@ -7,6 +6,7 @@ import {
   withSalesOrderHtml,
   workOrderButtons,
 } from './support/installer';
+import { expect, test } from './support/spec-server';
 
 const ALL_BUTTONS = [
   'Sales Order',

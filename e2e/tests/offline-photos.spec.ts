@@ -1,7 +1,8 @@
 /** Issue 5: photo upload (SPEC §2, §5, §7) and the offline outbox that never loses or doubles a photo (SPEC §4). */
-import { expect, test } from '@playwright/test';
+
 import { openWorkOrder, signInInstaller, WO } from './support/installer';
 import { pngBytes, screenshot, storedAttachments, waitForServiceWorker } from './support/offline';
+import { expect, test } from './support/spec-server';
 
 const LIMIT = 'Some files seem to be invalid. Max size allowed: 10 MB per image, 20MB per submission';
 const SYNCED = 'Connection Restored. Attempted File Upload Requests Have Been Synchronized';

@@ -1,7 +1,8 @@
 /** Issue 5: Download / Saved WO, reading a downloaded work order offline, cached responses, prefetch. */
-import { expect, test } from '@playwright/test';
+
 import { openWorkOrder, signInInstaller, WO } from './support/installer';
 import { screenshot, waitForServiceWorker } from './support/offline';
+import { expect, test } from './support/spec-server';
 
 const CACHED = 'You are not connected to the internet. The response is cached from local storage.';
 const FETCH_FAILED = 'Failed to Fetch Data. Check Internet Connection';

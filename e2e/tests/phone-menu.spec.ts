@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { header, menuButton, pathOf, signIn } from './support/app';
+import { expect, test } from './support/spec-server';
 
 // Runs in the 'phone' project only (360 x 740): wide screens have no menu button.
 test.describe('the phone menu', () => {

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { zipOf } from '../../server/src/test/zip-fixture';
 import { signIn } from './support/app';
 import { DEMO_PASSWORD } from './support/demo';
+import { expect, test } from './support/spec-server';
 
 const suffix = () => Math.random().toString(36).slice(2, 8);
 

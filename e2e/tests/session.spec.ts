@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { choosePortal, craftToken, expectNavLinks, pathOf, residentialClaims, signIn } from './support/app';
 import { INSTALLER_LINKS } from './support/demo';
+import { expect, test } from './support/spec-server';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

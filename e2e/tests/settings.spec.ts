@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { header, signIn } from './support/app';
+import { expect, test } from './support/spec-server';
 
 test.describe('settings', () => {
   test('the header theme is saved and applied after a reload', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectNavLinks, logOut, menuButton, openMenuIfCollapsed, signIn } from './support/app';
+import { expect, test } from './support/spec-server';
 
 test.describe('the shell', () => {
   test('header shows support, webmail and settings; footer shows links, version and copyright', async ({ page }) => {

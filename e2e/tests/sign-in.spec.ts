@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { attemptSignIn, choosePortal, expectNavLinks, header, pathOf, signIn } from './support/app';
 import { CUSTOMER_ACCOUNTS, FIELD_ACCOUNTS, PORTAL_LANDING, STAFF_LINKS } from './support/demo';
+import { expect, test } from './support/spec-server';
 
 test.describe('sign-in lands each demo account where it belongs', () => {
   for (const account of CUSTOMER_ACCOUNTS) {

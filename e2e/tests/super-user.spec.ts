@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { expectNavLinks, header, signIn } from './support/app';
 import { BUSINESS_LINKS } from './support/demo';
+import { expect, test } from './support/spec-server';
 
 test('staff issues a super-user link and opens the business account with it', async ({ page }) => {
   await signIn(page, 'staff');
