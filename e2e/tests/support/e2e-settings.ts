@@ -1,5 +1,5 @@
-/** Where the browser tests' servers listen and keep their data (read by the config, setup and spec servers). */
-import type { ChildProcess } from 'node:child_process';
+/** Where the browser tests' servers listen and keep their data, and how one is started (config, setup, specs). */
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,8 +17,50 @@ export function e2eSettings() {
   };
 }
 
-/** Resolves when the server answers /api/health; rejects if it exits first or takes over a minute. */
-export async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+export interface TestServer {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts the built server on a data directory and resolves once it answers /api/health. */
+export async function startServer(options: {
+  dataDir: string;
+  port: number;
+  oltPort: number;
+  seedDemo: boolean;
+}): Promise<TestServer> {
+  const url = `http://127.0.0.1:${options.port}`;
+  const child = spawn(process.execPath, [path.join(repoRoot, 'server/dist/main.js')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: url,
+      OLT_SNMP_PORT: String(options.oltPort),
+      SEED_DEMO: options.seedDemo ? 'auto' : 'never',
+    },
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  try {
+    await waitForHealth(url, child);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, process: child, stop };
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the test server exited with ${child.exitCode} before it answered`);
