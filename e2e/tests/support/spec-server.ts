@@ -41,6 +41,7 @@ async function start(key: string, slot: number): Promise<Running> {
 process.once('exit', () => running?.process.kill('SIGTERM'));
 
 export const test = base.extend<{ specServer: Running }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   specServer: async ({}, use, testInfo) => {
     // One server per spec file and project (the phone run of a file gets its own copy too).
     const key = `${testInfo.project.name}:${testInfo.file}`;

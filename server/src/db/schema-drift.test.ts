@@ -44,7 +44,7 @@ function columnOf(node: ts.TypeNode, source: ts.SourceFile): TypedColumn {
       generated = true;
     } else if (name === 'ColumnType' && first) {
       select = first;
-      generated = insert !== undefined && insert.getText(source).includes('undefined');
+      generated = insert?.getText(source).includes('undefined') ?? false;
     }
   }
   const members = ts.isUnionTypeNode(select) ? select.types : [select];

@@ -5,8 +5,8 @@
  */
 import type { AnyDb, MigrationKit } from '../migration-kit.js';
 
-export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
-  const { dialect, id, table, index, nn } = kit;
+export async function up(_db: AnyDb, kit: MigrationKit): Promise<void> {
+  const { id, table, index, nn } = kit;
 
   // ---- accounts and people -------------------------------------------------------------------------------------
   await table('customers', (t) =>
@@ -574,7 +574,7 @@ export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
   await index('call_records_customer_idx', 'call_records', ['customer_id', 'started_at']);
 }
 
-export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
+export async function down(db: AnyDb, _kit: MigrationKit): Promise<void> {
   const tables = [
     'call_records',
     'business_center_requests',

@@ -44,7 +44,7 @@ export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
+export async function down(db: AnyDb, _kit: MigrationKit): Promise<void> {
   await db.schema.dropIndex('work_orders_contractor_scheduled_idx').ifExists().execute();
   await db.schema.dropTable('contract_unit_prices').ifExists().execute();
   await db.schema.dropTable('fiber_contracts').ifExists().execute();

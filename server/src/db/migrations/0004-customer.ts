@@ -57,7 +57,7 @@ export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
+export async function down(db: AnyDb, _kit: MigrationKit): Promise<void> {
   await db.schema.dropTable('sandbox_gateway_charges').ifExists().execute();
   await db.schema.dropTable('sandbox_gateway_tokens').ifExists().execute();
   for (const name of [

@@ -55,7 +55,7 @@ export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
   await index('faxes_received_number_idx', 'faxes_received', ['fax_number_id', 'received_at']);
 }
 
-export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
+export async function down(db: AnyDb, _kit: MigrationKit): Promise<void> {
   for (const name of [
     'faxes_received_number_idx',
     'fax_email_addresses_unique_idx',

@@ -6,7 +6,7 @@
  */
 import type { AnyDb, MigrationKit } from '../migration-kit.js';
 
-export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
+export async function up(db: AnyDb, _kit: MigrationKit): Promise<void> {
   await db.schema
     .alterTable('invoice_lines')
     .addColumn('service_location_id', 'integer', (c) => c.references('service_locations.id'))
@@ -21,7 +21,7 @@ export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
+export async function down(db: AnyDb, _kit: MigrationKit): Promise<void> {
   await db.schema.dropIndex('invoice_lines_invoice_location_idx').ifExists().execute();
   await db.schema.alterTable('invoice_lines').dropColumn('service_location_id').execute();
 }

@@ -38,7 +38,7 @@ export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
     .execute();
 }
 
-export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
+export async function down(db: AnyDb, _kit: MigrationKit): Promise<void> {
   await db.schema.dropTable('applicant_submissions').ifExists().execute();
   await db.schema.dropTable('applicants').ifExists().execute();
 }

@@ -5,10 +5,10 @@
  */
 import type { AnyDb, MigrationKit } from '../migration-kit.js';
 
-export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
+export async function up(db: AnyDb, _kit: MigrationKit): Promise<void> {
   await db.schema.alterTable('restoration_tickets').addColumn('image_sha256', 'text').execute();
 }
 
-export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
+export async function down(db: AnyDb, _kit: MigrationKit): Promise<void> {
   await db.schema.alterTable('restoration_tickets').dropColumn('image_sha256').execute();
 }

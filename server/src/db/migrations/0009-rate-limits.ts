@@ -5,7 +5,7 @@
  */
 import type { AnyDb, MigrationKit } from '../migration-kit.js';
 
-export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
+export async function up(db: AnyDb, _kit: MigrationKit): Promise<void> {
   await db.schema
     .createTable('rate_limits')
     // What is counted and for whom, e.g. `writes:user:12`, `mail:ip:203.0.113.7`, `upload-bytes:applicant:3`.
@@ -18,6 +18,6 @@ export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
   await db.schema.createIndex('rate_limits_expires_idx').on('rate_limits').columns(['expires_at']).execute();
 }
 
-export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
+export async function down(db: AnyDb, _kit: MigrationKit): Promise<void> {
   await db.schema.dropTable('rate_limits').ifExists().execute();
 }

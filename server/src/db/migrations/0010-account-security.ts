@@ -57,7 +57,7 @@ export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
   await db.schema.createIndex('mail_requests_open_idx').on('mail_requests').columns(['processed_at', 'id']).execute();
 }
 
-export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
+export async function down(db: AnyDb, _kit: MigrationKit): Promise<void> {
   for (const table of ['mail_requests', 'email_changes', 'registration_codes', 'sessions']) {
     await db.schema.dropTable(table).ifExists().execute();
   }
