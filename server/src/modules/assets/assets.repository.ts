@@ -36,8 +36,8 @@ function assetQuery(db: Db) {
 
 export type AssetRow = NonNullable<Awaited<ReturnType<typeof findAssetById>>>;
 
-export function findAssetById(db: Db, id: number) {
-  return assetQuery(db).where('a.id', '=', id).executeTakeFirst();
+export function findAssetById(db: Db, assetId: number) {
+  return assetQuery(db).where('a.id', '=', assetId).executeTakeFirst();
 }
 
 export function findAssetByTag(db: Db, tag: string) {
@@ -73,26 +73,6 @@ export function toAsset(row: AssetRow, ports: { slot: number; port: number; labe
     nServiceLocationID: row.service_location_id,
     ports: ports.map((p) => ({ nSlot: p.slot, nPort: p.port, vcPortLabel: p.label })),
   };
-}
-
-export function findWorkOrder(db: Db, id: number) {
-  return db
-    .selectFrom('work_orders')
-    .select(['id', 'contractor_id', 'service_location_id'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-/** Does a work order of this contractor company point at this service location? */
-export async function companyHasWorkOrderAt(db: Db, companyId: number, serviceLocationId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('work_orders')
-    .select('id')
-    .where('contractor_id', '=', companyId)
-    .where('service_location_id', '=', serviceLocationId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 export function listActionsForHardwareType(db: Db, hardwareType: number) {
