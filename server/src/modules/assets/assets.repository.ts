@@ -107,7 +107,7 @@ export async function insertActionRequest(
   return inserted.id;
 }
 
-export function findActionRequest(db: Db, id: number) {
+export function findActionRequest(db: Db, requestId: number) {
   return db
     .selectFrom('asset_action_requests as r')
     .innerJoin('assets as a', 'a.id', 'r.asset_id')
@@ -123,7 +123,7 @@ export function findActionRequest(db: Db, id: number) {
       'x.action',
       'a.asset_tag',
     ])
-    .where('r.id', '=', id)
+    .where('r.id', '=', requestId)
     .executeTakeFirst();
 }
 
@@ -153,11 +153,11 @@ export function firstCircuitOfAsset(db: Db, assetId: number) {
 }
 
 /** Claims a pending request for this worker; false when another worker got it first. */
-export async function claimRequest(db: Db, id: number, attempts: number, now: string): Promise<boolean> {
+export async function claimRequest(db: Db, requestId: number, attempts: number, now: string): Promise<boolean> {
   const res = await db
     .updateTable('asset_action_requests')
     .set({ status: 'Running', attempts: attempts + 1, updated_at: now })
-    .where('id', '=', id)
+    .where('id', '=', requestId)
     .where('status', '=', 'Pending')
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
@@ -165,7 +165,7 @@ export async function claimRequest(db: Db, id: number, attempts: number, now: st
 
 export function finishRequest(
   db: Db,
-  id: number,
+  requestId: number,
   status: 'Pending' | 'Completed' | 'Failed',
   result: string,
   now: string,
@@ -173,7 +173,7 @@ export function finishRequest(
   return db
     .updateTable('asset_action_requests')
     .set({ status, result, updated_at: now })
-    .where('id', '=', id)
+    .where('id', '=', requestId)
     .execute();
 }
 

@@ -55,7 +55,7 @@ export async function takeAction(
   ctx: AppContext,
   user: SessionClaims,
   assetId: number,
-  body: { ApplicationActionID: number; WorkOrderID: number },
+  request: { actionId: number; workOrderId: number },
   key: string | undefined,
 ) {
   if (!key) {
@@ -63,25 +63,25 @@ export async function takeAction(
       'Idempotency-Key': 'required: 8 to 100 letters, digits, - or _ (a UUID is fine).',
     });
   }
-  const { asset } = await loadContext(ctx, user, body.WorkOrderID, assetId);
+  const { asset } = await loadContext(ctx, user, request.workOrderId, assetId);
   const actions = await repo.listActionsForHardwareType(ctx.db, asset.hardware_type);
-  const action = actions.find((a) => a.id === body.ApplicationActionID);
+  const action = actions.find((a) => a.id === request.actionId);
   if (!action) {
-    throw badRequest(`Action ${body.ApplicationActionID} does not apply to ${asset.asset_tag}.`, {
+    throw badRequest(`Action ${request.actionId} does not apply to ${asset.asset_tag}.`, {
       ApplicationActionID: 'one of the actions listed for this asset',
     });
   }
   if (!isActionVisible(action.id, user)) throw forbidden(`You may not request "${action.action}".`);
   const now = ctx.now().toISOString();
   return runIdempotent(ctx.db, { userId: user.nUserID, key, route: 'asset-action', now: ctx.now() }, async (trx) => {
-    const id = await repo.insertActionRequest(trx, {
-      workOrderId: body.WorkOrderID,
+    const requestId = await repo.insertActionRequest(trx, {
+      workOrderId: request.workOrderId,
       assetId: asset.id,
       actionId: action.id,
       userId: user.nUserID,
       now,
     });
-    return { statusCode: 201, body: { RequestID: id } };
+    return { statusCode: 201, body: { RequestID: requestId } };
   });
 }
 
@@ -90,10 +90,10 @@ export async function getActionRequest(
   ctx: AppContext,
   user: SessionClaims,
   requestId: number,
-  query: { WorkOrderID: number; vcAssetID: string },
+  expected: { workOrderId: number; assetTag: string },
 ): Promise<ActionRequest> {
   const row = await repo.findActionRequest(ctx.db, requestId);
-  if (!row || row.work_order_id !== query.WorkOrderID || row.asset_tag !== query.vcAssetID) {
+  if (!row || row.work_order_id !== expected.workOrderId || row.asset_tag !== expected.assetTag) {
     throw notFound(`There is no action request #${requestId} for this work order and asset.`);
   }
   await assertFieldUserMayReach(ctx, user, row.work_order_id);
