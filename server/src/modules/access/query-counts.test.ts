@@ -76,7 +76,13 @@ async function statementsOf(send: () => Promise<{ statusCode: number; body: stri
   } finally {
     log.recording = false;
   }
-  return log.nodes.map((node) => t.ctx.db.getExecutor().compileQuery(node, { queryId: 'count' } as never).sql);
+  // PostgreSQL numbers its parameters ($1); SQLite writes ?.
+  return log.nodes.map((node) =>
+    t.ctx.db
+      .getExecutor()
+      .compileQuery(node, { queryId: 'count' } as never)
+      .sql.replace(/\$\d+/g, '?'),
+  );
 }
 
 const C = `/api/contractor/work-orders/${CONTRACTOR_WO}`;
