@@ -1,7 +1,8 @@
 /**
  * How many SQL statements a request costs, counted by a Kysely plugin on the app's own connection (ctx.db). Access
  * checks must stay one small owner query each, not a whole work order loaded (sometimes twice) just to authorize.
- * Rate-limit counters kept by the limit store's own handle are not on ctx.db and not counted here.
+ * The per-minute write limits count through the limit store's own handle and are not seen here; an upload's byte
+ * budget goes through ctx.db and is (one statement).
  */
 import type {
   KyselyPlugin,
