@@ -17,13 +17,13 @@ export interface WorkOrderScope {
 
 export function assertWorkOrderAccess<T extends WorkOrderScope>(
   row: T | undefined,
-  id: number,
+  workOrderId: number,
   user: SessionClaims,
 ): T {
-  if (!row) throw notFound(`There is no work order #${id}.`);
+  if (!row) throw notFound(`There is no work order #${workOrderId}.`);
   const ownInstallerOrder = row.contractor_id === null && hasRole(user, 'installer');
   const ownCompanyOrder = row.contractor_id !== null && row.contractor_id === user.nContractor;
-  if (!ownInstallerOrder && !ownCompanyOrder) throw forbidden(`You do not have access to work order #${id}.`);
+  if (!ownInstallerOrder && !ownCompanyOrder) throw forbidden(`You do not have access to work order #${workOrderId}.`);
   return row;
 }
 

@@ -36,8 +36,8 @@ function assetQuery(db: Db) {
 
 export type AssetRow = NonNullable<Awaited<ReturnType<typeof findAssetById>>>;
 
-export function findAssetById(db: Db, id: number) {
-  return assetQuery(db).where('a.id', '=', id).executeTakeFirst();
+export function findAssetById(db: Db, assetId: number) {
+  return assetQuery(db).where('a.id', '=', assetId).executeTakeFirst();
 }
 
 export function findAssetByTag(db: Db, tag: string) {
@@ -75,26 +75,6 @@ export function toAsset(row: AssetRow, ports: { slot: number; port: number; labe
   };
 }
 
-export function findWorkOrder(db: Db, id: number) {
-  return db
-    .selectFrom('work_orders')
-    .select(['id', 'contractor_id', 'service_location_id'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-/** Does a work order of this contractor company point at this service location? */
-export async function companyHasWorkOrderAt(db: Db, companyId: number, serviceLocationId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('work_orders')
-    .select('id')
-    .where('contractor_id', '=', companyId)
-    .where('service_location_id', '=', serviceLocationId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export function listActionsForHardwareType(db: Db, hardwareType: number) {
   return db
     .selectFrom('hardware_type_actions as h')
@@ -127,7 +107,7 @@ export async function insertActionRequest(
   return inserted.id;
 }
 
-export function findActionRequest(db: Db, id: number) {
+export function findActionRequest(db: Db, requestId: number) {
   return db
     .selectFrom('asset_action_requests as r')
     .innerJoin('assets as a', 'a.id', 'r.asset_id')
@@ -143,7 +123,7 @@ export function findActionRequest(db: Db, id: number) {
       'x.action',
       'a.asset_tag',
     ])
-    .where('r.id', '=', id)
+    .where('r.id', '=', requestId)
     .executeTakeFirst();
 }
 
@@ -173,11 +153,11 @@ export function firstCircuitOfAsset(db: Db, assetId: number) {
 }
 
 /** Claims a pending request for this worker; false when another worker got it first. */
-export async function claimRequest(db: Db, id: number, attempts: number, now: string): Promise<boolean> {
+export async function claimRequest(db: Db, requestId: number, attempts: number, now: string): Promise<boolean> {
   const res = await db
     .updateTable('asset_action_requests')
     .set({ status: 'Running', attempts: attempts + 1, updated_at: now })
-    .where('id', '=', id)
+    .where('id', '=', requestId)
     .where('status', '=', 'Pending')
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
@@ -185,7 +165,7 @@ export async function claimRequest(db: Db, id: number, attempts: number, now: st
 
 export function finishRequest(
   db: Db,
-  id: number,
+  requestId: number,
   status: 'Pending' | 'Completed' | 'Failed',
   result: string,
   now: string,
@@ -193,7 +173,7 @@ export function finishRequest(
   return db
     .updateTable('asset_action_requests')
     .set({ status, result, updated_at: now })
-    .where('id', '=', id)
+    .where('id', '=', requestId)
     .execute();
 }
 

@@ -92,7 +92,7 @@ export async function assetsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
         ctx,
         sessionOf(req),
         req.params.nAssetId,
-        req.body,
+        { actionId: req.body.ApplicationActionID, workOrderId: req.body.WorkOrderID },
         idempotencyKeyOf(req),
       );
       return reply.status(201).send(result.body);
@@ -108,7 +108,11 @@ export async function assetsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       querystring: ActionRequestQuerySchema,
       response: { 200: ActionRequestSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => service.getActionRequest(ctx, sessionOf(req), req.params.RequestID, req.query),
+    handler: async (req) =>
+      service.getActionRequest(ctx, sessionOf(req), req.params.RequestID, {
+        workOrderId: req.query.WorkOrderID,
+        assetTag: req.query.vcAssetID,
+      }),
   });
 
   app.post(`${WO}/service-location/add-asset`, {

@@ -3,7 +3,8 @@ import { type ActionRequest, type Asset, type AssetAction, isActionVisible, type
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
-import { assertAssetAtWorkOrder, assertMayReadAsset, assertWorkOrderAccess } from './assets.policy.js';
+import { assertFieldUserMayReach, assertUserMayReadAsset } from '../access/access.js';
+import { assertAssetAtWorkOrder } from './assets.policy.js';
 import * as repo from './assets.repository.js';
 import { activateStock } from './swap.repository.js';
 
@@ -15,12 +16,12 @@ async function readable(
   what: string,
 ): Promise<Asset> {
   if (!row) throw notFound(`No valid asset info fetched for ${what}.`);
-  await assertMayReadAsset(user, row, (company, location) => repo.companyHasWorkOrderAt(ctx.db, company, location));
+  await assertUserMayReadAsset(ctx, user, row);
   return repo.toAsset(row, await repo.listPorts(ctx.db, row.id));
 }
 
-export async function getAssetById(ctx: AppContext, user: SessionClaims, id: number): Promise<Asset> {
-  return readable(ctx, user, await repo.findAssetById(ctx.db, id), `asset #${id}`);
+export async function getAssetById(ctx: AppContext, user: SessionClaims, assetId: number): Promise<Asset> {
+  return readable(ctx, user, await repo.findAssetById(ctx.db, assetId), `asset #${assetId}`);
 }
 
 export async function getAssetByTag(ctx: AppContext, user: SessionClaims, tag: string): Promise<Asset> {
@@ -29,7 +30,7 @@ export async function getAssetByTag(ctx: AppContext, user: SessionClaims, tag: s
 
 /** The work order (checked against the user) and the asset (checked to be at its service location). */
 export async function loadContext(ctx: AppContext, user: SessionClaims, workOrderId: number, assetId: number) {
-  const wo = assertWorkOrderAccess(await repo.findWorkOrder(ctx.db, workOrderId), workOrderId, user);
+  const wo = await assertFieldUserMayReach(ctx, user, workOrderId);
   const asset = await repo.findAssetById(ctx.db, assetId);
   if (!asset) throw notFound(`No valid asset info fetched for asset #${assetId}.`);
   assertAssetAtWorkOrder(asset, wo);
@@ -54,7 +55,7 @@ export async function takeAction(
   ctx: AppContext,
   user: SessionClaims,
   assetId: number,
-  body: { ApplicationActionID: number; WorkOrderID: number },
+  request: { actionId: number; workOrderId: number },
   key: string | undefined,
 ) {
   if (!key) {
@@ -62,25 +63,25 @@ export async function takeAction(
       'Idempotency-Key': 'required: 8 to 100 letters, digits, - or _ (a UUID is fine).',
     });
   }
-  const { asset } = await loadContext(ctx, user, body.WorkOrderID, assetId);
+  const { asset } = await loadContext(ctx, user, request.workOrderId, assetId);
   const actions = await repo.listActionsForHardwareType(ctx.db, asset.hardware_type);
-  const action = actions.find((a) => a.id === body.ApplicationActionID);
+  const action = actions.find((a) => a.id === request.actionId);
   if (!action) {
-    throw badRequest(`Action ${body.ApplicationActionID} does not apply to ${asset.asset_tag}.`, {
+    throw badRequest(`Action ${request.actionId} does not apply to ${asset.asset_tag}.`, {
       ApplicationActionID: 'one of the actions listed for this asset',
     });
   }
   if (!isActionVisible(action.id, user)) throw forbidden(`You may not request "${action.action}".`);
   const now = ctx.now().toISOString();
   return runIdempotent(ctx.db, { userId: user.nUserID, key, route: 'asset-action', now: ctx.now() }, async (trx) => {
-    const id = await repo.insertActionRequest(trx, {
-      workOrderId: body.WorkOrderID,
+    const requestId = await repo.insertActionRequest(trx, {
+      workOrderId: request.workOrderId,
       assetId: asset.id,
       actionId: action.id,
       userId: user.nUserID,
       now,
     });
-    return { statusCode: 201, body: { RequestID: id } };
+    return { statusCode: 201, body: { RequestID: requestId } };
   });
 }
 
@@ -89,13 +90,13 @@ export async function getActionRequest(
   ctx: AppContext,
   user: SessionClaims,
   requestId: number,
-  query: { WorkOrderID: number; vcAssetID: string },
+  expected: { workOrderId: number; assetTag: string },
 ): Promise<ActionRequest> {
   const row = await repo.findActionRequest(ctx.db, requestId);
-  if (!row || row.work_order_id !== query.WorkOrderID || row.asset_tag !== query.vcAssetID) {
+  if (!row || row.work_order_id !== expected.workOrderId || row.asset_tag !== expected.assetTag) {
     throw notFound(`There is no action request #${requestId} for this work order and asset.`);
   }
-  assertWorkOrderAccess(await repo.findWorkOrder(ctx.db, row.work_order_id), row.work_order_id, user);
+  await assertFieldUserMayReach(ctx, user, row.work_order_id);
   return {
     RequestID: row.id,
     WorkOrderID: row.work_order_id,
@@ -118,7 +119,7 @@ export async function addAssetToLocation(
   workOrderId: number,
   tag: string,
 ): Promise<Asset> {
-  const wo = assertWorkOrderAccess(await repo.findWorkOrder(ctx.db, workOrderId), workOrderId, user);
+  const wo = await assertFieldUserMayReach(ctx, user, workOrderId);
   if (wo.service_location_id === null) throw badRequest(`Work order #${workOrderId} has no service location.`);
   const locationId = wo.service_location_id;
   const asset = await repo.findAssetByTag(ctx.db, tag);

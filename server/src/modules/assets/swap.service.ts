@@ -14,18 +14,15 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { assertAssetAtWorkOrder, assertWorkOrderAccess } from './assets.policy.js';
+import { assertFieldUserMayReach, type ReachedWorkOrder } from '../access/access.js';
+import { assertAssetAtWorkOrder } from './assets.policy.js';
 import * as repo from './assets.repository.js';
 import * as swapRepo from './swap.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-async function loadWorkOrder(ctx: AppContext, user: SessionClaims, workOrderId: number) {
-  return assertWorkOrderAccess(await repo.findWorkOrder(ctx.db, workOrderId), workOrderId, user);
-}
-
 /** The ONT at the work order's service location that is being replaced. */
-async function originalOnt(db: Db, wo: Awaited<ReturnType<typeof loadWorkOrder>>, tag: string) {
+async function originalOnt(db: Db, wo: ReachedWorkOrder, tag: string) {
   const asset = await repo.findAssetByTag(db, tag);
   if (!asset) throw badRequest(`There is no asset ${tag}.`, { OrigEquip: 'the ONT at the service location' });
   assertAssetAtWorkOrder(asset, wo);
@@ -75,7 +72,7 @@ export async function getSwapData(
   workOrderId: number,
   ontTag: string,
 ): Promise<SwapData> {
-  const wo = await loadWorkOrder(ctx, user, workOrderId);
+  const wo = await assertFieldUserMayReach(ctx, user, workOrderId);
   const ont = await originalOnt(ctx.db, wo, ontTag);
   const [stock, packages] = await Promise.all([
     user.nNOCLocationID === null
@@ -120,7 +117,7 @@ export async function previewUpgrade(
   workOrderId: number,
   body: { OrigEquip: string; NewAsset: string },
 ): Promise<UpgradePreview> {
-  const wo = await loadWorkOrder(ctx, user, workOrderId);
+  const wo = await assertFieldUserMayReach(ctx, user, workOrderId);
   const ont = await originalOnt(ctx.db, wo, body.OrigEquip);
   const next = await replacementOnt(ctx.db, user, body.NewAsset);
   const [oldPorts, newPorts, circuits] = await Promise.all([
@@ -190,7 +187,7 @@ export async function completeSwap(
   workOrderId: number,
   body: { NewAsset: string; OrigEquip: string; serviceLocation: number },
 ): Promise<true> {
-  const wo = await loadWorkOrder(ctx, user, workOrderId);
+  const wo = await assertFieldUserMayReach(ctx, user, workOrderId);
   if (body.serviceLocation !== wo.service_location_id) {
     throw badRequest('That is not the service location of this work order.', {
       serviceLocation: `the work order's service location (${wo.service_location_id ?? 'none'})`,
@@ -210,7 +207,7 @@ export async function completeUpgrade(
   workOrderId: number,
   body: { OrigEquip: string; NewAsset: string; TotalPorts: number; Ports: Record<string, number> },
 ): Promise<{ nAssetID: number }> {
-  const wo = await loadWorkOrder(ctx, user, workOrderId);
+  const wo = await assertFieldUserMayReach(ctx, user, workOrderId);
   return ctx.db.transaction().execute(async (trx) => {
     const ont = await originalOnt(trx, wo, body.OrigEquip);
     const next = await replacementOnt(trx, user, body.NewAsset);

@@ -7,11 +7,11 @@ import { type CircuitStats, type SessionClaims, toneTestOidFor } from '@strand/d
 import type { AppContext } from '../../context.js';
 import { OltError } from '../../integrations/network/olt-client.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
-import { assertWorkOrderAccess } from '../assets/assets.policy.js';
-import { findWorkOrder } from '../assets/assets.repository.js';
+import { assertFieldUserMayReach } from '../access/access.js';
 
+/** The circuit, once the user may reach the work order and the circuit is at its service location. */
 async function loadCircuit(ctx: AppContext, user: SessionClaims, workOrderId: number, circuitId: number) {
-  const wo = assertWorkOrderAccess(await findWorkOrder(ctx.db, workOrderId), workOrderId, user);
+  const wo = await assertFieldUserMayReach(ctx, user, workOrderId);
   const circuit = await ctx.db
     .selectFrom('circuits')
     .selectAll()

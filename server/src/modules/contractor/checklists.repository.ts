@@ -83,8 +83,8 @@ export function findAssemblyUnits(db: Db) {
   return db.selectFrom('assembly_units').selectAll().orderBy('code').execute();
 }
 
-export function findAssemblyUnit(db: Db, id: number) {
-  return db.selectFrom('assembly_units').selectAll().where('id', '=', id).executeTakeFirst();
+export function findAssemblyUnit(db: Db, assemblyUnitId: number) {
+  return db.selectFrom('assembly_units').selectAll().where('id', '=', assemblyUnitId).executeTakeFirst();
 }
 
 export async function insertAssemblyEntry(db: Db, row: Omit<NewRow<'work_order_assembly_units'>, 'id'>) {

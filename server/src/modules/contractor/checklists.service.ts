@@ -33,9 +33,10 @@ import type { AppContext } from '../../context.js';
 import type { Database, Row } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
+import { assertContractorMayReach } from '../access/access.js';
 import * as repo from './checklists.repository.js';
 import { assertOwnedByCompany, companyOf } from './contractor.policy.js';
-import { getWorkOrder, parseChecklistJson } from './contractor-work-orders.service.js';
+import { loadAssemblyUnitEntries, loadWorkOrder, parseChecklistJson } from './contractor-work-orders.service.js';
 
 type Trx = Transaction<Database>;
 type LockedWorkOrder = NonNullable<Awaited<ReturnType<typeof repo.lockWorkOrder>>>;
@@ -43,7 +44,10 @@ type LockedWorkOrder = NonNullable<Awaited<ReturnType<typeof repo.lockWorkOrder>
 const formOf = (wo: LockedWorkOrder) =>
   checklistFormFor({ viewFile: wo.view_file, isBusiness: wo.is_business === 1, templateType: wo.template_type });
 
-/** Locks and checks the work order a write changes: the user's company's, with a form, not complete. */
+/**
+ * Locks the work order a write changes and checks it still is the user's company's (the access check ran before the
+ * transaction; this re-reads the same owner column under the lock, no extra query), with a form, not complete.
+ */
 async function lockForWrite(ctx: AppContext, trx: Trx, user: SessionClaims, workOrderId: number) {
   const wo = await repo.lockWorkOrder(trx, ctx.dialect, workOrderId);
   assertOwnedByCompany(user, wo, 'work order');
@@ -69,6 +73,7 @@ export async function saveChecklist(
   input: SaveChecklistInput,
   idempotencyKey: string | undefined,
 ) {
+  const workOrder = await assertContractorMayReach(ctx, user, workOrderId);
   const now = ctx.now();
   const at = now.toISOString();
   await runIdempotent(
@@ -128,7 +133,7 @@ export async function saveChecklist(
       return { statusCode: 200, body: { workOrderId } };
     },
   );
-  return { message: UPDATED_SUCCESSFULLY, workOrder: await getWorkOrder(ctx, user, workOrderId) };
+  return { message: UPDATED_SUCCESSFULLY, workOrder: await loadWorkOrder(ctx, workOrder) };
 }
 
 type Change = z.infer<typeof ChecklistChangeSchema>;
@@ -139,7 +144,7 @@ export async function checklistHistory(
   user: SessionClaims,
   workOrderId: number,
 ): Promise<ChecklistHistoryEntry[]> {
-  await getWorkOrder(ctx, user, workOrderId);
+  await assertContractorMayReach(ctx, user, workOrderId);
   const rows = await repo.findHistory(ctx.db, workOrderId);
   return rows.map((r) => {
     const parsed = parseChecklistJson(r.changes) as { changes?: Change[]; oneTime?: string[]; completed?: boolean };
@@ -201,6 +206,7 @@ export async function addAssemblyUnit(
   input: AssemblyUnitEntryRequest,
   idempotencyKey: string | undefined,
 ): Promise<WorkOrderAssemblyUnit[]> {
+  const workOrder = await assertContractorMayReach(ctx, user, workOrderId);
   const now = ctx.now();
   await runIdempotent(
     ctx.db,
@@ -232,7 +238,7 @@ export async function addAssemblyUnit(
       return { statusCode: 201, body: { entryId } };
     },
   );
-  return (await getWorkOrder(ctx, user, workOrderId)).assemblyUnits;
+  return loadAssemblyUnitEntries(ctx, workOrder);
 }
 
 export async function removeAssemblyUnit(
@@ -241,6 +247,7 @@ export async function removeAssemblyUnit(
   workOrderId: number,
   entryId: number,
 ): Promise<WorkOrderAssemblyUnit[]> {
+  const workOrder = await assertContractorMayReach(ctx, user, workOrderId);
   await ctx.db.transaction().execute(async (trx) => {
     await lockForAssemblyUnits(ctx, trx, user, workOrderId);
     const entry = await repo.findAssemblyEntry(trx, entryId);
@@ -248,7 +255,7 @@ export async function removeAssemblyUnit(
       throw notFound('This work order has no such assembly unit entry.');
     await repo.deleteAssemblyEntry(trx, entryId);
   });
-  return (await getWorkOrder(ctx, user, workOrderId)).assemblyUnits;
+  return loadAssemblyUnitEntries(ctx, workOrder);
 }
 
 // ---- contracts -----------------------------------------------------------------------------------------------

@@ -163,12 +163,8 @@ export async function countOpen(db: Db, scope: ListScope) {
   return { open: Number(open?.n ?? 0), awaiting: Number(awaiting?.n ?? 0) };
 }
 
-/** Who owns a work order (for the policy), or undefined. */
-export function findOwner(db: Db, workOrderId: number) {
-  return db.selectFrom('work_orders').select(['id', 'contractor_id']).where('id', '=', workOrderId).executeTakeFirst();
-}
-
-export function findWorkOrder(db: Db, workOrderId: number) {
+/** One work order with its type, customer, location, acknowledgement and checklist: what the details panel shows. */
+export function findWorkOrderDetails(db: Db, workOrderId: number) {
   return db
     .selectFrom('work_orders as wo')
     .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
@@ -179,7 +175,6 @@ export function findWorkOrder(db: Db, workOrderId: number) {
     .leftJoin('users as upd', 'upd.id', 'ch.updated_by')
     .select((eb) => [
       'wo.id',
-      'wo.contractor_id',
       'wo.order_id',
       'wo.status',
       'wo.colo_area',
@@ -230,7 +225,35 @@ export function findWorkOrder(db: Db, workOrderId: number) {
     .where('wo.id', '=', workOrderId)
     .executeTakeFirst();
 }
-export type WorkOrderRow = NonNullable<Awaited<ReturnType<typeof findWorkOrder>>>;
+export type WorkOrderDetailsRow = NonNullable<Awaited<ReturnType<typeof findWorkOrderDetails>>>;
+
+/** Who acknowledged the work order and when (nulls when nobody has). */
+export function findAcknowledgement(db: Db, workOrderId: number) {
+  return db
+    .selectFrom('work_orders as wo')
+    .leftJoin('users as ack', 'ack.id', 'wo.acknowledged_by')
+    .select(['wo.acknowledged_at', 'ack.first_name as ack_first_name', 'ack.last_name as ack_last_name'])
+    .where('wo.id', '=', workOrderId)
+    .executeTakeFirst();
+}
+
+/** What completeness (SPEC §4) and the acknowledgement rule need: status, the form's keys, the saved answers. */
+export function findCompletionState(db: Db, workOrderId: number) {
+  return db
+    .selectFrom('work_orders as wo')
+    .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
+    .leftJoin('checklists as ch', 'ch.work_order_id', 'wo.id')
+    .select([
+      'wo.status',
+      'wo.acknowledged_at',
+      't.view_file',
+      't.is_business',
+      't.template_type',
+      'ch.data as checklist_data',
+    ])
+    .where('wo.id', '=', workOrderId)
+    .executeTakeFirst();
+}
 
 export function findAssemblyUnitEntries(db: Db, workOrderId: number) {
   return db

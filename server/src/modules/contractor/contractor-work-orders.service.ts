@@ -15,11 +15,13 @@ import {
   checklistFormFor,
   isChecklistComplete,
   type SessionClaims,
+  type WorkOrderAssemblyUnit,
   withDefaults,
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
-import { badRequest, conflict } from '../../lib/errors.js';
-import { assertOwnedByCompany, companyOf, PROVIDER_CREW_COMPANY } from './contractor.policy.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { assertContractorMayReach, type ReachedWorkOrder } from '../access/access.js';
+import { companyOf, PROVIDER_CREW_COMPANY } from './contractor.policy.js';
 import * as repo from './contractor-work-orders.repository.js';
 
 export const HOME_OPEN_LIMIT = 10;
@@ -137,11 +139,42 @@ export async function home(ctx: AppContext, user: SessionClaims): Promise<Contra
 
 const nameOf = (first: string | null, last: string | null) => (first ? `${first} ${last ?? ''}`.trim() : null);
 
-/** One work order of the user's company, as the edit modal and the details panel show it. */
-export async function getWorkOrder(ctx: AppContext, user: SessionClaims, id: number): Promise<ContractorWorkOrder> {
-  const row = await repo.findWorkOrder(ctx.db, id);
-  assertOwnedByCompany(user, row, 'work order');
-  const entries = await repo.findAssemblyUnitEntries(ctx.db, id);
+/** getWorkOrderHelper: one work order of the user's company, as the edit modal and the details panel show it. */
+export async function getWorkOrder(
+  ctx: AppContext,
+  user: SessionClaims,
+  workOrderId: number,
+): Promise<ContractorWorkOrder> {
+  return loadWorkOrder(ctx, await assertContractorMayReach(ctx, user, workOrderId));
+}
+
+/** A work order's entries of assembly units, as the connectorized checklist lists them. */
+export async function loadAssemblyUnitEntries(ctx: AppContext, workOrder: ReachedWorkOrder) {
+  return (await repo.findAssemblyUnitEntries(ctx.db, workOrder.id)).map(
+    (entry): WorkOrderAssemblyUnit => ({
+      nCount: entry.id,
+      AssemblyUnitID: entry.assembly_unit_id,
+      vcCode: entry.code,
+      vcDescription: entry.description,
+      QtyUnits: entry.qty_units,
+      AssetTags: entry.asset_tags,
+      SerialNumbers: entry.serial_numbers,
+      BegSequential: entry.beg_sequential,
+      EndSequential: entry.end_sequential,
+      ReelNum: entry.reel_num,
+      ROWFootage: entry.row_footage,
+      dtCreated: entry.created_at,
+    }),
+  );
+}
+
+/** The details of a work order the user was already found to reach (no second access check). */
+export async function loadWorkOrder(ctx: AppContext, workOrder: ReachedWorkOrder): Promise<ContractorWorkOrder> {
+  const [row, assemblyUnits] = await Promise.all([
+    repo.findWorkOrderDetails(ctx.db, workOrder.id),
+    loadAssemblyUnitEntries(ctx, workOrder),
+  ]);
+  if (!row) throw notFound('No work order has that id.');
   const form = checklistFormFor({
     viewFile: row.view_file,
     isBusiness: row.is_business === 1,
@@ -174,11 +207,7 @@ export async function getWorkOrder(ctx: AppContext, user: SessionClaims, id: num
     dtDueDate: row.due_date,
     dtLastUpdated: row.last_updated,
     vcGISObjectID: row.gis_object_id,
-    acknowledgement: {
-      acknowledged: row.acknowledged_at !== null,
-      dtAcknowledged: row.acknowledged_at,
-      vcAcknowledgedBy: nameOf(row.ack_first_name, row.ack_last_name),
-    },
+    acknowledgement: acknowledgementOf(row),
     checklist: {
       template: form?.templateType ?? null,
       data: form ? withDefaults(form, stored) : {},
@@ -189,26 +218,34 @@ export async function getWorkOrder(ctx: AppContext, user: SessionClaims, id: num
       vcUpdatedBy: nameOf(row.upd_first_name, row.upd_last_name),
       historyCount: Number(row.history_count ?? 0),
     },
-    assemblyUnits: entries.map((e) => ({
-      nCount: e.id,
-      AssemblyUnitID: e.assembly_unit_id,
-      vcCode: e.code,
-      vcDescription: e.description,
-      QtyUnits: e.qty_units,
-      AssetTags: e.asset_tags,
-      SerialNumbers: e.serial_numbers,
-      BegSequential: e.beg_sequential,
-      EndSequential: e.end_sequential,
-      ReelNum: e.reel_num,
-      ROWFootage: e.row_footage,
-      dtCreated: e.created_at,
-    })),
+    assemblyUnits,
     attachmentCount: Number(row.attachment_count ?? 0),
   };
 }
 
-export async function getAcknowledgement(ctx: AppContext, user: SessionClaims, id: number): Promise<Acknowledgement> {
-  return (await getWorkOrder(ctx, user, id)).acknowledgement;
+const acknowledgementOf = (row: {
+  acknowledged_at: string | null;
+  ack_first_name: string | null;
+  ack_last_name: string | null;
+}): Acknowledgement => ({
+  acknowledged: row.acknowledged_at !== null,
+  dtAcknowledged: row.acknowledged_at,
+  vcAcknowledgedBy: nameOf(row.ack_first_name, row.ack_last_name),
+});
+
+async function loadAcknowledgement(ctx: AppContext, workOrder: ReachedWorkOrder): Promise<Acknowledgement> {
+  const row = await repo.findAcknowledgement(ctx.db, workOrder.id);
+  if (!row) throw notFound('No work order has that id.');
+  return acknowledgementOf(row);
+}
+
+/** getWorkorderAcknowledge */
+export async function getAcknowledgement(
+  ctx: AppContext,
+  user: SessionClaims,
+  workOrderId: number,
+): Promise<Acknowledgement> {
+  return loadAcknowledgement(ctx, await assertContractorMayReach(ctx, user, workOrderId));
 }
 
 export const ACKNOWLEDGEMENT_LOCKED = 'This work order is complete, so its acknowledgement can no longer change.';
@@ -217,14 +254,16 @@ export const ACKNOWLEDGEMENT_LOCKED = 'This work order is complete, so its ackno
 export async function updateAcknowledgement(
   ctx: AppContext,
   user: SessionClaims,
-  id: number,
+  workOrderId: number,
   ack: 0 | 1,
 ): Promise<Acknowledgement> {
-  const current = await getWorkOrder(ctx, user, id);
-  if (current.isComplete) throw conflict(ACKNOWLEDGEMENT_LOCKED);
-  if (Boolean(ack) !== current.acknowledgement.acknowledged) {
+  const workOrder = await assertContractorMayReach(ctx, user, workOrderId);
+  const state = await repo.findCompletionState(ctx.db, workOrderId);
+  if (!state) throw notFound('No work order has that id.');
+  if (isRowComplete(state)) throw conflict(ACKNOWLEDGEMENT_LOCKED);
+  if (Boolean(ack) !== (state.acknowledged_at !== null)) {
     const now = ctx.now().toISOString();
-    await repo.setAcknowledgement(ctx.db, id, ack === 1 ? { by: user.nUserID, at: now } : null, now);
+    await repo.setAcknowledgement(ctx.db, workOrderId, ack === 1 ? { by: user.nUserID, at: now } : null, now);
   }
-  return getAcknowledgement(ctx, user, id);
+  return loadAcknowledgement(ctx, workOrder);
 }

@@ -46,7 +46,3 @@ export function findNotes(db: Db, workOrderId: number) {
     .orderBy('created_at')
     .execute();
 }
-
-export function findServiceLocationId(db: Db, workOrderId: number) {
-  return db.selectFrom('work_orders').select('service_location_id').where('id', '=', workOrderId).executeTakeFirst();
-}

@@ -12,8 +12,8 @@ import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { readMultipartUpload } from '../../lib/uploads.js';
 import { sessionOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
+import { assertContractorMayReach } from '../access/access.js';
 import { CONTRACTOR_ACCESS } from './contractor-work-orders.routes.js';
-import { getWorkOrder } from './contractor-work-orders.service.js';
 import * as service from './files.service.js';
 
 const tags = ['contractor'];
@@ -79,9 +79,9 @@ export function fileRoutes(fastify: FastifyInstance, ctx: AppContext) {
       const user = sessionOf(req);
       const key = idempotencyKeyOf(req);
       // Refuse another company's work order before reading any of the upload.
-      await getWorkOrder(ctx, user, req.params.workOrderId);
+      const workOrder = await assertContractorMayReach(ctx, user, req.params.workOrderId);
       const { files, fields } = await readMultipartUpload(fastify, req, service.CONTRACTOR_UPLOAD);
-      const result = await service.saveUploads(ctx, user, req.params.workOrderId, files, fields, key);
+      const result = await service.saveUploads(ctx, user, workOrder, files, fields, key);
       return reply.status(201).send(result);
     },
   });

@@ -25,9 +25,10 @@ import {
   type IncomingFile,
   type UploadPolicy,
 } from '../../lib/uploads.js';
+import { assertContractorMayReach, type ReachedWorkOrder } from '../access/access.js';
 import { storeAttachments } from '../attachments/attachments.service.js';
 import * as checklistRepo from './checklists.repository.js';
-import { getWorkOrder } from './contractor-work-orders.service.js';
+import { loadWorkOrder } from './contractor-work-orders.service.js';
 import * as repo from './files.repository.js';
 
 const toAttachment = (r: Awaited<ReturnType<typeof repo.findAttachments>>[number]): ContractorAttachment => ({
@@ -40,13 +41,13 @@ const toAttachment = (r: Awaited<ReturnType<typeof repo.findAttachments>>[number
 });
 
 export async function listAttachments(ctx: AppContext, user: SessionClaims, workOrderId: number) {
-  await getWorkOrder(ctx, user, workOrderId);
+  await assertContractorMayReach(ctx, user, workOrderId);
   return (await repo.findAttachments(ctx.db, workOrderId)).map(toAttachment);
 }
 
 /** An attachment's bytes, for the company's own work order only. */
 export async function openAttachment(ctx: AppContext, user: SessionClaims, workOrderId: number, attachmentId: number) {
-  await getWorkOrder(ctx, user, workOrderId);
+  await assertContractorMayReach(ctx, user, workOrderId);
   const row = await repo.findAttachment(ctx.db, attachmentId);
   if (!row || row.work_order_id !== workOrderId) throw notFound('This work order has no such attachment.');
   const file = await ctx.files.open(row.storage_key, { sha256: row.sha256 });
@@ -75,15 +76,19 @@ export const CONTRACTOR_UPLOAD: UploadPolicy = {
   textFields: ['FileName', 'FileDescription'],
 };
 
+/**
+ * Stores an upload to a work order the route found the user may reach (assertContractorMayReach, before a byte of
+ * the body was read), so the check is not repeated here.
+ */
 export async function saveUploads(
   ctx: AppContext,
   user: SessionClaims,
-  workOrderId: number,
+  workOrder: ReachedWorkOrder,
   files: IncomingFile[],
   fields: AttachmentFields,
   idempotencyKey: string | undefined,
 ): Promise<{ attachments: ContractorAttachment[] }> {
-  await getWorkOrder(ctx, user, workOrderId);
+  const workOrderId = workOrder.id;
   const checked = await checkAttachmentUpload(files, fields, {
     accepted: CONTRACTOR_UPLOAD_TYPES,
     refused: (file) => `${file} is not a photo (JPEG, PNG, GIF, WebP) or a PDF.`,
@@ -103,11 +108,11 @@ export async function saveUploads(
 
 /** viewPDF: the work order with its checklist answers and assembly units, by the shared renderer. */
 export async function workOrderPdf(ctx: AppContext, user: SessionClaims, workOrderId: number): Promise<Buffer> {
-  const wo = await getWorkOrder(ctx, user, workOrderId);
-  const location = await repo.findServiceLocationId(ctx.db, workOrderId);
+  const workOrder = await assertContractorMayReach(ctx, user, workOrderId);
+  const wo = await loadWorkOrder(ctx, workOrder);
   const [assignees, contacts, notes, dropTypes] = await Promise.all([
     repo.findAssignees(ctx.db, workOrderId),
-    location?.service_location_id ? repo.findContacts(ctx.db, location.service_location_id) : Promise.resolve([]),
+    workOrder.service_location_id ? repo.findContacts(ctx.db, workOrder.service_location_id) : Promise.resolve([]),
     repo.findNotes(ctx.db, workOrderId),
     checklistRepo.findDropTypes(ctx.db, wo.WorkOrderType.isBusiness),
   ]);

@@ -18,6 +18,7 @@ import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { readMultipartUpload } from '../../lib/uploads.js';
 import { sessionOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
+import { assertInstallerMayReach } from '../access/access.js';
 import * as service from './photos.service.js';
 
 export async function photosRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -50,9 +51,9 @@ export async function photosRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       const user = sessionOf(req);
       const key = idempotencyKeyOf(req);
       // Refuse an unknown or contractor work order before reading any of the upload.
-      await service.assertMayUpload(ctx, req.params.WOId);
+      const workOrder = await assertInstallerMayReach(ctx, req.params.WOId);
       const { files, fields } = await readMultipartUpload(fastify, req, service.PHOTO_UPLOAD);
-      const result = await service.savePhotos(ctx, user, req.params.WOId, files, fields, key);
+      const result = await service.savePhotos(ctx, user, workOrder, files, fields, key);
       return reply.status(201).send(result);
     },
   });

@@ -22,17 +22,11 @@ import {
   type IncomingFile,
   type UploadPolicy,
 } from '../../lib/uploads.js';
+import type { ReachedWorkOrder } from '../access/access.js';
 import { storeAttachments } from '../attachments/attachments.service.js';
-import { assertInstallerWorkOrder } from '../work-orders/work-orders.policy.js';
-import * as repo from './photos.repository.js';
 
 export type IncomingPhoto = IncomingFile;
 export type PhotoFields = AttachmentFields & { WorkOrderID?: string | undefined };
-
-/** 404 for an unknown work order, 403 for a contractor company's: checked before any of the upload is read. */
-export async function assertMayUpload(ctx: AppContext, workOrderId: number): Promise<void> {
-  assertInstallerWorkOrder(await repo.findWorkOrderOwner(ctx.db, workOrderId), workOrderId);
-}
 
 /** SPEC §5's message plus the total size, as a 413. */
 export function photosTooLarge(totalBytes: number, atLeast = false): HttpError {
@@ -55,15 +49,19 @@ export const PHOTO_UPLOAD: UploadPolicy = {
   textFields: ['FileName', 'FileDescription', 'WorkOrderID'],
 };
 
+/**
+ * Stores photos to a work order the route found the installer may reach (assertInstallerMayReach: 404 unknown, 403 a
+ * contractor company's, before a byte of the body was read), so the check is not repeated here.
+ */
 export async function savePhotos(
   ctx: AppContext,
   user: SessionClaims,
-  workOrderId: number,
+  workOrder: ReachedWorkOrder,
   files: IncomingPhoto[],
   fields: PhotoFields,
   idempotencyKey: string | undefined,
 ): Promise<PhotoUploadResult> {
-  await assertMayUpload(ctx, workOrderId);
+  const workOrderId = workOrder.id;
   if (fields.WorkOrderID !== undefined && fields.WorkOrderID.trim() !== String(workOrderId)) {
     throw badRequest('WorkOrderID does not match the work order in the address.', {
       WorkOrderID: `Must be ${workOrderId} or left out.`,

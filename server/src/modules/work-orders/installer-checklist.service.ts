@@ -10,8 +10,9 @@ import {
   withDefaults,
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
+import { notFound } from '../../lib/errors.js';
+import { assertInstallerMayReach } from '../access/access.js';
 import * as repo from './work-orders.repository.js';
-import { loadWorkOrder } from './work-orders.service.js';
 
 function parseStored(json: string | null): Record<string, unknown> | null {
   if (!json) return null;
@@ -23,24 +24,25 @@ function parseStored(json: string | null): Record<string, unknown> | null {
   }
 }
 
-export async function getInstallerChecklist(ctx: AppContext, id: number): Promise<InstallerChecklist> {
-  const wo = await loadWorkOrder(ctx, id);
-  const [row, dropTypes] = await Promise.all([repo.findChecklist(ctx.db, id), repo.listDropTypeNames(ctx.db)]);
-  const viewFile = row?.view_file ?? wo.type_view_file;
+export async function getInstallerChecklist(ctx: AppContext, workOrderId: number): Promise<InstallerChecklist> {
+  await assertInstallerMayReach(ctx, workOrderId);
+  const [row, dropTypes] = await Promise.all([repo.findChecklist(ctx.db, workOrderId), repo.listDropTypeNames(ctx.db)]);
+  if (!row) throw notFound(`There is no work order #${workOrderId}.`);
+  const viewFile = row.view_file;
   const form = checklistFormFor({
     viewFile,
-    isBusiness: row?.is_business === 1,
-    templateType: row?.template_type ?? null,
+    isBusiness: row.is_business === 1,
+    templateType: row.template_type,
   });
-  const stored = parseStored(row?.data ?? null);
+  const stored = parseStored(row.data);
   const base = {
-    WorkOrderID: wo.id,
+    WorkOrderID: workOrderId,
     vcViewFile: viewFile,
-    vcStatus: wo.status,
-    tsArrivalOnsite: row?.arrival_onsite ?? null,
-    tsWorkComplete: row?.work_complete ?? null,
-    txtNotes: row?.notes ?? null,
-    dtUpdated: row?.updated_at ?? null,
+    vcStatus: row.status,
+    tsArrivalOnsite: row.arrival_onsite,
+    tsWorkComplete: row.work_complete,
+    txtNotes: row.notes,
+    dtUpdated: row.updated_at,
   };
   if (!form) return { ...base, form: null, isComplete: false, fields: [] };
   const values = withDefaults(form, stored);
@@ -48,7 +50,7 @@ export async function getInstallerChecklist(ctx: AppContext, id: number): Promis
   return {
     ...base,
     form: { title: form.title, templateType: form.templateType },
-    isComplete: isChecklistComplete(form, wo.status, stored),
+    isComplete: isChecklistComplete(form, row.status, stored),
     fields: form.fields.map((field) => ({
       name: field.name,
       label: field.label,

@@ -7,16 +7,17 @@ import type { Attachment, PdfLink } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { renderWorkOrderPdf, type WorkOrderPdfSection } from '../../integrations/pdf/work-order-pdf.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { assertInstallerMayReach } from '../access/access.js';
 import { issueFileTicket, ticketExpiry, verifyFileTicket } from './file-tickets.js';
 import * as repo from './work-orders.repository.js';
-import { fullAddress, getWorkOrderObject, loadWorkOrder, plantConfigOf } from './work-orders.service.js';
+import { fullAddress, loadWorkOrderObject, plantConfigOf } from './work-orders.service.js';
 
 const FILES = '/api/installer/files';
 
-export async function getAttachments(ctx: AppContext, userId: number, id: number): Promise<Attachment[]> {
-  await loadWorkOrder(ctx, id);
+export async function getAttachments(ctx: AppContext, userId: number, workOrderId: number): Promise<Attachment[]> {
+  await assertInstallerMayReach(ctx, workOrderId);
   const now = ctx.now();
-  return (await repo.listAttachments(ctx.db, id)).map((a) => ({
+  return (await repo.listAttachments(ctx.db, workOrderId)).map((a) => ({
     nCount: a.id,
     vcFileName: a.file_name,
     vcDescription: a.description,
@@ -27,19 +28,20 @@ export async function getAttachments(ctx: AppContext, userId: number, id: number
   }));
 }
 
-export async function getPdfLink(ctx: AppContext, userId: number, id: number): Promise<PdfLink> {
-  await loadWorkOrder(ctx, id);
+export async function getPdfLink(ctx: AppContext, userId: number, workOrderId: number): Promise<PdfLink> {
+  await assertInstallerMayReach(ctx, workOrderId);
   const now = ctx.now();
-  const path = `${FILES}/work-orders/${id}/pdf?token=${issueFileTicket(ctx.config.jwtSecret, userId, { kind: 'pdf', id }, now)}`;
+  const ticket = issueFileTicket(ctx.config.jwtSecret, userId, { kind: 'pdf', id: workOrderId }, now);
+  const path = `${FILES}/work-orders/${workOrderId}/pdf?token=${ticket}`;
   return {
     path,
     downloadPath: `${path}&download=1`,
-    fileName: pdfFileName(id),
+    fileName: pdfFileName(workOrderId),
     expiresAt: ticketExpiry(now).toISOString(),
   };
 }
 
-export const pdfFileName = (id: number) => `work-order-${id}.pdf`;
+export const pdfFileName = (workOrderId: number) => `work-order-${workOrderId}.pdf`;
 
 /** Re-checks at use time that the ticket's user is still an enabled installer. */
 async function assertTicketUser(ctx: AppContext, userId: number): Promise<void> {
@@ -59,7 +61,7 @@ export async function openAttachment(ctx: AppContext, attachmentId: number, tick
   const attachment = await repo.findAttachment(ctx.db, attachmentId);
   if (!attachment) throw notFound('That attachment no longer exists.');
   // The work order may have been handed to a contractor company since the link was made.
-  await loadWorkOrder(ctx, attachment.work_order_id);
+  await assertInstallerMayReach(ctx, attachment.work_order_id);
   const file = await ctx.files.open(attachment.storage_key, { sha256: attachment.sha256 });
   return {
     fileName: attachment.file_name,
@@ -69,14 +71,13 @@ export async function openAttachment(ctx: AppContext, attachmentId: number, tick
   };
 }
 
-export async function makeWorkOrderPdf(ctx: AppContext, id: number, ticket: string): Promise<FileDownload> {
-  const userId = verifyFileTicket(ctx.config.jwtSecret, ticket, { kind: 'pdf', id }, ctx.now());
+export async function makeWorkOrderPdf(ctx: AppContext, workOrderId: number, ticket: string): Promise<FileDownload> {
+  const userId = verifyFileTicket(ctx.config.jwtSecret, ticket, { kind: 'pdf', id: workOrderId }, ctx.now());
   await assertTicketUser(ctx, userId);
-  const wo = await getWorkOrderObject(ctx, id);
-  const row = await loadWorkOrder(ctx, id);
+  const { object: wo, row } = await loadWorkOrderObject(ctx, await assertInstallerMayReach(ctx, workOrderId));
   const [notes, plant, packages, circuits] = await Promise.all([
-    repo.listNotes(ctx.db, id),
-    row.order_id === null ? undefined : repo.findPlantConfig(ctx.db, row.order_id),
+    repo.listNotes(ctx.db, workOrderId),
+    repo.findPlantConfigOfWorkOrder(ctx.db, workOrderId),
     row.service_location_id === null ? [] : repo.listLocationPackages(ctx.db, row.service_location_id),
     row.service_location_id === null ? [] : repo.listCircuits(ctx.db, row.service_location_id),
   ]);
@@ -148,5 +149,5 @@ export async function makeWorkOrderPdf(ctx: AppContext, id: number, ticket: stri
     sections,
     generatedAt: ctx.now(),
   });
-  return { fileName: pdfFileName(id), contentType: 'application/pdf', sizeBytes: body.length, body };
+  return { fileName: pdfFileName(workOrderId), contentType: 'application/pdf', sizeBytes: body.length, body };
 }

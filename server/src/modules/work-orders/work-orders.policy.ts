@@ -10,8 +10,8 @@ export interface WorkOrderOwner {
   contractor_id: number | null;
 }
 
-export function assertInstallerWorkOrder<T extends WorkOrderOwner>(row: T | undefined, id: number): T {
-  if (!row) throw notFound(`There is no work order #${id}.`);
-  if (row.contractor_id !== null) throw forbidden(`Work order #${id} belongs to a contractor company.`);
+export function assertInstallerWorkOrder<T extends WorkOrderOwner>(row: T | undefined, workOrderId: number): T {
+  if (!row) throw notFound(`There is no work order #${workOrderId}.`);
+  if (row.contractor_id !== null) throw forbidden(`Work order #${workOrderId} belongs to a contractor company.`);
   return row;
 }

@@ -9,7 +9,7 @@ export function listWorkOrderTypes(db: Db) {
 }
 
 /** The work order with its type, customer and service location: one row, or undefined. */
-export function findWorkOrder(db: Db, id: number) {
+export function findWorkOrder(db: Db, workOrderId: number) {
   return db
     .selectFrom('work_orders as wo')
     .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
@@ -18,7 +18,6 @@ export function findWorkOrder(db: Db, id: number) {
     .leftJoin('sales_orders as so', 'so.id', 'wo.order_id')
     .select([
       'wo.id',
-      'wo.contractor_id',
       'wo.service_location_id',
       'wo.order_id',
       'wo.detail_id',
@@ -44,15 +43,29 @@ export function findWorkOrder(db: Db, id: number) {
       'sl.longitude',
       'so.notes as sales_order_notes',
     ])
-    .where('wo.id', '=', id)
+    .where('wo.id', '=', workOrderId)
     .executeTakeFirst();
 }
 
 export type WorkOrderRow = NonNullable<Awaited<ReturnType<typeof findWorkOrder>>>;
 
-/** Whether the work order exists and whose it is: the policy's question, answered before anything else is read. */
-export function findWorkOrderOwner(db: Db, id: number) {
-  return db.selectFrom('work_orders').select(['id', 'contractor_id']).where('id', '=', id).executeTakeFirst();
+/** The work order's sales order id and its service location's address and position (nulls without a location). */
+export function findWorkOrderLocation(db: Db, workOrderId: number) {
+  return db
+    .selectFrom('work_orders as wo')
+    .leftJoin('service_locations as sl', 'sl.id', 'wo.service_location_id')
+    .select([
+      'wo.order_id',
+      'sl.address',
+      'sl.address2',
+      'sl.city',
+      'sl.state',
+      'sl.zip',
+      'sl.latitude',
+      'sl.longitude',
+    ])
+    .where('wo.id', '=', workOrderId)
+    .executeTakeFirst();
 }
 
 /** Contacts linked to a service location (SPEC §3 Contact). */
@@ -105,8 +118,14 @@ export async function countViews(db: Db, workOrderId: number, serviceLocationId:
   };
 }
 
-export function findPlantConfig(db: Db, orderId: number) {
-  return db.selectFrom('physical_plant_configs').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+/** The physical plant config of the work order's sales order, if it has one. */
+export function findPlantConfigOfWorkOrder(db: Db, workOrderId: number) {
+  return db
+    .selectFrom('physical_plant_configs as p')
+    .innerJoin('work_orders as wo', 'wo.order_id', 'p.order_id')
+    .selectAll('p')
+    .where('wo.id', '=', workOrderId)
+    .executeTakeFirst();
 }
 
 export function listNotes(db: Db, workOrderId: number) {
@@ -152,8 +171,14 @@ export function listLocationAssets(db: Db, serviceLocationId: number) {
     .execute();
 }
 
-export function findSalesOrder(db: Db, orderId: number) {
-  return db.selectFrom('sales_orders').select(['id', 'notes', 'html']).where('id', '=', orderId).executeTakeFirst();
+/** The work order's sales order, if it has one. */
+export function findSalesOrderOfWorkOrder(db: Db, workOrderId: number) {
+  return db
+    .selectFrom('sales_orders as so')
+    .innerJoin('work_orders as wo', 'wo.order_id', 'so.id')
+    .select(['so.id', 'so.notes', 'so.html'])
+    .where('wo.id', '=', workOrderId)
+    .executeTakeFirst();
 }
 
 export function listAttachments(db: Db, workOrderId: number) {
@@ -220,6 +245,7 @@ export function findChecklist(db: Kysely<Database>, workOrderId: number) {
     .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
     .leftJoin('checklists as cl', 'cl.work_order_id', 'wo.id')
     .select([
+      'wo.status',
       't.view_file',
       't.is_business',
       't.template_type',

@@ -1,4 +1,7 @@
-/** The work order object (SPEC §3) and the views under /search/{WOId}; every read checks the policy first. */
+/**
+ * The work order object (SPEC §3) and the views under /search/{WOId}. Every read starts with the installer's access
+ * check (one owner query, access.ts) and then reads only what its view shows.
+ */
 import {
   byDistanceMiles,
   type CentralOffice,
@@ -15,15 +18,12 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Row } from '../../db/database.js';
 import { notFound } from '../../lib/errors.js';
+import { assertInstallerMayReach, type ReachedWorkOrder } from '../access/access.js';
 import { sanitizeSalesOrderHtml } from './sales-order-html.js';
 import { assertInstallerWorkOrder } from './work-orders.policy.js';
 import * as repo from './work-orders.repository.js';
 
-/** The work order row, if the installer may read it (404 unknown, 403 a contractor company's). */
-export async function loadWorkOrder(ctx: AppContext, id: number): Promise<repo.WorkOrderRow> {
-  const row = await repo.findWorkOrder(ctx.db, id);
-  return assertInstallerWorkOrder(row, id);
-}
+const missing = (workOrderId: number) => notFound(`There is no work order #${workOrderId}.`);
 
 export function fullAddress(row: {
   address: string | null;
@@ -54,16 +54,26 @@ export function plantConfigOf(row: Row<'physical_plant_configs'>): PhysicalPlant
   };
 }
 
-export async function getWorkOrderObject(ctx: AppContext, id: number): Promise<WorkOrderObject> {
-  const wo = await loadWorkOrder(ctx, id);
-  const locationId = wo.service_location_id;
-  const [contacts, assignees, counts, plant] = await Promise.all([
+export async function getWorkOrderObject(ctx: AppContext, workOrderId: number): Promise<WorkOrderObject> {
+  return (await loadWorkOrderObject(ctx, await assertInstallerMayReach(ctx, workOrderId))).object;
+}
+
+/** The work order object and the row it was made from, for a work order the installer was found to reach. */
+export async function loadWorkOrderObject(
+  ctx: AppContext,
+  workOrder: ReachedWorkOrder,
+): Promise<{ object: WorkOrderObject; row: repo.WorkOrderRow }> {
+  const workOrderId = workOrder.id;
+  const locationId = workOrder.service_location_id;
+  const [wo, contacts, assignees, counts, plant] = await Promise.all([
+    repo.findWorkOrder(ctx.db, workOrderId),
     locationId === null ? [] : repo.listLocationContacts(ctx.db, locationId),
-    repo.listAssigneeNames(ctx.db, id),
-    repo.countViews(ctx.db, id, locationId),
-    wo.order_id === null ? undefined : repo.findPlantConfig(ctx.db, wo.order_id),
+    repo.listAssigneeNames(ctx.db, workOrderId),
+    repo.countViews(ctx.db, workOrderId, locationId),
+    repo.findPlantConfigOfWorkOrder(ctx.db, workOrderId),
   ]);
-  return {
+  if (!wo) throw missing(workOrderId);
+  const object: WorkOrderObject = {
     WorkOrderID: wo.id,
     nServiceLocationID: locationId,
     ContactMethods: {
@@ -101,11 +111,12 @@ export async function getWorkOrderObject(ctx: AppContext, id: number): Promise<W
     Counts: counts,
     hasPhysicalPlantConfig: plant ? hasPlantConfigValues(plantConfigOf(plant)) : false,
   };
+  return { object, row: wo };
 }
 
-export async function getNotes(ctx: AppContext, id: number): Promise<WorkOrderNote[]> {
-  await loadWorkOrder(ctx, id);
-  return (await repo.listNotes(ctx.db, id)).map((n) => ({
+export async function getNotes(ctx: AppContext, workOrderId: number): Promise<WorkOrderNote[]> {
+  await assertInstallerMayReach(ctx, workOrderId);
+  return (await repo.listNotes(ctx.db, workOrderId)).map((n) => ({
     nNoteID: n.id,
     vcAuthor: n.author,
     txtNote: n.body,
@@ -113,16 +124,22 @@ export async function getNotes(ctx: AppContext, id: number): Promise<WorkOrderNo
   }));
 }
 
-export async function getServiceLocation(ctx: AppContext, id: number): Promise<ServiceLocation | null> {
-  const wo = await loadWorkOrder(ctx, id);
-  if (wo.service_location_id === null || wo.latitude === null || wo.longitude === null) return null;
-  const packages = await repo.listLocationPackages(ctx.db, wo.service_location_id);
+export async function getServiceLocation(ctx: AppContext, workOrderId: number): Promise<ServiceLocation | null> {
+  const workOrder = await assertInstallerMayReach(ctx, workOrderId);
+  const locationId = workOrder.service_location_id;
+  if (locationId === null) return null;
+  const [location, packages] = await Promise.all([
+    repo.findWorkOrderLocation(ctx.db, workOrderId),
+    repo.listLocationPackages(ctx.db, locationId),
+  ]);
+  if (!location) throw missing(workOrderId);
+  if (location.latitude === null || location.longitude === null) return null;
   return {
-    nOrderID: wo.order_id,
-    fullAddress: fullAddress(wo),
-    ServiceLocationID: wo.service_location_id,
-    Latitude: wo.latitude,
-    Longitude: wo.longitude,
+    nOrderID: location.order_id,
+    fullAddress: fullAddress(location),
+    ServiceLocationID: locationId,
+    Latitude: location.latitude,
+    Longitude: location.longitude,
     Packages: packages.map((p) => ({
       PackageID: p.package_id,
       MasterID: p.master_id,
@@ -134,10 +151,10 @@ export async function getServiceLocation(ctx: AppContext, id: number): Promise<S
   };
 }
 
-export async function getLocationAssets(ctx: AppContext, id: number): Promise<LocationAsset[]> {
-  const wo = await loadWorkOrder(ctx, id);
-  if (wo.service_location_id === null) return [];
-  return (await repo.listLocationAssets(ctx.db, wo.service_location_id)).map((a) => ({
+export async function getLocationAssets(ctx: AppContext, workOrderId: number): Promise<LocationAsset[]> {
+  const workOrder = await assertInstallerMayReach(ctx, workOrderId);
+  if (workOrder.service_location_id === null) return [];
+  return (await repo.listLocationAssets(ctx.db, workOrder.service_location_id)).map((a) => ({
     nAssetID: a.id,
     vcAssetID: a.asset_tag,
     vcAssetDescription: a.description,
@@ -151,23 +168,23 @@ export async function getLocationAssets(ctx: AppContext, id: number): Promise<Lo
   }));
 }
 
-export async function getSalesOrder(ctx: AppContext, id: number): Promise<SalesOrder> {
-  const wo = await loadWorkOrder(ctx, id);
-  const order = wo.order_id === null ? undefined : await repo.findSalesOrder(ctx.db, wo.order_id);
-  if (!order) throw notFound(`Work order #${id} has no sales order.`);
+export async function getSalesOrder(ctx: AppContext, workOrderId: number): Promise<SalesOrder> {
+  await assertInstallerMayReach(ctx, workOrderId);
+  const order = await repo.findSalesOrderOfWorkOrder(ctx.db, workOrderId);
+  if (!order) throw notFound(`Work order #${workOrderId} has no sales order.`);
   return { nOrderID: order.id, txtNotes: order.notes, html: sanitizeSalesOrderHtml(order.html ?? '') };
 }
 
-export async function getPlantConfig(ctx: AppContext, id: number): Promise<PhysicalPlantConfig | null> {
-  const wo = await loadWorkOrder(ctx, id);
-  const row = wo.order_id === null ? undefined : await repo.findPlantConfig(ctx.db, wo.order_id);
+export async function getPlantConfig(ctx: AppContext, workOrderId: number): Promise<PhysicalPlantConfig | null> {
+  await assertInstallerMayReach(ctx, workOrderId);
+  const row = await repo.findPlantConfigOfWorkOrder(ctx.db, workOrderId);
   return row ? plantConfigOf(row) : null;
 }
 
-export async function getCircuits(ctx: AppContext, id: number): Promise<Circuit[]> {
-  const wo = await loadWorkOrder(ctx, id);
-  if (wo.service_location_id === null) return [];
-  return (await repo.listCircuits(ctx.db, wo.service_location_id)).map((c) => ({
+export async function getCircuits(ctx: AppContext, workOrderId: number): Promise<Circuit[]> {
+  const workOrder = await assertInstallerMayReach(ctx, workOrderId);
+  if (workOrder.service_location_id === null) return [];
+  return (await repo.listCircuits(ctx.db, workOrder.service_location_id)).map((c) => ({
     nRecordID: c.id,
     vcProduct: c.product,
     vcCircuitID: c.circuit_code,
@@ -176,11 +193,16 @@ export async function getCircuits(ctx: AppContext, id: number): Promise<Circuit[
 }
 
 /** The central offices, nearest to the service location first (SPEC §9: great-circle miles, radius 3956). */
-export async function getCentralOffices(ctx: AppContext, id: number): Promise<CentralOffice[]> {
-  const wo = await loadWorkOrder(ctx, id);
-  if (wo.latitude === null || wo.longitude === null) throw notFound(`Work order #${id} has no service location.`);
-  const offices = await repo.listCentralOffices(ctx.db);
-  return byDistanceMiles({ latitude: wo.latitude, longitude: wo.longitude }, offices).map((co) => ({
+export async function getCentralOffices(ctx: AppContext, workOrderId: number): Promise<CentralOffice[]> {
+  const workOrder = await assertInstallerMayReach(ctx, workOrderId);
+  const [location, offices] = await Promise.all([
+    workOrder.service_location_id === null ? undefined : repo.findWorkOrderLocation(ctx.db, workOrderId),
+    repo.listCentralOffices(ctx.db),
+  ]);
+  if (!location || location.latitude === null || location.longitude === null) {
+    throw notFound(`Work order #${workOrderId} has no service location.`);
+  }
+  return byDistanceMiles({ latitude: location.latitude, longitude: location.longitude }, offices).map((co) => ({
     nCOID: co.id,
     vcName: co.name,
     vcKind: co.kind,
@@ -191,7 +213,10 @@ export async function getCentralOffices(ctx: AppContext, id: number): Promise<Ce
   }));
 }
 
-/** The GIS link's view object id by order id and work-order detail id; null when the order has no GIS object. */
+/**
+ * The GIS link's view object id by order id and work-order detail id; null when the order has no GIS object. The
+ * work order is found by another key here, so its own row carries the owner column and the policy judges it.
+ */
 export async function getGisObject(ctx: AppContext, orderId: number, detailId: number): Promise<GisObject> {
   const row = await repo.findGisObject(ctx.db, orderId, detailId);
   if (!row) throw notFound('No work order has that order id and detail id.');
