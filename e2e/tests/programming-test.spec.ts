@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { zipOf } from '../../server/src/test/zip-fixture';
 import { signIn } from './support/app';
 import { DEMO_PASSWORD } from './support/demo';
+import { zipOf } from './support/zip-fixture';
 
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
