@@ -8,16 +8,11 @@ import type { AppContext } from '../../context.js';
 import { OltError } from '../../integrations/network/olt-client.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { assertWorkOrderAccess } from '../assets/assets.policy.js';
-import { findWorkOrder } from '../assets/assets.repository.js';
+import * as repo from './circuits.repository.js';
 
 async function loadCircuit(ctx: AppContext, user: SessionClaims, workOrderId: number, circuitId: number) {
-  const wo = assertWorkOrderAccess(await findWorkOrder(ctx.db, workOrderId), workOrderId, user);
-  const circuit = await ctx.db
-    .selectFrom('circuits')
-    .selectAll()
-    .where('id', '=', circuitId)
-    .where('service_location_id', '=', wo.service_location_id ?? 0)
-    .executeTakeFirst();
+  const wo = assertWorkOrderAccess(await repo.findWorkOrderScope(ctx.db, workOrderId), workOrderId, user);
+  const circuit = await repo.findCircuitAt(ctx.db, circuitId, wo.service_location_id ?? 0);
   if (!circuit) throw notFound(`Circuit #${circuitId} is not at the service location of work order #${wo.id}.`);
   return circuit;
 }
