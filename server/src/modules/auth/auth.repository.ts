@@ -71,24 +71,6 @@ export async function countAccountUsers(db: Q, customerId: string): Promise<numb
   return Number(row.n);
 }
 
-/** Whether a ZIP code is one of the account's mailing or service addresses. */
-export async function accountHasZip(db: Q, customerId: string, zip: string): Promise<boolean> {
-  const mailing = await db
-    .selectFrom('mailing_locations')
-    .select('id')
-    .where('customer_id', '=', customerId)
-    .where('zip', '=', zip)
-    .executeTakeFirst();
-  if (mailing) return true;
-  const service = await db
-    .selectFrom('service_locations')
-    .select('id')
-    .where('customer_id', '=', customerId)
-    .where('zip', '=', zip)
-    .executeTakeFirst();
-  return Boolean(service);
-}
-
 export function firstLocations(db: Q, customerId: string) {
   return Promise.all([
     db
