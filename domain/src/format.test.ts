@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, maskSensitive } from './format.js';
+import { formatPhone, fullAddress, maskSensitive } from './format.js';
 import { boundingBox, distanceFeet, distanceMiles } from './geo.js';
 
 describe('formatPhone (SPEC §5: (###)###-####)', () => {
@@ -39,5 +39,18 @@ describe('great-circle distance (earth radius 3956 miles)', () => {
     const east = { latitude: columbia.latitude, longitude: box.maxLon };
     expect(distanceFeet(columbia, north)).toBeCloseTo(500, 0);
     expect(distanceFeet(columbia, east)).toBeGreaterThanOrEqual(499.9);
+  });
+});
+
+describe('fullAddress', () => {
+  it('writes street, unit, city, state and ZIP on one line', () => {
+    const clark = { address: '2208 Clark Ln', city: 'Columbia', state: 'MO', zip: '65202' };
+    expect(fullAddress({ ...clark, address2: null })).toBe('2208 Clark Ln, Columbia, MO 65202');
+    expect(fullAddress({ ...clark, address2: 'Apt 2' })).toBe('2208 Clark Ln, Apt 2, Columbia, MO 65202');
+  });
+
+  it('leaves missing parts out, and answers null without a street', () => {
+    expect(fullAddress({ address: '1 Main St', city: null, state: 'MO', zip: null })).toBe('1 Main St, MO');
+    expect(fullAddress({ address: null, city: 'Columbia', state: 'MO', zip: '65201' })).toBeNull();
   });
 });

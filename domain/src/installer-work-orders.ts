@@ -172,9 +172,7 @@ export function hasPlantConfigValues(config: PhysicalPlantConfig | null | undefi
   return PLANT_VALUE_KEYS.some((key) => config[key] !== null);
 }
 
-/** The plant-config fields that are flags: '0' and '1' show as No and Yes (SPEC §3). */
-export const PLANT_FLAG_KEYS = ['nIsFiberDropOnly', 'nExistingFiberDrop'] as const;
-
+/** Plant-config flags ('0' and '1') show as No and Yes (SPEC §3). */
 export function plantFlagText(value: string | null): string {
   if (value === '1') return 'Yes';
   if (value === '0') return 'No';

@@ -10,6 +10,8 @@ import type { AppContext } from './context.js';
 import type { Db } from './db/connect.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import { createOltClient, type OltClient } from './integrations/network/olt-client.js';
+import type { PaymentGateway } from './integrations/payments/payment-gateway.js';
+import { createSandboxGateway } from './integrations/payments/sandbox-gateway.js';
 import { createLocalFileStore } from './integrations/storage/file-store.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { applicantsRoutes } from './modules/applicants/applicants.routes.js';
@@ -41,6 +43,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** The network adapter; defaults to an SNMP client for the OLT_SNMP_* settings. */
   olt?: OltClient;
+  /** The payment gateway; defaults to the one PAYMENT_GATEWAY names. */
+  payments?: PaymentGateway;
   now?: () => Date;
   /** Folder of the built web app; null serves the API only. */
   webDist?: string | null;
@@ -88,12 +92,14 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerErrorHandler(app);
   registerErrorPages(app, { supportPhone: config.shell.supportPhone });
 
+  const now = options.now ?? (() => new Date());
   const ctx: AppContext = {
     db: database.db,
     dialect: database.dialect,
     config,
     mailer: options.mailer ?? createMailer(config.mail, app.log),
     files: createLocalFileStore(path.join(config.dataDir, 'files'), { log: app.log }),
+    payments: options.payments ?? createPaymentGateway(config, database, now),
     olt:
       options.olt ??
       createOltClient({
@@ -102,7 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         writeCommunity: config.olt.writeCommunity,
       }),
     issueToken: (claims) => app.jwt.sign(claims),
-    now: options.now ?? (() => new Date()),
+    now,
     log: app.log,
   };
 
@@ -120,6 +126,14 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const webDist = options.webDist === undefined ? defaultWebDist() : options.webDist;
   registerWebApp(app, webDist);
   return { app, ctx };
+}
+
+/** The gateway PAYMENT_GATEWAY names. */
+function createPaymentGateway(config: Config, database: Db, now: () => Date): PaymentGateway {
+  switch (config.billing.gateway) {
+    case 'sandbox':
+      return createSandboxGateway(database.db, config.jwtSecret, now);
+  }
 }
 
 function defaultWebDist(): string {

@@ -52,6 +52,7 @@ const EnvSchema = z.object({
   SESSION_CHECK_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   SUPER_LINK_WINDOW_SECONDS: z.coerce.number().int().min(30).default(600),
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // Rate limits (plugins/rate-limits.ts); 0 turns a limit off.
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(120),
   RATE_LIMIT_IP_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(600),
@@ -148,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
     superLinkWindowSeconds: e.SUPER_LINK_WINDOW_SECONDS,
+    /** How long failed sign-ins, stored idempotent answers, reset links, e-mail changes and mail requests are kept. */
+    retentionDays: e.RETENTION_DAYS,
     rateLimits: {
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
       writesPerAddressPerMinute: e.RATE_LIMIT_IP_WRITES_PER_MINUTE,

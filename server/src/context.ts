@@ -7,6 +7,7 @@ import type { DialectName } from './db/connect.js';
 import type { Database } from './db/database.js';
 import type { Mailer } from './integrations/mail/mailer.js';
 import type { OltClient } from './integrations/network/olt-client.js';
+import type { PaymentGateway } from './integrations/payments/payment-gateway.js';
 import type { FileStore } from './integrations/storage/file-store.js';
 
 export interface AppContext {
@@ -16,6 +17,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Files under DATA_DIR/files (attachments, photos, images). */
   files: FileStore;
+  /** The payment gateway (PAYMENT_GATEWAY): tokenizes cards and bank accounts, charges them. */
+  payments: PaymentGateway;
   /** The network adapter to the OLTs (SNMP): port stats, tone tests, ONT actions. */
   olt: OltClient;
   /** Signs a session token; `exp` is set from TOKEN_TTL_SECONDS. Only sessions.service calls it (the token's `sid`

@@ -5,9 +5,7 @@ import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { isDatabaseEmpty, seedDemoData, writeDemoFiles } from './demo/generator.js';
 import { type OltSimulator, startOltSimulator } from './integrations/network/olt-simulator.js';
-import { startRateLimitPruner } from './lib/rate-limit-store.js';
-import { startActionWorker } from './modules/assets/action-worker.js';
-import { startAuthJobs } from './modules/auth/auth.jobs.js';
+import { startJobs } from './jobs.js';
 
 async function main() {
   const config = loadConfig();
@@ -39,10 +37,8 @@ async function main() {
       app.log.warn({ err }, `simulated OLT could not bind udp://127.0.0.1:${config.olt.snmpPort}`);
     }
   }
-  const stopActionWorker = await startActionWorker(ctx, app.log);
-  const stopAuthJobs = startAuthJobs(ctx);
-  // Rate-limit counters of ended windows are deleted every 10 minutes (any server may do it; deletes are idempotent).
-  const stopPruner = startRateLimitPruner(ctx.db, ctx.now, app.log);
+  // Every background job (asset actions, queued mail, autopay, pruning) starts in jobs.ts.
+  const stopJobs = await startJobs(ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -56,9 +52,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
-      stopPruner();
-      await stopActionWorker();
-      stopAuthJobs();
+      await stopJobs();
       await olt?.close();
       await database.close();
       process.exit(0);

@@ -2,8 +2,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { claimsFixture, tokenFor } from '../../../web/src/lib/test-tokens';
 import { DEMO_PASSWORD } from './demo';
+import { claimsFixture, tokenFor } from './test-tokens';
 
 /** Fills in and sends the sign-in form. */
 export async function attemptSignIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {

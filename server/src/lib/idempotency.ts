@@ -80,3 +80,9 @@ export async function runIdempotent<T>(
     throw err;
   }
 }
+
+/** Housekeeping: forgets stored answers older than `before` (a retry that late is a new request). */
+export async function pruneIdempotencyKeys(db: Kysely<Database>, before: string): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

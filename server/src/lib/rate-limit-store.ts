@@ -4,7 +4,6 @@
  * `INSERT … ON CONFLICT DO UPDATE … RETURNING` (SQLite 3.35+ and PostgreSQL alike): no read-then-write race.
  * Also the store class @fastify/rate-limit calls, and the pruning of expired windows.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.js';
 
@@ -62,18 +61,4 @@ export function databaseStore(db: Kysely<Database>, now: () => Date) {
       return new DatabaseRateLimitStore();
     }
   };
-}
-
-/** Prunes expired counters every `intervalMs` (started in main.ts beside the other background work). */
-export function startRateLimitPruner(
-  db: Kysely<Database>,
-  now: () => Date,
-  log: FastifyBaseLogger,
-  intervalMs = 10 * 60_000,
-): () => void {
-  const timer = setInterval(() => {
-    pruneRateLimits(db, now()).catch((err) => log.warn({ err }, 'pruning rate-limit counters failed'));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -1,5 +1,4 @@
 /** Time helpers: timestamps are stored as UTC ISO-8601 text. */
-export const isoNow = (now = new Date()) => now.toISOString();
 export const isoAfterSeconds = (seconds: number, now = new Date()) =>
   new Date(now.getTime() + seconds * 1000).toISOString();
 export const isoBeforeSeconds = (seconds: number, now = new Date()) => isoAfterSeconds(-seconds, now);

@@ -2,12 +2,9 @@
  * The payment-gateway adapter: what the billing module needs from a card and bank processor. The portal never
  * keeps a card or account number: it hands them to `tokenize*` once and stores the token, brand, last four digits
  * and expiry. Charges carry the gateway's own idempotency key, so asking twice (a retry after a lost answer)
- * charges once, as every real processor allows. The embedded default is the sandbox gateway (sandbox-gateway.ts).
+ * charges once, as every real processor allows. The embedded default is the sandbox gateway (sandbox-gateway.ts);
+ * app.ts picks the gateway from PAYMENT_GATEWAY and puts it on the AppContext as `ctx.payments`.
  */
-import type { Kysely } from 'kysely';
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
-import { createSandboxGateway } from './sandbox-gateway.js';
 
 export interface CardToTokenize {
   number: string;
@@ -64,20 +61,4 @@ export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
   /** The charge made under a key, or null when there is none. Throws GatewayUnavailableError. */
   findCharge(idempotencyKey: string): Promise<ChargeOutcome | null>;
-}
-
-const gateways = new WeakMap<Kysely<Database>, PaymentGateway>();
-
-/** The configured gateway (PAYMENT_GATEWAY); one per database handle. */
-export function paymentGatewayFor(deps: { db: Kysely<Database>; config: Config; now(): Date }): PaymentGateway {
-  let gateway = gateways.get(deps.db);
-  if (!gateway) {
-    switch (deps.config.billing.gateway) {
-      case 'sandbox':
-        gateway = createSandboxGateway(deps.db, deps.config.jwtSecret, deps.now);
-        break;
-    }
-    gateways.set(deps.db, gateway);
-  }
-  return gateway;
 }

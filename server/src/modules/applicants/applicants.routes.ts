@@ -19,6 +19,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { sendDownload } from '../../lib/downloads.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { applicantOf, sessionOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
@@ -109,13 +110,12 @@ export async function applicantsRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     },
     handler: async (req, reply) => {
       const file = await service.openSubmission(ctx, assertStaff(sessionOf(req)), req.params.submissionId);
-      return reply
-        .type('application/zip')
-        .header('content-length', String(file.sizeBytes))
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.stream);
+      return sendDownload(reply, {
+        body: file.stream,
+        contentType: 'application/zip',
+        fileName: file.fileName,
+        sizeBytes: file.sizeBytes,
+      });
     },
   });
 }

@@ -27,14 +27,13 @@ import {
   ZIP_TOO_LARGE_MESSAGE,
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
+import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, HttpError, notFound, unauthenticated } from '../../lib/errors.js';
 import { checkZip } from '../../lib/file-inspection.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { cleanFileName } from '../../lib/uploads.js';
 import { issueApplicantToken } from '../../plugins/applicant-tokens.js';
-import * as authRepo from '../auth/auth.repository.js';
-import { audit } from '../auth/auth.repository.js';
-import { assertMayAttempt } from '../auth/auth.service.js';
+import { assertMayAttempt, clearFailedAttempts, recordFailedAttempt } from '../auth/auth.service.js';
 import { assertOwnUpload } from './applicants.policy.js';
 import * as repo from './applicants.repository.js';
 
@@ -124,7 +123,7 @@ export async function inviteApplicant(
       employeeId: staff.nEmployeeID,
       action: 'applicant-invited',
       subject: `applicant:${id}`,
-      detail: username,
+      detail: { username },
     });
   });
   const invitationSentTo = await mailInvitation(ctx, { name: input.name, email, username }, accessCode).then(
@@ -206,10 +205,10 @@ export async function login(ctx: AppContext, input: { username: string; code: st
   const ok = applicant ? await verifyPassword(applicant.code_hash, input.code.trim()) : false;
   if (!applicant || !ok) {
     if (!applicant) await burnPasswordCheck(input.code);
-    await authRepo.recordFailure(ctx.db, key, input.ip, ctx.now().toISOString());
+    await recordFailedAttempt(ctx, key, input.ip);
     throw unauthenticated(APPLICANT_WRONG_CREDENTIALS);
   }
-  await authRepo.clearFailures(ctx.db, key);
+  await clearFailedAttempts(ctx, key);
   const { token, expiresAt } = issueApplicantToken(ctx.config.jwtSecret, applicant.id, ctx.now());
   return { token, expiresAt: expiresAt.toISOString(), applicant: await self(ctx, applicant) };
 }
@@ -298,7 +297,7 @@ export async function submit(
         employeeId: null,
         action: 'applicant-submitted',
         subject: `applicant:${applicant.id}`,
-        detail: `submission ${submissionId}, ${stored.sizeBytes} bytes, sha256 ${stored.sha256}`,
+        detail: { submissionId, sizeBytes: stored.sizeBytes, sha256: stored.sha256 },
       });
       return submissionId;
     });

@@ -318,7 +318,7 @@ describe('staff: applicants', () => {
       .selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'applicant-invited')
-      .where('detail', '=', 'jordan.lee')
+      .where('detail', '=', JSON.stringify({ username: 'jordan.lee' }))
       .executeTakeFirst();
     expect(audit?.employee_id).toBe(7);
   });
@@ -353,7 +353,9 @@ describe('staff: applicants', () => {
     });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/zip');
-    expect(file.headers['content-disposition']).toBe(`attachment; filename="programming-test-applicant-${id}.zip"`);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="programming-test-applicant-${id}.zip"; filename*=UTF-8''programming-test-applicant-${id}.zip`,
+    );
     expect(file.rawPayload).toEqual(zip);
   });
 

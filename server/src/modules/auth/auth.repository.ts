@@ -71,24 +71,6 @@ export async function countAccountUsers(db: Q, customerId: string): Promise<numb
   return Number(row.n);
 }
 
-/** Whether a ZIP code is one of the account's mailing or service addresses. */
-export async function accountHasZip(db: Q, customerId: string, zip: string): Promise<boolean> {
-  const mailing = await db
-    .selectFrom('mailing_locations')
-    .select('id')
-    .where('customer_id', '=', customerId)
-    .where('zip', '=', zip)
-    .executeTakeFirst();
-  if (mailing) return true;
-  const service = await db
-    .selectFrom('service_locations')
-    .select('id')
-    .where('customer_id', '=', customerId)
-    .where('zip', '=', zip)
-    .executeTakeFirst();
-  return Boolean(service);
-}
-
 export function firstLocations(db: Q, customerId: string) {
   return Promise.all([
     db
@@ -254,30 +236,6 @@ export function findStaffByEmployeeId(db: Q, employeeId: number) {
     .where('is_staff', '=', 1)
     .where('disabled', '=', 0)
     .executeTakeFirst();
-}
-
-export function audit(
-  db: Q,
-  entry: {
-    at: string;
-    userId: number | null;
-    employeeId: number | null;
-    action: string;
-    subject?: string;
-    detail?: string;
-  },
-) {
-  return db
-    .insertInto('audit_log')
-    .values({
-      at: entry.at,
-      user_id: entry.userId,
-      employee_id: entry.employeeId,
-      action: entry.action,
-      subject: entry.subject ?? null,
-      detail: entry.detail ?? null,
-    })
-    .execute();
 }
 
 // ---- session log -----------------------------------------------------------------------------------------------
@@ -457,4 +415,26 @@ export async function useEmailChange(db: Q, id: number, now: string): Promise<bo
 
 export function updateEmail(db: Q, userId: number, email: string, now: string) {
   return db.updateTable('users').set({ email, updated_at: now }).where('id', '=', userId).execute();
+}
+
+// ---- housekeeping ----------------------------------------------------------------------------------------------
+
+const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+
+/** Deletes failed attempts, reset links, e-mail changes and mail requests made before the given times. */
+export async function deleteOldRecords(db: Q, before: { loginFailures: string; others: string }) {
+  return {
+    loginFailures: deleted(
+      await db.deleteFrom('login_failures').where('failed_at', '<', before.loginFailures).executeTakeFirst(),
+    ),
+    passwordResets: deleted(
+      await db.deleteFrom('password_resets').where('created_at', '<', before.others).executeTakeFirst(),
+    ),
+    emailChanges: deleted(
+      await db.deleteFrom('email_changes').where('created_at', '<', before.others).executeTakeFirst(),
+    ),
+    mailRequests: deleted(
+      await db.deleteFrom('mail_requests').where('requested_at', '<', before.others).executeTakeFirst(),
+    ),
+  };
 }

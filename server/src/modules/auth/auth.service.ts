@@ -13,6 +13,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
+import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests, unauthenticated } from '../../lib/errors.js';
 import { assertPasswordAllowed, burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { isoAfterSeconds, isoBeforeSeconds } from '../../lib/time.js';
@@ -80,6 +81,16 @@ export async function assertMayAttempt(ctx: AppContext, keys: AttemptKey[], what
     const wait = Math.ceil((Date.parse(latest) + delay * 1000 - now.getTime()) / 1000);
     if (wait > 0) throw tooManyRequests(`Too many failed ${what} attempts. Try again in ${waitText(wait)}.`, wait);
   }
+}
+
+/** Counts a failed attempt under a key (also the applicants' sign-in, under its own name space). */
+export function recordFailedAttempt(ctx: AppContext, key: string, ip: string) {
+  return repo.recordFailure(ctx.db, key, ip, ctx.now().toISOString());
+}
+
+/** Forgets a key's failed attempts after a success. */
+export function clearFailedAttempts(ctx: AppContext, key: string) {
+  return repo.clearFailures(ctx.db, key);
 }
 
 // ---- trusted devices -------------------------------------------------------------------------------------------
@@ -221,7 +232,7 @@ export async function register(
       now,
     });
     await repo.grantPermissions(trx, id, ALL_PERMISSIONS);
-    await repo.audit(trx, { at: now, userId: id, employeeId: null, action: 'register', subject: customer.id });
+    await audit(trx, { at: now, userId: id, employeeId: null, action: 'register', subject: customer.id });
     const user = await repo.findUserById(trx, id);
     if (!user) throw notFound();
     return { userId: id, token: await startSession(ctx, claimsOf(user), meta, trx) };
@@ -364,7 +375,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     await repo.clearFailuresForUser(trx, reset.user_id);
     // Whoever held the old password holds no session any more.
     await revokeUserSessions(ctx, reset.user_id, 'password-reset', trx);
-    await repo.audit(trx, { at: now, userId: reset.user_id, employeeId: null, action: 'password-reset' });
+    await audit(trx, { at: now, userId: reset.user_id, employeeId: null, action: 'password-reset' });
   });
 }
 
@@ -450,12 +461,12 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
     await repo.updateEmail(trx, change.user_id, change.new_email, now);
     // Reset links sent to the old address stop working.
     await repo.usePasswordResets(trx, change.user_id, now);
-    await repo.audit(trx, {
+    await audit(trx, {
       at: now,
       userId: change.user_id,
       employeeId: null,
       action: 'email-changed',
-      detail: JSON.stringify({ from: user.email, to: change.new_email }),
+      detail: { from: user.email, to: change.new_email },
     });
   });
   await ctx.mailer.send({
@@ -494,7 +505,7 @@ export async function issueSuperLink(
     now = new Date(now.getTime() + 1);
     hash = superLinkHash(ctx, customer.id, employeeId, now.getTime());
   }
-  await repo.audit(ctx.db, {
+  await audit(ctx.db, {
     at: now.toISOString(),
     userId: staffUserId,
     employeeId,
@@ -539,7 +550,7 @@ export async function superLogin(
     if (!(await repo.claimSuperLink(trx, input.hash, input.vcCustomerID, input.nEmployeeID, at))) {
       throw unauthenticated(LINK_INVALID);
     }
-    await repo.audit(trx, {
+    await audit(trx, {
       at,
       userId: staff.id,
       employeeId: input.nEmployeeID,
@@ -577,4 +588,19 @@ export async function logSession(
     superUserEmployeeId: user.UNITYSUPERUSER === 1 ? user.nEmployeeID : null,
   });
   return { logged: true, lastLoggedAt: at };
+}
+
+// ---- housekeeping ----------------------------------------------------------------------------------------------
+
+/**
+ * Deletes what would otherwise grow forever: failed attempts, reset links, e-mail changes and queued mail requests
+ * older than RETENTION_DAYS. Failed attempts are kept at least as long as the window the limits count them in.
+ */
+export function pruneAuthRecords(ctx: AppContext) {
+  const now = ctx.now();
+  const keepSeconds = ctx.config.retentionDays * 86_400;
+  return repo.deleteOldRecords(ctx.db, {
+    loginFailures: isoBeforeSeconds(Math.max(keepSeconds, ctx.config.loginLimits.windowSeconds), now),
+    others: isoBeforeSeconds(keepSeconds, now),
+  });
 }

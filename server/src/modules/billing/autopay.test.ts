@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentGatewayFor } from '../../integrations/payments/payment-gateway.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { as, BUSINESS, RESIDENTIAL } from '../customer-account/customer-test-helpers.js';
 import { balanceOf, chargeCount, invoiceIdsOf, methodIdOf } from './billing-test-helpers.js';
@@ -14,7 +13,7 @@ afterAll(() => t.close());
 describe('runAutopay', () => {
   it('charges nothing before a due date', async () => {
     const before = await chargeCount(t);
-    const outcome = await runAutopay(t.ctx, paymentGatewayFor(t.ctx));
+    const outcome = await runAutopay(t.ctx);
     expect(outcome).toEqual({ completed: 0, declined: 0, skipped: 0, unanswered: 0 });
     expect(await chargeCount(t)).toBe(before);
   });
@@ -34,7 +33,7 @@ describe('runAutopay', () => {
     // Four weeks on, every open invoice is due.
     t.clock.advanceSeconds(28 * 86_400);
     const before = await chargeCount(t);
-    const outcome = await runAutopay(t.ctx, paymentGatewayFor(t.ctx));
+    const outcome = await runAutopay(t.ctx);
     expect(outcome).toMatchObject({ completed: 3, declined: 0 });
     expect(await chargeCount(t)).toBe(before + 3);
     for (const invoice of [...acme, ...rhonda]) expect(await balanceOf(t, invoice.id)).toBe(0);
@@ -51,7 +50,7 @@ describe('runAutopay', () => {
       { customer_id: RESIDENTIAL, amount_cents: 10_312, fee_cents: 304, source: 'autopay', paid_by: null },
     ]);
 
-    const again = await runAutopay(t.ctx, paymentGatewayFor(t.ctx));
+    const again = await runAutopay(t.ctx);
     expect(again.completed).toBe(0);
     expect(await chargeCount(t)).toBe(before + 3);
     const history = (

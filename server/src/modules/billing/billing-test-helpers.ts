@@ -2,7 +2,7 @@
 import type { SessionClaims } from '@strand/domain';
 import type { TestApp } from '../../test/harness.js';
 import { claimsOf } from '../../test/harness.js';
-import { type CustomerActor, loadActor } from '../customer-account/customer-access.js';
+import { type CustomerActor, loadActor } from '../customer-account/customer-access.policy.js';
 
 export const FEE_BPS = 295;
 

@@ -19,17 +19,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { paymentGatewayFor } from '../../integrations/payments/payment-gateway.js';
+import { sendDownload } from '../../lib/downloads.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { actorWith, customerActor } from '../customer-account/customer-access.js';
-import { startAutopayRunner } from './autopay-runner.js';
+import { actorWith, customerActor } from '../customer-account/customer-access.policy.js';
 import * as bills from './bills.service.js';
 import * as mailing from './mailing.service.js';
 import { paymentsRoutes } from './payments.routes.js';
 
 export async function billingRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const gateway = paymentGatewayFor(ctx);
   const config = { access: ['customer'] } as const;
   const tags = ['billing center'];
   const viewer = (req: Parameters<typeof actorWith>[1]) => actorWith(ctx, req, 'billing-view');
@@ -41,7 +39,7 @@ export async function billingRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
       summary: 'getBills: balance, what is due and when, open invoices, and the provider’s billing settings',
       response: { 200: BillsSchema, ...errorResponses(401, 403) },
     },
-    handler: async (req) => bills.getBills(ctx, gateway, await viewer(req)),
+    handler: async (req) => bills.getBills(ctx, await viewer(req)),
   });
 
   app.get('/api/customer/billing/invoices/:invoiceId', {
@@ -65,11 +63,7 @@ export async function billingRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     },
     handler: async (req, reply) => {
       const { fileName, pdf } = await bills.invoicePdf(ctx, await viewer(req), req.params.invoiceId);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendDownload(reply, { body: pdf, contentType: 'application/pdf', fileName });
     },
   });
 
@@ -83,11 +77,7 @@ export async function billingRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     },
     handler: async (req, reply) => {
       const { fileName, csv } = await bills.invoiceCsv(ctx, await viewer(req), req.params.invoiceGroupId);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(csv);
+      return sendDownload(reply, { body: csv, contentType: 'text/csv; charset=utf-8', fileName });
     },
   });
 
@@ -139,6 +129,5 @@ export async function billingRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     },
   });
 
-  paymentsRoutes(fastify, ctx, gateway);
-  startAutopayRunner(fastify, ctx, gateway);
+  paymentsRoutes(fastify, ctx);
 }

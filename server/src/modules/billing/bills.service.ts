@@ -2,20 +2,21 @@
  * Bills (getBills), invoice details, history per mailing location (viewHistory) and invoice downloads
  * (downloadInvoicePDF per invoice, downloadInvoiceCSV per invoice group), all of the actor's account only.
  */
+
 import type { BillingHistory, Bills, InvoiceDetail, PaymentRecord } from '@strand/domain';
+import { fullAddress } from '@strand/domain';
 import type { AppContext } from '../../context.js';
-import type { PaymentGateway } from '../../integrations/payments/payment-gateway.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { assertOwned, type CustomerActor, fullAddress } from '../customer-account/customer-access.js';
+import { assertOwned, type CustomerActor } from '../customer-account/customer-access.policy.js';
 import * as repo from './billing.repository.js';
 import { dayOf, invoiceStatus, methodLabel, toInvoice } from './billing-rows.js';
 import { invoiceGroupCsv } from './invoice-csv.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import { resolveStalePayments } from './payment-recovery.js';
 
-export async function getBills(ctx: AppContext, gateway: PaymentGateway, actor: CustomerActor): Promise<Bills> {
+export async function getBills(ctx: AppContext, actor: CustomerActor): Promise<Bills> {
   // A payment whose request never came back is settled first, so the balance shown is the true one.
-  await resolveStalePayments(ctx, gateway, actor.customerId);
+  await resolveStalePayments(ctx, actor.customerId);
   const today = dayOf(ctx.now());
   const [unpaid, locations] = await Promise.all([
     repo.unpaidInvoicesOf(ctx.db, actor.customerId),
@@ -39,7 +40,7 @@ export async function getBills(ctx: AppContext, gateway: PaymentGateway, actor: 
     cardFeeBasisPoints: ctx.config.billing.cardFeeBasisPoints,
     requireAutopay: ctx.config.billing.requireAutopay,
     keepLastPaymentMethod: ctx.config.billing.keepLastPaymentMethod,
-    paymentGateway: gateway.name,
+    paymentGateway: ctx.payments.name,
   };
 }
 

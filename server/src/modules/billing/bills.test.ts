@@ -162,7 +162,9 @@ describe('GET /api/customer/billing/invoices/:id/pdf (downloadInvoicePDF)', () =
     const res = await rhonda.call('GET', `/api/customer/billing/invoices/${invoice.id}/pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${invoice.id}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="invoice-${invoice.id}.pdf"; filename*=UTF-8''invoice-${invoice.id}.pdf`,
+    );
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
@@ -196,7 +198,7 @@ describe('GET /api/customer/billing/invoice-groups/:id/csv (downloadInvoiceCSV)'
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="invoice-group-${invoice.invoice_group_id}.csv"`,
+      `attachment; filename="invoice-group-${invoice.invoice_group_id}.csv"; filename*=UTF-8''invoice-group-${invoice.invoice_group_id}.csv`,
     );
     const rows = res.body.replace('\uFEFF', '').trimEnd().split('\r\n');
     expect(rows).toHaveLength(5);

@@ -5,6 +5,7 @@
  */
 import { formatCents } from '@strand/domain';
 import PDFDocument from 'pdfkit';
+import { longDate, PDF_COLORS } from '../../integrations/pdf/pdf-style.js';
 
 export interface InvoicePdfData {
   provider: { name: string; supportPhone: string };
@@ -24,18 +25,7 @@ export interface InvoicePdfData {
   generatedAt: Date;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** 2025-03-05 (or an ISO timestamp) -> "Mar 5, 2025", without the server's locale or time zone. */
-export function longDate(isoDate: string): string {
-  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
-  return `${MONTHS[(month ?? 1) - 1]} ${day}, ${year}`;
-}
-
-const INK = '#1f2933';
-const MUTED = '#52606d';
-const BRAND = '#0b4f6c';
-const DANGER = '#b42318';
+const { ink: INK, muted: MUTED, brand: BRAND, danger: DANGER } = PDF_COLORS;
 
 export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
   const doc = new PDFDocument({

@@ -3,7 +3,7 @@ import { type AddressUpdateSchema, lookupZip, type MailingLocation, type ZipLook
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
-import { assertOwned, audit, type CustomerActor } from '../customer-account/customer-access.js';
+import { assertOwned, auditCustomerWrite, type CustomerActor } from '../customer-account/customer-access.policy.js';
 import * as repo from './billing.repository.js';
 
 type MailingRow = NonNullable<Awaited<ReturnType<typeof repo.findMailingLocation>>>;
@@ -40,7 +40,7 @@ export async function updateAddress(
   };
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateMailingAddress(trx, mailingLocationId, values);
-    await audit(trx, actor, ctx.now().toISOString(), 'mailing-address.update', mailingLocationId, {
+    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'mailing-address.update', mailingLocationId, {
       from: [row.address, row.city, row.state, row.zip].join(', '),
     });
   });

@@ -9,15 +9,16 @@ import {
   type Autopay,
   cardDigits,
   cardExpired,
+  fullAddress,
   type NewPaymentMethod,
   type PaymentMethod,
   yearMonthOf,
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
-import type { PaymentGateway, TokenizeResult } from '../../integrations/payments/payment-gateway.js';
+import type { TokenizeResult } from '../../integrations/payments/payment-gateway.js';
 import { badRequest, conflict, HttpError, tooManyRequests } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
-import { assertOwned, audit, type CustomerActor, fullAddress } from '../customer-account/customer-access.js';
+import { assertOwned, auditCustomerWrite, type CustomerActor } from '../customer-account/customer-access.policy.js';
 import * as repo from './billing.repository.js';
 import { methodExpired, methodLabel, toPaymentMethod } from './billing-rows.js';
 import { storedAnswer } from './payments.repository.js';
@@ -52,13 +53,13 @@ async function oneMethod(ctx: AppContext, actor: CustomerActor, id: number): Pro
   return toPaymentMethod(row, ctx.now(), (await autopayUse(ctx, actor.customerId)).get(id) ?? []);
 }
 
-async function tokenize(ctx: AppContext, gateway: PaymentGateway, input: NewPaymentMethod): Promise<TokenizeResult> {
+async function tokenize(ctx: AppContext, input: NewPaymentMethod): Promise<TokenizeResult> {
   if (input.kind === 'card') {
     if (cardExpired(input.expMonth, input.expYear, yearMonthOf(ctx.now()))) {
       const message = 'This card has expired. Check the expiry date or use another card.';
       throw badRequest(message, { expMonth: message });
     }
-    return gateway.tokenizeCard({
+    return ctx.payments.tokenizeCard({
       number: cardDigits(input.cardNumber) ?? '',
       expMonth: input.expMonth,
       expYear: input.expYear,
@@ -67,12 +68,11 @@ async function tokenize(ctx: AppContext, gateway: PaymentGateway, input: NewPaym
       holderName: input.holderName,
     });
   }
-  return gateway.tokenizeBankAccount(input);
+  return ctx.payments.tokenizeBankAccount(input);
 }
 
 export async function addPaymentMethod(
   ctx: AppContext,
-  gateway: PaymentGateway,
   actor: CustomerActor,
   input: NewPaymentMethod,
   key: string | undefined,
@@ -94,7 +94,7 @@ export async function addPaymentMethod(
   if (active.length >= MAX_PAYMENT_METHODS) {
     throw conflict(`You can keep up to ${MAX_PAYMENT_METHODS} payment methods. Remove one first.`);
   }
-  const tokenized = await tokenize(ctx, gateway, input);
+  const tokenized = await tokenize(ctx, input);
   if (!tokenized.ok) throw badRequest(tokenized.message, { [tokenized.field]: tokenized.message });
   const { method } = tokenized;
   const duplicate = active.find((m) => m.fingerprint === method.fingerprint);
@@ -119,7 +119,7 @@ export async function addPaymentMethod(
         fingerprint: method.fingerprint,
         now,
       });
-      await audit(trx, actor, now, 'payment-method.add', id, { brand: method.brand, last4: method.last4 });
+      await auditCustomerWrite(trx, actor, now, 'payment-method.add', id, { brand: method.brand, last4: method.last4 });
       return { statusCode: 201, body: { PaymentMethodID: id } };
     },
   );
@@ -148,7 +148,10 @@ export async function deletePaymentMethod(ctx: AppContext, actor: CustomerActor,
     }
     const now = ctx.now().toISOString();
     await repo.markPaymentMethodDeleted(trx, paymentMethodId, now);
-    await audit(trx, actor, now, 'payment-method.delete', paymentMethodId, { brand: row.brand, last4: row.last4 });
+    await auditCustomerWrite(trx, actor, now, 'payment-method.delete', paymentMethodId, {
+      brand: row.brand,
+      last4: row.last4,
+    });
   });
 }
 
@@ -188,7 +191,9 @@ export async function activateAutopay(
   }
   await ctx.db.transaction().execute(async (trx) => {
     await repo.setAutopay(trx, mailingLocationId, paymentMethodId);
-    await audit(trx, actor, ctx.now().toISOString(), 'autopay.activate', mailingLocationId, { paymentMethodId });
+    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'autopay.activate', mailingLocationId, {
+      paymentMethodId,
+    });
   });
   return viewAutopay(ctx, actor);
 }
@@ -203,7 +208,7 @@ export async function deactivateAutopay(ctx: AppContext, actor: CustomerActor, m
   }
   await ctx.db.transaction().execute(async (trx) => {
     await repo.setAutopay(trx, mailingLocationId, null);
-    await audit(trx, actor, ctx.now().toISOString(), 'autopay.deactivate', mailingLocationId, {
+    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'autopay.deactivate', mailingLocationId, {
       paymentMethodId: location.autopay_payment_method_id,
     });
   });

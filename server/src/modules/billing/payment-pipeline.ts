@@ -23,14 +23,11 @@ import {
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
-import {
-  type ChargeOutcome,
-  GatewayUnavailableError,
-  type PaymentGateway,
-} from '../../integrations/payments/payment-gateway.js';
+import { type ChargeOutcome, GatewayUnavailableError } from '../../integrations/payments/payment-gateway.js';
+import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
-import type { CustomerActor } from '../customer-account/customer-access.js';
+import type { CustomerActor } from '../customer-account/customer-access.policy.js';
 import * as billing from './billing.repository.js';
 import { dayOf, kindOf, methodExpired } from './billing-rows.js';
 import * as repo from './payments.repository.js';
@@ -64,25 +61,22 @@ export const payerOf = (actor: CustomerActor): Payer => ({
   source: 'portal',
 });
 
-export function auditRow(
+export function auditPayment(
   trx: Transaction<Database>,
   payer: Payer,
   at: string,
   action: string,
   paymentId: number,
-  detail: object,
+  detail: Record<string, unknown>,
 ) {
-  return trx
-    .insertInto('audit_log')
-    .values({
-      at,
-      user_id: payer.userId,
-      employee_id: payer.employeeId,
-      action: `customer.payment.${action}`,
-      subject: `${payer.customerId}:${paymentId}`,
-      detail: JSON.stringify({ ...detail, source: payer.source }),
-    })
-    .execute();
+  return audit(trx, {
+    at,
+    userId: payer.userId,
+    employeeId: payer.employeeId,
+    action: `customer.payment.${action}`,
+    subject: `${payer.customerId}:${paymentId}`,
+    detail: { ...detail, source: payer.source },
+  });
 }
 
 export async function usableMethod(ctx: AppContext, customerId: string, paymentMethodId: number) {
@@ -166,7 +160,7 @@ export async function startPayment(
         now,
         allocations: input.invoices.map((i) => ({ invoiceId: i.InvoiceID, amountCents: i.amountCents })),
       });
-      await auditRow(trx, payer, now, 'started', id, { amountCents, feeCents, paymentMethodId: method.id });
+      await auditPayment(trx, payer, now, 'started', id, { amountCents, feeCents, paymentMethodId: method.id });
       return id;
     });
     const created = await repo.findPayment(ctx.db, paymentId);
@@ -250,7 +244,7 @@ export async function settle(
           ) {
             throw new AlreadySettled();
           }
-          await auditRow(trx, payer, now, 'declined', payment.id, { code: outcome.code });
+          await auditPayment(trx, payer, now, 'declined', payment.id, { code: outcome.code });
           const message = declinedMessage(outcome.message);
           return {
             statusCode: 402,
@@ -274,7 +268,7 @@ export async function settle(
           trx,
           allocations.map((a) => a.invoice_id),
         );
-        await auditRow(trx, payer, now, 'completed', payment.id, { reference: outcome.reference });
+        await auditPayment(trx, payer, now, 'completed', payment.id, { reference: outcome.reference });
         const body: PaymentResult = {
           PaymentID: payment.id,
           status: 'Completed',
@@ -307,7 +301,6 @@ const UNANSWERED =
 /** Steps 3 and 4 for a Pending payment. */
 export async function chargeAndSettle(
   ctx: AppContext,
-  gateway: PaymentGateway,
   payer: Payer,
   payment: repo.PaymentRow,
   key: string | undefined,
@@ -316,7 +309,7 @@ export async function chargeAndSettle(
   if (!method) throw new Error(`payment method ${payment.payment_method_id} vanished`);
   let outcome: ChargeOutcome;
   try {
-    outcome = await gateway.charge({
+    outcome = await ctx.payments.charge({
       token: method.gateway_token,
       amountCents: payment.amount_cents + payment.fee_cents,
       idempotencyKey: gatewayKey(payment.id),

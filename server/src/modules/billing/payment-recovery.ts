@@ -4,16 +4,12 @@
  */
 import { type PayBillsRequest, paymentTotals } from '@strand/domain';
 import type { AppContext } from '../../context.js';
-import {
-  type ChargeOutcome,
-  GatewayUnavailableError,
-  type PaymentGateway,
-} from '../../integrations/payments/payment-gateway.js';
+import { type ChargeOutcome, GatewayUnavailableError } from '../../integrations/payments/payment-gateway.js';
 import { HttpError } from '../../lib/errors.js';
 import * as billing from './billing.repository.js';
 import { dayOf, kindOf, methodExpired } from './billing-rows.js';
 import {
-  auditRow,
+  auditPayment,
   chargeAndSettle,
   gatewayKey,
   type Payer,
@@ -29,18 +25,14 @@ import * as repo from './payments.repository.js';
  * completed, declined ones declined, and those the gateway never saw are marked Failed (nothing was charged).
  * Runs before the bills are shown and with autopay. A gateway that does not answer leaves them for the next run.
  */
-export async function resolveStalePayments(
-  ctx: AppContext,
-  gateway: PaymentGateway,
-  customerId?: string,
-): Promise<number> {
+export async function resolveStalePayments(ctx: AppContext, customerId?: string): Promise<number> {
   const before = new Date(ctx.now().getTime() - STALE_PENDING_SECONDS * 1000).toISOString();
   const stale = await repo.stalePendingPayments(ctx.db, before, customerId);
   let resolved = 0;
   for (const payment of stale) {
     let outcome: ChargeOutcome | null;
     try {
-      outcome = await gateway.findCharge(gatewayKey(payment.id));
+      outcome = await ctx.payments.findCharge(gatewayKey(payment.id));
     } catch (err) {
       if (err instanceof GatewayUnavailableError) continue;
       throw err;
@@ -58,7 +50,7 @@ export async function resolveStalePayments(
         const now = ctx.now().toISOString();
         const reason = 'The payment service never received this payment; nothing was charged.';
         if (await repo.finishPayment(trx, payment.id, { status: 'Failed', reference: null, reason, now })) {
-          await auditRow(trx, payer, now, 'failed', payment.id, {});
+          await auditPayment(trx, payer, now, 'failed', payment.id, {});
         }
       });
     }
@@ -71,8 +63,8 @@ export async function resolveStalePayments(
  * Autopay: charges every invoice that is due (or past due) at a mailing location with autopay on, once per invoice
  * and due date (the payment's key is `autopay-<invoice>-<due date>`, so a rerun or a second server charges once).
  */
-export async function runAutopay(ctx: AppContext, gateway: PaymentGateway, limit = 200) {
-  await resolveStalePayments(ctx, gateway);
+export async function runAutopay(ctx: AppContext, limit = 200) {
+  await resolveStalePayments(ctx);
   const due = await repo.autopayDueInvoices(ctx.db, dayOf(ctx.now()), limit);
   const outcomes = { completed: 0, declined: 0, skipped: 0, unanswered: 0 };
   for (const invoice of due) {
@@ -107,7 +99,7 @@ export async function runAutopay(ctx: AppContext, gateway: PaymentGateway, limit
       continue;
     }
     try {
-      const answer = await chargeAndSettle(ctx, gateway, payer, payment, undefined);
+      const answer = await chargeAndSettle(ctx, payer, payment, undefined);
       if (answer.statusCode === 201) outcomes.completed += 1;
       else outcomes.declined += 1;
     } catch (err) {

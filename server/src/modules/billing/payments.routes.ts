@@ -17,14 +17,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { PaymentGateway } from '../../integrations/payments/payment-gateway.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { actorWith } from '../customer-account/customer-access.js';
+import { actorWith } from '../customer-account/customer-access.policy.js';
 import * as methods from './payment-methods.service.js';
 import * as payments from './payments.service.js';
 
-export function paymentsRoutes(fastify: FastifyInstance, ctx: AppContext, gateway: PaymentGateway) {
+export function paymentsRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const config = { access: ['customer'] } as const;
   const tags = ['billing center'];
@@ -56,7 +55,7 @@ export function paymentsRoutes(fastify: FastifyInstance, ctx: AppContext, gatewa
       },
     },
     handler: async (req, reply) => {
-      const answer = await payments.payBills(ctx, gateway, await payer(req), req.body, idempotencyKeyOf(req));
+      const answer = await payments.payBills(ctx, await payer(req), req.body, idempotencyKeyOf(req));
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(answer.statusCode as 201).send(answer.body as z.infer<typeof PaymentResultSchema>);
     },
@@ -81,7 +80,7 @@ export function paymentsRoutes(fastify: FastifyInstance, ctx: AppContext, gatewa
       response: { 201: PaymentMethodSchema, ...errorResponses(400, 401, 403, 409, 422, 429) },
     },
     handler: async (req, reply) => {
-      const result = await methods.addPaymentMethod(ctx, gateway, await payer(req), req.body, idempotencyKeyOf(req));
+      const result = await methods.addPaymentMethod(ctx, await payer(req), req.body, idempotencyKeyOf(req));
       return reply.status(result.statusCode as 201).send(result.method);
     },
   });

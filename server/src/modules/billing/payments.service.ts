@@ -4,9 +4,8 @@
  */
 import { type PayBillsRequest, paymentTotals } from '@strand/domain';
 import type { AppContext } from '../../context.js';
-import type { PaymentGateway } from '../../integrations/payments/payment-gateway.js';
 import { badRequest, HttpError, tooManyRequests } from '../../lib/errors.js';
-import type { CustomerActor } from '../customer-account/customer-access.js';
+import type { CustomerActor } from '../customer-account/customer-access.policy.js';
 import { kindOf } from './billing-rows.js';
 import {
   answerOf,
@@ -33,7 +32,6 @@ export async function feeQuote(ctx: AppContext, actor: CustomerActor, paymentMet
 
 export async function payBills(
   ctx: AppContext,
-  gateway: PaymentGateway,
   actor: CustomerActor,
   input: PayBillsRequest,
   key: string | undefined,
@@ -72,5 +70,5 @@ export async function payBills(
     payment = await startPayment(ctx, payer, input, key, hash);
   }
   if (payment.status !== 'Pending') return answerOf(ctx, payment);
-  return chargeAndSettle(ctx, gateway, payer, payment, key);
+  return chargeAndSettle(ctx, payer, payment, key);
 }

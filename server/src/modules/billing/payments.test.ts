@@ -1,10 +1,6 @@
 import { cardFeeCents } from '@strand/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  GatewayUnavailableError,
-  type PaymentGateway,
-  paymentGatewayFor,
-} from '../../integrations/payments/payment-gateway.js';
+import { GatewayUnavailableError, type PaymentGateway } from '../../integrations/payments/payment-gateway.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import {
   as,
@@ -291,13 +287,15 @@ describe('payBills when the gateway and the database part ways', () => {
   });
 
   it('a charge whose answer was lost is completed by the retry, charged once', async () => {
-    const gateway = paymentGatewayFor(t.ctx);
+    const gateway = t.ctx.payments;
     const open = unpaid[1] ?? { id: 0, balance_cents: 0 };
     const left = await balanceOf(t, open.id);
     const key = newKey('lost');
     const body = payment(visa, [{ id: open.id, cents: 300 }]);
     const actor = await actorOf(t, rhonda.token);
-    await expect(payBills(t.ctx, losingAnswers(gateway), actor, body, key)).rejects.toMatchObject({ statusCode: 503 });
+    await expect(payBills({ ...t.ctx, payments: losingAnswers(gateway) }, actor, body, key)).rejects.toMatchObject({
+      statusCode: 503,
+    });
     const charges = await chargeCount(t);
     expect(await balanceOf(t, open.id)).toBe(left);
     const retry = await pay(rhonda, body, key);
@@ -307,7 +305,7 @@ describe('payBills when the gateway and the database part ways', () => {
   });
 
   it('a charge made while the database failed is settled from the gateway’s record, once', async () => {
-    const gateway = paymentGatewayFor(t.ctx);
+    const gateway = t.ctx.payments;
     let charged = false;
     const watching: PaymentGateway = {
       ...gateway,
@@ -333,7 +331,9 @@ describe('payBills when the gateway and the database part ways', () => {
     const key = newKey('dbfail');
     const body = payment(visa, [{ id: open.id, cents: 200 }]);
     const actor = await actorOf(t, rhonda.token);
-    await expect(payBills({ ...t.ctx, db }, watching, actor, body, key)).rejects.toThrow('database connection lost');
+    await expect(payBills({ ...t.ctx, db, payments: watching }, actor, body, key)).rejects.toThrow(
+      'database connection lost',
+    );
     const charges = await chargeCount(t);
     expect(await balanceOf(t, open.id)).toBe(left);
 

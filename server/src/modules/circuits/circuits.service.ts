@@ -8,16 +8,12 @@ import type { AppContext } from '../../context.js';
 import { OltError } from '../../integrations/network/olt-client.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { assertFieldUserMayReach } from '../access/access.js';
+import * as repo from './circuits.repository.js';
 
 /** The circuit, once the user may reach the work order and the circuit is at its service location. */
 async function loadCircuit(ctx: AppContext, user: SessionClaims, workOrderId: number, circuitId: number) {
   const wo = await assertFieldUserMayReach(ctx, user, workOrderId);
-  const circuit = await ctx.db
-    .selectFrom('circuits')
-    .selectAll()
-    .where('id', '=', circuitId)
-    .where('service_location_id', '=', wo.service_location_id ?? 0)
-    .executeTakeFirst();
+  const circuit = await repo.findCircuitAt(ctx.db, circuitId, wo.service_location_id ?? 0);
   if (!circuit) throw notFound(`Circuit #${circuitId} is not at the service location of work order #${wo.id}.`);
   return circuit;
 }

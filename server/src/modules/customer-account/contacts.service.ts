@@ -7,6 +7,7 @@ import {
   type ContactLinkObject,
   type ContactMethod,
   type ContactMethodInputSchema,
+  fullAddress,
   LINK_TYPES,
   type LinkContactLocations,
 } from '@strand/domain';
@@ -16,7 +17,7 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import * as accounts from './account.repository.js';
 import * as repo from './contacts.repository.js';
-import { assertOwned, audit, type CustomerActor, fullAddress } from './customer-access.js';
+import { assertOwned, auditCustomerWrite, type CustomerActor } from './customer-access.policy.js';
 
 type ContactInput = z.output<typeof ContactMethodInputSchema>;
 
@@ -77,7 +78,7 @@ export async function addContact(
     { userId: actor.userId, key: idempotencyKey, route: 'addContactSubmit', now: ctx.now() },
     async (trx) => {
       const id = await repo.insertContact(trx, actor.customerId, valuesOf(input));
-      await audit(trx, actor, ctx.now().toISOString(), 'contact.add', id);
+      await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.add', id);
       return { statusCode: 201, body: { ContactMethodID: id } };
     },
   );
@@ -88,7 +89,7 @@ export async function editContact(ctx: AppContext, actor: CustomerActor, contact
   await contactOf(ctx, actor, contactId);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateContact(trx, contactId, valuesOf(input));
-    await audit(trx, actor, ctx.now().toISOString(), 'contact.edit', contactId);
+    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.edit', contactId);
   });
   return oneContact(ctx, actor, contactId);
 }
@@ -97,7 +98,7 @@ export async function deleteContact(ctx: AppContext, actor: CustomerActor, conta
   await contactOf(ctx, actor, contactId);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.deleteContact(trx, contactId);
-    await audit(trx, actor, ctx.now().toISOString(), 'contact.delete', contactId);
+    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.delete', contactId);
   });
 }
 
@@ -150,7 +151,7 @@ export async function linkLocations(
       contactId,
       input.links.map((l) => ({ serviceLocationId: l.ServiceLocationID, linkType: l.linkType })),
     );
-    await audit(trx, actor, ctx.now().toISOString(), 'contact.link', contactId, { links: input.links });
+    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.link', contactId, { links: input.links });
   });
   return oneContact(ctx, actor, contactId);
 }
@@ -167,7 +168,7 @@ export async function setLocationLink(
   await assertOwnLocations(ctx, actor, [serviceLocationId]);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.upsertLink(trx, contactId, serviceLocationId, linkType);
-    await audit(trx, actor, ctx.now().toISOString(), 'contact.link-location', contactId, {
+    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.link-location', contactId, {
       serviceLocationId,
       linkType,
     });
@@ -189,7 +190,10 @@ export async function changeLinkType(
     if ((await repo.updateLinkType(trx, contactId, serviceLocationId, linkType)) === 0) {
       throw notFound('This contact is not linked to that service location.');
     }
-    await audit(trx, actor, ctx.now().toISOString(), 'contact.link-type', contactId, { serviceLocationId, linkType });
+    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.link-type', contactId, {
+      serviceLocationId,
+      linkType,
+    });
   });
   return oneContact(ctx, actor, contactId);
 }
@@ -206,7 +210,7 @@ export async function unlinkLocation(
     if ((await repo.deleteLink(trx, contactId, serviceLocationId)) === 0) {
       throw notFound('This contact is not linked to that service location.');
     }
-    await audit(trx, actor, ctx.now().toISOString(), 'contact.unlink', contactId, { serviceLocationId });
+    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.unlink', contactId, { serviceLocationId });
   });
   return oneContact(ctx, actor, contactId);
 }

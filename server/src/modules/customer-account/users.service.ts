@@ -26,7 +26,7 @@ import { assertPasswordAllowed, hashPassword } from '../../lib/passwords.js';
 import { pendingEmails, requestEmailChange } from '../auth/auth.service.js';
 import { revokeUserSessions } from '../auth/sessions.service.js';
 import * as accounts from './account.repository.js';
-import { assertOwned, audit, type CustomerActor } from './customer-access.js';
+import { assertOwned, auditCustomerWrite, type CustomerActor } from './customer-access.policy.js';
 import * as repo from './users.repository.js';
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
@@ -127,7 +127,7 @@ export async function addUser(
         now,
       });
       await repo.replacePermissions(trx, id, permissions);
-      await audit(trx, actor, now, 'user.add', id, { username: input.username, permissions });
+      await auditCustomerWrite(trx, actor, now, 'user.add', id, { username: input.username, permissions });
       return { statusCode: 201, body: { nUserID: id } };
     },
   );
@@ -163,7 +163,7 @@ export async function updateUser(
           by: actor.userId,
         })
       : null;
-    await audit(trx, actor, now, 'user.update', userId, {
+    await auditCustomerWrite(trx, actor, now, 'user.update', userId, {
       active: input.active,
       ...(emailChanged ? { emailChangeRequested: true } : {}),
     });
@@ -204,7 +204,7 @@ export async function updatePermissions(
     await repo.replacePermissions(trx, userId, categories);
     // The user's open pages were built for the old permissions: they sign in again.
     if (removed.length > 0) await revokeUserSessions(ctx, userId, 'permissions-changed', trx);
-    await audit(trx, actor, ctx.now().toISOString(), 'user.permissions', userId, { added, removed });
+    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'user.permissions', userId, { added, removed });
   });
   return userPermissions(ctx, actor, userId);
 }

@@ -5,7 +5,7 @@
  */
 import { type BusinessReport, formatCents } from '@strand/domain';
 import PDFDocument from 'pdfkit';
-import { longDate } from '../billing/invoice-pdf.js';
+import { longDate, PDF_COLORS } from '../../integrations/pdf/pdf-style.js';
 
 export interface BusinessReportPdfData {
   provider: { name: string; supportPhone: string };
@@ -14,9 +14,7 @@ export interface BusinessReportPdfData {
   generatedAt: Date;
 }
 
-const INK = '#1f2933';
-const MUTED = '#52606d';
-const BRAND = '#0b4f6c';
+const { ink: INK, muted: MUTED, brand: BRAND } = PDF_COLORS;
 
 /** 2025-03 -> "Mar 2025". */
 export const monthLabel = (month: string) => longDate(`${month}-01`).replace(/ 1,/, '');

@@ -1,9 +1,9 @@
 /**
- * The reports' CSV files, with the billing center's RFC 4180 writer (toCsv: quoting, CRLF, formula guarding, BOM).
+ * The reports' CSV files, with the one RFC 4180 writer (lib/csv.ts: quoting, CRLF, formula guarding, BOM).
  * Money as plain decimals (104.12) and durations in seconds and billed minutes, so a spreadsheet can add them up.
  */
 import { type BusinessReport, type CallRecord, centsToDecimal } from '@strand/domain';
-import { type CsvValue, toCsv } from '../billing/invoice-csv.js';
+import { type CsvValue, toCsv } from '../../lib/csv.js';
 
 export const PHONE_CSV_HEADER = [
   'Date (UTC)',

@@ -6,7 +6,7 @@ import { showsReports } from '@strand/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { forbidden } from '../../lib/errors.js';
-import { actorWith, type CustomerActor } from '../customer-account/customer-access.js';
+import { actorWith, type CustomerActor } from '../customer-account/customer-access.policy.js';
 
 export const REPORTS_FOR_BUSINESS = 'Reports are for business accounts.';
 

@@ -15,16 +15,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { sendDownload } from '../../lib/downloads.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { reportsActor } from './reports.policy.js';
 import * as reports from './reports.service.js';
 
-function sendFile(reply: FastifyReply, type: string, fileName: string, body: string | Buffer) {
-  return reply
-    .type(type)
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .send(body);
+function sendFile(reply: FastifyReply, contentType: string, fileName: string, body: string | Buffer) {
+  return sendDownload(reply, { body, contentType, fileName });
 }
 
 export async function reportsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {

@@ -12,6 +12,7 @@ import {
   type CallDirection,
   type CallRecord,
   type CallTotals,
+  fullAddress,
   monthsBetween,
   type PhoneReport,
   type PhoneReportQuerySchema,
@@ -23,7 +24,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
-import { type CustomerActor, fullAddress } from '../customer-account/customer-access.js';
+import type { CustomerActor } from '../customer-account/customer-access.policy.js';
 import { renderBusinessReportPdf } from './business-report-pdf.js';
 import * as repo from './reports.repository.js';
 import { businessReportCsv, phoneReportCsv } from './reports-csv.js';

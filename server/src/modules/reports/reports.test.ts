@@ -174,7 +174,7 @@ describe('GET /api/customer/reports/phone/csv', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="phone-report-${BUSINESS}-${from}-to-${today}-inbound.csv"`,
+      `attachment; filename="phone-report-${BUSINESS}-${from}-to-${today}-inbound.csv"; filename*=UTF-8''phone-report-${BUSINESS}-${from}-to-${today}-inbound.csv`,
     );
     expect(res.headers['cache-control']).toBe('private, no-store');
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
@@ -295,7 +295,7 @@ describe('business report downloads', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="business-report-${BUSINESS}-${report.from}-to-${report.to}.csv"`,
+      `attachment; filename="business-report-${BUSINESS}-${report.from}-to-${report.to}.csv"; filename*=UTF-8''business-report-${BUSINESS}-${report.from}-to-${report.to}.csv`,
     );
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('Month,Service location,Billed,Paid,Balance');
@@ -316,7 +316,7 @@ describe('business report downloads', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="business-report-${BUSINESS}-2025-01-to-2025-02.pdf"`,
+      `attachment; filename="business-report-${BUSINESS}-2025-01-to-2025-02.pdf"; filename*=UTF-8''business-report-${BUSINESS}-2025-01-to-2025-02.pdf`,
     );
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });

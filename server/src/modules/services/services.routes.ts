@@ -18,9 +18,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { sendDownload } from '../../lib/downloads.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { sendFile } from '../contractor/files.routes.js';
-import { actorWith } from '../customer-account/customer-access.js';
+import { actorWith } from '../customer-account/customer-access.policy.js';
 import * as service from './services.service.js';
 
 export async function servicesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -134,7 +134,12 @@ export async function servicesRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
     handler: async (req, reply) => {
       const file = await service.receivedFaxFile(ctx, await actor(req), req.params.faxId);
-      return sendFile(reply, { ...file, contentType: 'application/pdf' }, 'attachment', file.fileName);
+      return sendDownload(reply, {
+        body: file.stream,
+        contentType: 'application/pdf',
+        fileName: file.fileName,
+        sizeBytes: file.sizeBytes,
+      });
     },
   });
 }

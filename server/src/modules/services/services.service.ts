@@ -10,6 +10,7 @@ import {
   type FaxEmailAddress,
   type FaxObject,
   forwardAddressProblem,
+  fullAddress,
   type Mailbox,
   type MailboxForwardRequestSchema,
   type MailboxPasswordRequestSchema,
@@ -21,7 +22,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { assertOwned, audit, type CustomerActor, fullAddress } from '../customer-account/customer-access.js';
+import { assertOwned, auditCustomerWrite, type CustomerActor } from '../customer-account/customer-access.policy.js';
 import * as repo from './services.repository.js';
 
 // ---- service locations ----------------------------------------------------------------------------------------
@@ -93,7 +94,7 @@ async function changeMailbox(
   const now = ctx.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateMailbox(trx, mailbox.id, values, now);
-    await audit(trx, actor, now, action, mailbox.id, { address: mailbox.address, ...detail });
+    await auditCustomerWrite(trx, actor, now, action, mailbox.id, { address: mailbox.address, ...detail });
   });
   const row = await repo.findMailbox(ctx.db, mailbox.id);
   if (!row) throw new Error(`mailbox ${mailbox.id} vanished`);
@@ -219,7 +220,7 @@ export async function addFaxEmail(
       throw conflict(message, { email: message });
     }
     const { id } = await repo.insertFaxEmail(trx, fax.id, input.email, now);
-    await audit(trx, actor, now, 'fax.email.add', fax.id, { email: input.email });
+    await auditCustomerWrite(trx, actor, now, 'fax.email.add', fax.id, { email: input.email });
     return { FaxEmailID: id, email: input.email };
   });
 }
@@ -236,7 +237,7 @@ export async function removeFaxEmail(
     const row = await repo.findFaxEmail(trx, fax.id, faxEmailId);
     if (!row) throw notFound('No fax-to-email address with that id on this fax number.');
     await repo.deleteFaxEmail(trx, row.id);
-    await audit(trx, actor, now, 'fax.email.remove', fax.id, { email: row.email });
+    await auditCustomerWrite(trx, actor, now, 'fax.email.remove', fax.id, { email: row.email });
   });
 }
 

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { actorWith, assertBusinessAccount } from '../customer-account/customer-access.js';
+import { actorWith, assertBusinessAccount } from '../customer-account/customer-access.policy.js';
 import * as service from './tickets.service.js';
 
 export async function supportTicketsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {

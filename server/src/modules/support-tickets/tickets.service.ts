@@ -12,15 +12,15 @@ import type {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { runIdempotent } from '../../lib/idempotency.js';
-import { findServiceLocation } from '../customer-account/account.repository.js';
-import { assertOwned, audit, type CustomerActor } from '../customer-account/customer-access.js';
+import { ownServiceLocation } from '../customer-account/account.service.js';
+import { auditCustomerWrite, type CustomerActor } from '../customer-account/customer-access.policy.js';
 import * as repo from './tickets.repository.js';
 
 const nameOf = (row: { first_name: string | null; last_name: string | null }) =>
   row.first_name ? `${row.first_name} ${row.last_name ?? ''}`.trim() : null;
 
 async function assertOwnLocation(ctx: AppContext, actor: CustomerActor, serviceLocationId: number) {
-  assertOwned(actor, await findServiceLocation(ctx.db, serviceLocationId), 'service location');
+  await ownServiceLocation(ctx, actor, serviceLocationId);
 }
 
 export async function troubleTickets(
@@ -63,7 +63,7 @@ export async function submitTroubleTicket(
         createdBy: actor.userId,
         now,
       });
-      await audit(trx, actor, now, 'trouble-ticket.submit', id, { serviceLocationId });
+      await auditCustomerWrite(trx, actor, now, 'trouble-ticket.submit', id, { serviceLocationId });
       return { statusCode: 201, body: { TicketID: id } };
     },
   );
@@ -102,7 +102,7 @@ export async function createBusinessCenterRequest(
         createdBy: actor.userId,
         now,
       });
-      await audit(trx, actor, now, 'business-center.create', id, { category: input.category });
+      await auditCustomerWrite(trx, actor, now, 'business-center.create', id, { category: input.category });
       return { statusCode: 201, body: { RequestID: id } };
     },
   );

@@ -18,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
+import { audit } from '../../lib/audit.js';
 import { forbidden, notFound, unauthenticated } from '../../lib/errors.js';
 import { hasRole, sessionOf } from '../../plugins/auth.js';
 
@@ -131,10 +132,10 @@ export function assertBusinessAccount(actor: CustomerActor): void {
 }
 
 /**
- * Records a customer write in the audit log: who (user, and the staff member of a super-user session), what and
- * on which object. Written in the write's own transaction, so a rolled-back write leaves no audit row.
+ * Records a customer write through the one audit writer (lib/audit.ts): action `customer.<what>`, subject
+ * `<customer id>:<object id>`, the staff member of a super-user session as employee. Pass the write's transaction.
  */
-export function audit(
+export function auditCustomerWrite(
   db: Kysely<Database> | Transaction<Database>,
   actor: CustomerActor,
   at: string,
@@ -142,27 +143,12 @@ export function audit(
   subject: string | number,
   detail?: Record<string, unknown>,
 ) {
-  return db
-    .insertInto('audit_log')
-    .values({
-      at,
-      user_id: actor.userId,
-      employee_id: actor.employeeId,
-      action: `customer.${action}`,
-      subject: `${actor.customerId}:${subject}`,
-      detail: detail ? JSON.stringify({ ...detail, superUser: actor.isSuperUser }) : null,
-    })
-    .execute();
-}
-
-/** "2208 Clark Ln, Columbia, MO 65202" (with the unit after the street when there is one). */
-export function fullAddress(row: {
-  address: string;
-  address2: string | null;
-  city: string;
-  state: string;
-  zip: string;
-}): string {
-  const street = row.address2 ? `${row.address}, ${row.address2}` : row.address;
-  return `${street}, ${row.city}, ${row.state} ${row.zip}`;
+  return audit(db, {
+    at,
+    userId: actor.userId,
+    employeeId: actor.employeeId,
+    action: `customer.${action}`,
+    subject: `${actor.customerId}:${subject}`,
+    detail: detail ? { ...detail, superUser: actor.isSuperUser } : null,
+  });
 }

@@ -1,0 +1,100 @@
+/**
+ * The one place background jobs start: main.ts calls `startJobs` once the app is built, and the function it answers
+ * stops them all (waiting for a round in progress). Every job is safe on several instances at once: requests are
+ * claimed with conditional updates, autopay charges under fixed gateway keys, and deletes are idempotent.
+ *   - asset actions (modules/assets/action-worker.ts): every second
+ *   - auth: the queued recovery and registration mail, every 30 s and at start; ended sessions, hourly
+ *   - autopay (modules/billing/payment-recovery.ts): a minute after start, then every AUTOPAY_INTERVAL_MINUTES (0: off)
+ *   - rate-limit counters of ended windows: every 10 minutes
+ *   - housekeeping: failed sign-ins, stored idempotent answers, reset links, e-mail changes and mail requests older
+ *     than RETENTION_DAYS, hourly and a minute after start
+ */
+import type { AppContext } from './context.js';
+import { pruneIdempotencyKeys } from './lib/idempotency.js';
+import { pruneRateLimits } from './lib/rate-limit-store.js';
+import { startActionWorker } from './modules/assets/action-worker.js';
+import { startAuthJobs } from './modules/auth/auth.jobs.js';
+import { pruneAuthRecords } from './modules/auth/auth.service.js';
+import { runAutopay } from './modules/billing/payment-recovery.js';
+
+const MINUTE = 60_000;
+
+type Stop = () => void | Promise<void>;
+
+/**
+ * Runs `job` every `intervalMs` (first after `firstAfterMs`), never two rounds at once; a failed round is logged and
+ * the next one runs as planned. The stop function waits for a round in progress.
+ */
+export function every(
+  ctx: AppContext,
+  name: string,
+  intervalMs: number,
+  job: () => Promise<unknown>,
+  firstAfterMs = intervalMs,
+): () => Promise<void> {
+  let current: Promise<void> | null = null;
+  let stopped = false;
+  const round = () => {
+    if (current || stopped) return;
+    current = job()
+      .then(() => undefined)
+      .catch((err) => ctx.log.error({ err }, `${name} failed`))
+      .finally(() => {
+        current = null;
+      });
+  };
+  const first = setTimeout(round, firstAfterMs).unref();
+  const timer = setInterval(round, intervalMs).unref();
+  return async () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(timer);
+    await current;
+  };
+}
+
+/** Housekeeping: deletes records past RETENTION_DAYS; answers how many of each. */
+export async function pruneOldRecords(ctx: AppContext) {
+  const before = new Date(ctx.now().getTime() - ctx.config.retentionDays * 86_400_000).toISOString();
+  const auth = await pruneAuthRecords(ctx);
+  const idempotencyKeys = await pruneIdempotencyKeys(ctx.db, before);
+  return { ...auth, idempotencyKeys };
+}
+
+export async function startJobs(ctx: AppContext): Promise<() => Promise<void>> {
+  const stops: Stop[] = [];
+  stops.push(await startActionWorker(ctx, ctx.log));
+  stops.push(startAuthJobs(ctx));
+  stops.push(every(ctx, 'rate-limit pruning', 10 * MINUTE, () => pruneRateLimits(ctx.db, ctx.now())));
+  stops.push(
+    every(
+      ctx,
+      'housekeeping',
+      60 * MINUTE,
+      async () => {
+        const pruned = await pruneOldRecords(ctx);
+        if (Object.values(pruned).some((n) => n > 0)) ctx.log.info({ pruned }, 'housekeeping: old records deleted');
+      },
+      MINUTE,
+    ),
+  );
+  const autopayMinutes = ctx.config.billing.autopayIntervalMinutes;
+  if (autopayMinutes > 0) {
+    stops.push(
+      every(
+        ctx,
+        'autopay run',
+        autopayMinutes * MINUTE,
+        async () => {
+          const outcome = await runAutopay(ctx);
+          if (outcome.completed + outcome.declined + outcome.unanswered > 0)
+            ctx.log.info({ autopay: outcome }, 'autopay run');
+        },
+        MINUTE,
+      ),
+    );
+  }
+  return async () => {
+    for (const stop of stops.reverse()) await stop();
+  };
+}
