@@ -3,7 +3,7 @@ import { type ActionRequest, type Asset, type AssetAction, isActionVisible, type
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
-import { assertFieldUserMayReach, assertUserMayReadAsset } from '../access/access.js';
+import { assertFieldUserMayReach, assertUserMayReadAsset } from '../access/access.service.js';
 import { assertAssetAtWorkOrder } from './assets.policy.js';
 import * as repo from './assets.repository.js';
 import { activateStock } from './swap.repository.js';

@@ -14,7 +14,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { assertFieldUserMayReach, type ReachedWorkOrder } from '../access/access.js';
+import { assertFieldUserMayReach, type ReachedWorkOrder } from '../access/access.service.js';
 import { assertAssetAtWorkOrder } from './assets.policy.js';
 import * as repo from './assets.repository.js';
 import * as swapRepo from './swap.repository.js';

@@ -7,7 +7,7 @@ import { type CircuitStats, type SessionClaims, toneTestOidFor } from '@strand/d
 import type { AppContext } from '../../context.js';
 import { OltError } from '../../integrations/network/olt-client.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
-import { assertFieldUserMayReach } from '../access/access.js';
+import { assertFieldUserMayReach } from '../access/access.service.js';
 import * as repo from './circuits.repository.js';
 
 /** The circuit, once the user may reach the work order and the circuit is at its service location. */

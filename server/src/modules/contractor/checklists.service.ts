@@ -33,7 +33,7 @@ import type { AppContext } from '../../context.js';
 import type { Database, Row } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
-import { assertContractorMayReach } from '../access/access.js';
+import { assertContractorMayReach } from '../access/access.service.js';
 import * as repo from './checklists.repository.js';
 import { assertOwnedByCompany, companyOf } from './contractor.policy.js';
 import { loadAssemblyUnitEntries, loadWorkOrder, parseChecklistJson } from './contractor-work-orders.service.js';

@@ -20,7 +20,7 @@ import {
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { assertContractorMayReach, type ReachedWorkOrder } from '../access/access.js';
+import { assertContractorMayReach, type ReachedWorkOrder } from '../access/access.service.js';
 import { companyOf, PROVIDER_CREW_COMPANY } from './contractor.policy.js';
 import * as repo from './contractor-work-orders.repository.js';
 

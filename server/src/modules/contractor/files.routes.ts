@@ -12,7 +12,7 @@ import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { readMultipartUpload } from '../../lib/uploads.js';
 import { sessionOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { assertContractorMayReach } from '../access/access.js';
+import { assertContractorMayReach } from '../access/access.service.js';
 import { CONTRACTOR_ACCESS } from './contractor-work-orders.routes.js';
 import * as service from './files.service.js';
 

@@ -25,7 +25,7 @@ import {
   type IncomingFile,
   type UploadPolicy,
 } from '../../lib/uploads.js';
-import { assertContractorMayReach, type ReachedWorkOrder } from '../access/access.js';
+import { assertContractorMayReach, type ReachedWorkOrder } from '../access/access.service.js';
 import { storeAttachments } from '../attachments/attachments.service.js';
 import * as checklistRepo from './checklists.repository.js';
 import { loadWorkOrder } from './contractor-work-orders.service.js';

@@ -18,7 +18,7 @@ import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { readMultipartUpload } from '../../lib/uploads.js';
 import { sessionOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { assertInstallerMayReach } from '../access/access.js';
+import { assertInstallerMayReach } from '../access/access.service.js';
 import * as service from './photos.service.js';
 
 export async function photosRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {

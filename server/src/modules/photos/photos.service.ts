@@ -22,7 +22,7 @@ import {
   type IncomingFile,
   type UploadPolicy,
 } from '../../lib/uploads.js';
-import type { ReachedWorkOrder } from '../access/access.js';
+import type { ReachedWorkOrder } from '../access/access.service.js';
 import { storeAttachments } from '../attachments/attachments.service.js';
 
 export type IncomingPhoto = IncomingFile;

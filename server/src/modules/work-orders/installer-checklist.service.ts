@@ -11,7 +11,7 @@ import {
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
-import { assertInstallerMayReach } from '../access/access.js';
+import { assertInstallerMayReach } from '../access/access.service.js';
 import * as repo from './work-orders.repository.js';
 
 function parseStored(json: string | null): Record<string, unknown> | null {

@@ -7,7 +7,7 @@ import type { Attachment, PdfLink } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { renderWorkOrderPdf, type WorkOrderPdfSection } from '../../integrations/pdf/work-order-pdf.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { assertInstallerMayReach } from '../access/access.js';
+import { assertInstallerMayReach } from '../access/access.service.js';
 import { issueFileTicket, ticketExpiry, verifyFileTicket } from './file-tickets.js';
 import * as repo from './work-orders.repository.js';
 import { fullAddress, loadWorkOrderObject, plantConfigOf } from './work-orders.service.js';

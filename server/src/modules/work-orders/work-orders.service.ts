@@ -18,7 +18,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Row } from '../../db/database.js';
 import { notFound } from '../../lib/errors.js';
-import { assertInstallerMayReach, type ReachedWorkOrder } from '../access/access.js';
+import { assertInstallerMayReach, type ReachedWorkOrder } from '../access/access.service.js';
 import { sanitizeSalesOrderHtml } from './sales-order-html.js';
 import { assertInstallerWorkOrder } from './work-orders.policy.js';
 import * as repo from './work-orders.repository.js';
