@@ -96,8 +96,10 @@ async function runCase(route: ApiRoute, row: Row, role: Role, side: 'own' | 'for
   });
   const hasParams = Object.keys(route.params).length > 0;
   const status = res.statusCode;
-  if (process.env.MATRIX_VERBOSE)
+  if (process.env.MATRIX_VERBOSE) {
+    // biome-ignore lint/suspicious/noConsole: opt-in listing of every case (MATRIX_VERBOSE=1)
     console.log(`${status} ${expected} ${role} ${side} ${route.method} ${urlOf(route.path, ids)}`);
+  }
   const where = `${role} ${side}${unknown ? ' (owns none: unknown id)' : ''} ${route.method} ${urlOf(route.path, ids)}`;
   if (side === 'foreign' && !unknown && status >= 200 && status < 300 && declared !== 'ok') {
     return `LEAK: ${where} answered ${status} (expected ${expected}): ${res.body.slice(0, 200)}`;

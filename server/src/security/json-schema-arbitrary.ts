@@ -132,7 +132,7 @@ function numberArb(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
     return fc.oneof(
       { weight: 3, arbitrary: fc.integer({ min, max: Math.min(max, min + 200) }) },
       { weight: 1, arbitrary: fc.constantFrom(min, max) },
-      { weight: 1, arbitrary: fc.maxSafeInteger().filter((v) => v >= min && v <= max) },
+      { weight: 1, arbitrary: fc.integer({ min, max }) },
     );
   }
   return fc.double({

@@ -41,5 +41,10 @@ export async function apiRoutes(app: FastifyInstance): Promise<ApiRoute[]> {
 
 /** The URL of `path` with its parameters filled in (each encoded as one path segment). */
 export function urlOf(path: string, params: Record<string, unknown>): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(textOf(params[name])));
+}
+
+/** A generated value as URL text: objects (even without a prototype) as JSON. */
+export function textOf(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
