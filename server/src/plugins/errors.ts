@@ -7,6 +7,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors.js';
 
+/** SQLSTATE numeric_value_out_of_range. */
+const PG_NUMERIC_OUT_OF_RANGE = '22003';
+
 const CONTEXT_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -63,6 +66,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         : err.message;
       const code = status === 403 ? ErrorCodes.forbidden : status === 404 ? ErrorCodes.notFound : ErrorCodes.badRequest;
       return reply.status(status).send({ error: { code, message, ...(isBody ? { fields: { body: message } } : {}) } });
+    }
+    if (err.code === PG_NUMERIC_OUT_OF_RANGE) {
+      // PostgreSQL's integer columns end at 2^31-1, while the schemas admit any safe integer as an id: a larger one
+      // names no record. (SQLite has 64-bit integers and simply finds nothing.) Found by the schema-driven fuzzer.
+      return reply
+        .status(400)
+        .send({ error: { code: ErrorCodes.validation, message: 'A number in the request is out of range.' } });
     }
     request.log.error({ err }, 'unhandled error');
     return reply
