@@ -110,6 +110,14 @@ async function runCase(route: ApiRoute, row: Row, role: Role, side: 'own' | 'for
   return null;
 }
 
+/** A first guess at a new route's row, for the failure message. */
+function suggestedRow(key: string): string {
+  const [method = 'GET', path = ''] = key.split(' ');
+  const prefix = /^\/api\/(customer|installer|contractor|staff|applicant)\//.exec(path)?.[1];
+  const family = prefix === undefined ? 'signedIn' : prefix;
+  return method === 'GET' || method === 'DELETE' ? `${family}()` : `${family}({ body: { /* a valid body */ } })`;
+}
+
 describe('authorization matrix', () => {
   it('has a row for every route of the OpenAPI document, and no row without a route', () => {
     const missing = [...routes.keys()].filter((k) => !MATRIX[k]);
@@ -117,7 +125,7 @@ describe('authorization matrix', () => {
     const help = [
       ...missing.map(
         (k) =>
-          `route without a row: add a row to server/src/security/authorization-matrix.ts:  '${k}': customer(),  (or signedIn(), installer(), contractor(), staff(), open(), applicant(), with overrides)`,
+          `route without a row: add to MATRIX in server/src/security/authorization-matrix.ts the line\n    '${k}': ${suggestedRow(k)},\n  with the family that says who may call it (open, signedIn, customer, business, installer, contractor, field, staff, applicant, ticketed) and its overrides`,
       ),
       ...stale.map(
         (k) =>
