@@ -5,9 +5,19 @@
  * One row per route, keyed `METHOD /api/path/{param}` as the OpenAPI document spells it. A row starts from a role
  * family and overrides what differs:
  *
- *   'GET /api/customer/users': customer({ billing: false }),
  *   'GET /api/installer/work-orders/{WOId}/notes': installer(),
  *   'POST /api/auth/logout': signedIn({ body: {} }),
+ *   'POST /api/auth/email-change/confirm': open({ body: { token: 'x'.repeat(43) } }),
+ *   'GET /api/customer/billing/bills': customer({ billing: true }),
+ *   'GET /api/customer/reports/phone': business(),
+ *
+ * Families: open (anyone), signedIn (any session), customer (customer users and super-user sessions; not the
+ * billing-only user unless `billing: true`), business, installer, contractor, field (both), staff, applicant (the
+ * applicant token only; sessions get 401), ticketed (a signed link is the permission). Options: `except` (outcomes
+ * that differ, per role), `foreign` (outcome with another owner's ids; default 403, 'ok' for open/staff), `body`
+ * (a valid JSON body, refinements included; default: a valid sample of the route's JSON Schema), `bodyFor`, `query`,
+ * `params` (ids read together), `shared` (parameters that name nothing owned, e.g. a ZIP code) and `last` (the row
+ * removes records: it runs after the others). A new path parameter name needs a resolver in matrix-ids.ts.
  *
  * Outcomes: 'ok' means the caller got past authorization: any status below 500 except 401 and 403, and except 404
  * on a route with path parameters (an own id must be found). A validation 400, a 409 or a 422 is 'ok': the auth hook
