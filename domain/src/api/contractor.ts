@@ -4,6 +4,7 @@
  * sheet, the calendar, the map and restoration tickets. Field names follow SPEC §3 where it names them.
  */
 import { z } from 'zod';
+import { isCalendarDate } from '../checklists/values.js';
 import { cleanText } from '../clean-text.js';
 import { WORK_ORDER_TYPES } from '../work-order-types.js';
 
@@ -15,7 +16,12 @@ const positiveId = (label: string) =>
     .positive(`${label} must be a positive whole number.`)
     .max(MAX_ID, `${label} is too large.`);
 
-const isoDate = (label: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD).`);
+// A real calendar day: '0000-00-00' or '2024-02-30' is refused here, not turned into an invalid Date in the search.
+const isoDate = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD).`)
+    .refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD).`);
 const timestamp = (label: string) =>
   z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO-8601).` });
 

@@ -105,6 +105,12 @@ describe('rollUpBusinessReport', () => {
 });
 
 describe('PhoneReportQuerySchema', () => {
+  it('refuses a date no calendar has, without throwing', () => {
+    for (const to of ['9999-99-99', '2024-02-30', '0000-00-00']) {
+      expect(PhoneReportQuerySchema.safeParse({ to }).success, to).toBe(false);
+    }
+  });
+
   it('keeps the digits of a number and enforces the page size', () => {
     expect(PhoneReportQuerySchema.parse({ number: '(573) 555-0300' })).toMatchObject({
       number: '5735550300',

@@ -36,7 +36,10 @@ const dayOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
 
 /** A YYYY-MM-DD date that exists on the calendar. */
 export function isRealDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  // '9999-99-99' is an invalid Date, whose toISOString() throws.
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
 /** A YYYY-MM month (years 2000 to 2099 are plenty for a bill). */

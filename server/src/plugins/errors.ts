@@ -7,6 +7,17 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors.js';
 
+/**
+ * PostgreSQL data exceptions that only a client's value causes, with the answer (400). The schemas admit any safe
+ * integer as an id and any text, but PostgreSQL's integer columns end at 2^31-1 (22003) and its text cannot hold a
+ * NUL character (22021, 22P05); SQLite takes both. Found by the schema-driven fuzzer's inputs.
+ */
+const PG_CLIENT_DATA_ERRORS: Record<string, string> = {
+  '22003': 'A number in the request is out of range.',
+  '22021': 'Text in the request holds a character that cannot be stored (such as a NUL).',
+  '22P05': 'Text in the request holds a character that cannot be stored (such as a NUL).',
+};
+
 const CONTEXT_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -64,6 +75,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const code = status === 403 ? ErrorCodes.forbidden : status === 404 ? ErrorCodes.notFound : ErrorCodes.badRequest;
       return reply.status(status).send({ error: { code, message, ...(isBody ? { fields: { body: message } } : {}) } });
     }
+    const dataError = err.code === undefined ? undefined : PG_CLIENT_DATA_ERRORS[err.code];
+    if (dataError) return reply.status(400).send({ error: { code: ErrorCodes.validation, message: dataError } });
     request.log.error({ err }, 'unhandled error');
     return reply
       .status(500)

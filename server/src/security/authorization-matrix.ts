@@ -1,0 +1,415 @@
+/**
+ * The authorization matrix: who may call every route of the OpenAPI document, with their own ids and with another
+ * owner's (authorization-matrix.test.ts runs every row for every role, both ways).
+ *
+ * One row per route, keyed `METHOD /api/path/{param}` as the OpenAPI document spells it. A row starts from a role
+ * family and overrides what differs:
+ *
+ *   'GET /api/installer/work-orders/{WOId}/notes': installer(),
+ *   'POST /api/auth/logout': signedIn({ body: {} }),
+ *   'POST /api/auth/email-change/confirm': open({ body: { token: 'x'.repeat(43) } }),
+ *   'GET /api/customer/billing/bills': customer({ billing: true }),
+ *   'GET /api/customer/reports/phone': business(),
+ *
+ * Families: open (anyone), signedIn (any session), customer (customer users and super-user sessions; not the
+ * billing-only user unless `billing: true`), business, installer, contractor, field (both), staff, applicant (the
+ * applicant token only; sessions get 401), ticketed (a signed link is the permission). Options: `except` (outcomes
+ * that differ, per role), `foreign` (outcome with another owner's ids; default 403, 'ok' for open/staff), `body`
+ * (a valid JSON body, refinements included; default: a valid sample of the route's JSON Schema), `bodyFor`, `query`,
+ * `params` (ids read together), `shared` (parameters that name nothing owned, e.g. a ZIP code) and `last` (the row
+ * removes records: it runs after the others). A new path parameter name needs a resolver in matrix-ids.ts.
+ *
+ * Outcomes: 'ok' means the caller got past authorization: any status below 500 except 401 and 403, and except 404
+ * on a route with path parameters (an own id must be found). A validation 400, a 409 or a 422 is 'ok': the auth hook
+ * runs before validation, and business rules come after the policy. 400, 401, 403 and 404 mean exactly that status.
+ * 'none': the role owns no such record, so any 4xx but 401 (a role with no record of a kind gets this by itself).
+ * A foreign id answered 2xx is reported as a leak, whatever the row says.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import { DEMO } from '../demo/generator.js';
+
+export const ROLES = [
+  'anonymous',
+  'garbage',
+  'applicant',
+  'residential',
+  'consumer',
+  'business',
+  'business-billing',
+  'superuser',
+  'installer',
+  'contractor',
+  'contractor1',
+  'fieldtech',
+  'staff',
+] as const;
+export type Role = (typeof ROLES)[number];
+export type Outcome = 'ok' | 'none' | 400 | 401 | 403 | 404;
+export type Outcomes = Record<Role, Outcome>;
+
+/** Whose records a role owns: its customer account, its user and its contractor company. */
+export interface Who {
+  customerId: string;
+  userId: number;
+  company: number;
+  /** An installer work order of this user. */
+  workOrder: number;
+}
+
+const { customers: C, users: U } = DEMO;
+const R: Who = { customerId: C.residential, userId: U.residential.id, company: 0, workOrder: 0 };
+const CONSUMER: Who = { customerId: C.consumer, userId: U.consumer.id, company: 0, workOrder: 0 };
+const B: Who = { customerId: C.business, userId: U.business.id, company: 0, workOrder: 0 };
+const fieldUser = (userId: number, company: number, workOrder: number): Who => ({
+  customerId: C.provider,
+  userId,
+  company,
+  workOrder,
+});
+// Installers read every provider work order (any installer's, pending ones); a contractor company's are foreign.
+const OTHER_FIELD = fieldUser(
+  U.otherInstaller.id,
+  DEMO.contractorCompanies.providerCrew,
+  DEMO.contractorWorkOrders.company1[0] ?? 0,
+);
+const WO = DEMO.workOrders.fullInstall;
+
+/** Each role's own records, and another owner's (the foreign ids of the matrix). */
+export const WHO: Record<Role, { own: Who; foreign: Who }> = {
+  anonymous: { own: R, foreign: B },
+  garbage: { own: R, foreign: B },
+  applicant: { own: R, foreign: B },
+  residential: { own: R, foreign: B },
+  consumer: { own: CONSUMER, foreign: B },
+  business: { own: B, foreign: R },
+  'business-billing': { own: { ...B, userId: U.businessBilling.id }, foreign: R },
+  superuser: { own: B, foreign: R },
+  installer: { own: fieldUser(U.installer.id, 0, WO), foreign: OTHER_FIELD },
+  contractor: { own: fieldUser(U.contractor.id, 2, WO), foreign: { ...OTHER_FIELD, company: 1 } },
+  contractor1: { own: fieldUser(U.contractor1.id, 1, WO), foreign: { ...OTHER_FIELD, company: 2 } },
+  fieldtech: { own: fieldUser(U.fieldtech.id, 2, WO), foreign: { ...OTHER_FIELD, company: 1 } },
+  staff: { own: R, foreign: B },
+};
+
+export interface Row {
+  own: Outcomes;
+  /** For routes with path parameters: the outcome with another owner's ids (a denied role keeps its own denial). */
+  foreign: Outcomes;
+  /**
+   * JSON body of a write, valid (refinements included), so that 'ok' proves the write reached the policy, and a
+   * denial that the handler makes after validation is seen. Default: a valid sample of the route's JSON Schema.
+   */
+  body?: unknown;
+  /** A body that depends on who asks (e.g. one of the caller's payment methods). */
+  bodyFor?: (db: Kysely<Database>, who: Who) => Promise<unknown>;
+  /** Path parameters read together (e.g. a contact and a location it is linked to); default: one by one. */
+  params?: (db: Kysely<Database>, who: Who) => Promise<Record<string, string | number | undefined>>;
+  query?: Record<string, string>;
+  /** Path parameters that name no owned record (e.g. a ZIP code): the same value both ways. */
+  shared?: Record<string, string | number>;
+  /** Runs after the other rows (it removes records that later cases read). */
+  last?: boolean;
+}
+
+interface Options {
+  /** Roles whose outcome differs from the family's. */
+  except?: Partial<Outcomes>;
+  /** Outcome of an allowed role with another owner's ids (default: the family's). */
+  foreign?: Outcome | Partial<Outcomes>;
+  body?: Row['body'];
+  bodyFor?: Row['bodyFor'];
+  params?: Row['params'];
+  query?: Row['query'];
+  shared?: Row['shared'];
+  last?: boolean;
+}
+
+const SESSIONS: Role[] = ROLES.filter((r) => !['anonymous', 'garbage', 'applicant'].includes(r));
+const CUSTOMERS: Role[] = ['residential', 'consumer', 'business', 'business-billing', 'superuser'];
+
+/** A family: `allowed` roles 'ok', other sessions 403, no or a bad token 401; foreign ids `foreign`. */
+function family(allowed: Role[], defaultForeign: Outcome, o: Options = {}): Row {
+  const own = Object.fromEntries(
+    ROLES.map((r): [Role, Outcome] => [r, allowed.includes(r) ? 'ok' : SESSIONS.includes(r) ? 403 : 401]),
+  ) as Outcomes;
+  Object.assign(own, o.except);
+  const foreignOf = (r: Role): Outcome => {
+    if (own[r] !== 'ok') return own[r];
+    if (typeof o.foreign === 'object') return o.foreign[r] ?? defaultForeign;
+    return o.foreign ?? defaultForeign;
+  };
+  const foreign = Object.fromEntries(ROLES.map((r) => [r, foreignOf(r)])) as Outcomes;
+  return {
+    own,
+    foreign,
+    body: o.body,
+    bodyFor: o.bodyFor,
+    params: o.params,
+    query: o.query,
+    shared: o.shared,
+    last: o.last,
+  };
+}
+
+/** Anyone, with or without a token. */
+const open = (o: Options = {}) => family([...ROLES], 'ok', o);
+/** Any signed-in user (not an applicant). */
+const signedIn = (o: Options = {}) => family(SESSIONS, 'ok', o);
+/** Customer users and super-user sessions; `billing: true` admits the billing-only user too. */
+const customer = (o: Options & { billing?: boolean } = {}) =>
+  family(
+    CUSTOMERS.filter((r) => o.billing || r !== 'business-billing'),
+    403,
+    o,
+  );
+/** Business accounts only (residential and consumer accounts are refused by the route). */
+const business = (o: Options = {}) => customer({ ...o, except: { residential: 403, consumer: 403, ...o.except } });
+const installer = (o: Options = {}) => family(['installer', 'fieldtech'], 403, o);
+const contractor = (o: Options = {}) => family(['contractor', 'contractor1', 'fieldtech'], 403, o);
+/** Installers and contractors (field staff). */
+const field = (o: Options = {}) => family(['installer', 'contractor', 'contractor1', 'fieldtech'], 403, o);
+/** A file behind a signed link: the link's ticket (query `token`) is the permission, not the session. The matrix
+ * sends no ticket, so everyone gets 400; work-order-files.test.ts covers the tickets themselves. */
+const ticketed = (o: Options = {}) =>
+  family([...ROLES], 'ok', { ...o, except: Object.fromEntries(ROLES.map((r) => [r, 400])) as Partial<Outcomes> });
+const staff = (o: Options = {}) => family(['staff'], 'ok', o);
+/** Job applicants with their applicant token; no session token opens these. */
+const applicant = (o: Options = {}) =>
+  family(['applicant'], 'ok', {
+    ...o,
+    except: { ...(Object.fromEntries(SESSIONS.map((r) => [r, 401])) as Partial<Outcomes>), ...o.except },
+  });
+
+const ISO_DAY = new Date().toISOString().slice(0, 10);
+const CONTACT = {
+  ContactCategory: 'Billing',
+  ContactName: 'Matrix Contact',
+  Phone: '5735550123',
+  Phone2: '',
+  Email: '',
+};
+const CONTRACTORS_REFUSED: Partial<Outcomes> = { contractor: 403, contractor1: 403 };
+
+export const MATRIX: Record<string, Row> = {
+  // system, auth, settings, accounts
+  'GET /api/health': open(),
+  'GET /api/config': open(),
+  'POST /api/auth/login': open({ body: { username: 'consumer', password: DEMO.password } }),
+  'POST /api/auth/register': open({ body: { vcCustomerID: '1000-2000-0009', zip: '65201' } }),
+  'POST /api/auth/recovery': open({ body: { identifier: 'nobody-here' } }),
+  'POST /api/auth/reset': open({ body: { token: 'x'.repeat(43), password: 'a-new-password-1' } }),
+  // The one-time link is the credential: without one every caller gets the same 401 (super-user tests cover links).
+  'POST /api/auth/super-login': open({
+    body: { vcCustomerID: C.residential, hash: 'a'.repeat(64), nEmployeeID: 7 },
+    except: Object.fromEntries(ROLES.map((r) => [r, 401])),
+  }),
+  'POST /api/staff/super-links': staff({ body: { vcCustomerID: C.residential } }),
+  'POST /api/session/log': signedIn({ body: {} }),
+  'GET /api/settings': signedIn(),
+  'PUT /api/settings': signedIn({ body: {} }),
+  'GET /api/accounts/{vcCustomerID}': family([...CUSTOMERS, 'staff'], 403, { foreign: { staff: 'ok' } }),
+  'GET /api/staff/customers': staff({ query: { q: 'Reyes' } }),
+
+  // customer account
+  'GET /api/customer/account': customer({ billing: true }),
+  'GET /api/customer/contacts': customer(),
+  'POST /api/customer/contacts': customer({ body: CONTACT }),
+  'PUT /api/customer/contacts/{contactId}': customer({ body: CONTACT }),
+  'DELETE /api/customer/contacts/{contactId}': customer({ last: true }),
+  'GET /api/customer/contacts/{contactId}/locations': customer(),
+  'PUT /api/customer/contacts/{contactId}/locations': customer({ body: { links: [] } }),
+  'PUT /api/customer/contacts/{contactId}/locations/{serviceLocationId}': customer({ body: { linkType: 'Billing' } }),
+  'PATCH /api/customer/contacts/{contactId}/locations/{serviceLocationId}': customer({ body: { linkType: 'Billing' } }),
+  'DELETE /api/customer/contacts/{contactId}/locations/{serviceLocationId}': customer({
+    last: true,
+    params: async (db, who) => {
+      const link = await db
+        .selectFrom('contact_method_locations as l')
+        .innerJoin('contact_methods as c', 'c.id', 'l.contact_method_id')
+        .select(['l.contact_method_id as contactId', 'l.service_location_id as serviceLocationId'])
+        .where('c.customer_id', '=', who.customerId)
+        .orderBy('l.contact_method_id')
+        .executeTakeFirst();
+      return { contactId: link?.contactId, serviceLocationId: link?.serviceLocationId };
+    },
+  }),
+  'GET /api/customer/users': customer(),
+  'POST /api/customer/users': customer({
+    body: { username: 'matrix-user', firstName: 'M', lastName: 'X', email: 'm@x.example', password: 'matrix-pass-1' },
+  }),
+  'PUT /api/customer/users/{userId}': customer({
+    body: { firstName: 'Matrix', lastName: 'User', email: 'matrix-user@example.com', active: true },
+  }),
+  'GET /api/customer/users/{userId}/permissions': customer(),
+  // business-billing keeps its billing categories (later rows need them); an admin's own permissions are a 409.
+  'PUT /api/customer/users/{userId}/permissions': customer({ body: { UtilityList: ['billing-view', 'billing-pay'] } }),
+
+  // billing
+  'GET /api/customer/billing/bills': customer({ billing: true }),
+  'GET /api/customer/billing/invoices/{invoiceId}': customer({ billing: true }),
+  'GET /api/customer/billing/invoices/{invoiceId}/pdf': customer({ billing: true }),
+  'GET /api/customer/billing/invoice-groups/{invoiceGroupId}/csv': customer({ billing: true }),
+  'GET /api/customer/billing/mailing-locations': customer({ billing: true }),
+  'PUT /api/customer/billing/mailing-locations/{mailingLocationId}': customer({
+    billing: true,
+    body: {
+      vcAddress: '1 Matrix Way',
+      vcAddress2: '',
+      vcCity: 'Columbia',
+      vcState: 'MO',
+      vcZip: '65201',
+      vcZipFour: '',
+    },
+  }),
+  'GET /api/customer/billing/mailing-locations/{mailingLocationId}/history': customer({ billing: true }),
+  'GET /api/customer/zip-codes/{zip}': customer({ billing: true, shared: { zip: '65201' } }),
+  'POST /api/customer/billing/fee-quote': customer({ billing: true, body: { amountCents: 1000, kind: 'card' } }),
+  'POST /api/customer/billing/payments': customer({
+    billing: true,
+    body: { PaymentMethodID: 999_999, invoices: [{ InvoiceID: 999_999, amountCents: 100 }], expectedFeeCents: 0 },
+  }),
+  'GET /api/customer/billing/payment-methods': customer({ billing: true }),
+  'POST /api/customer/billing/payment-methods': customer({
+    billing: true,
+    body: {
+      kind: 'card',
+      holderName: 'Matrix',
+      cardNumber: '4000000000000002',
+      expMonth: 12,
+      expYear: 2099,
+      cvc: '123',
+      postalCode: '65201',
+    },
+  }),
+  'DELETE /api/customer/billing/payment-methods/{paymentMethodId}': customer({ billing: true, last: true }),
+  'GET /api/customer/billing/autopay': customer({ billing: true }),
+  'PUT /api/customer/billing/mailing-locations/{mailingLocationId}/autopay': customer({
+    billing: true,
+    bodyFor: async (db, who) => ({
+      PaymentMethodID: (
+        await db
+          .selectFrom('payment_methods')
+          .select('id')
+          .where('customer_id', '=', who.customerId)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst()
+      )?.id,
+    }),
+  }),
+  'DELETE /api/customer/billing/mailing-locations/{mailingLocationId}/autopay': customer({
+    billing: true,
+    last: true,
+  }),
+
+  // support tickets
+  'GET /api/customer/service-locations/{serviceLocationId}/trouble-tickets': customer(),
+  'POST /api/customer/service-locations/{serviceLocationId}/trouble-tickets': customer({
+    body: { category: 'No service', subject: 'Matrix', description: 'Matrix test ticket.', contactPhone: '5735550123' },
+  }),
+  'GET /api/customer/business-center/requests': business(),
+  'POST /api/customer/business-center/requests': business(),
+
+  // contractor portal
+  'GET /api/contractor/home': contractor(),
+  'POST /api/contractor/work-orders/search': contractor({ body: {} }),
+  'GET /api/contractor/work-orders/last-search': contractor(),
+  'GET /api/contractor/work-orders/{workOrderId}': contractor(),
+  'GET /api/contractor/work-orders/{workOrderId}/acknowledgement': contractor(),
+  'PUT /api/contractor/work-orders/{workOrderId}/acknowledgement': contractor({ body: { ack: 1 } }),
+  'PUT /api/contractor/work-orders/{workOrderId}/checklist': contractor(),
+  'GET /api/contractor/work-orders/{workOrderId}/checklist/history': contractor(),
+  'POST /api/contractor/work-orders/{workOrderId}/assembly-units': contractor(),
+  'DELETE /api/contractor/work-orders/{workOrderId}/assembly-units/{entryId}': contractor({ last: true }),
+  'GET /api/contractor/drop-types': contractor(),
+  'GET /api/contractor/splice-case-types': contractor(),
+  'GET /api/contractor/assembly-units': contractor(),
+  'GET /api/contractor/contracts': contractor(),
+  'GET /api/contractor/contracts/{contractId}/unit-prices': contractor(),
+  'GET /api/contractor/work-orders/{workOrderId}/attachments': contractor(),
+  'POST /api/contractor/work-orders/{workOrderId}/attachments': contractor(),
+  'GET /api/contractor/work-orders/{workOrderId}/attachments/{attachmentId}': contractor(),
+  'GET /api/contractor/work-orders/{workOrderId}/pdf': contractor(),
+  'GET /api/contractor/calendar-events': contractor({ query: { start: ISO_DAY, end: ISO_DAY } }),
+  'GET /api/contractor/map-data': contractor(),
+  'GET /api/contractor/restoration-tickets': contractor(),
+  'POST /api/contractor/restoration-tickets/{ticketId}/notes': contractor(),
+  'GET /api/contractor/restoration-tickets/{ticketId}/image': contractor(),
+
+  // installer portal
+  'GET /api/installer/work-order-types': installer(),
+  'GET /api/installer/work-orders': installer(),
+  'GET /api/installer/work-orders/{WOId}': installer(),
+  'GET /api/installer/work-orders/{WOId}/notes': installer(),
+  'GET /api/installer/work-orders/{WOId}/checklist': installer(),
+  'GET /api/installer/work-orders/{WOId}/service-location': installer(),
+  'GET /api/installer/work-orders/{WOId}/service-location/assets': installer(),
+  'GET /api/installer/work-orders/{WOId}/sales-order': installer(),
+  'GET /api/installer/work-orders/{WOId}/attachments': installer(),
+  'GET /api/installer/work-orders/{WOId}/pdf-link': installer(),
+  'GET /api/installer/work-orders/{WOId}/physical-plant-config': installer(),
+  'GET /api/installer/work-orders/{WOId}/circuits': installer(),
+  'GET /api/installer/work-orders/{WOId}/central-offices': installer(),
+  'GET /api/installer/gis-objects': installer(),
+  'GET /api/installer/files/attachments/{attachmentId}': ticketed(),
+  'GET /api/installer/files/work-orders/{WOId}/pdf': ticketed(),
+  'GET /api/maps/token': installer(),
+  'GET /api/maps/arcgis/rest/services/strand/FeatureServer/{layerId}/query': installer({ shared: { layerId: '1' } }),
+  'GET /api/maps/tiles/{z}/{x}/{y}': ticketed({ shared: { z: '1', x: '0', y: '0' } }),
+  'POST /api/installer/work-orders/{WOId}/photos': installer(),
+  // Asset info is read by id or label (the scanner) by any field user, with no work order: foreign is 'ok'.
+  'GET /api/assets/{nAssetId}': field({ foreign: 'ok' }),
+  'GET /api/assets/by-tag/{vcAssetID}': field({ foreign: 'ok' }),
+  // Acting on an asset needs a work order of one's own; the matrix's is provider work order 100001, which contractors
+  // are refused (assets.test.ts covers a contractor on its company's work order).
+  'GET /api/assets/{nAssetId}/actions': field({ query: { WOId: String(WO) }, except: CONTRACTORS_REFUSED }),
+  'POST /api/assets/{nAssetId}/actions': field({
+    body: { ApplicationActionID: 1, WorkOrderID: WO },
+    except: CONTRACTORS_REFUSED,
+  }),
+  'GET /api/asset-action-requests/{RequestID}': field({
+    query: { WorkOrderID: String(WO), vcAssetID: DEMO.assets.ont },
+    except: CONTRACTORS_REFUSED,
+  }),
+  'POST /api/installer/work-orders/{WOId}/service-location/add-asset': installer(),
+  'GET /api/installer/assigned-equipment': installer(),
+  'GET /api/installer/work-orders/{WOId}/swap-ont/{ONTId}': installer(),
+  'POST /api/installer/work-orders/{WOId}/swap-ont': installer({ last: true }),
+  'POST /api/installer/work-orders/{WOId}/upgrade-ont/preview': installer(),
+  'POST /api/installer/work-orders/{WOId}/upgrade-ont': installer({
+    body: { OrigEquip: DEMO.assets.ont, NewAsset: DEMO.assets.installerStock[0], TotalPorts: 4, Ports: { '1': 1 } },
+    last: true,
+  }),
+  'GET /api/installer/work-orders/{WOId}/circuits/{socketRecordID}/stats': installer(),
+  'POST /api/installer/work-orders/{WOId}/circuits/{socketRecordID}/tone-test': installer(),
+
+  // applicants
+  'POST /api/applicant/login': open({ body: { username: 'applicant', code: DEMO.password } }),
+  'GET /api/applicant/me': applicant(),
+  'POST /api/applicant/submissions': applicant({ body: { username: 'applicant', zip: 'bm90IGEgemlw' } }),
+  'GET /api/staff/applicants': staff(),
+  'POST /api/staff/applicants': staff(),
+  'GET /api/staff/applicant-submissions/{submissionId}/file': staff(),
+
+  // services
+  'GET /api/customer/services/locations': customer(),
+  'GET /api/customer/services/email': customer(),
+  'PUT /api/customer/services/email/{mailboxId}/password': customer({
+    body: { password: 'matrix-pass-123', confirm: 'matrix-pass-123' },
+  }),
+  'PUT /api/customer/services/email/{mailboxId}/forward': customer({ body: { forwardTo: '', keepCopy: false } }),
+  'PUT /api/customer/services/email/{mailboxId}/vacation': customer({
+    body: { enabled: false, subject: '', message: '', startDate: '', endDate: '' },
+  }),
+  'GET /api/customer/services/fax': customer(),
+  'POST /api/customer/services/fax/{faxNumberId}/email-addresses': customer({ body: { email: 'fax@matrix.example' } }),
+  'DELETE /api/customer/services/fax/{faxNumberId}/email-addresses/{faxEmailId}': customer({ last: true }),
+  'GET /api/customer/services/fax/received/{faxId}/pdf': customer(),
+
+  // reports
+  'GET /api/customer/reports/phone': business(),
+  'GET /api/customer/reports/phone/csv': business(),
+  'GET /api/customer/reports/business': business(),
+  'GET /api/customer/reports/business/csv': business(),
+  'GET /api/customer/reports/business/pdf': business(),
+};
