@@ -196,7 +196,13 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/health': open(),
   'GET /api/config': open(),
   'POST /api/auth/login': open({ body: { username: 'consumer', password: DEMO.password } }),
-  'POST /api/auth/register': open({ body: { vcCustomerID: '1000-2000-0009', zip: '65201' } }),
+  'POST /api/auth/register': open({
+    body: { vcCustomerID: '1000-2000-0009', registrationCode: 'AAAA-BBBB-CCCC-DDDD', username: 'matrix-owner' },
+  }),
+  'POST /api/auth/registration-code': open({ body: { vcCustomerID: '1000-2000-0003' } }),
+  'POST /api/auth/confirm-email': open({ body: { token: 'x'.repeat(43) } }),
+  // Ends the caller's session, so it runs after every other row.
+  'POST /api/auth/logout': signedIn({ last: true }),
   'POST /api/auth/recovery': open({ body: { identifier: 'nobody-here' } }),
   'POST /api/auth/reset': open({ body: { token: 'x'.repeat(43), password: 'a-new-password-1' } }),
   // The one-time link is the credential: without one every caller gets the same 401 (super-user tests cover links).
@@ -358,8 +364,10 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/maps/tiles/{z}/{x}/{y}': ticketed({ shared: { z: '1', x: '0', y: '0' } }),
   'POST /api/installer/work-orders/{WOId}/photos': installer(),
   // Asset info is read by id or label (the scanner) by any field user, with no work order: foreign is 'ok'.
-  'GET /api/assets/{nAssetId}': field({ foreign: 'ok' }),
-  'GET /api/assets/by-tag/{vcAssetID}': field({ foreign: 'ok' }),
+  // Installers read every asset; a contractor only assets its company's work orders reach (the matrix's asset is at
+  // provider work order 100001, so contractors are refused; assets.test.ts covers a company's own).
+  'GET /api/assets/{nAssetId}': field({ foreign: 'ok', except: CONTRACTORS_REFUSED }),
+  'GET /api/assets/by-tag/{vcAssetID}': field({ foreign: 'ok', except: CONTRACTORS_REFUSED }),
   // Acting on an asset needs a work order of one's own; the matrix's is provider work order 100001, which contractors
   // are refused (assets.test.ts covers a contractor on its company's work order).
   'GET /api/assets/{nAssetId}/actions': field({ query: { WOId: String(WO) }, except: CONTRACTORS_REFUSED }),
