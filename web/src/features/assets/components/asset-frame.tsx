@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { OfflineNotice } from '../../../lib/offline/offline-notice';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { OfflineNotice } from '../../offline/components/offline-notice';
 import '../../../styles/assets.css';
 
 export const NO_ASSET = 'No valid asset info fetched';

@@ -4,9 +4,9 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
+import { locate } from '../../../lib/geolocation';
 import { saveAsset } from '../../../lib/saved-assets';
-import { searchWorkOrders } from '../../installer/api/search-work-orders';
-import { locate } from '../../installer/lib/geolocation';
+import { searchWorkOrders } from '../../../lib/work-order-search';
 
 /**
  * The work orders near the scan (SPEC §2, §7: the search sent with ByAssignment, ShowPendingAssigned, Latitude and

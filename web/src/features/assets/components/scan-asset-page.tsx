@@ -1,8 +1,8 @@
 import { AssetTagSchema } from '@strand/domain';
 import { useCallback, useId, useState } from 'react';
 import { useSession } from '../../../lib/browser-session';
+import { OfflineNotice } from '../../../lib/offline/offline-notice';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { OfflineNotice } from '../../offline/components/offline-notice';
 import { assetPaths, useAssetByTag } from '../api/assets';
 import { useDebounced } from '../lib/use-debounced';
 import { AssetDetails } from './asset-details';

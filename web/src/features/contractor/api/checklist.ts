@@ -14,7 +14,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { idempotentJson } from './http';
 import { contractorKeys } from './work-orders';
 
 const LOOKUP_STALE_MS = 10 * 60_000;
@@ -24,11 +23,11 @@ export function useSaveChecklist(workOrderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: ChecklistSave; key: string }) =>
-      idempotentJson(`/api/contractor/work-orders/${workOrderId}/checklist`, {
+      apiRequest(`/api/contractor/work-orders/${workOrderId}/checklist`, {
         method: 'PUT',
         body,
         schema: ChecklistSaveResultSchema,
-        key,
+        headers: { 'Idempotency-Key': key },
       }),
     onSuccess: async (result) => {
       queryClient.setQueryData(contractorKeys.workOrder(workOrderId), result.workOrder);
@@ -113,11 +112,11 @@ export function useAddAssemblyUnit(workOrderId: number) {
   const refresh = useEntriesUpdate(workOrderId);
   return useMutation({
     mutationFn: ({ entry, key }: { entry: AssemblyUnitEntryRequest; key: string }) =>
-      idempotentJson(`/api/contractor/work-orders/${workOrderId}/assembly-units`, {
+      apiRequest(`/api/contractor/work-orders/${workOrderId}/assembly-units`, {
         method: 'POST',
         body: entry,
         schema: EntryListSchema,
-        key,
+        headers: { 'Idempotency-Key': key },
       }),
     onSuccess: refresh,
   });

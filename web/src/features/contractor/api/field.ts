@@ -7,7 +7,6 @@ import {
 } from '@strand/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { idempotentJson } from './http';
 
 /** getCalendarEvents for the visible range. */
 export function fetchCalendarEvents(start: Date, end: Date, signal?: AbortSignal) {
@@ -52,11 +51,11 @@ export function useAddRestorationNote(ticketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ txtNote, key }: { txtNote: string; key: string }) =>
-      idempotentJson(`/api/contractor/restoration-tickets/${ticketId}/notes`, {
+      apiRequest(`/api/contractor/restoration-tickets/${ticketId}/notes`, {
         method: 'POST',
         body: { txtNote },
         schema: RestorationNoteSchema,
-        key,
+        headers: { 'Idempotency-Key': key },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsKey }),
   });

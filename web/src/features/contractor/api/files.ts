@@ -5,8 +5,7 @@ import {
   ContractorUploadResultSchema,
 } from '@strand/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { fetchBlob, newIdempotencyKey, saveBlob, uploadForm } from './http';
+import { apiRequest, fetchBlob, newIdempotencyKey, saveBlob, uploadForm } from '../../../lib/api-client';
 import { contractorKeys } from './work-orders';
 
 const attachmentsKey = (workOrderId: number) => ['contractor', 'attachments', workOrderId] as const;

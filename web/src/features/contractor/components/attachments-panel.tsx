@@ -1,9 +1,8 @@
 import type { ContractorAttachment } from '@strand/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { downloadAttachment, useAttachments, useUploadAttachments } from '../api/files';
-import { newIdempotencyKey } from '../api/http';
 import { formatBytes, formatDateTime } from '../format';
 import { uploadProblem } from '../upload-limits';
 

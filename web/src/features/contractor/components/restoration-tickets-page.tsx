@@ -1,12 +1,11 @@
 import { RESTORATION_NOTE_MAX, RESTORATION_STATUSES, type RestorationTicket } from '@strand/domain';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, fetchBlob } from '../../../lib/api-client';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { useAddRestorationNote, useRestorationTickets } from '../api/field';
-import { fetchBlob } from '../api/http';
 import { formatDate, formatDateTime } from '../format';
 import { useIdempotencyKey } from '../use-idempotency-key';
 import { ContractorOnly } from './contractor-only';

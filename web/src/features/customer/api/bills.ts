@@ -15,7 +15,7 @@ import {
 } from '@strand/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, downloadFile } from '../../../lib/api-client';
 import { customerKeys } from './customer-account';
 
 const refreshBilling = (queryClient: QueryClient) =>
@@ -172,3 +172,9 @@ export async function lookupZipCode(zip: string, signal?: AbortSignal) {
     throw error;
   }
 }
+
+export const downloadInvoicePdf = (invoiceId: number) =>
+  downloadFile(`/api/customer/billing/invoices/${invoiceId}/pdf`, `invoice-${invoiceId}.pdf`);
+
+export const downloadInvoiceCsv = (invoiceGroupId: number) =>
+  downloadFile(`/api/customer/billing/invoice-groups/${invoiceGroupId}/csv`, `invoice-group-${invoiceGroupId}.csv`);

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { popup } from '../../../lib/popup-store';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { SelectField } from '../../../lib/ui/parts';
 import { useAutopay, usePaymentMethods, useSetAutopay } from '../api/bills';
-import { SelectField } from './ui';
 
 /** viewAutopay, activatePaymentMethod and deactivateAutopay, per mailing location. */
 export function AutopaySection({ mayPay }: { mayPay: boolean }) {

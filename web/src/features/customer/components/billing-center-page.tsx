@@ -2,13 +2,13 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { SectionNav } from '../../../lib/ui/parts';
 import { can, useCustomerAccount } from '../api/customer-account';
 import { AutopaySection } from './autopay-section';
 import { BillsSection } from './bills-section';
 import { HistorySection } from './history-section';
 import { MailingAddressSection } from './mailing-address-section';
 import { PaymentMethodsSection } from './payment-methods-section';
-import { SectionNav } from './ui';
 import '../../../styles/customer.css';
 import '../../../styles/customer-billing.css';
 

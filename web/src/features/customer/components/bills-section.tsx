@@ -2,12 +2,11 @@ import { type Bills, formatCents, type Invoice } from '@strand/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDay } from '../../../lib/format';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { useBills, usePaymentMethods } from '../api/bills';
-import { downloadInvoicePdf } from '../api/download-file';
-import { formatDay } from './format';
+import { StatusBadge } from '../../../lib/ui/parts';
+import { downloadInvoicePdf, useBills, usePaymentMethods } from '../api/bills';
 import { PayForm } from './pay-form';
-import { StatusBadge } from './ui';
 
 /** getBills: what the account owes and when, the open invoices, and paying them. */
 export function BillsSection({ mayPay }: { mayPay: boolean }) {

@@ -5,14 +5,14 @@ import {
 } from '@strand/domain';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { SelectField, TextAreaField, TicketCard } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { newIdempotencyKey } from '../api/customer-account';
 import { useBusinessCenterRequests, useCreateBusinessCenterRequest } from '../api/tickets';
-import { formatMoment } from './format';
-import { SelectField, TextAreaField, TicketCard } from './ui';
 
 /** Business-center requests of a business account: the list and a new request (SPEC §7). */
 export function BusinessCenterSection() {

@@ -8,11 +8,11 @@ import {
 import { useRef } from 'react';
 import { popup } from '../../../lib/popup-store';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { useAddContact, useEditContact } from '../api/contacts';
 import { newIdempotencyKey } from '../api/customer-account';
-import { SelectField } from './ui';
 
 export interface ContactFormProps {
   /** The contact to change, or undefined to add one. */

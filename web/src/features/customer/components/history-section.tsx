@@ -1,11 +1,10 @@
 import { type CustomerAccount, formatCents } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDay, formatMoment } from '../../../lib/format';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { useBillingHistory } from '../api/bills';
-import { downloadInvoiceCsv, downloadInvoicePdf } from '../api/download-file';
-import { formatDay, formatMoment } from './format';
-import { SelectField, StatusBadge } from './ui';
+import { SelectField, StatusBadge } from '../../../lib/ui/parts';
+import { downloadInvoiceCsv, downloadInvoicePdf, useBillingHistory } from '../api/bills';
 
 /** viewHistory per mailing location: invoices with their PDF and CSV downloads, and payments. */
 export function HistorySection({ account }: { account: CustomerAccount }) {

@@ -3,10 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { popup } from '../../../lib/popup-store';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { lookupZipCode, useMailingLocations, useUpdateAddress } from '../api/bills';
-import { SelectField } from './ui';
 
 /** getMailingLocationObject and updateAddress, with the ZIP lookup filling city and state. */
 export function MailingAddressSection({ mayEdit }: { mayEdit: boolean }) {

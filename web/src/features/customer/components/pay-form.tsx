@@ -12,12 +12,12 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
+import { formatDay } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { SelectField, StatusBadge } from '../../../lib/ui/parts';
 import { usePayBills } from '../api/bills';
 import { newIdempotencyKey } from '../api/customer-account';
-import { formatDay } from './format';
-import { SelectField, StatusBadge } from './ui';
 
 export interface PayFormProps {
   bills: Bills;

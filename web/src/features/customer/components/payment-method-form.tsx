@@ -12,12 +12,12 @@ import { type FormEvent, useRef } from 'react';
 import { formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { useAddPaymentMethod } from '../api/bills';
 import { newIdempotencyKey } from '../api/customer-account';
 import { MaskedField } from './masked-input';
-import { SelectField } from './ui';
 
 interface Values {
   kind: 'card' | 'bank';

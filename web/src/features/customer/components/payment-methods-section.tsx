@@ -1,10 +1,10 @@
 import type { PaymentMethod } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { formatExpiry } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { useBills, useDeletePaymentMethod, usePaymentMethods } from '../api/bills';
-import { formatExpiry } from './format';
 import { PaymentMethodForm } from './payment-method-form';
 
 /** The payment methods on file: brand, last four digits and expiry only; add and remove (billing-pay). */

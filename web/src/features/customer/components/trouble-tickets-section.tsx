@@ -7,14 +7,14 @@ import {
 } from '@strand/domain';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { SelectField, TextAreaField, TicketCard } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { newIdempotencyKey } from '../api/customer-account';
 import { useSubmitTroubleTicket, useTroubleTickets } from '../api/tickets';
-import { formatMoment } from './format';
-import { SelectField, TextAreaField, TicketCard } from './ui';
 
 const EMPTY: NewTroubleTicket = { category: 'No service', subject: '', description: '', contactPhone: '' };
 

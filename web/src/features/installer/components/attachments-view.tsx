@@ -1,5 +1,5 @@
+import { formatBytes, formatDateTime } from '../../../lib/format';
 import { useAttachments } from '../api/work-order';
-import { formatBytes, formatDateTime } from '../lib/format';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
 

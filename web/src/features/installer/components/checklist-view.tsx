@@ -1,6 +1,6 @@
 import { type InstallerChecklist, TEMPLATE_NOT_FOUND } from '@strand/domain';
+import { formatDateTime } from '../../../lib/format';
 import { useInstallerChecklist } from '../api/checklist';
-import { formatDateTime } from '../lib/format';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
 

@@ -1,5 +1,5 @@
+import { formatDateTime } from '../../../lib/format';
 import { useNotes } from '../api/work-order';
-import { formatDateTime } from '../lib/format';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
 

@@ -1,6 +1,6 @@
 import type { WorkOrderSearchResult } from '@strand/domain';
 import { Link } from 'react-router';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../../lib/format';
 
 export interface SearchResultsProps {
   result: WorkOrderSearchResult;

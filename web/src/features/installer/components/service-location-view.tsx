@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { AddAssetPanel } from '../../assets/components/add-asset';
+import { Slot } from '../../../lib/slots';
 import { useLocationAssets, useServiceLocation } from '../api/work-order';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
@@ -78,7 +78,7 @@ export function ServiceLocationView() {
               {showAssets ? 'Hide Assets' : 'Show Assets'}
             </button>
           </div>
-          <AddAssetPanel WOId={workOrder.WorkOrderID} />
+          <Slot name="addAsset" WOId={workOrder.WorkOrderID} />
           <div id={`${id}-assets`}>
             {showAssets && <QueryState isPending={assets.isPending} error={assets.error} what="the assets" />}
             {showAssets && assets.data?.length === 0 && <p className="empty-state">No assets tied to this location</p>}

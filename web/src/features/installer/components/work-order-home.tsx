@@ -1,10 +1,10 @@
 import { contactSummary } from '@strand/domain';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/format';
+import { Slot } from '../../../lib/slots';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { DownloadListItem } from '../../offline/components/download-button';
 import { useGisObject } from '../api/work-order';
-import { formatDateTime } from '../lib/format';
 import { lastSearchPath } from '../lib/last-search';
 import { OFFLINE_WARNING, useOnline } from '../lib/use-online';
 import { WORK_ORDER_ACTIONS } from './work-order-actions';
@@ -76,7 +76,7 @@ export function WorkOrderHome() {
           <ul>
             {actions.map((action) => (
               <Fragment key={action.key}>
-                {action.key === 'photo' && <DownloadListItem workOrderId={wo.WorkOrderID} />}
+                {action.key === 'photo' && <Slot name="workOrderDownload" workOrderId={wo.WorkOrderID} />}
                 <li>
                   <Link className="button button--secondary button--block" to={action.to(ctx)}>
                     {action.label}

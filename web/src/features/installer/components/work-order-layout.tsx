@@ -1,11 +1,11 @@
 import type { WorkOrderObject } from '@strand/domain';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { OfflineNotice } from '../../../lib/offline/offline-notice';
+import { InstallerOnly } from '../../../lib/ui/installer-only';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { OfflineNotice } from '../../offline/components/offline-notice';
 import { useWorkOrder } from '../api/work-order';
 import { lastSearchPath } from '../lib/last-search';
-import { InstallerOnly } from './installer-only';
 import '../../../styles/installer.css';
 
 /** SPEC §8: the work order could not be fetched, or came back empty. */

@@ -9,9 +9,9 @@ import { Link, useParams } from 'react-router';
 import { useSession } from '../../../lib/browser-session';
 import { photoOutbox, useOutbox } from '../../../lib/offline/offline-runtime';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { InstallerOnly } from '../../../lib/ui/installer-only';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextField } from '../../../lib/ui/text-field';
-import { InstallerOnly } from '../../installer/components/installer-only';
 import { type ChosenPhoto, fileSize, outboxItemsFor } from '../lib/photo-items';
 import '../../../styles/offline.css';
 

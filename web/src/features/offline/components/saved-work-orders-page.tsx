@@ -1,9 +1,9 @@
 /** /savedWorkOrders (SPEC §2 Saved WO): the work orders saved on this device, like search results, each with Delete. */
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/format';
 import { ageText } from '../../../lib/offline/response-cache';
+import { InstallerOnly } from '../../../lib/ui/installer-only';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { InstallerOnly } from '../../installer/components/installer-only';
-import { formatDateTime } from '../../installer/lib/format';
 import { useDeleteSavedWorkOrder, useSavedWorkOrders } from '../api/saved-work-orders';
 import '../../../styles/installer.css';
 import '../../../styles/offline.css';

@@ -10,8 +10,7 @@ import {
   PhoneReportSchema,
 } from '@strand/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { downloadFile } from '../../customer/api/download-file';
+import { apiRequest, downloadFile } from '../../../lib/api-client';
 
 /** The query string of the filled-in values only. */
 export function queryString(params: Record<string, string | number | undefined>): string {

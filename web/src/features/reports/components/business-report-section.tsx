@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { withoutFieldError } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
-import { withoutFieldError } from '../../customer/components/ui';
 import { downloadBusinessCsv, downloadBusinessPdf, useBusinessReport } from '../api/reports';
 import { ReportTable, SummaryCard, useDownload } from './report-table';
 

@@ -9,10 +9,10 @@ import {
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { formatDay } from '../../../lib/format';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { SelectField, withoutFieldError } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
-import { formatDay } from '../../customer/components/format';
-import { SelectField, withoutFieldError } from '../../customer/components/ui';
 import { downloadPhoneCsv, usePhoneReport } from '../api/reports';
 import { formatCount, formatDuration, ReportTable, SummaryCard, useDownload } from './report-table';
 

@@ -12,8 +12,7 @@ import {
 } from '@strand/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { downloadFile } from '../../customer/api/download-file';
+import { apiRequest, downloadFile } from '../../../lib/api-client';
 
 export const servicesKeys = {
   locations: ['services', 'locations'] as const,

@@ -1,8 +1,8 @@
 import type { Mailbox } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDay } from '../../../lib/format';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { formatDay } from '../../customer/components/format';
 import { useEmailObject } from '../api/services';
 import { ForwardForm, PasswordForm, VacationForm } from './mailbox-forms';
 

@@ -2,10 +2,10 @@ import { AddFaxEmailRequestSchema, type FaxNumber, formatPhone } from '@strand/d
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
-import { formatMoment } from '../../customer/components/format';
 import { downloadReceivedFax, useAddFaxEmail, useFaxObject, useRemoveFaxEmail } from '../api/services';
 
 /** The account's fax numbers: fax-to-email recipients (add, remove) and the faxes received, each downloadable. */

@@ -1,7 +1,7 @@
 import { formatCents } from '@strand/domain';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDay } from '../../../lib/format';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { formatDay } from '../../customer/components/format';
 import { useServiceLocations } from '../api/services';
 
 /** Each service location with its packages: name, price, since when, active or not (read-only). */

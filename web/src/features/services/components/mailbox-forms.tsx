@@ -19,9 +19,9 @@ import type { z } from 'zod';
 import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { TextAreaField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
-import { TextAreaField } from '../../customer/components/ui';
 import { useChangeMailbox } from '../api/services';
 
 interface FormProps {

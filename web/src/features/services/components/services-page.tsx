@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
+import { can, useCustomerAccount } from '../../../lib/customer-account';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { can, useCustomerAccount } from '../../customer/api/customer-account';
-import { SectionNav } from '../../customer/components/ui';
+import { SectionNav } from '../../../lib/ui/parts';
 import { EmailSection } from './email-section';
 import { FaxSection } from './fax-section';
 import { LocationsSection } from './locations-section';

@@ -5,8 +5,7 @@ import {
   type SubmissionSummary,
 } from '@strand/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { downloadFile } from '../../customer/api/download-file';
+import { apiRequest, downloadFile } from '../../../lib/api-client';
 
 const applicantsKey = ['staff', 'applicants'] as const;
 

@@ -126,7 +126,7 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 /** Kept here for the forms that import it from the customer feature; it lives with useForm. */
-export { withoutFieldError } from '../../../lib/use-form';
+export { withoutFieldError } from '../use-form';
 
 export interface TicketCardProps {
   /** The heading's id, unique on the page. */
