@@ -1,5 +1,6 @@
+import { SCANNER_POLL_MS } from '@strand/domain';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { readCode, SCAN_INTERVAL_MS } from '../lib/barcode';
+import { readCode } from '../lib/barcode';
 
 export const NO_ENUMERATE = 'enumerateDevices() not supported.';
 
@@ -54,7 +55,7 @@ export function BarcodeScanner({ onRead }: { onRead(code: string): void }) {
       } catch (err) {
         setError(describe(err));
       }
-      if (!stopped) timer = setTimeout(() => void tick(), SCAN_INTERVAL_MS);
+      if (!stopped) timer = setTimeout(() => void tick(), SCANNER_POLL_MS);
     };
     (async () => {
       try {

@@ -4,7 +4,6 @@ import {
   AutopaySchema,
   BillingHistorySchema,
   BillsSchema,
-  InvoiceDetailSchema,
   MailingLocationListSchema,
   MailingLocationSchema,
   type PayBillsRequest,
@@ -27,15 +26,6 @@ export function useBills(enabled = true) {
     queryKey: customerKeys.bills,
     queryFn: ({ signal }) => apiRequest('/api/customer/billing/bills', { schema: BillsSchema, signal }),
     enabled,
-  });
-}
-
-export function useInvoiceDetail(invoiceId: number | null) {
-  return useQuery({
-    queryKey: customerKeys.invoice(invoiceId ?? 0),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/customer/billing/invoices/${invoiceId}`, { schema: InvoiceDetailSchema, signal }),
-    enabled: invoiceId !== null,
   });
 }
 

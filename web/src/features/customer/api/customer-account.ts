@@ -17,7 +17,6 @@ export const customerKeys = {
   tickets: (serviceLocationId: number) => ['customer', 'trouble-tickets', serviceLocationId] as const,
   businessCenter: ['customer', 'business-center'] as const,
   bills: ['customer', 'billing', 'bills'] as const,
-  invoice: (id: number) => ['customer', 'billing', 'invoice', id] as const,
   history: (mailingLocationId: number) => ['customer', 'billing', 'history', mailingLocationId] as const,
   methods: ['customer', 'billing', 'payment-methods'] as const,
   autopay: ['customer', 'billing', 'autopay'] as const,
