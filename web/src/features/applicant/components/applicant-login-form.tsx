@@ -1,4 +1,5 @@
 import { ApplicantLoginRequestSchema } from '@strand/domain';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
@@ -29,9 +30,9 @@ export function ApplicantLoginForm({ notice, onSignedIn }: { notice: string | nu
           {...form.field('username')}
         />
         <TextField label="Access code" type="password" autoComplete="one-time-code" {...form.field('code')} />
-        <button type="submit" className="button button--block" disabled={login.isPending}>
+        <Button type="submit" block disabled={login.isPending}>
           {login.isPending ? 'Signing in…' : 'Sign in'}
-        </button>
+        </Button>
       </form>
     </section>
   );

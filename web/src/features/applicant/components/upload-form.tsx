@@ -10,6 +10,7 @@ import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useSta
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../lib/ui/button';
 import { clearApplicantSignIn } from '../api/applicant-session';
 import { readAsBase64, useApplicantSelf, useSubmitTest } from '../api/programming-test';
 
@@ -121,12 +122,12 @@ export function UploadForm({ onSignedOut }: { onSignedOut(message: string | null
           )}
         </div>
         <div className="actions">
-          <button type="submit" className="button" disabled={busy || !self.data}>
+          <Button type="submit" disabled={busy || !self.data}>
             {busy ? 'Submitting…' : 'Submit'}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => signOut(null)}>
+          </Button>
+          <Button type="button" variant="secondary" onClick={() => signOut(null)}>
             Sign out
-          </button>
+          </Button>
         </div>
       </form>
     </section>

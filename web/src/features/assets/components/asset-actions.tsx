@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { saveAsset } from '../../../lib/saved-assets';
+import { Button } from '../../../lib/ui/button';
 import { confirmActionRequest, takeAction, useAssetActions } from '../api/assets';
 
 export const ACTIONS_FAILED =
@@ -84,15 +85,14 @@ export function AssetActions({ nAssetId, vcAssetID, WOId }: Props) {
                 <p className="asset-title">{a.vcAction}</p>
                 <p className="muted">{a.txtActionDescription}</p>
               </div>
-              <button
+              <Button
                 type="button"
-                className="button"
                 disabled={busy !== null}
                 onClick={() => void run(a.nApplicationActionID)}
                 aria-label={`Take Action: ${a.vcAction}`}
               >
                 {busy === a.nApplicationActionID ? 'Sending…' : 'Take Action'}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

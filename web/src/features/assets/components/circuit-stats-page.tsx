@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { Button } from '../../../lib/ui/button';
 import { assetPaths, useCircuitStats } from '../api/assets';
 import { AssetFrame, LoadState, numberParam } from './asset-frame';
 import { ToneTest } from './tone-test-modal';
@@ -26,9 +27,9 @@ export function CircuitStatsPage() {
                 </div>
               ))}
             </dl>
-            <button type="button" className="button button--secondary" onClick={() => void stats.refetch()}>
+            <Button type="button" variant="secondary" onClick={() => void stats.refetch()}>
               {stats.isFetching ? 'Refreshing…' : 'Refresh'}
-            </button>
+            </Button>
           </div>
           {s?.vcServerIP && s.nSlot && s.nPort && (
             <ToneTest

@@ -1,11 +1,11 @@
 import type { Asset, WorkOrderSummary } from '@strand/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
 import { locate } from '../../../lib/geolocation';
 import { saveAsset } from '../../../lib/saved-assets';
+import { Button, ButtonLink } from '../../../lib/ui/button';
 import { searchWorkOrders } from '../../../lib/work-order-search';
 
 /**
@@ -75,12 +75,12 @@ export function NearbyWorkOrders({ asset }: { asset: Asset }) {
                 {wo.vcSummary ? ` · ${wo.vcSummary}` : ''}
               </p>
               <div className="actions">
-                <Link className="button" to={`/search/${wo.nCount}/serviceLocation/${asset.nAssetID}`}>
+                <ButtonLink to={`/search/${wo.nCount}/serviceLocation/${asset.nAssetID}`}>
                   Open {asset.vcAssetID} in WO #{wo.nCount}
-                </Link>
-                <button
+                </ButtonLink>
+                <Button
                   type="button"
-                  className="button button--secondary"
+                  variant="secondary"
                   onClick={() =>
                     void saveAsset({ vcAssetID: asset.vcAssetID, WOId: wo.nCount, nAssetId: asset.nAssetID }).then(() =>
                       setSaved(wo.nCount),
@@ -88,7 +88,7 @@ export function NearbyWorkOrders({ asset }: { asset: Asset }) {
                   }
                 >
                   {saved === wo.nCount ? 'Saved' : 'Save asset'}
-                </button>
+                </Button>
               </div>
             </li>
           ))}

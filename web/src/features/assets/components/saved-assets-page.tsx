@@ -7,6 +7,7 @@ import { AssetActions } from './asset-actions';
 import { AssetDetails } from './asset-details';
 import { LoadState, NO_ASSET } from './asset-frame';
 import '../../../styles/assets.css';
+import { Button } from '../../../lib/ui/button';
 
 /** /SavedAssets (SPEC §2): the assets saved on this device, with Show/Hide Details, Show/Hide Actions and Delete. */
 export function SavedAssetsPage() {
@@ -43,30 +44,21 @@ function SavedAssetItem({ item, onDelete }: { item: SavedAsset; onDelete(): void
         {item.vcAssetID} · <Link to={`/search/${item.WOId}/serviceLocation/${item.nAssetId}`}>WO #{item.WOId}</Link>
       </p>
       <div className="actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-expanded={details}
-          onClick={() => setDetails(!details)}
-        >
+        <Button type="button" variant="secondary" aria-expanded={details} onClick={() => setDetails(!details)}>
           {details ? 'Hide Details' : 'Show Details'}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-expanded={actions}
-          onClick={() => setActions(!actions)}
-        >
+        </Button>
+        <Button type="button" variant="secondary" aria-expanded={actions} onClick={() => setActions(!actions)}>
           {actions ? 'Hide Actions' : 'Show Actions'}
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
-          className="button button--secondary asset-delete"
+          variant="secondary"
+          className="asset-delete"
           onClick={onDelete}
           aria-label={`Delete ${item.vcAssetID}`}
         >
           Delete
-        </button>
+        </Button>
       </div>
       {details && <SavedAssetDetails nAssetId={item.nAssetId} />}
       {actions && <AssetActions nAssetId={item.nAssetId} vcAssetID={item.vcAssetID} WOId={item.WOId} />}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { sessionStore } from '../../../lib/browser-session';
 import type { FieldErrors } from '../../../lib/form-errors';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextField } from '../../../lib/ui/text-field';
@@ -39,9 +40,9 @@ export function LoginPage() {
           {...form.field('username')}
         />
         <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
-        <button type="submit" className="button button--block" disabled={login.isPending}>
+        <Button type="submit" block disabled={login.isPending}>
           {login.isPending ? 'Signing in…' : 'Sign in'}
-        </button>
+        </Button>
       </form>
       <ul className="auth-links">
         <li>

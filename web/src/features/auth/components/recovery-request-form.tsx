@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
 import { useRequestRecovery } from '../api/request-recovery';
@@ -50,9 +51,9 @@ export function RecoveryRequestForm() {
           onValueChange={setIdentifier}
           error={errors.fields.identifier}
         />
-        <button type="submit" className="button button--block" disabled={request.isPending}>
+        <Button type="submit" block disabled={request.isPending}>
           {request.isPending ? 'Sending…' : 'Send reset link'}
-        </button>
+        </Button>
       </form>
       <ul className="auth-links">
         <li>

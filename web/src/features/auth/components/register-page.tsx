@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { sessionStore } from '../../../lib/browser-session';
 import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextField, type TextFieldProps } from '../../../lib/ui/text-field';
@@ -118,19 +119,14 @@ export function RegisterPage() {
           />
         ))}
         <div className="field">
-          <button
-            type="button"
-            className="button button--secondary button--block"
-            onClick={onMailCode}
-            disabled={codeRequest.isPending}
-          >
+          <Button type="button" variant="secondary" block onClick={onMailCode} disabled={codeRequest.isPending}>
             {codeRequest.isPending ? 'Requesting…' : 'Email me the registration code'}
-          </button>
+          </Button>
           {codeMessage && <FormAlert message={codeMessage.text} tone={codeMessage.tone} />}
         </div>
-        <button type="submit" className="button button--block" disabled={register.isPending}>
+        <Button type="submit" block disabled={register.isPending}>
           {register.isPending ? 'Registering…' : 'Register'}
-        </button>
+        </Button>
       </form>
       <ul className="auth-links">
         <li>

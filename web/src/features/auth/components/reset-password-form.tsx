@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { Button, ButtonLink } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
 import { useResetPassword } from '../api/reset-password';
@@ -45,9 +46,9 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
         <h1 id="recovery-heading">Password changed</h1>
         <FormAlert message={done} tone="success" />
         <p>
-          <Link className="button button--block" to={paths.login}>
+          <ButtonLink block to={paths.login}>
             Sign in
-          </Link>
+          </ButtonLink>
         </p>
       </>
     );
@@ -79,9 +80,9 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
           onValueChange={setConfirm}
           error={errors.fields.confirm}
         />
-        <button type="submit" className="button button--block" disabled={reset.isPending}>
+        <Button type="submit" block disabled={reset.isPending}>
           {reset.isPending ? 'Saving…' : 'Set new password'}
-        </button>
+        </Button>
       </form>
       <ul className="auth-links">
         <li>

@@ -11,6 +11,7 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom } from '../../../lib/form-errors';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import {
   useAddAssemblyUnit,
@@ -246,9 +247,9 @@ export function AssemblyUnitsSection({ workOrder: wo, readOnly }: AssemblyUnitsS
               ))}
           </div>
           <FormAlert message={message} tone="success" />
-          <button type="submit" className="button button--secondary" disabled={add.isPending}>
+          <Button type="submit" variant="secondary" disabled={add.isPending}>
             {add.isPending ? 'Adding…' : 'Add assembly unit'}
-          </button>
+          </Button>
         </form>
       )}
     </section>

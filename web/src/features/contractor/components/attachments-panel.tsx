@@ -1,6 +1,7 @@
 import type { ContractorAttachment } from '@strand/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { downloadAttachment, useAttachments, useUploadAttachments } from '../api/files';
 import { formatBytes, formatDateTime } from '../format';
@@ -118,9 +119,9 @@ export function AttachmentsPanel({ workOrderId }: AttachmentsPanelProps) {
         </div>
         <FormAlert message={problem ?? (upload.isError ? errorMessage(upload.error) : null)} />
         <FormAlert message={done} tone="success" />
-        <button type="submit" className="button" disabled={upload.isPending}>
+        <Button type="submit" disabled={upload.isPending}>
           {upload.isPending ? 'Uploading…' : 'Upload'}
-        </button>
+        </Button>
       </form>
     </section>
   );

@@ -17,6 +17,7 @@ import {
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
 import { useDropTypes, useSaveChecklist, useSpliceCaseTypes } from '../api/checklist';
 import { type ChecklistFormState, initialChecklistState, submissionOf } from '../checklist-state';
 import { useIdempotencyKey } from '../use-idempotency-key';
@@ -222,13 +223,13 @@ export function ChecklistEditor({ form, workOrder: wo, onClose }: ChecklistEdito
         </div>
         <div className="actions">
           {!readOnly && (
-            <button type="submit" form={formId} className="button" disabled={save.isPending}>
+            <Button type="submit" form={formId} disabled={save.isPending}>
               {save.isPending ? 'Saving…' : 'Save'}
-            </button>
+            </Button>
           )}
-          <button type="button" className="button button--secondary" onClick={onClose}>
+          <Button type="button" variant="secondary" onClick={onClose}>
             {readOnly ? 'Close' : 'Cancel'}
-          </button>
+          </Button>
         </div>
       </footer>
       {asking && (

@@ -10,6 +10,7 @@ import { AcknowledgeButton } from './acknowledge-button';
 import { ContractorOnly } from './contractor-only';
 import { detailsPath, WorkOrderCard } from './work-order-card';
 import '../../../styles/contractor.css';
+import { ButtonLink } from '../../../lib/ui/button';
 
 /** /contractorHome: what needs the crew today: acknowledgements, open work and today's schedule. */
 export function ContractorHomePage() {
@@ -94,9 +95,9 @@ function HomeContent() {
                   key={w.nCount}
                   workOrder={w}
                   actions={
-                    <Link className="button button--secondary" to={`/workOrders?wo=${w.nCount}&edit=${w.nCount}`}>
+                    <ButtonLink variant="secondary" to={`/workOrders?wo=${w.nCount}&edit=${w.nCount}`}>
                       Open checklist
-                    </Link>
+                    </ButtonLink>
                   }
                 />
               ))}

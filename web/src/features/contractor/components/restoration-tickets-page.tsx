@@ -11,6 +11,7 @@ import { useIdempotencyKey } from '../use-idempotency-key';
 import { ContractorOnly } from './contractor-only';
 import '../../../styles/contractor.css';
 import '../../../styles/contractor-field.css';
+import { Button } from '../../../lib/ui/button';
 
 /** /restorationTickets: the company's tickets, their notes and images (selectRestorationTickets). */
 export function RestorationTicketsPage() {
@@ -140,9 +141,9 @@ function TicketImage({ ticketId }: { ticketId: number }) {
   };
   return (
     <>
-      <button type="button" className="button button--secondary" onClick={show} disabled={busy}>
+      <Button type="button" variant="secondary" onClick={show} disabled={busy}>
         {busy ? 'Loading image…' : 'View image'}
-      </button>
+      </Button>
       <FormAlert message={error} />
     </>
   );
@@ -189,9 +190,9 @@ function NoteForm({ ticketId }: { ticketId: number }) {
           </p>
         )}
       </div>
-      <button type="submit" className="button button--secondary" disabled={add.isPending}>
+      <Button type="submit" variant="secondary" disabled={add.isPending}>
         {add.isPending ? 'Adding…' : 'Add note'}
-      </button>
+      </Button>
     </form>
   );
 }

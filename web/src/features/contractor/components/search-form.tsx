@@ -1,6 +1,7 @@
 import { CONTRACTOR_SORTS, CONTRACTOR_WORK_ORDER_STATUSES, WORK_ORDER_TYPES } from '@strand/domain';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import type { FieldErrors } from '../../../lib/form-errors';
+import { Button } from '../../../lib/ui/button';
 import { assignmentLocked, type SearchFormState } from '../search-form-state';
 
 export interface SearchFormProps {
@@ -195,23 +196,23 @@ export function SearchForm({ value, nContractor, errors, busy, onChange, onSearc
             </select>
           )}
         </Field>
-        <button
+        <Button
           type="button"
-          className="button button--secondary"
+          variant="secondary"
           aria-pressed={value.order === 'asc'}
           onClick={() => set('order', value.order === 'asc' ? 'desc' : 'asc')}
         >
           {value.order === 'asc' ? 'Ascending' : 'Descending'}
-        </button>
+        </Button>
       </div>
 
       <div className="actions">
-        <button type="submit" className="button" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {busy ? 'Searching…' : 'Search'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onClear}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={onClear}>
           Clear search
-        </button>
+        </Button>
       </div>
     </form>
   );

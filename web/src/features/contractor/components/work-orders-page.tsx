@@ -14,6 +14,7 @@ import { SearchForm } from './search-form';
 import { WorkOrderCard } from './work-order-card';
 import { WorkOrderDetails } from './work-order-details';
 import '../../../styles/contractor.css';
+import { Button } from '../../../lib/ui/button';
 
 /** /workOrders: search (the last search restored), a work order's details, and its checklist in the edit modal. */
 export function WorkOrdersPage() {
@@ -121,14 +122,13 @@ function WorkOrdersContent() {
                 workOrder={w}
                 actions={
                   <>
-                    <button
+                    <Button
                       type="button"
-                      className="button"
                       onClick={() => setParam('edit', w.nCount)}
                       aria-label={`Open the checklist of work order ${w.nCount}`}
                     >
                       {w.isComplete ? 'View checklist' : 'Edit checklist'}
-                    </button>
+                    </Button>
                     {!w.isComplete && <AcknowledgeButton workOrderId={w.nCount} acknowledged={w.acknowledged} />}
                   </>
                 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/format';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { StatusBadge } from '../../../lib/ui/parts';
 import { downloadInvoicePdf, useBills, usePaymentMethods } from '../api/bills';
@@ -88,13 +89,14 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
       </span>
       <StatusBadge status={invoice.status} />
       <span className="row-item__money">{formatCents(invoice.balanceCents)}</span>
-      <button
+      <Button
         type="button"
-        className="button button--secondary button--small"
+        variant="secondary"
+        small
         onClick={() => downloadInvoicePdf(invoice.InvoiceID).catch((e: unknown) => setError(errorMessage(e)))}
       >
         PDF<span className="visually-hidden"> of invoice {invoice.InvoiceID}</span>
-      </button>
+      </Button>
       {error && <FormAlert message={error} />}
     </li>
   );

@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField, TextAreaField, TicketCard } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
@@ -24,9 +25,9 @@ export function BusinessCenterSection() {
       <div className="section-head">
         <h2 id="bcr-heading">Business center</h2>
         {!writing && (
-          <button type="button" className="button" onClick={() => setWriting(true)}>
+          <Button type="button" onClick={() => setWriting(true)}>
             New request
-          </button>
+          </Button>
         )}
       </div>
       {writing && <RequestForm onDone={() => setWriting(false)} />}
@@ -89,12 +90,12 @@ function RequestForm({ onDone }: { onDone(): void }) {
         hint="10 to 2000 characters."
       />
       <div className="actions">
-        <button type="submit" className="button" disabled={create.isPending}>
+        <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Sending…' : 'Send request'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

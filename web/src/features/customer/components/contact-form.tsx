@@ -7,6 +7,7 @@ import {
 } from '@strand/domain';
 import { useRef } from 'react';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
@@ -88,12 +89,12 @@ export function ContactForm({ contact, onDone }: ContactFormProps) {
         hint="A phone number, an email address, or both."
       />
       <div className="actions">
-        <button type="submit" className="button" disabled={pending}>
+        <Button type="submit" disabled={pending}>
           {pending ? 'Saving…' : contact ? 'Save contact' : 'Add contact'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

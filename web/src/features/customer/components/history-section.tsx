@@ -2,6 +2,7 @@ import { type CustomerAccount, formatCents } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDay, formatMoment } from '../../../lib/format';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField, StatusBadge } from '../../../lib/ui/parts';
 import { downloadInvoiceCsv, downloadInvoicePdf, useBillingHistory } from '../api/bills';
@@ -55,20 +56,22 @@ export function HistorySection({ account }: { account: CustomerAccount }) {
                     )}
                   </span>
                   <span className="row-item__actions">
-                    <button
+                    <Button
                       type="button"
-                      className="button button--secondary button--small"
+                      variant="secondary"
+                      small
                       onClick={() => download(() => downloadInvoicePdf(invoice.InvoiceID))}
                     >
                       PDF<span className="visually-hidden"> of invoice {invoice.InvoiceID}</span>
-                    </button>
-                    <button
+                    </Button>
+                    <Button
                       type="button"
-                      className="button button--secondary button--small"
+                      variant="secondary"
+                      small
                       onClick={() => download(() => downloadInvoiceCsv(invoice.InvoiceGroupID))}
                     >
                       CSV<span className="visually-hidden"> of invoice group {invoice.InvoiceGroupID}</span>
-                    </button>
+                    </Button>
                   </span>
                 </li>
               ))}

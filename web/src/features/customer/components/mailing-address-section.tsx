@@ -2,6 +2,7 @@ import { type AddressUpdate, AddressUpdateSchema, type MailingLocation, US_STATE
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
@@ -100,9 +101,9 @@ function AddressForm({ location, mayEdit }: { location: MailingLocation; mayEdit
         </div>
       </fieldset>
       {mayEdit ? (
-        <button type="submit" className="button" disabled={update.isPending}>
+        <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save address'}
-        </button>
+        </Button>
       ) : (
         <p className="notice">Your user can see the mailing address but not change it.</p>
       )}

@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { formatDay } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField, StatusBadge } from '../../../lib/ui/parts';
 import { usePayBills } from '../api/bills';
@@ -196,9 +197,9 @@ export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
           <dd>{formatCents(totals.totalCents)}</dd>
         </div>
       </dl>
-      <button type="submit" className="button button--block" disabled={pay.isPending || usable.length === 0}>
+      <Button type="submit" block disabled={pay.isPending || usable.length === 0}>
         {pay.isPending ? 'Paying…' : `Pay ${formatCents(totals.totalCents)}`}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -11,6 +11,7 @@ import {
 import { type FormEvent, useRef } from 'react';
 import { formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
@@ -204,12 +205,12 @@ export function PaymentMethodForm({ sandbox, onDone }: PaymentMethodFormProps) {
         </p>
       )}
       <div className="actions">
-        <button type="submit" className="button" disabled={add.isPending}>
+        <Button type="submit" disabled={add.isPending}>
           {add.isPending ? 'Saving…' : values.kind === 'card' ? 'Save card' : 'Save bank account'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatExpiry } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { useBills, useDeletePaymentMethod, usePaymentMethods } from '../api/bills';
 import { PaymentMethodForm } from './payment-method-form';
@@ -18,9 +19,9 @@ export function PaymentMethodsSection({ mayPay }: { mayPay: boolean }) {
       <div className="section-head">
         <h2 id="methods-heading">Payment methods</h2>
         {mayPay && !adding && (
-          <button type="button" className="button" onClick={() => setAdding(true)}>
+          <Button type="button" onClick={() => setAdding(true)}>
             Add a payment method
-          </button>
+          </Button>
         )}
       </div>
       {adding && (
@@ -67,17 +68,17 @@ function MethodCard({ method, mayPay }: { method: PaymentMethod; mayPay: boolean
         <div className="actions">
           {confirming ? (
             <>
-              <button type="button" className="button button--danger" disabled={remove.isPending} onClick={onRemove}>
+              <Button type="button" variant="danger" disabled={remove.isPending} onClick={onRemove}>
                 Yes, remove {name}
-              </button>
-              <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+              </Button>
+              <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
                 Keep
-              </button>
+              </Button>
             </>
           ) : (
-            <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+            <Button type="button" variant="secondary" onClick={() => setConfirming(true)}>
               Remove<span className="visually-hidden"> {name}</span>
-            </button>
+            </Button>
           )}
         </div>
       )}

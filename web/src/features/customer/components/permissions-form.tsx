@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { useUpdatePermissions, useUserPermissions } from '../api/users';
 
@@ -76,13 +77,13 @@ function LoadedPermissionsForm({ user, granter, onDone, data }: PermissionsFormP
       </fieldset>
       <div className="actions">
         {data.editable && (
-          <button type="submit" className="button" disabled={save.isPending}>
+          <Button type="submit" disabled={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save permissions'}
-          </button>
+          </Button>
         )}
-        <button type="button" className="button button--secondary" onClick={onDone}>
+        <Button type="button" variant="secondary" onClick={onDone}>
           {data.editable ? 'Cancel' : 'Close'}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -9,6 +9,7 @@ import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField, TextAreaField, TicketCard } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
@@ -32,9 +33,9 @@ export function TroubleTicketsSection({ account }: { account: CustomerAccount })
       <div className="section-head">
         <h2 id="tickets-heading">Trouble tickets</h2>
         {!reporting && (
-          <button type="button" className="button" onClick={() => setReporting(true)}>
+          <Button type="button" onClick={() => setReporting(true)}>
             Report a problem
-          </button>
+          </Button>
         )}
       </div>
       {account.serviceLocations.length > 1 && (
@@ -119,12 +120,12 @@ function TroubleTicketForm({ serviceLocationId, address, onDone }: TroubleTicket
         onBlur={() => setValues((v) => ({ ...v, contactPhone: formatPhone(v.contactPhone) }))}
       />
       <div className="actions">
-        <button type="submit" className="button" disabled={submit.isPending}>
+        <Button type="submit" disabled={submit.isPending}>
           {submit.isPending ? 'Submitting…' : 'Submit trouble ticket'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -10,6 +10,7 @@ import {
 } from '@strand/domain';
 import { useRef } from 'react';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
@@ -81,12 +82,12 @@ export function AddUserForm({ granter, onDone }: { granter: CustomerAccount; onD
         ))}
       </fieldset>
       <div className="actions">
-        <button type="submit" className="button" disabled={add.isPending}>
+        <Button type="submit" disabled={add.isPending}>
           {add.isPending ? 'Adding…' : 'Add user'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -131,12 +132,12 @@ export function EditUserForm({ user, onDone }: { user: CustomerUser; onDone(): v
       )}
       {errors.fields.active && <p className="field__error">{errors.fields.active}</p>}
       <div className="actions">
-        <button type="submit" className="button" disabled={update.isPending}>
+        <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save user'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,4 +1,5 @@
 import { directionsUrl } from '@strand/domain';
+import { ButtonAnchor } from '../../../lib/ui/button';
 import { useWorkOrderContext } from './work-order-layout';
 import { WorkOrderView } from './work-order-view';
 
@@ -16,14 +17,13 @@ export function DirectionsView() {
           <p className="muted">
             {place.Latitude}, {place.Longitude}
           </p>
-          <a
-            className="button"
+          <ButtonAnchor
             href={directionsUrl({ latitude: place.Latitude, longitude: place.Longitude })}
             target="_blank"
             rel="noopener noreferrer"
           >
             Open directions
-          </a>
+          </ButtonAnchor>
         </div>
       )}
     </WorkOrderView>

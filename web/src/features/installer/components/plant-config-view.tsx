@@ -1,5 +1,6 @@
 import { hasPlantConfigValues, type PhysicalPlantConfig, plantFlagText } from '@strand/domain';
 import { useId, useState } from 'react';
+import { Button } from '../../../lib/ui/button';
 import { usePlantConfig } from '../api/work-order';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
@@ -41,15 +42,15 @@ export function PlantConfigView() {
               </div>
             ))}
           </dl>
-          <button
+          <Button
             type="button"
-            className="button button--secondary"
+            variant="secondary"
             aria-expanded={splitter}
             aria-controls={`${id}-splitter`}
             onClick={() => setSplitter((v) => !v)}
           >
             VIEW/HIDE SPLITTER
-          </button>
+          </Button>
           <div id={`${id}-splitter`} hidden={!splitter}>
             <dl className="card wo-dl" aria-label="Splitter">
               <div>

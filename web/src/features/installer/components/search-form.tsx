@@ -6,6 +6,7 @@ import {
   type WorkOrderSortField,
 } from '@strand/domain';
 import { type FormEvent, useId } from 'react';
+import { Button } from '../../../lib/ui/button';
 import { TextField } from '../../../lib/ui/text-field';
 
 export interface SearchFormProps {
@@ -191,23 +192,24 @@ export function SearchForm({
             ))}
           </select>
         </div>
-        <button
+        <Button
           type="button"
-          className="button button--secondary wo-search__order"
+          variant="secondary"
+          className="wo-search__order"
           onClick={() => onSort(form.sortBy, form.sortOrder === 'asc' ? 'desc' : 'asc')}
         >
           <span className="visually-hidden">Sort order: </span>
           {form.sortOrder === 'asc' ? 'Ascending' : 'Descending'}
-        </button>
+        </Button>
       </div>
 
       <div className="actions">
-        <button type="submit" className="button" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {busy ? 'Searching…' : 'Search'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onClear}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={onClear}>
           Clear search
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Slot } from '../../../lib/slots';
+import { Button } from '../../../lib/ui/button';
 import { useLocationAssets, useServiceLocation } from '../api/work-order';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
@@ -68,15 +69,15 @@ export function ServiceLocationView() {
           )}
 
           <div className="actions">
-            <button
+            <Button
               type="button"
-              className="button button--secondary"
+              variant="secondary"
               aria-expanded={showAssets}
               aria-controls={`${id}-assets`}
               onClick={() => setShowAssets((v) => !v)}
             >
               {showAssets ? 'Hide Assets' : 'Show Assets'}
-            </button>
+            </Button>
           </div>
           <Slot name="addAsset" WOId={workOrder.WorkOrderID} />
           <div id={`${id}-assets`}>

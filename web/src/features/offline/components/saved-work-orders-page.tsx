@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../lib/ui/page-title';
 import { useDeleteSavedWorkOrder, useSavedWorkOrders } from '../api/saved-work-orders';
 import '../../../styles/installer.css';
 import '../../../styles/offline.css';
+import { Button } from '../../../lib/ui/button';
 
 export function SavedWorkOrdersPage() {
   usePageTitle('Saved WO');
@@ -54,14 +55,15 @@ function SavedList() {
                   Saved <time dateTime={savedAt}>{ageText(savedAt, now)}</time>
                 </span>
               </Link>
-              <button
+              <Button
                 type="button"
-                className="button button--secondary saved-wo__delete"
+                variant="secondary"
+                className="saved-wo__delete"
                 disabled={remove.isPending}
                 onClick={() => remove.mutate(id)}
               >
                 Delete <span className="visually-hidden">work order #{id}</span>
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import { type BusinessReportParams, BusinessReportQuerySchema, formatCents, reso
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { withoutFieldError } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
@@ -76,9 +77,7 @@ export function BusinessReportSection() {
         </div>
         <FormAlert message={errors.message} />
         <div className="actions">
-          <button type="submit" className="button">
-            Show report
-          </button>
+          <Button type="submit">Show report</Button>
         </div>
       </form>
 
@@ -91,22 +90,22 @@ export function BusinessReportSection() {
               {monthLabel(data.from)} to {monthLabel(data.to)}
             </p>
             <div className="actions">
-              <button
+              <Button
                 type="button"
-                className="button button--secondary"
+                variant="secondary"
                 disabled={download.busy}
                 onClick={() => download.run(() => downloadBusinessCsv(applied))}
               >
                 Download report (CSV)
-              </button>
-              <button
+              </Button>
+              <Button
                 type="button"
-                className="button button--secondary"
+                variant="secondary"
                 disabled={download.busy}
                 onClick={() => download.run(() => downloadBusinessPdf(applied))}
               >
                 Download report (PDF)
-              </button>
+              </Button>
             </div>
           </div>
           <FormAlert message={download.error} />

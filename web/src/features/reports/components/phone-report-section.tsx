@@ -10,6 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { formatDay } from '../../../lib/format';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField, withoutFieldError } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
@@ -118,12 +119,10 @@ export function PhoneReportSection() {
         </div>
         <FormAlert message={errors.message} />
         <div className="actions">
-          <button type="submit" className="button">
-            Show report
-          </button>
-          <button type="button" className="button button--secondary" onClick={reset}>
+          <Button type="submit">Show report</Button>
+          <Button type="button" variant="secondary" onClick={reset}>
             Last 30 days
-          </button>
+          </Button>
         </div>
       </form>
 
@@ -137,14 +136,14 @@ export function PhoneReportSection() {
               {data.direction && ` · ${data.direction}`}
               {data.number && ` · number contains ${data.number}`}
             </p>
-            <button
+            <Button
               type="button"
-              className="button button--secondary"
+              variant="secondary"
               disabled={download.busy}
               onClick={() => download.run(() => downloadPhoneCsv(applied))}
             >
               Download calls (CSV)
-            </button>
+            </Button>
           </div>
           <FormAlert message={download.error} />
           <section className="summary-grid" aria-label="Phone summary">
@@ -219,25 +218,25 @@ export function PhoneReportSection() {
                 </tbody>
               </ReportTable>
               <nav className="pager" aria-label="Pages of calls">
-                <button
+                <Button
                   type="button"
-                  className="button button--secondary"
+                  variant="secondary"
                   disabled={page <= 1}
                   onClick={() => setPage((p) => Math.max(1, p - 1))}
                 >
                   Previous
-                </button>
+                </Button>
                 <span aria-live="polite">
                   Page {data.page} of {data.totalPages}
                 </span>
-                <button
+                <Button
                   type="button"
-                  className="button button--secondary"
+                  variant="secondary"
                   disabled={page >= data.totalPages}
                   onClick={() => setPage((p) => p + 1)}
                 >
                   Next
-                </button>
+                </Button>
               </nav>
             </>
           )}

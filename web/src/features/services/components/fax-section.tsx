@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
 import { downloadReceivedFax, useAddFaxEmail, useFaxObject, useRemoveFaxEmail } from '../api/services';
@@ -71,15 +72,16 @@ function FaxNumberCard({ fax, max }: { fax: FaxNumber; max: number }) {
           {fax.emailAddresses.map((e) => (
             <li key={e.FaxEmailID} className="service-row">
               <span className="service-row__name">{e.email}</span>
-              <button
+              <Button
                 type="button"
-                className="button button--secondary button--small"
+                variant="secondary"
+                small
                 disabled={remove.isPending}
                 onClick={() => onRemove(e.FaxEmailID, e.email)}
                 aria-label={`Remove ${e.email}`}
               >
                 Remove
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -104,14 +106,15 @@ function FaxNumberCard({ fax, max }: { fax: FaxNumber; max: number }) {
                 <span className="muted">
                   {r.pages} {r.pages === 1 ? 'page' : 'pages'}
                 </span>
-                <button
+                <Button
                   type="button"
-                  className="button button--secondary button--small"
+                  variant="secondary"
+                  small
                   onClick={() => onDownload(r.FaxID)}
                   aria-label={`Download fax ${label}`}
                 >
                   Download PDF
-                </button>
+                </Button>
               </li>
             );
           })}
@@ -153,9 +156,9 @@ function AddFaxEmailForm({ faxNumberId, number }: { faxNumberId: number; number:
         error={errors.fields.email}
         maxLength={254}
       />
-      <button type="submit" className="button" disabled={add.isPending}>
+      <Button type="submit" disabled={add.isPending}>
         {add.isPending ? 'Adding…' : 'Add address'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useSession } from '../../../lib/browser-session';
 import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { headerStyleOf } from '../../../lib/theme';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextField } from '../../../lib/ui/text-field';
@@ -117,9 +118,9 @@ export function SettingsPage() {
         <div className="theme-preview" style={preview} aria-hidden="true">
           Preview
         </div>
-        <button type="submit" className="button" disabled={save.isPending || loading}>
+        <Button type="submit" disabled={save.isPending || loading}>
           {save.isPending ? 'Saving…' : 'Save settings'}
-        </button>
+        </Button>
       </form>
     </section>
   );

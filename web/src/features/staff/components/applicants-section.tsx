@@ -6,6 +6,7 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
 import { downloadSubmission, useApplicants, useInviteApplicant } from '../api/applicants';
 import '../../../styles/customer.css';
+import { Button } from '../../../lib/ui/button';
 
 const formatTime = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -82,9 +83,9 @@ function InviteForm({ onInvited }: { onInvited(result: InviteApplicantResponse):
         onValueChange={setUsername}
         error={errors.fields.username}
       />
-      <button type="submit" className="button" disabled={invite.isPending}>
+      <Button type="submit" disabled={invite.isPending}>
         {invite.isPending ? 'Inviting…' : 'Invite and send access code'}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -157,9 +158,9 @@ function ApplicantItem({ applicant: a }: { applicant: ApplicantSummary }) {
       </dl>
       {s && (
         <p className="actions">
-          <button type="button" className="button button--secondary" onClick={download}>
+          <Button type="button" variant="secondary" onClick={download}>
             Download submission of {a.name}
-          </button>
+          </Button>
         </p>
       )}
       <FormAlert message={error} />

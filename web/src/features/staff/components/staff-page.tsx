@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useSession } from '../../../lib/browser-session';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextField } from '../../../lib/ui/text-field';
@@ -57,9 +58,9 @@ export function StaffPage() {
           onValueChange={setText}
           error={errors.fields.q}
         />
-        <button type="submit" className="button" disabled={search.isFetching}>
+        <Button type="submit" disabled={search.isFetching}>
           {search.isFetching ? 'Searching…' : 'Search'}
-        </button>
+        </Button>
       </form>
       {!errors.fields.q && <FormAlert message={errors.message} />}
       {search.data && !tooShort && <CustomerResults customers={search.data} />}
