@@ -21,6 +21,9 @@ configureApi({
   onUnauthorized: () => sessionStore.signOut('expired'),
 });
 
+// user-event types key by key; on a busy machine a long form needs more than the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
