@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/browser-session';
 import { locate } from '../../../lib/geolocation';
 import { saveAsset } from '../../../lib/saved-assets';
 import { Button, ButtonLink } from '../../../lib/ui/button';
-import { searchWorkOrders } from '../../../lib/work-order-search';
+import { getNearbyWorkOrdersQueryOptions } from '../api/assets';
 
 /**
  * The work orders near the scan (SPEC §2, §7: the search sent with ByAssignment, ShowPendingAssigned, Latitude and
@@ -24,20 +24,7 @@ export function NearbyWorkOrders({ asset }: { asset: Asset }) {
     void locate().then((l) => setPosition(l.position));
   }, []);
   const byAssignment = mine && !lockedOff ? '1' : '0';
-  const list = useQuery({
-    queryKey: ['assets', 'nearby', byAssignment, position?.latitude, position?.longitude],
-    enabled: position !== null,
-    queryFn: ({ signal }) =>
-      searchWorkOrders(
-        {
-          ByAssignment: byAssignment,
-          ShowPendingAssigned: '0',
-          Latitude: String(position?.latitude),
-          Longitude: String(position?.longitude),
-        },
-        signal,
-      ),
-  });
+  const list = useQuery(getNearbyWorkOrdersQueryOptions(byAssignment, position));
   const rows: WorkOrderSummary[] = list.data?.workOrders ?? [];
   return (
     <section className="stack" aria-labelledby={`${id}-title`}>
