@@ -1,6 +1,6 @@
 import { ApplicantLoginRequestSchema } from '@strand/domain';
 import { Button } from '../../../lib/ui/button';
-import { FormAlert } from '../../../lib/ui/form-alert';
+import { Form } from '../../../lib/ui/form';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { useApplicantLogin } from '../api/programming-test';
@@ -20,8 +20,7 @@ export function ApplicantLoginForm({ notice, onSignedIn }: { notice: string | nu
     <section className="card auth-card" aria-labelledby="test-login-heading">
       <h1 id="test-login-heading">Programming test login</h1>
       <p className="muted">Sign in with the username and access code from your invitation email.</p>
-      <form onSubmit={onSubmit} noValidate>
-        <FormAlert message={errors.message ?? notice} />
+      <Form onSubmit={onSubmit} message={errors.message ?? notice}>
         <TextField
           label="Username"
           autoComplete="username"
@@ -33,7 +32,7 @@ export function ApplicantLoginForm({ notice, onSignedIn }: { notice: string | nu
         <Button type="submit" block disabled={login.isPending}>
           {login.isPending ? 'Signing in…' : 'Sign in'}
         </Button>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { clearApplicantSignIn } from '../api/applicant-session';
 import { readAsBase64, useApplicantSelf, useSubmitTest } from '../api/programming-test';
 
@@ -104,7 +105,7 @@ export function UploadForm({ onSignedOut }: { onSignedOut(message: string | null
           {failure !== UPLOAD_FAILED_MESSAGE && <span className="muted"> ({failure})</span>}
         </div>
       )}
-      <form onSubmit={onSubmit} noValidate>
+      <Form onSubmit={onSubmit}>
         <div className={`field${fileError ? ' field--invalid' : ''}`}>
           <label htmlFor={inputId}>Your .zip file</label>
           <input
@@ -129,7 +130,7 @@ export function UploadForm({ onSignedOut }: { onSignedOut(message: string | null
             Sign out
           </Button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 import { sessionStore } from '../../../lib/browser-session';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { Button } from '../../../lib/ui/button';
-import { FormAlert } from '../../../lib/ui/form-alert';
+import { Form } from '../../../lib/ui/form';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
@@ -30,8 +30,7 @@ export function LoginPage() {
     <section className="card auth-card" aria-labelledby="login-heading">
       <h1 id="login-heading">Sign in</h1>
       <p className="muted">Use the username and password of your online account.</p>
-      <form onSubmit={onSubmit} noValidate>
-        <FormAlert message={errors.message} />
+      <Form onSubmit={onSubmit} message={errors.message}>
         <TextField
           label="Username"
           autoComplete="username"
@@ -43,7 +42,7 @@ export function LoginPage() {
         <Button type="submit" block disabled={login.isPending}>
           {login.isPending ? 'Signing in…' : 'Sign in'}
         </Button>
-      </form>
+      </Form>
       <ul className="auth-links">
         <li>
           <Link to={paths.accountRecovery}>Forgot your password?</Link>

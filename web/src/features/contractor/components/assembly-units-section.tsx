@@ -12,6 +12,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import {
   useAddAssemblyUnit,
@@ -195,7 +196,7 @@ export function AssemblyUnitsSection({ workOrder: wo, readOnly }: AssemblyUnitsS
       <FormAlert message={remove.isError ? errorMessage(remove.error) : null} />
 
       {!readOnly && (
-        <form className="assembly__add" onSubmit={submit} noValidate aria-label="Add an assembly unit">
+        <Form className="assembly__add" onSubmit={submit} aria-label="Add an assembly unit">
           <div className="field-row">
             <div className={`field${errors.AssemblyUnitID ? ' field--invalid' : ''}`}>
               <label htmlFor={`${id}-unit`}>Assembly unit</label>
@@ -250,7 +251,7 @@ export function AssemblyUnitsSection({ workOrder: wo, readOnly }: AssemblyUnitsS
           <Button type="submit" variant="secondary" disabled={add.isPending}>
             {add.isPending ? 'Adding…' : 'Add assembly unit'}
           </Button>
-        </form>
+        </Form>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import type { ContractorAttachment } from '@strand/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { downloadAttachment, useAttachments, useUploadAttachments } from '../api/files';
 import { formatBytes, formatDateTime } from '../format';
@@ -80,7 +81,7 @@ export function AttachmentsPanel({ workOrderId }: AttachmentsPanelProps) {
       )}
       <FormAlert message={downloadError} />
 
-      <form className="upload-form" onSubmit={submit} noValidate>
+      <Form className="upload-form" onSubmit={submit}>
         <h4>Upload files</h4>
         <div className={`field${problem ? ' field--invalid' : ''}`}>
           <label htmlFor={ids.file}>Photos or PDFs</label>
@@ -122,7 +123,7 @@ export function AttachmentsPanel({ workOrderId }: AttachmentsPanelProps) {
         <Button type="submit" disabled={upload.isPending}>
           {upload.isPending ? 'Uploading…' : 'Upload'}
         </Button>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -18,6 +18,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { useDropTypes, useSaveChecklist, useSpliceCaseTypes } from '../api/checklist';
 import { type ChecklistFormState, initialChecklistState, submissionOf } from '../checklist-state';
 import { useIdempotencyKey } from '../use-idempotency-key';
@@ -134,7 +135,7 @@ export function ChecklistEditor({ form, workOrder: wo, onClose }: ChecklistEdito
           {form.title}
           {form.family === 'base' && <span className="muted"> · template {form.templateType}</span>}
         </p>
-        <form id={formId} className="checklist-form" onSubmit={onSubmit} noValidate>
+        <Form id={formId} className="checklist-form" onSubmit={onSubmit}>
           <fieldset disabled={readOnly} className="checklist-fieldset">
             <legend className="visually-hidden">{form.title}</legend>
             <div className="checklist-grid">
@@ -213,7 +214,7 @@ export function ChecklistEditor({ form, workOrder: wo, onClose }: ChecklistEdito
               </div>
             )}
           </fieldset>
-        </form>
+        </Form>
         {form.hasAssemblyUnits && <AssemblyUnitsSection workOrder={wo} readOnly={readOnly} />}
         <ChecklistHistory workOrderId={wo.WorkOrderID} family={form.family} count={wo.checklist.historyCount} />
       </div>

@@ -12,6 +12,7 @@ import { ContractorOnly } from './contractor-only';
 import '../../../styles/contractor.css';
 import '../../../styles/contractor-field.css';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 
 /** /restorationTickets: the company's tickets, their notes and images (selectRestorationTickets). */
 export function RestorationTicketsPage() {
@@ -172,7 +173,7 @@ function NoteForm({ ticketId }: { ticketId: number }) {
     );
   };
   return (
-    <form className="ticket__note-form" onSubmit={submit} noValidate>
+    <Form className="ticket__note-form" onSubmit={submit}>
       <div className={`field${error ? ' field--invalid' : ''}`}>
         <label htmlFor={id}>Add a note</label>
         <textarea
@@ -193,6 +194,6 @@ function NoteForm({ ticketId }: { ticketId: number }) {
       <Button type="submit" variant="secondary" disabled={add.isPending}>
         {add.isPending ? 'Adding…' : 'Add note'}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -2,6 +2,7 @@ import { CONTRACTOR_SORTS, CONTRACTOR_WORK_ORDER_STATUSES, WORK_ORDER_TYPES } fr
 import { type FormEvent, type ReactNode, useId } from 'react';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { assignmentLocked, type SearchFormState } from '../search-form-state';
 
 export interface SearchFormProps {
@@ -56,7 +57,7 @@ export function SearchForm({ value, nContractor, errors, busy, onChange, onSearc
   };
 
   return (
-    <form className="card search-card" onSubmit={submit} noValidate aria-label="Search work orders">
+    <Form className="card search-card" onSubmit={submit} aria-label="Search work orders">
       <div className="search-grid">
         <Field label="Work Order ID" error={errors.WorkOrderID}>
           {(id, d) => (
@@ -214,6 +215,6 @@ export function SearchForm({ value, nContractor, errors, busy, onChange, onSearc
           Clear search
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

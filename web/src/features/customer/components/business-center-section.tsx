@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField, TextAreaField, TicketCard } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
@@ -68,12 +69,7 @@ function RequestForm({ onDone }: { onDone(): void }) {
   });
 
   return (
-    <form
-      className="card form-card inline-form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-label="New business-center request"
-    >
+    <Form className="card form-card inline-form" onSubmit={onSubmit} aria-label="New business-center request">
       <h3>New business-center request</h3>
       <FormAlert message={errors.message} />
       <SelectField
@@ -97,6 +93,6 @@ function RequestForm({ onDone }: { onDone(): void }) {
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

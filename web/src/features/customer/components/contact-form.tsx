@@ -8,6 +8,7 @@ import {
 import { useRef } from 'react';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
@@ -48,10 +49,9 @@ export function ContactForm({ contact, onDone }: ContactFormProps) {
   });
 
   return (
-    <form
+    <Form
       className="card form-card inline-form"
       onSubmit={onSubmit}
-      noValidate
       aria-label={contact ? 'Edit contact' : 'Add a contact'}
     >
       <h3>{contact ? `Edit ${contact.ContactName}` : 'Add a contact'}</h3>
@@ -96,6 +96,6 @@ export function ContactForm({ contact, onDone }: ContactFormProps) {
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { useContactLinkObject, useLinkContactLocations } from '../api/contacts';
 
@@ -60,10 +61,9 @@ function LoadedContactLinksForm({
   };
 
   return (
-    <form
+    <Form
       className="card form-card inline-form"
       onSubmit={onSubmit}
-      noValidate
       aria-label={`Service locations of ${object.ContactName}`}
     >
       <fieldset className="fieldset">
@@ -110,6 +110,6 @@ function LoadedContactLinksForm({
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
@@ -65,7 +66,7 @@ function AddressForm({ location, mayEdit }: { location: MailingLocation; mayEdit
   });
 
   return (
-    <form className="card form-card" onSubmit={onSubmit} noValidate aria-label="Mailing address">
+    <Form className="card form-card" onSubmit={onSubmit} aria-label="Mailing address">
       <fieldset className="fieldset" disabled={!mayEdit}>
         <legend className="visually-hidden">Mailing address</legend>
         <FormAlert message={errors.message} />
@@ -107,6 +108,6 @@ function AddressForm({ location, mayEdit }: { location: MailingLocation; mayEdit
       ) : (
         <p className="notice">Your user can see the mailing address but not change it.</p>
       )}
-    </form>
+    </Form>
   );
 }

@@ -15,6 +15,7 @@ import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS } fr
 import { formatDay } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField, StatusBadge } from '../../../lib/ui/parts';
 import { usePayBills } from '../api/bills';
@@ -111,7 +112,7 @@ export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
   };
 
   return (
-    <form className="card pay-form" onSubmit={onSubmit} noValidate aria-label="Pay bills">
+    <Form className="card pay-form" onSubmit={onSubmit} aria-label="Pay bills">
       <h3>Pay bills</h3>
       {paid && (
         <FormAlert
@@ -200,6 +201,6 @@ export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
       <Button type="submit" block disabled={pay.isPending || usable.length === 0}>
         {pay.isPending ? 'Paying…' : `Pay ${formatCents(totals.totalCents)}`}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -12,6 +12,7 @@ import { type FormEvent, useRef } from 'react';
 import { formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
@@ -103,7 +104,7 @@ export function PaymentMethodForm({ sandbox, onDone }: PaymentMethodFormProps) {
   };
 
   return (
-    <form className="card form-card inline-form" onSubmit={onSubmit} noValidate aria-label="Add a payment method">
+    <Form className="card form-card inline-form" onSubmit={onSubmit} aria-label="Add a payment method">
       <h3>Add a payment method</h3>
       <FormAlert message={errors.message} />
       <fieldset className="fieldset choice-row">
@@ -212,6 +213,6 @@ export function PaymentMethodForm({ sandbox, onDone }: PaymentMethodFormProps) {
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

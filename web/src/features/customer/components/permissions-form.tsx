@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { useUpdatePermissions, useUserPermissions } from '../api/users';
 
@@ -43,7 +44,7 @@ function LoadedPermissionsForm({ user, granter, onDone, data }: PermissionsFormP
   };
 
   return (
-    <form className="card form-card inline-form" onSubmit={onSubmit} noValidate aria-label={`Permissions of ${name}`}>
+    <Form className="card form-card inline-form" onSubmit={onSubmit} aria-label={`Permissions of ${name}`}>
       <fieldset className="fieldset" disabled={!data.editable}>
         <legend>Permissions of {name}</legend>
         {!data.editable && (
@@ -85,6 +86,6 @@ function LoadedPermissionsForm({ user, granter, onDone, data }: PermissionsFormP
           {data.editable ? 'Cancel' : 'Close'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField, TextAreaField, TicketCard } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
@@ -96,7 +97,7 @@ function TroubleTicketForm({ serviceLocationId, address, onDone }: TroubleTicket
   });
 
   return (
-    <form className="card form-card inline-form" onSubmit={onSubmit} noValidate aria-label="Report a problem">
+    <Form className="card form-card inline-form" onSubmit={onSubmit} aria-label="Report a problem">
       <h3>Report a problem at {address}</h3>
       <FormAlert message={errors.message} />
       <SelectField
@@ -127,6 +128,6 @@ function TroubleTicketForm({ serviceLocationId, address, onDone }: TroubleTicket
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

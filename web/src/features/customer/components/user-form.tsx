@@ -11,6 +11,7 @@ import {
 import { useRef } from 'react';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
@@ -42,7 +43,7 @@ export function AddUserForm({ granter, onDone }: { granter: CustomerAccount; onD
   });
 
   return (
-    <form className="card form-card inline-form" onSubmit={onSubmit} noValidate aria-label="Add a user">
+    <Form className="card form-card inline-form" onSubmit={onSubmit} aria-label="Add a user">
       <h3>Add a user</h3>
       <FormAlert message={errors.message} />
       <div className="field-row">
@@ -89,7 +90,7 @@ export function AddUserForm({ granter, onDone }: { granter: CustomerAccount; onD
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -111,7 +112,7 @@ export function EditUserForm({ user, onDone }: { user: CustomerUser; onDone(): v
   });
 
   return (
-    <form className="card form-card inline-form" onSubmit={onSubmit} noValidate aria-label={`Edit ${user.username}`}>
+    <Form className="card form-card inline-form" onSubmit={onSubmit} aria-label={`Edit ${user.username}`}>
       <h3>Edit {user.username}</h3>
       <FormAlert message={errors.message} />
       <div className="field-row">
@@ -139,6 +140,6 @@ export function EditUserForm({ user, onDone }: { user: CustomerUser; onDone(): v
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

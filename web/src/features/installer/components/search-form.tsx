@@ -7,6 +7,7 @@ import {
 } from '@strand/domain';
 import { type FormEvent, useId } from 'react';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { TextField } from '../../../lib/ui/text-field';
 
 export interface SearchFormProps {
@@ -40,7 +41,7 @@ export function SearchForm({
     onSubmit();
   };
   return (
-    <form className="card wo-search" onSubmit={submit} noValidate aria-label="Work order search">
+    <Form className="card wo-search" onSubmit={submit} aria-label="Work order search">
       <div className="wo-search__fields">
         <TextField
           label="Customer Name"
@@ -211,6 +212,6 @@ export function SearchForm({
           Clear search
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

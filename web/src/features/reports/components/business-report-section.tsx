@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { withoutFieldError } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
@@ -56,7 +57,7 @@ export function BusinessReportSection() {
   return (
     <section className="stack" aria-labelledby="business-heading">
       <h2 id="business-heading">Business report</h2>
-      <form className="card form-card report-filter" onSubmit={submit} noValidate aria-label="Business report months">
+      <Form className="card form-card report-filter" onSubmit={submit} aria-label="Business report months">
         <div className="report-filter__fields">
           <TextField
             label="From month"
@@ -79,7 +80,7 @@ export function BusinessReportSection() {
         <div className="actions">
           <Button type="submit">Show report</Button>
         </div>
-      </form>
+      </Form>
 
       {report.isError && <FormAlert message={errorMessage(report.error)} />}
       {report.isPending && <p className="muted">Loading the business report…</p>}

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { formatDay } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField, withoutFieldError } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
@@ -90,7 +91,7 @@ export function PhoneReportSection() {
   return (
     <section className="stack" aria-labelledby="phone-heading">
       <h2 id="phone-heading">Phone report</h2>
-      <form className="card form-card report-filter" onSubmit={submit} noValidate aria-label="Phone report filter">
+      <Form className="card form-card report-filter" onSubmit={submit} aria-label="Phone report filter">
         <div className="report-filter__fields">
           <TextField
             label="From"
@@ -124,7 +125,7 @@ export function PhoneReportSection() {
             Last 30 days
           </Button>
         </div>
-      </form>
+      </Form>
 
       {report.isError && <FormAlert message={errorMessage(report.error)} />}
       {report.isPending && <p className="muted">Loading the phone report…</p>}

@@ -5,6 +5,7 @@ import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../l
 import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
 import { downloadReceivedFax, useAddFaxEmail, useFaxObject, useRemoveFaxEmail } from '../api/services';
@@ -142,8 +143,12 @@ function AddFaxEmailForm({ faxNumberId, number }: { faxNumberId: number; number:
     }
   };
   return (
-    <form className="inline-add" onSubmit={onSubmit} noValidate aria-label={`Add a fax-to-email address to ${number}`}>
-      <FormAlert message={errors.fields.email ? null : errors.message} />
+    <Form
+      className="inline-add"
+      onSubmit={onSubmit}
+      aria-label={`Add a fax-to-email address to ${number}`}
+      message={errors.fields.email ? null : errors.message}
+    >
       <TextField
         label="Email address"
         type="email"
@@ -159,6 +164,6 @@ function AddFaxEmailForm({ faxNumberId, number }: { faxNumberId: number; number:
       <Button type="submit" disabled={add.isPending}>
         {add.isPending ? 'Adding…' : 'Add address'}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextAreaField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
@@ -78,7 +79,7 @@ function FormShell(props: {
   more?: ReactNode;
 }) {
   return (
-    <form className="form-card inline-form" onSubmit={props.onSubmit} noValidate aria-label={props.label}>
+    <Form className="form-card inline-form" onSubmit={props.onSubmit} aria-label={props.label}>
       <h4>{props.label}</h4>
       <FormAlert message={props.errors.message} />
       {props.children}
@@ -91,7 +92,7 @@ function FormShell(props: {
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -7,6 +7,7 @@ import { TextField } from '../../../lib/ui/text-field';
 import { downloadSubmission, useApplicants, useInviteApplicant } from '../api/applicants';
 import '../../../styles/customer.css';
 import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 
 const formatTime = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -59,7 +60,7 @@ function InviteForm({ onInvited }: { onInvited(result: InviteApplicantResponse):
   };
 
   return (
-    <form className="card form-card" onSubmit={onSubmit} noValidate aria-labelledby="invite-heading">
+    <Form className="card form-card" onSubmit={onSubmit} aria-labelledby="invite-heading">
       <h3 id="invite-heading">Invite an applicant</h3>
       <FormAlert message={errors.message} />
       <TextField label="Applicant name" name="name" value={name} onValueChange={setName} error={errors.fields.name} />
@@ -86,7 +87,7 @@ function InviteForm({ onInvited }: { onInvited(result: InviteApplicantResponse):
       <Button type="submit" disabled={invite.isPending}>
         {invite.isPending ? 'Inviting…' : 'Invite and send access code'}
       </Button>
-    </form>
+    </Form>
   );
 }
 
