@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { saveAsset } from '../../../lib/saved-assets';
 import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { confirmActionRequest, takeAction, useAssetActions } from '../api/assets';
 
 export const ACTIONS_FAILED =
@@ -76,7 +77,7 @@ export function AssetActions({ nAssetId, vcAssetID, WOId }: Props) {
           ))}
         </div>
       )}
-      {actions.data?.length === 0 && <p className="empty-state">No actions for this asset.</p>}
+      {actions.data?.length === 0 && <EmptyState>No actions for this asset.</EmptyState>}
       {actions.data && actions.data.length > 0 && (
         <ul className="asset-action-list">
           {actions.data.map((a) => (

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { assetPaths, useCircuitStats } from '../api/assets';
 import { AssetFrame, LoadState, numberParam } from './asset-frame';
 import { ToneTest } from './tone-test-modal';
@@ -15,7 +16,7 @@ export function CircuitStatsPage() {
   return (
     <AssetFrame title="Circuit Stats" WOId={WOId} offlinePaths={[assetPaths.circuitStats(WOId, circuitId)]}>
       <LoadState isPending={stats.isPending} error={stats.error} what="the circuit stats" />
-      {stats.data && entries.length === 0 && <p className="empty-state">No Circuit Stats Found</p>}
+      {stats.data && entries.length === 0 && <EmptyState>No Circuit Stats Found</EmptyState>}
       {entries.length > 0 && (
         <div className="stack">
           <div className="card">

@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/browser-session';
 import { locate } from '../../../lib/geolocation';
 import { saveAsset } from '../../../lib/saved-assets';
 import { Button, ButtonLink } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { getNearbyWorkOrdersQueryOptions } from '../api/assets';
 
 /**
@@ -46,9 +47,7 @@ export function NearbyWorkOrders({ asset }: { asset: Asset }) {
         </div>
       )}
       {list.data && rows.length === 0 && (
-        <p className="empty-state">
-          {byAssignment === '1' ? 'No asset assigned to you found' : 'No Work Orders Found'}
-        </p>
+        <EmptyState>{byAssignment === '1' ? 'No asset assigned to you found' : 'No Work Orders Found'}</EmptyState>
       )}
       {rows.length > 0 && (
         <ul className="asset-wo-list">

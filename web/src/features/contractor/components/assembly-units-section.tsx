@@ -12,6 +12,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import {
@@ -128,7 +129,7 @@ export function AssemblyUnitsSection({ workOrder: wo, readOnly }: AssemblyUnitsS
         </div>
       )}
       {wo.assemblyUnits.length === 0 ? (
-        <p className="empty-state">No assembly units entered yet.</p>
+        <EmptyState>No assembly units entered yet.</EmptyState>
       ) : (
         <div className="table-scroll">
           <table className="assembly__table">

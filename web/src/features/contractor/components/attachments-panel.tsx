@@ -2,6 +2,7 @@ import type { ContractorAttachment } from '@strand/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { downloadAttachment, useAttachments, useUploadAttachments } from '../api/files';
@@ -63,7 +64,7 @@ export function AttachmentsPanel({ workOrderId }: AttachmentsPanelProps) {
       <h3 id={`attachments-${workOrderId}`}>Attachments</h3>
       {list.isPending && <p className="muted">Loading…</p>}
       {list.isError && <p role="alert">{errorMessage(list.error)}</p>}
-      {list.data && list.data.length === 0 && <p className="empty-state">No attachments available</p>}
+      {list.data && list.data.length === 0 && <EmptyState>No attachments available</EmptyState>}
       {list.data && list.data.length > 0 && (
         <ul className="attachment-list">
           {list.data.map((a) => (

@@ -12,6 +12,7 @@ import { ContractorOnly } from './contractor-only';
 import '../../../styles/contractor.css';
 import '../../../styles/contractor-field.css';
 import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 
 /** /restorationTickets: the company's tickets, their notes and images (selectRestorationTickets). */
@@ -48,7 +49,7 @@ function TicketsContent() {
           {errorMessage(tickets.error)}
         </div>
       )}
-      {tickets.data && tickets.data.length === 0 && <p className="empty-state">No restoration tickets found.</p>}
+      {tickets.data && tickets.data.length === 0 && <EmptyState>No restoration tickets found.</EmptyState>}
       {tickets.data && tickets.data.length > 0 && (
         <ul className="ticket-list">
           {tickets.data.map((t) => (

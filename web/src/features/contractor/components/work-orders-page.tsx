@@ -15,6 +15,7 @@ import { WorkOrderCard } from './work-order-card';
 import { WorkOrderDetails } from './work-order-details';
 import '../../../styles/contractor.css';
 import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 
 /** /workOrders: search (the last search restored), a work order's details, and its checklist in the edit modal. */
 export function WorkOrdersPage() {
@@ -113,7 +114,7 @@ function WorkOrdersContent() {
             : 'Results'}
         </h2>
         {search.isPending && criteria !== null && <p className="muted">Searching…</p>}
-        {result && result.workOrders.length === 0 && <p className="empty-state">{NO_WORK_ORDERS_FOUND}</p>}
+        {result && result.workOrders.length === 0 && <EmptyState>{NO_WORK_ORDERS_FOUND}</EmptyState>}
         {result && result.workOrders.length > 0 && (
           <ul className="wo-list">
             {result.workOrders.map((w) => (

@@ -11,6 +11,7 @@ import { MailingAddressSection } from './mailing-address-section';
 import { PaymentMethodsSection } from './payment-methods-section';
 import '../../../styles/customer.css';
 import '../../../styles/customer-billing.css';
+import { EmptyState } from '../../../lib/ui/empty-state';
 
 const SECTIONS = [
   { id: 'bills', label: 'Bills' },
@@ -48,9 +49,9 @@ export function BillingCenterPage() {
     return (
       <section className="page page--wide">
         <h1>Billing Center</h1>
-        <p className="empty-state">
+        <EmptyState>
           Your user does not have the “View bills” permission. Ask your account administrator for it.
-        </p>
+        </EmptyState>
       </section>
     );
   }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { StatusBadge } from '../../../lib/ui/parts';
 import { downloadInvoicePdf, useBills, usePaymentMethods } from '../api/bills';
@@ -23,7 +24,7 @@ export function BillsSection({ mayPay }: { mayPay: boolean }) {
       <h2 id="bills-heading">Bills</h2>
       <BillSummary bills={data} />
       {data.openInvoices.length === 0 ? (
-        <p className="empty-state">You have no open bills. Thank you!</p>
+        <EmptyState>You have no open bills. Thank you!</EmptyState>
       ) : mayPay ? (
         <PayForm bills={data} methods={methods.data ?? []} methodsLoading={methods.isPending} />
       ) : (

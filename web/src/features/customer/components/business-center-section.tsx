@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField, TextAreaField, TicketCard } from '../../../lib/ui/parts';
@@ -33,7 +34,7 @@ export function BusinessCenterSection() {
       </div>
       {writing && <RequestForm onDone={() => setWriting(false)} />}
       {requests.isError && <FormAlert message={errorMessage(requests.error)} />}
-      {requests.data?.length === 0 && <p className="empty-state">No business-center requests yet.</p>}
+      {requests.data?.length === 0 && <EmptyState>No business-center requests yet.</EmptyState>}
       <ul className="card-list">
         {requests.data?.map((r) => (
           <li key={r.RequestID}>

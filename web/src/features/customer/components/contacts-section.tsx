@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { useChangeLinkType, useContacts, useDeleteContact, useUnlinkLocation } from '../api/contacts';
 import { ContactForm } from './contact-form';
@@ -29,7 +30,7 @@ export function ContactsSection({ account }: { account: CustomerAccount }) {
       {editing?.mode === 'add' && <ContactForm onDone={close} />}
       {contacts.isError && <FormAlert message={errorMessage(contacts.error)} />}
       {contacts.isPending && <p className="muted">Loading contacts…</p>}
-      {contacts.data?.length === 0 && <p className="empty-state">No Contacts found</p>}
+      {contacts.data?.length === 0 && <EmptyState>No Contacts found</EmptyState>}
       <ul className="card-list">
         {contacts.data?.map((contact) => (
           <li key={contact.ContactMethodID}>

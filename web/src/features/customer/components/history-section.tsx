@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDay, formatMoment } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField, StatusBadge } from '../../../lib/ui/parts';
 import { downloadInvoiceCsv, downloadInvoicePdf, useBillingHistory } from '../api/bills';
@@ -17,7 +18,7 @@ export function HistorySection({ account }: { account: CustomerAccount }) {
     run().catch((error: unknown) => setDownloadError(errorMessage(error)));
   };
 
-  if (mailingId === null) return <p className="empty-state">No Location Found</p>;
+  if (mailingId === null) return <EmptyState>No Location Found</EmptyState>;
 
   return (
     <section className="stack" aria-labelledby="history-heading">
@@ -36,7 +37,7 @@ export function HistorySection({ account }: { account: CustomerAccount }) {
         <>
           <h3>Invoices</h3>
           {history.data.invoices.length === 0 ? (
-            <p className="empty-state">No invoices yet.</p>
+            <EmptyState>No invoices yet.</EmptyState>
           ) : (
             <ul className="row-list" aria-label="Invoices">
               {history.data.invoices.map((invoice) => (
@@ -79,7 +80,7 @@ export function HistorySection({ account }: { account: CustomerAccount }) {
           )}
           <h3>Payments</h3>
           {history.data.payments.length === 0 ? (
-            <p className="empty-state">No payments yet.</p>
+            <EmptyState>No payments yet.</EmptyState>
           ) : (
             <ul className="row-list" aria-label="Payments">
               {history.data.payments.map((p) => (

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField } from '../../../lib/ui/parts';
@@ -19,7 +20,7 @@ export function MailingAddressSection({ mayEdit }: { mayEdit: boolean }) {
     <section className="stack" aria-labelledby="mailing-heading">
       <h2 id="mailing-heading">Mailing address</h2>
       <p className="page__lead">Where your paper bills and notices are sent.</p>
-      {locations.data.length === 0 && <p className="empty-state">No Location Found</p>}
+      {locations.data.length === 0 && <EmptyState>No Location Found</EmptyState>}
       {locations.data.map((l) => (
         <AddressForm key={l.MailingLocationID} location={l} mayEdit={mayEdit} />
       ))}

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatExpiry } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { useBills, useDeletePaymentMethod, usePaymentMethods } from '../api/bills';
 import { PaymentMethodForm } from './payment-method-form';
@@ -28,7 +29,7 @@ export function PaymentMethodsSection({ mayPay }: { mayPay: boolean }) {
         <PaymentMethodForm sandbox={bills.data?.paymentGateway === 'sandbox'} onDone={() => setAdding(false)} />
       )}
       {methods.isError && <FormAlert message={errorMessage(methods.error)} />}
-      {methods.data?.length === 0 && <p className="empty-state">No payment methods on file.</p>}
+      {methods.data?.length === 0 && <EmptyState>No payment methods on file.</EmptyState>}
       <ul className="card-list">
         {methods.data?.map((m) => (
           <li key={m.PaymentMethodID}>

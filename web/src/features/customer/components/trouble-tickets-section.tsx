@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField, TextAreaField, TicketCard } from '../../../lib/ui/parts';
@@ -27,7 +28,7 @@ export function TroubleTicketsSection({ account }: { account: CustomerAccount })
   const tickets = useTroubleTickets(locationId);
   const location = account.serviceLocations.find((l) => l.ServiceLocationID === locationId);
 
-  if (locationId === null) return <p className="empty-state">No Service Location found</p>;
+  if (locationId === null) return <EmptyState>No Service Location found</EmptyState>;
 
   return (
     <section className="stack" aria-labelledby="tickets-heading">
@@ -55,7 +56,7 @@ export function TroubleTicketsSection({ account }: { account: CustomerAccount })
         />
       )}
       {tickets.isError && <FormAlert message={errorMessage(tickets.error)} />}
-      {tickets.data?.length === 0 && <p className="empty-state">No trouble tickets at this location.</p>}
+      {tickets.data?.length === 0 && <EmptyState>No trouble tickets at this location.</EmptyState>}
       <ul className="card-list" aria-label={`Trouble tickets at ${location?.fullAddress ?? ''}`}>
         {tickets.data?.map((t) => (
           <li key={t.TicketID}>

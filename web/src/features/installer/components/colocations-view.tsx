@@ -7,6 +7,7 @@ import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
 import 'leaflet/dist/leaflet.css';
 import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 
 /**
  * /search/{WOId}/colocations: the central offices nearest the service location (3 until expanded), with their
@@ -96,7 +97,7 @@ export function ColocationsView() {
           )}
         </div>
       )}
-      {!place && <p className="empty-state">No Service Location found</p>}
+      {!place && <EmptyState>No Service Location found</EmptyState>}
     </WorkOrderView>
   );
 }

@@ -1,5 +1,6 @@
 import { directionsUrl } from '@strand/domain';
 import { ButtonAnchor } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { useWorkOrderContext } from './work-order-layout';
 import { WorkOrderView } from './work-order-view';
 
@@ -10,7 +11,7 @@ export function DirectionsView() {
   return (
     <WorkOrderView title="Directions" offlineWarning>
       {!place ? (
-        <p className="empty-state">No Service Location found</p>
+        <EmptyState>No Service Location found</EmptyState>
       ) : (
         <div className="card stack">
           <p className="wo-card__title">{place.fullAddress}</p>

@@ -8,6 +8,7 @@ import { useDeleteSavedWorkOrder, useSavedWorkOrders } from '../api/saved-work-o
 import '../../../styles/installer.css';
 import '../../../styles/offline.css';
 import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 
 export function SavedWorkOrdersPage() {
   usePageTitle('Saved WO');
@@ -32,7 +33,7 @@ function SavedList() {
           This browser could not read its saved work orders.
         </p>
       )}
-      {list.data?.length === 0 && <p className="empty-state">No Work Orders Found</p>}
+      {list.data?.length === 0 && <EmptyState>No Work Orders Found</EmptyState>}
       {list.data && list.data.length > 0 && (
         <ul className="wo-results">
           {list.data.map(({ id, summary: wo, savedAt }) => (

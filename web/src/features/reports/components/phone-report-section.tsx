@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { formatDay } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField, withoutFieldError } from '../../../lib/ui/parts';
@@ -167,7 +168,7 @@ export function PhoneReportSection() {
 
           <h3>Calls per day</h3>
           {data.byDay.length === 0 ? (
-            <p className="empty-state">No calls in this range.</p>
+            <EmptyState>No calls in this range.</EmptyState>
           ) : (
             <ReportTable
               caption="Calls per day"
@@ -241,7 +242,7 @@ export function PhoneReportSection() {
               </nav>
             </>
           )}
-          {data.calls.length === 0 && <p className="empty-state">No calls match.</p>}
+          {data.calls.length === 0 && <EmptyState>No calls match.</EmptyState>}
         </div>
       )}
     </section>

@@ -11,6 +11,7 @@ import { PhoneReportSection } from './phone-report-section';
 import '../../../styles/customer.css';
 import '../../../styles/customer-billing.css';
 import '../../../styles/reports.css';
+import { EmptyState } from '../../../lib/ui/empty-state';
 
 const SECTIONS = [
   { id: 'phone', label: 'Phone report' },
@@ -54,19 +55,19 @@ export function ReportsPage() {
   if (!showsReports(account.data.vcCustomerType)) {
     return (
       <Shell>
-        <p className="empty-state">
+        <EmptyState>
           Reports are for business accounts. Your bills and payments are in the{' '}
           <Link to={paths.billingCenter}>Billing Center</Link>.
-        </p>
+        </EmptyState>
       </Shell>
     );
   }
   if (!can(account.data, 'reports')) {
     return (
       <Shell>
-        <p className="empty-state">
+        <EmptyState>
           Your user does not have the “Reports” permission. Ask your account administrator for it.
-        </p>
+        </EmptyState>
       </Shell>
     );
   }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/format';
 import { Button, ButtonAnchor } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { useEmailObject } from '../api/services';
 import { ForwardForm, PasswordForm, VacationForm } from './mailbox-forms';
@@ -27,7 +28,7 @@ export function EmailSection() {
       </div>
       {email.isPending && <p className="muted">Loading mailboxes…</p>}
       {email.isError && <FormAlert message={errorMessage(email.error)} />}
-      {email.data?.mailboxes.length === 0 && <p className="empty-state">No email accounts on this account</p>}
+      {email.data?.mailboxes.length === 0 && <EmptyState>No email accounts on this account</EmptyState>}
       <ul className="card-list">
         {email.data?.mailboxes.map((m) => (
           <li key={m.EmailAccountID}>

@@ -5,6 +5,7 @@ import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../l
 import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
@@ -18,7 +19,7 @@ export function FaxSection() {
       <h2 id="fax-heading">Fax</h2>
       {fax.isPending && <p className="muted">Loading fax numbers…</p>}
       {fax.isError && <FormAlert message={errorMessage(fax.error)} />}
-      {fax.data?.faxNumbers.length === 0 && <p className="empty-state">No fax numbers on this account</p>}
+      {fax.data?.faxNumbers.length === 0 && <EmptyState>No fax numbers on this account</EmptyState>}
       <ul className="card-list">
         {fax.data?.faxNumbers.map((n) => (
           <li key={n.FaxNumberID}>

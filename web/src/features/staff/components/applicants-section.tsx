@@ -7,6 +7,7 @@ import { TextField } from '../../../lib/ui/text-field';
 import { downloadSubmission, useApplicants, useInviteApplicant } from '../api/applicants';
 import '../../../styles/customer.css';
 import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 
 const formatTime = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
@@ -25,7 +26,7 @@ export function ApplicantsSection() {
       {invited && <AccessCodeCard invited={invited} />}
       {applicants.isError && <FormAlert message={errorMessage(applicants.error)} />}
       {applicants.isPending && <p className="muted">Loading applicants…</p>}
-      {applicants.data?.length === 0 && <p className="empty-state">No applicants yet.</p>}
+      {applicants.data?.length === 0 && <EmptyState>No applicants yet.</EmptyState>}
       {applicants.data && applicants.data.length > 0 && (
         <ul className="card-list" aria-label="Applicants">
           {applicants.data.map((a) => (
