@@ -39,7 +39,7 @@ export function LoginPage() {
           {...form.field('username')}
         />
         <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
-        <Button type="submit" block disabled={login.isPending}>
+        <Button type="submit" block busy={login.isPending}>
           {login.isPending ? 'Signing in…' : 'Sign in'}
         </Button>
       </Form>

@@ -36,7 +36,7 @@ export function RecoveryRequestForm() {
           spellCheck={false}
           {...form.field('identifier')}
         />
-        <Button type="submit" block disabled={request.isPending}>
+        <Button type="submit" block busy={request.isPending}>
           {request.isPending ? 'Sending…' : 'Send reset link'}
         </Button>
       </Form>

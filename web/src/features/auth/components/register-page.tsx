@@ -100,12 +100,12 @@ export function RegisterPage() {
           <TextField key={name} label={label} {...form.field(name)} {...rest} />
         ))}
         <div className="field">
-          <Button type="button" variant="secondary" block onClick={onMailCode} disabled={codeRequest.isPending}>
+          <Button type="button" variant="secondary" block onClick={onMailCode} busy={codeRequest.isPending}>
             {codeRequest.isPending ? 'Requesting…' : 'Email me the registration code'}
           </Button>
           {codeMessage && <FormAlert message={codeMessage.text} tone={codeMessage.tone} />}
         </div>
-        <Button type="submit" block disabled={register.isPending}>
+        <Button type="submit" block busy={register.isPending}>
           {register.isPending ? 'Registering…' : 'Register'}
         </Button>
       </Form>

@@ -62,7 +62,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
           autoComplete="new-password"
           {...form.field('confirm')}
         />
-        <Button type="submit" block disabled={reset.isPending}>
+        <Button type="submit" block busy={reset.isPending}>
           {reset.isPending ? 'Saving…' : 'Set new password'}
         </Button>
       </Form>

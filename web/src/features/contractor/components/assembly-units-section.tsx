@@ -249,7 +249,7 @@ export function AssemblyUnitsSection({ workOrder: wo, readOnly }: AssemblyUnitsS
               ))}
           </div>
           <FormAlert message={message} tone="success" />
-          <Button type="submit" variant="secondary" disabled={add.isPending}>
+          <Button type="submit" variant="secondary" busy={add.isPending}>
             {add.isPending ? 'Adding…' : 'Add assembly unit'}
           </Button>
         </Form>

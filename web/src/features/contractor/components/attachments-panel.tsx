@@ -121,7 +121,7 @@ export function AttachmentsPanel({ workOrderId }: AttachmentsPanelProps) {
         </div>
         <FormAlert message={problem ?? (upload.isError ? errorMessage(upload.error) : null)} />
         <FormAlert message={done} tone="success" />
-        <Button type="submit" disabled={upload.isPending}>
+        <Button type="submit" busy={upload.isPending}>
           {upload.isPending ? 'Uploading…' : 'Upload'}
         </Button>
       </Form>

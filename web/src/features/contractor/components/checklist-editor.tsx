@@ -224,7 +224,7 @@ export function ChecklistEditor({ form, workOrder: wo, onClose }: ChecklistEdito
         </div>
         <div className="actions">
           {!readOnly && (
-            <Button type="submit" form={formId} disabled={save.isPending}>
+            <Button type="submit" form={formId} busy={save.isPending}>
               {save.isPending ? 'Saving…' : 'Save'}
             </Button>
           )}

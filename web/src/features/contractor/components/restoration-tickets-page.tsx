@@ -192,7 +192,7 @@ function NoteForm({ ticketId }: { ticketId: number }) {
           </p>
         )}
       </div>
-      <Button type="submit" variant="secondary" disabled={add.isPending}>
+      <Button type="submit" variant="secondary" busy={add.isPending}>
         {add.isPending ? 'Adding…' : 'Add note'}
       </Button>
     </Form>

@@ -117,7 +117,7 @@ function AutopayCard({ location, requireAutopay, methods, mayPay }: AutopayCardP
                 {current ? 'Change payment method' : 'Turn on autopay'}
               </Button>
               {current && !requireAutopay && (
-                <Button type="button" variant="secondary" disabled={setAutopay.isPending} onClick={turnOff}>
+                <Button type="button" variant="secondary" busy={setAutopay.isPending} onClick={turnOff}>
                   Turn off autopay
                 </Button>
               )}

@@ -87,7 +87,7 @@ function RequestForm({ onDone }: { onDone(): void }) {
         hint="10 to 2000 characters."
       />
       <div className="actions">
-        <Button type="submit" disabled={create.isPending}>
+        <Button type="submit" busy={create.isPending}>
           {create.isPending ? 'Sending…' : 'Send request'}
         </Button>
         <Button type="button" variant="secondary" onClick={onDone}>

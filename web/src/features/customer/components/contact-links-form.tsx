@@ -103,7 +103,7 @@ function LoadedContactLinksForm({
         })}
       </fieldset>
       <div className="actions">
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" busy={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save links'}
         </Button>
         <Button type="button" variant="secondary" onClick={onDone}>

@@ -165,7 +165,7 @@ function ContactCard({ contact, locationCount, onEdit, onLinks }: ContactCardPro
         )}
         {confirming ? (
           <>
-            <Button type="button" variant="danger" disabled={remove.isPending} onClick={onRemove}>
+            <Button type="button" variant="danger" busy={remove.isPending} onClick={onRemove}>
               Yes, remove {contact.ContactName}
             </Button>
             <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>

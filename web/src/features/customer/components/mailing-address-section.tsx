@@ -103,7 +103,7 @@ function AddressForm({ location, mayEdit }: { location: MailingLocation; mayEdit
         </div>
       </fieldset>
       {mayEdit ? (
-        <Button type="submit" disabled={update.isPending}>
+        <Button type="submit" busy={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save address'}
         </Button>
       ) : (

@@ -206,7 +206,7 @@ export function PaymentMethodForm({ sandbox, onDone }: PaymentMethodFormProps) {
         </p>
       )}
       <div className="actions">
-        <Button type="submit" disabled={add.isPending}>
+        <Button type="submit" busy={add.isPending}>
           {add.isPending ? 'Saving…' : values.kind === 'card' ? 'Save card' : 'Save bank account'}
         </Button>
         <Button type="button" variant="secondary" onClick={onDone}>

@@ -69,7 +69,7 @@ function MethodCard({ method, mayPay }: { method: PaymentMethod; mayPay: boolean
         <div className="actions">
           {confirming ? (
             <>
-              <Button type="button" variant="danger" disabled={remove.isPending} onClick={onRemove}>
+              <Button type="button" variant="danger" busy={remove.isPending} onClick={onRemove}>
                 Yes, remove {name}
               </Button>
               <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>

@@ -78,7 +78,7 @@ function LoadedPermissionsForm({ user, granter, onDone, data }: PermissionsFormP
       </fieldset>
       <div className="actions">
         {data.editable && (
-          <Button type="submit" disabled={save.isPending}>
+          <Button type="submit" busy={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save permissions'}
           </Button>
         )}

@@ -122,7 +122,7 @@ function TroubleTicketForm({ serviceLocationId, address, onDone }: TroubleTicket
         onBlur={() => setValues((v) => ({ ...v, contactPhone: formatPhone(v.contactPhone) }))}
       />
       <div className="actions">
-        <Button type="submit" disabled={submit.isPending}>
+        <Button type="submit" busy={submit.isPending}>
           {submit.isPending ? 'Submitting…' : 'Submit trouble ticket'}
         </Button>
         <Button type="button" variant="secondary" onClick={onDone}>

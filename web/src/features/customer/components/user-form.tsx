@@ -83,7 +83,7 @@ export function AddUserForm({ granter, onDone }: { granter: CustomerAccount; onD
         ))}
       </fieldset>
       <div className="actions">
-        <Button type="submit" disabled={add.isPending}>
+        <Button type="submit" busy={add.isPending}>
           {add.isPending ? 'Adding…' : 'Add user'}
         </Button>
         <Button type="button" variant="secondary" onClick={onDone}>
@@ -133,7 +133,7 @@ export function EditUserForm({ user, onDone }: { user: CustomerUser; onDone(): v
       )}
       {errors.fields.active && <p className="field__error">{errors.fields.active}</p>}
       <div className="actions">
-        <Button type="submit" disabled={update.isPending}>
+        <Button type="submit" busy={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save user'}
         </Button>
         <Button type="button" variant="secondary" onClick={onDone}>

@@ -31,7 +31,7 @@ export function PrefetchButton() {
   };
   return (
     <div className="prefetch">
-      <Button type="button" variant="secondary" disabled={prefetch.isPending} onClick={start}>
+      <Button type="button" variant="secondary" busy={prefetch.isPending} onClick={start}>
         Prefetch {PREFETCH_COUNT} work orders for offline use
       </Button>
       {progress && (prefetch.isPending || progress.done > 0) && (

@@ -162,7 +162,7 @@ function AddFaxEmailForm({ faxNumberId, number }: { faxNumberId: number; number:
         error={errors.fields.email}
         maxLength={254}
       />
-      <Button type="submit" disabled={add.isPending}>
+      <Button type="submit" busy={add.isPending}>
         {add.isPending ? 'Adding…' : 'Add address'}
       </Button>
     </Form>

@@ -85,7 +85,7 @@ function InviteForm({ onInvited }: { onInvited(result: InviteApplicantResponse):
         onValueChange={setUsername}
         error={errors.fields.username}
       />
-      <Button type="submit" disabled={invite.isPending}>
+      <Button type="submit" busy={invite.isPending}>
         {invite.isPending ? 'Inviting…' : 'Invite and send access code'}
       </Button>
     </Form>
