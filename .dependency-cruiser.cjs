@@ -4,71 +4,8 @@
  * @type {import('dependency-cruiser').IConfiguration}
  */
 
-const esc = (path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 // Test files (API tests and the modules' test helpers) may also import another module's *-test-helpers.ts.
 const TEST_FILE = '([.]test[.]ts|-test-helpers[.]ts)$';
-
-// ---- TEMPORARY: web feature-to-feature imports that exist today ------------------------------------------------
-// Known violations while the web files move to web/src/lib (another branch). Each pair is allowed exactly; anything
-// new fails. Delete this block (make the list empty) once web/src no longer needs it.
-const TEMPORARY_WEB_EXCEPTIONS = [
-  ['web/src/features/assets/components/asset-frame.tsx', 'web/src/features/offline/components/offline-notice.tsx'],
-  ['web/src/features/assets/components/nearby-work-orders.tsx', 'web/src/features/installer/api/search-work-orders.ts'],
-  ['web/src/features/assets/components/nearby-work-orders.tsx', 'web/src/features/installer/lib/geolocation.ts'],
-  ['web/src/features/assets/components/scan-asset-page.tsx', 'web/src/features/offline/components/offline-notice.tsx'],
-  ['web/src/features/installer/components/search-page.tsx', 'web/src/features/offline/components/offline-notice.tsx'],
-  ['web/src/features/installer/components/search-page.tsx', 'web/src/features/offline/components/prefetch-button.tsx'],
-  [
-    'web/src/features/installer/components/service-location-view.tsx',
-    'web/src/features/assets/components/add-asset.tsx',
-  ],
-  [
-    'web/src/features/installer/components/work-order-home.tsx',
-    'web/src/features/offline/components/download-button.tsx',
-  ],
-  [
-    'web/src/features/installer/components/work-order-layout.tsx',
-    'web/src/features/offline/components/offline-notice.tsx',
-  ],
-  ['web/src/features/offline/components/photo-page.tsx', 'web/src/features/installer/components/installer-only.tsx'],
-  [
-    'web/src/features/offline/components/saved-work-orders-page.tsx',
-    'web/src/features/installer/components/installer-only.tsx',
-  ],
-  ['web/src/features/offline/components/saved-work-orders-page.tsx', 'web/src/features/installer/lib/format.ts'],
-  ['web/src/features/reports/api/reports.ts', 'web/src/features/customer/api/download-file.ts'],
-  ['web/src/features/reports/components/business-report-section.tsx', 'web/src/features/customer/components/ui.tsx'],
-  ['web/src/features/reports/components/phone-report-section.tsx', 'web/src/features/customer/components/format.ts'],
-  ['web/src/features/reports/components/phone-report-section.tsx', 'web/src/features/customer/components/ui.tsx'],
-  ['web/src/features/reports/components/reports-page.tsx', 'web/src/features/customer/api/customer-account.ts'],
-  ['web/src/features/reports/components/reports-page.tsx', 'web/src/features/customer/components/ui.tsx'],
-  ['web/src/features/services/api/services.ts', 'web/src/features/customer/api/download-file.ts'],
-  ['web/src/features/services/components/email-section.tsx', 'web/src/features/customer/components/format.ts'],
-  ['web/src/features/services/components/fax-section.tsx', 'web/src/features/customer/components/format.ts'],
-  ['web/src/features/services/components/locations-section.tsx', 'web/src/features/customer/components/format.ts'],
-  ['web/src/features/services/components/mailbox-forms.tsx', 'web/src/features/customer/components/ui.tsx'],
-  ['web/src/features/services/components/services-page.tsx', 'web/src/features/customer/api/customer-account.ts'],
-  ['web/src/features/services/components/services-page.tsx', 'web/src/features/customer/components/ui.tsx'],
-  ['web/src/features/staff/api/applicants.ts', 'web/src/features/customer/api/download-file.ts'],
-];
-// ---- end of TEMPORARY --------------------------------------------------------------------------------------------
-
-const featureOf = (file) => /^web\/src\/features\/([^/]+)\//.exec(file)?.[1];
-const exceptionFiles = [...new Set(TEMPORARY_WEB_EXCEPTIONS.map(([from]) => from))];
-const temporaryWebRules = exceptionFiles.map((from) => ({
-  name: 'web-feature-to-feature',
-  comment: 'A web feature imports no other feature: share through web/src/lib or domain (temporary exception list).',
-  severity: 'error',
-  from: { path: `^${esc(from)}$` },
-  to: {
-    path: '^web/src/features/',
-    pathNot: [
-      `^web/src/features/${featureOf(from)}/`,
-      ...TEMPORARY_WEB_EXCEPTIONS.filter(([f]) => f === from).map(([, to]) => `^${esc(to)}$`),
-    ],
-  },
-}));
 
 module.exports = {
   forbidden: [
@@ -102,10 +39,9 @@ module.exports = {
       name: 'web-feature-to-feature',
       comment: 'A web feature imports no other feature: share through web/src/lib or domain.',
       severity: 'error',
-      from: { path: '^web/src/features/([^/]+)/', pathNot: exceptionFiles.map((f) => `^${esc(f)}$`) },
+      from: { path: '^web/src/features/([^/]+)/' },
       to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
     },
-    ...temporaryWebRules,
     {
       name: 'e2e-not-app-source',
       comment:

@@ -8,7 +8,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['domain/src/**/*.test.ts', 'web/src/**/*.test.ts', 'server/src/**/*.unit.test.ts'],
+          // web/src/**/*.test.tsx: component tests, each in jsdom by its `// @vitest-environment jsdom` comment.
+          include: [
+            'domain/src/**/*.test.ts',
+            'web/src/**/*.test.ts',
+            'web/src/**/*.test.tsx',
+            'server/src/**/*.unit.test.ts',
+          ],
         },
       },
       {

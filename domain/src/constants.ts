@@ -9,6 +9,9 @@ export const POPUP_TIMEOUT_MS = 10_000;
 export const SESSION_LOG_INTERVAL_MS = 60 * 60 * 1000;
 /** Cached installer responses kept on the device (SPEC §3, §9). */
 export const CACHED_RESPONSES_LIMIT = 50;
+/** Text input debounce and scanner poll (SPEC §9). */
+export const TEXT_DEBOUNCE_MS = 1000;
+export const SCANNER_POLL_MS = 100;
 /** Maps service token lifetime in seconds (SPEC §9). */
 export const MAPS_TOKEN_LIFETIME_S = 3600;
 

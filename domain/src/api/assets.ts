@@ -5,8 +5,6 @@
 import { z } from 'zod';
 import { CONTRACTOR_HIDDEN_ACTION_ID, HIDDEN_ACTION_ID } from '../constants.js';
 
-/** Text inputs (scan, equipment search) settle for 1 s before they act (SPEC §9). */
-export const INPUT_DEBOUNCE_MS = 1000;
 /** Equipment lists longer than this are hidden until 'Show all equipments' is on (SPEC §6). */
 export const EQUIPMENT_LIST_LIMIT = 10;
 

@@ -3,6 +3,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { configureApi } from '../lib/api-client';
 import { sessionStore } from '../lib/browser-session';
 import { createQueryClient } from '../lib/query-client';
+import { SlotsProvider } from '../lib/slots';
+import { featureSlots } from './feature-slots';
 
 configureApi({
   getToken: () => sessionStore.getState().token,
@@ -27,5 +29,9 @@ export function Providers({ children }: ProvidersProps) {
     });
   }, [queryClient]);
 
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SlotsProvider slots={featureSlots}>{children}</SlotsProvider>
+    </QueryClientProvider>
+  );
 }

@@ -1,6 +1,8 @@
 /**
- * The HTTP client of the API: JSON in and out, the session token as a Bearer header, responses checked against the
- * domain schemas. Every failure becomes an ApiError carrying the server's message, field messages and status.
+ * The one HTTP client of the API: JSON in and out (apiRequest), files as blobs and downloads (fetchBlob,
+ * downloadFile), multipart uploads (uploadForm), always with the session token as a Bearer header and the client
+ * version. Responses are checked against the domain schemas. Every failure becomes an ApiError carrying the server's
+ * message, field messages and status (errorFrom, also used by the photo outbox's XHR transport).
  */
 import { ApiErrorSchema, CLIENT_VERSION } from '@strand/domain';
 import type { z } from 'zod';
@@ -63,7 +65,8 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function errorFrom(status: number, payload: unknown, statusText: string): ApiError {
+/** The ApiError of a refused request, from its status and parsed JSON body (our `{ error }` shape or not). */
+export function errorFrom(status: number, payload: unknown, statusText: string): ApiError {
   const parsed = ApiErrorSchema.safeParse(payload);
   if (parsed.success) {
     const { code, message, fields, retryAfterSeconds } = parsed.data.error;
@@ -74,38 +77,115 @@ function errorFrom(status: number, payload: unknown, statusText: string): ApiErr
   return new ApiError(status, 'http_error', message);
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const { method = 'GET', body, schema, signal, auth = true } = options;
-  const headers: Record<string, string> = {
-    ...options.headers,
-    Accept: 'application/json',
-    'X-Client-Version': CLIENT_VERSION,
-  };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+/** A fresh Idempotency-Key for one user action (kept across its retries, replaced after an answer). */
+export function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+interface SendOptions {
+  method?: RequestOptions<unknown>['method'];
+  body?: BodyInit | null;
+  headers?: Record<string, string>;
+  signal?: AbortSignal | undefined;
+  auth?: boolean;
+}
+
+/**
+ * Sends a request with the client's headers and returns the successful response; a failure (no network, or a
+ * non-2xx answer) becomes an ApiError, and a refused token signs the session out.
+ */
+export async function apiFetch(path: string, options: SendOptions = {}): Promise<Response> {
+  const { method = 'GET', body = null, signal, auth = true } = options;
+  const headers: Record<string, string> = { ...options.headers, 'X-Client-Version': CLIENT_VERSION };
   const token = auth ? hooks.getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
-
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? null : JSON.stringify(body),
-      signal: signal ?? null,
-    });
+    response = await fetch(path, { method, headers, body, signal: signal ?? null });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE);
   }
-
-  const payload = await readJson(response);
   if (!response.ok) {
     if (response.status === 401 && token) hooks.onUnauthorized();
-    throw errorFrom(response.status, payload, response.statusText);
+    throw errorFrom(response.status, await readJson(response), response.statusText);
   }
-  const parsed = schema.safeParse(payload);
+  return response;
+}
+
+async function parseResponse<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+  const parsed = schema.safeParse(await readJson(response));
   if (!parsed.success) throw new ApiError(response.status, 'unexpected_response', UNEXPECTED_MESSAGE);
   return parsed.data;
+}
+
+/** A JSON request: the body sent as JSON, the answer checked by the schema. */
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const { method = 'GET', body, schema, signal, auth = true } = options;
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await apiFetch(path, {
+    method,
+    headers,
+    body: body === undefined ? null : JSON.stringify(body),
+    signal,
+    auth,
+  });
+  return parseResponse(response, schema);
+}
+
+/** A multipart upload carrying an Idempotency-Key, its answer checked by the schema. */
+export async function uploadForm<T>(path: string, form: FormData, schema: z.ZodType<T>, key: string): Promise<T> {
+  const response = await apiFetch(path, {
+    method: 'POST',
+    body: form,
+    headers: { Accept: 'application/json', 'Idempotency-Key': key },
+  });
+  return parseResponse(response, schema);
+}
+
+/** A file the API serves (PDF, attachment, image, CSV) as a Blob. */
+export async function fetchBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  return (await apiFetch(path, { signal })).blob();
+}
+
+/** The file name a Content-Disposition header gives: RFC 5987 `filename*=UTF-8''…` first, then `filename="…"`. */
+export function fileNameFrom(contentDisposition: string | null): string | null {
+  if (!contentDisposition) return null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(contentDisposition);
+  if (extended?.[2]) {
+    try {
+      return decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(contentDisposition);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name ? name : null;
+}
+
+/** Saves a blob as a file through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser time to start the download before the blob goes.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * Downloads a file the server makes (invoice PDF and CSV, reports, exports): fetched with the session's token, so it
+ * never appears in a URL, then handed to the browser under the server's file name (else the fallback).
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const response = await apiFetch(path);
+  const name = fileNameFrom(response.headers.get('content-disposition')) ?? fallbackName;
+  saveBlob(await response.blob(), name);
 }
 
 /** The message to show for any error thrown by a request or a form. */

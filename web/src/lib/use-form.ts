@@ -42,8 +42,13 @@ export interface Form<V> {
 export interface SubmitOptions<V> {
   /** What the schema checks, when not the values themselves. */
   check?: (values: V) => unknown;
-  /** Messages of rules the schema cannot state (or states less plainly); they win over its message for a field. */
-  rules?: (values: V) => FieldErrors;
+  /**
+   * Messages of rules the schema cannot state (or states less plainly); they win over its message for a field. The
+   * schema's own field messages come second, so a rule can stay quiet while its field already has one.
+   */
+  rules?: (values: V, schemaErrors: FieldErrors) => FieldErrors;
+  /** Rewrites the errors before they are shown (e.g. a field the form has not, whose message goes to the alert). */
+  mapErrors?: (errors: FormErrors) => FormErrors;
 }
 
 export type SubmitHandler = (event: FormEvent) => Promise<void>;
@@ -82,18 +87,19 @@ export function useForm<V extends object>(initial: V | (() => V)): Form<V> {
       (schema, action, options = {}) =>
       async (event) => {
         event.preventDefault();
+        const show = options.mapErrors ?? ((e: FormErrors) => e);
         const checked = validate(schema, options.check ? options.check(values) : values);
-        const ruled = options.rules?.(values) ?? {};
+        const schemaErrors = 'errors' in checked ? checked.errors.fields : {};
+        const ruled = options.rules?.(values, schemaErrors) ?? {};
         if ('errors' in checked || Object.keys(ruled).length > 0) {
-          const fields = { ...('errors' in checked ? checked.errors.fields : {}), ...ruled };
-          setErrors({ fields, message: CORRECT_FIELDS_MESSAGE });
+          setErrors(show({ fields: { ...schemaErrors, ...ruled }, message: CORRECT_FIELDS_MESSAGE }));
           return;
         }
         setErrors(NO_ERRORS);
         try {
           await action(checked.data);
         } catch (error) {
-          setErrors(formErrorsFrom(error));
+          setErrors(show(formErrorsFrom(error)));
         }
       },
   };

@@ -1,6 +1,6 @@
 import { portalHome } from '@strand/domain';
-import { Link } from 'react-router';
 import { useSession } from '../../lib/browser-session';
+import { ButtonLink } from '../../lib/ui/button';
 import { usePageTitle } from '../../lib/ui/page-title';
 
 /** Any path the portal does not know. */
@@ -14,9 +14,7 @@ export function NotFoundPage() {
         <h1>Page not found</h1>
         <p>There is no page at this address. It may have moved, or the link may be mistyped.</p>
         <p>
-          <Link className="button" to={home}>
-            Go to the home page
-          </Link>
+          <ButtonLink to={home}>Go to the home page</ButtonLink>
         </p>
       </div>
     </main>

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button, ButtonAnchor } from '../../lib/ui/button';
 
 /** Shown when a page fails to load or render (after the one automatic reload of a failed lazy load). */
 export function RouteErrorPage() {
@@ -15,12 +16,12 @@ export function RouteErrorPage() {
         <p>This page could not be shown. Check your internet connection, then reload the page.</p>
         {detail && <p className="muted">{detail}</p>}
         <p className="actions">
-          <button type="button" className="button" onClick={() => window.location.reload()}>
+          <Button type="button" onClick={() => window.location.reload()}>
             Reload page
-          </button>
-          <a className="button button--secondary" href="/">
+          </Button>
+          <ButtonAnchor variant="secondary" href="/">
             Go to the start page
-          </a>
+          </ButtonAnchor>
         </p>
       </div>
     </main>

@@ -3,6 +3,7 @@
  * none for request bodies). The item's id travels as the Idempotency-Key.
  */
 import { CLIENT_VERSION } from '@strand/domain';
+import { errorFrom } from '../api-client';
 import type { SendResult, Transport } from './photo-outbox';
 
 /** What a finished request means for the outbox. 2xx sent; no answer, 408, 429, 5xx and 401 later; else refused. */
@@ -16,13 +17,16 @@ export function classifyUpload(status: number, serverMessage: string | null, sta
   return { kind: 'failed', reason };
 }
 
-function messageOf(body: string): string | null {
+/** The server's reason, read by the API client's own error mapping (null when the body is not our error shape). */
+function messageOf(status: number, body: string): string | null {
+  let payload: unknown;
   try {
-    const parsed = JSON.parse(body) as { error?: { message?: unknown } };
-    return typeof parsed.error?.message === 'string' ? parsed.error.message : null;
+    payload = JSON.parse(body);
   } catch {
     return null;
   }
+  const error = errorFrom(status, payload, '');
+  return error.code === 'http_error' ? null : error.message;
 }
 
 export function xhrPhotoTransport(getToken: () => string | null): Transport {
@@ -48,7 +52,7 @@ export function xhrPhotoTransport(getToken: () => string | null): Transport {
       const token = getToken();
       if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
       xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : item.sizeBytes);
-      xhr.onload = () => resolve(classifyUpload(xhr.status, messageOf(xhr.responseText), xhr.statusText));
+      xhr.onload = () => resolve(classifyUpload(xhr.status, messageOf(xhr.status, xhr.responseText), xhr.statusText));
       xhr.onerror = () => resolve(classifyUpload(0, null, ''));
       xhr.ontimeout = () => resolve(classifyUpload(0, null, 'The upload timed out'));
       xhr.timeout = 5 * 60_000;

@@ -6,7 +6,7 @@ import {
   type SubmissionUploadRequest,
   SubmissionUploadResponseSchema,
 } from '@strand/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { applicantRequest, readApplicantSignIn, saveApplicantSignIn } from './applicant-session';
 
@@ -25,13 +25,16 @@ export function useApplicantLogin() {
 }
 
 /** The signed-in applicant and the current submission; not asked without a sign-in. */
-export function useApplicantSelf() {
-  return useQuery({
+export const getApplicantSelfQueryOptions = () =>
+  queryOptions({
     queryKey: applicantKeys.me,
     queryFn: ({ signal }) => applicantRequest('/api/applicant/me', { schema: ApplicantSelfSchema, signal }),
     enabled: readApplicantSignIn() !== null,
     retry: false,
   });
+
+export function useApplicantSelf() {
+  return useQuery(getApplicantSelfQueryOptions());
 }
 
 export function useSubmitTest() {

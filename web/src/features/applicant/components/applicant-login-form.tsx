@@ -1,5 +1,6 @@
 import { ApplicantLoginRequestSchema } from '@strand/domain';
-import { FormAlert } from '../../../lib/ui/form-alert';
+import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { useApplicantLogin } from '../api/programming-test';
@@ -19,8 +20,7 @@ export function ApplicantLoginForm({ notice, onSignedIn }: { notice: string | nu
     <section className="card auth-card" aria-labelledby="test-login-heading">
       <h1 id="test-login-heading">Programming test login</h1>
       <p className="muted">Sign in with the username and access code from your invitation email.</p>
-      <form onSubmit={onSubmit} noValidate>
-        <FormAlert message={errors.message ?? notice} />
+      <Form onSubmit={onSubmit} message={errors.message ?? notice}>
         <TextField
           label="Username"
           autoComplete="username"
@@ -29,10 +29,10 @@ export function ApplicantLoginForm({ notice, onSignedIn }: { notice: string | nu
           {...form.field('username')}
         />
         <TextField label="Access code" type="password" autoComplete="one-time-code" {...form.field('code')} />
-        <button type="submit" className="button button--block" disabled={login.isPending}>
+        <Button type="submit" block busy={login.isPending}>
           {login.isPending ? 'Signing in…' : 'Sign in'}
-        </button>
-      </form>
+        </Button>
+      </Form>
     </section>
   );
 }

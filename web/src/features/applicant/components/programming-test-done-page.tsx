@@ -1,6 +1,6 @@
 import { UPLOAD_DONE_MESSAGE, UPLOAD_DONE_TITLE } from '@strand/domain';
-import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { ButtonLink } from '../../../lib/ui/button';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { readApplicantSignIn } from '../api/applicant-session';
 import { useApplicantSelf } from '../api/programming-test';
@@ -29,9 +29,7 @@ export function ProgrammingTestDonePage() {
           (at most 1 MB).
         </p>
         <p className="actions">
-          <Link className="button" to={paths.programmingTestPage}>
-            Go to the programming test page
-          </Link>
+          <ButtonLink to={paths.programmingTestPage}>Go to the programming test page</ButtonLink>
         </p>
       </section>
     );
@@ -49,9 +47,9 @@ export function ProgrammingTestDonePage() {
         {new Date(submission.submittedAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}.
       </p>
       <p className="actions">
-        <Link className="button button--secondary" to={paths.programmingTestPage}>
+        <ButtonLink variant="secondary" to={paths.programmingTestPage}>
           Submit a new version
-        </Link>
+        </ButtonLink>
       </p>
     </section>
   );

@@ -10,6 +10,8 @@ import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useSta
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { clearApplicantSignIn } from '../api/applicant-session';
 import { readAsBase64, useApplicantSelf, useSubmitTest } from '../api/programming-test';
 
@@ -103,7 +105,7 @@ export function UploadForm({ onSignedOut }: { onSignedOut(message: string | null
           {failure !== UPLOAD_FAILED_MESSAGE && <span className="muted"> ({failure})</span>}
         </div>
       )}
-      <form onSubmit={onSubmit} noValidate>
+      <Form onSubmit={onSubmit}>
         <div className={`field${fileError ? ' field--invalid' : ''}`}>
           <label htmlFor={inputId}>Your .zip file</label>
           <input
@@ -121,14 +123,14 @@ export function UploadForm({ onSignedOut }: { onSignedOut(message: string | null
           )}
         </div>
         <div className="actions">
-          <button type="submit" className="button" disabled={busy || !self.data}>
+          <Button type="submit" disabled={busy || !self.data}>
             {busy ? 'Submitting…' : 'Submit'}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => signOut(null)}>
+          </Button>
+          <Button type="button" variant="secondary" onClick={() => signOut(null)}>
             Sign out
-          </button>
+          </Button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }

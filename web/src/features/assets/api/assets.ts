@@ -9,10 +9,11 @@ import {
   UpgradePreviewSchema,
   UpgradeResponseSchema,
 } from '@strand/domain';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { offlineRead } from '../../../lib/offline/offline-runtime';
+import { searchWorkOrders } from '../../../lib/work-order-search';
 
 const WO = (id: number) => `/api/installer/work-orders/${id}`;
 
@@ -31,16 +32,18 @@ export const assetPaths = {
 const noRetryOn4xx = (failures: number, error: unknown) =>
   failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
-export const useAsset = (nAssetId: number) =>
-  useQuery({
+export const getAssetQueryOptions = (nAssetId: number) =>
+  queryOptions({
     queryKey: ['assets', 'id', nAssetId],
     queryFn: ({ signal }) => cachedRead(assetPaths.asset(nAssetId), AssetSchema, signal),
     retry: noRetryOn4xx,
     networkMode: 'always',
   });
 
-export const useAssetByTag = (tag: string) =>
-  useQuery({
+export const useAsset = (nAssetId: number) => useQuery(getAssetQueryOptions(nAssetId));
+
+export const getAssetByTagQueryOptions = (tag: string) =>
+  queryOptions({
     queryKey: ['assets', 'tag', tag],
     queryFn: ({ signal }) => cachedRead(assetPaths.byTag(tag), AssetSchema, signal),
     enabled: tag.length > 0,
@@ -48,8 +51,10 @@ export const useAssetByTag = (tag: string) =>
     networkMode: 'always',
   });
 
-export const useAssetActions = (nAssetId: number, WOId: number, enabled = true) =>
-  useQuery({
+export const useAssetByTag = (tag: string) => useQuery(getAssetByTagQueryOptions(tag));
+
+export const getAssetActionsQueryOptions = (nAssetId: number, WOId: number, enabled = true) =>
+  queryOptions({
     queryKey: ['assets', 'actions', nAssetId, WOId],
     queryFn: ({ signal }) =>
       cachedRead(`${assetPaths.asset(nAssetId)}/actions?WOId=${WOId}`, AssetActionListSchema, signal),
@@ -57,6 +62,9 @@ export const useAssetActions = (nAssetId: number, WOId: number, enabled = true) 
     retry: false,
     networkMode: 'always',
   });
+
+export const useAssetActions = (nAssetId: number, WOId: number, enabled = true) =>
+  useQuery(getAssetActionsQueryOptions(nAssetId, WOId, enabled));
 
 /** Take Action: the raw answer, so a response without a RequestID can be shown as it is (SPEC §4). */
 export function takeAction(nAssetId: number, body: { ApplicationActionID: number; WorkOrderID: number }, key: string) {
@@ -81,18 +89,22 @@ export function addAssetToLocation(WOId: number, vcAssetID: string) {
   });
 }
 
-export const useSwapData = (WOId: number, ONTId: string) =>
-  useQuery({
+export const getSwapDataQueryOptions = (WOId: number, ONTId: string) =>
+  queryOptions({
     queryKey: ['assets', 'swap-data', WOId, ONTId],
     queryFn: ({ signal }) => cachedRead(assetPaths.swapData(WOId, ONTId), SwapDataSchema, signal),
     retry: noRetryOn4xx,
   });
 
-export const useAssignedEquipment = () =>
-  useQuery({
+export const useSwapData = (WOId: number, ONTId: string) => useQuery(getSwapDataQueryOptions(WOId, ONTId));
+
+export const getAssignedEquipmentQueryOptions = () =>
+  queryOptions({
     queryKey: ['assets', 'assigned-equipment'],
     queryFn: ({ signal }) => cachedRead(assetPaths.assignedEquipment, AssignedEquipmentListSchema, signal),
   });
+
+export const useAssignedEquipment = () => useQuery(getAssignedEquipmentQueryOptions());
 
 export function completeSwap(WOId: number, body: { NewAsset: string; OrigEquip: string; serviceLocation: number }) {
   return apiRequest(`${WO(WOId)}/swap-ont`, { method: 'POST', body, schema: z.unknown() });
@@ -109,12 +121,15 @@ export function completeUpgrade(
   return apiRequest(`${WO(WOId)}/upgrade-ont`, { method: 'POST', body, schema: UpgradeResponseSchema });
 }
 
-export const useCircuitStats = (WOId: number, circuitId: number) =>
-  useQuery({
+export const getCircuitStatsQueryOptions = (WOId: number, circuitId: number) =>
+  queryOptions({
     queryKey: ['circuits', 'stats', WOId, circuitId],
     queryFn: ({ signal }) => cachedRead(assetPaths.circuitStats(WOId, circuitId), CircuitStatsSchema, signal),
     retry: noRetryOn4xx,
   });
+
+export const useCircuitStats = (WOId: number, circuitId: number) =>
+  useQuery(getCircuitStatsQueryOptions(WOId, circuitId));
 
 export function sendToneTest(
   WOId: number,
@@ -127,3 +142,23 @@ export function sendToneTest(
     schema: z.object({ ok: z.literal(true) }),
   });
 }
+
+/** The work orders near a scan (SPEC §2, §7: the search with ByAssignment, ShowPendingAssigned and the position). */
+export const getNearbyWorkOrdersQueryOptions = (
+  byAssignment: '0' | '1',
+  position: { latitude: number; longitude: number } | null,
+) =>
+  queryOptions({
+    queryKey: ['assets', 'nearby', byAssignment, position?.latitude, position?.longitude],
+    enabled: position !== null,
+    queryFn: ({ signal }) =>
+      searchWorkOrders(
+        {
+          ByAssignment: byAssignment,
+          ShowPendingAssigned: '0',
+          Latitude: String(position?.latitude),
+          Longitude: String(position?.longitude),
+        },
+        signal,
+      ),
+  });

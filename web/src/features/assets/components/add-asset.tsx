@@ -4,6 +4,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { addAssetToLocation } from '../api/assets';
 import '../../../styles/assets.css';
+import { Button } from '../../../lib/ui/button';
 
 // The scanner (and its WebAssembly reader) loads only when the installer opens 'Add an asset'.
 const BarcodeScanner = lazy(() => import('./barcode-scanner').then((m) => ({ default: m.BarcodeScanner })));
@@ -40,15 +41,15 @@ export function AddAssetPanel({ WOId }: { WOId: number }) {
   return (
     <div className="stack">
       <div className="actions">
-        <button
+        <Button
           type="button"
-          className="button button--secondary"
+          variant="secondary"
           aria-expanded={open}
           aria-controls={`${id}-add`}
           onClick={() => setOpen(!open)}
         >
           Add an asset
-        </button>
+        </Button>
       </div>
       {open && (
         <form
@@ -72,9 +73,9 @@ export function AddAssetPanel({ WOId }: { WOId: number }) {
             <label htmlFor={`${id}-tag`}>Asset ID</label>
             <input id={`${id}-tag`} value={text} autoComplete="off" onChange={(e) => setText(e.target.value)} />
           </div>
-          <button type="submit" className="button" disabled={busy}>
+          <Button type="submit" disabled={busy}>
             {busy ? 'Adding…' : 'Add to this location'}
-          </button>
+          </Button>
           {message && (
             <div className={`alert ${message.ok ? 'alert--success' : 'alert--error'}`} role="status">
               {message.text}

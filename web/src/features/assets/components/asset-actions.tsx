@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { saveAsset } from '../../../lib/saved-assets';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { confirmActionRequest, takeAction, useAssetActions } from '../api/assets';
 
 export const ACTIONS_FAILED =
@@ -75,7 +77,7 @@ export function AssetActions({ nAssetId, vcAssetID, WOId }: Props) {
           ))}
         </div>
       )}
-      {actions.data?.length === 0 && <p className="empty-state">No actions for this asset.</p>}
+      {actions.data?.length === 0 && <EmptyState>No actions for this asset.</EmptyState>}
       {actions.data && actions.data.length > 0 && (
         <ul className="asset-action-list">
           {actions.data.map((a) => (
@@ -84,15 +86,14 @@ export function AssetActions({ nAssetId, vcAssetID, WOId }: Props) {
                 <p className="asset-title">{a.vcAction}</p>
                 <p className="muted">{a.txtActionDescription}</p>
               </div>
-              <button
+              <Button
                 type="button"
-                className="button"
                 disabled={busy !== null}
                 onClick={() => void run(a.nApplicationActionID)}
                 aria-label={`Take Action: ${a.vcAction}`}
               >
                 {busy === a.nApplicationActionID ? 'Sending…' : 'Take Action'}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

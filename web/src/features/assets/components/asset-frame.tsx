@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { OfflineNotice } from '../../../lib/offline/offline-notice';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { OfflineNotice } from '../../offline/components/offline-notice';
 import '../../../styles/assets.css';
+import { ButtonLink } from '../../../lib/ui/button';
 
 export const NO_ASSET = 'No valid asset info fetched';
 export const SWAP_FAILED = 'Oops, something went wrong. Please contact the office and report to IT.';
@@ -25,9 +25,9 @@ export function AssetFrame({ title, WOId, offlinePaths, children }: AssetFramePr
       <h1 id="asset-heading">{title}</h1>
       {WOId !== null && (
         <nav className="actions" aria-label="Back">
-          <Link className="button button--secondary" to={`/search/${WOId}`}>
+          <ButtonLink variant="secondary" to={`/search/${WOId}`}>
             Go back to WO #{WOId}
-          </Link>
+          </ButtonLink>
         </nav>
       )}
       <OfflineNotice pathPrefix={offlinePaths} />

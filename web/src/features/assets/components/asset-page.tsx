@@ -1,5 +1,6 @@
 import { ONT_HARDWARE_TYPE } from '@strand/domain';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { ButtonLink } from '../../../lib/ui/button';
 import { assetPaths, useAsset } from '../api/assets';
 import { AssetActions } from './asset-actions';
 import { AssetDetails } from './asset-details';
@@ -20,18 +21,12 @@ export function AssetPage() {
           <AssetDetails asset={a} />
           {a.nHardwareType === ONT_HARDWARE_TYPE && a.nServiceLocationID !== null && (
             <div className="actions">
-              <Link
-                className="button"
-                to={`/search/${WOId}/swapONT/${encodeURIComponent(a.vcAssetID)}/${a.nServiceLocationID}`}
-              >
+              <ButtonLink to={`/search/${WOId}/swapONT/${encodeURIComponent(a.vcAssetID)}/${a.nServiceLocationID}`}>
                 Swap ONT
-              </Link>
-              <Link
-                className="button"
-                to={`/search/${WOId}/upgradeONT/${encodeURIComponent(a.vcAssetID)}/${a.nServiceLocationID}`}
-              >
+              </ButtonLink>
+              <ButtonLink to={`/search/${WOId}/upgradeONT/${encodeURIComponent(a.vcAssetID)}/${a.nServiceLocationID}`}>
                 Upgrade ONT
-              </Link>
+              </ButtonLink>
             </div>
           )}
           <AssetActions nAssetId={a.nAssetID} vcAssetID={a.vcAssetID} WOId={WOId} />

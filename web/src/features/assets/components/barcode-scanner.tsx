@@ -1,5 +1,7 @@
+import { SCANNER_POLL_MS } from '@strand/domain';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { readCode, SCAN_INTERVAL_MS } from '../lib/barcode';
+import { Button, ButtonLabel } from '../../../lib/ui/button';
+import { readCode } from '../lib/barcode';
 
 export const NO_ENUMERATE = 'enumerateDevices() not supported.';
 
@@ -54,7 +56,7 @@ export function BarcodeScanner({ onRead }: { onRead(code: string): void }) {
       } catch (err) {
         setError(describe(err));
       }
-      if (!stopped) timer = setTimeout(() => void tick(), SCAN_INTERVAL_MS);
+      if (!stopped) timer = setTimeout(() => void tick(), SCANNER_POLL_MS);
     };
     (async () => {
       try {
@@ -109,10 +111,10 @@ export function BarcodeScanner({ onRead }: { onRead(code: string): void }) {
         </div>
       )}
       <div className="actions">
-        <button type="button" className="button" aria-pressed={on} onClick={() => setOn(!on)}>
+        <Button type="button" aria-pressed={on} onClick={() => setOn(!on)}>
           {on ? 'Turn camera off' : 'Use camera'}
-        </button>
-        <label className="button button--secondary scanner-file">
+        </Button>
+        <ButtonLabel variant="secondary" className="scanner-file">
           Read a photo
           <input
             type="file"
@@ -120,7 +122,7 @@ export function BarcodeScanner({ onRead }: { onRead(code: string): void }) {
             capture="environment"
             onChange={(e) => void readFile(e.target.files?.[0])}
           />
-        </label>
+        </ButtonLabel>
       </div>
       {error && (
         <div className="alert alert--error" role="alert">

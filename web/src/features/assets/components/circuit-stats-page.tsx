@@ -1,4 +1,6 @@
 import { useParams } from 'react-router';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { assetPaths, useCircuitStats } from '../api/assets';
 import { AssetFrame, LoadState, numberParam } from './asset-frame';
 import { ToneTest } from './tone-test-modal';
@@ -14,7 +16,7 @@ export function CircuitStatsPage() {
   return (
     <AssetFrame title="Circuit Stats" WOId={WOId} offlinePaths={[assetPaths.circuitStats(WOId, circuitId)]}>
       <LoadState isPending={stats.isPending} error={stats.error} what="the circuit stats" />
-      {stats.data && entries.length === 0 && <p className="empty-state">No Circuit Stats Found</p>}
+      {stats.data && entries.length === 0 && <EmptyState>No Circuit Stats Found</EmptyState>}
       {entries.length > 0 && (
         <div className="stack">
           <div className="card">
@@ -26,9 +28,9 @@ export function CircuitStatsPage() {
                 </div>
               ))}
             </dl>
-            <button type="button" className="button button--secondary" onClick={() => void stats.refetch()}>
+            <Button type="button" variant="secondary" onClick={() => void stats.refetch()}>
               {stats.isFetching ? 'Refreshing…' : 'Refresh'}
-            </button>
+            </Button>
           </div>
           {s?.vcServerIP && s.nSlot && s.nPort && (
             <ToneTest

@@ -1,5 +1,6 @@
 import { type Equipment, filterEquipment, visibleEquipment } from '@strand/domain';
 import { useId, useState } from 'react';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { useDebounced } from '../lib/use-debounced';
 
 interface Props {
@@ -35,7 +36,7 @@ export function EquipmentPicker({ equipment, selected, onSelect }: Props) {
         <input id={`${id}-all`} type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} />
         <label htmlFor={`${id}-all`}>Show all equipments</label>
       </div>
-      {matches.length === 0 && <p className="empty-state">No available equipments</p>}
+      {matches.length === 0 && <EmptyState>No available equipments</EmptyState>}
       {hidden && (
         <p className="muted">
           {matches.length} equipments match. Search to narrow the list, or turn on Show all equipments.

@@ -1,12 +1,13 @@
 import type { Asset, WorkOrderSummary } from '@strand/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
+import { locate } from '../../../lib/geolocation';
 import { saveAsset } from '../../../lib/saved-assets';
-import { searchWorkOrders } from '../../installer/api/search-work-orders';
-import { locate } from '../../installer/lib/geolocation';
+import { Button, ButtonLink } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
+import { getNearbyWorkOrdersQueryOptions } from '../api/assets';
 
 /**
  * The work orders near the scan (SPEC §2, §7: the search sent with ByAssignment, ShowPendingAssigned, Latitude and
@@ -24,20 +25,7 @@ export function NearbyWorkOrders({ asset }: { asset: Asset }) {
     void locate().then((l) => setPosition(l.position));
   }, []);
   const byAssignment = mine && !lockedOff ? '1' : '0';
-  const list = useQuery({
-    queryKey: ['assets', 'nearby', byAssignment, position?.latitude, position?.longitude],
-    enabled: position !== null,
-    queryFn: ({ signal }) =>
-      searchWorkOrders(
-        {
-          ByAssignment: byAssignment,
-          ShowPendingAssigned: '0',
-          Latitude: String(position?.latitude),
-          Longitude: String(position?.longitude),
-        },
-        signal,
-      ),
-  });
+  const list = useQuery(getNearbyWorkOrdersQueryOptions(byAssignment, position));
   const rows: WorkOrderSummary[] = list.data?.workOrders ?? [];
   return (
     <section className="stack" aria-labelledby={`${id}-title`}>
@@ -59,9 +47,7 @@ export function NearbyWorkOrders({ asset }: { asset: Asset }) {
         </div>
       )}
       {list.data && rows.length === 0 && (
-        <p className="empty-state">
-          {byAssignment === '1' ? 'No asset assigned to you found' : 'No Work Orders Found'}
-        </p>
+        <EmptyState>{byAssignment === '1' ? 'No asset assigned to you found' : 'No Work Orders Found'}</EmptyState>
       )}
       {rows.length > 0 && (
         <ul className="asset-wo-list">
@@ -75,12 +61,12 @@ export function NearbyWorkOrders({ asset }: { asset: Asset }) {
                 {wo.vcSummary ? ` · ${wo.vcSummary}` : ''}
               </p>
               <div className="actions">
-                <Link className="button" to={`/search/${wo.nCount}/serviceLocation/${asset.nAssetID}`}>
+                <ButtonLink to={`/search/${wo.nCount}/serviceLocation/${asset.nAssetID}`}>
                   Open {asset.vcAssetID} in WO #{wo.nCount}
-                </Link>
-                <button
+                </ButtonLink>
+                <Button
                   type="button"
-                  className="button button--secondary"
+                  variant="secondary"
                   onClick={() =>
                     void saveAsset({ vcAssetID: asset.vcAssetID, WOId: wo.nCount, nAssetId: asset.nAssetID }).then(() =>
                       setSaved(wo.nCount),
@@ -88,7 +74,7 @@ export function NearbyWorkOrders({ asset }: { asset: Asset }) {
                   }
                 >
                   {saved === wo.nCount ? 'Saved' : 'Save asset'}
-                </button>
+                </Button>
               </div>
             </li>
           ))}

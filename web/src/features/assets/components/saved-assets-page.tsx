@@ -7,6 +7,8 @@ import { AssetActions } from './asset-actions';
 import { AssetDetails } from './asset-details';
 import { LoadState, NO_ASSET } from './asset-frame';
 import '../../../styles/assets.css';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 
 /** /SavedAssets (SPEC §2): the assets saved on this device, with Show/Hide Details, Show/Hide Actions and Delete. */
 export function SavedAssetsPage() {
@@ -18,7 +20,7 @@ export function SavedAssetsPage() {
     <section className="page" aria-labelledby="saved-assets-h">
       <h1 id="saved-assets-h">Saved Assets</h1>
       {items === null && <p className="muted">Loading…</p>}
-      {items?.length === 0 && <p className="empty-state">No saved Assets</p>}
+      {items?.length === 0 && <EmptyState>No saved Assets</EmptyState>}
       {items && items.length > 0 && (
         <ul className="stack saved-assets">
           {items.map((item) => (
@@ -43,30 +45,21 @@ function SavedAssetItem({ item, onDelete }: { item: SavedAsset; onDelete(): void
         {item.vcAssetID} · <Link to={`/search/${item.WOId}/serviceLocation/${item.nAssetId}`}>WO #{item.WOId}</Link>
       </p>
       <div className="actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-expanded={details}
-          onClick={() => setDetails(!details)}
-        >
+        <Button type="button" variant="secondary" aria-expanded={details} onClick={() => setDetails(!details)}>
           {details ? 'Hide Details' : 'Show Details'}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-expanded={actions}
-          onClick={() => setActions(!actions)}
-        >
+        </Button>
+        <Button type="button" variant="secondary" aria-expanded={actions} onClick={() => setActions(!actions)}>
           {actions ? 'Hide Actions' : 'Show Actions'}
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
-          className="button button--secondary asset-delete"
+          variant="secondary"
+          className="asset-delete"
           onClick={onDelete}
           aria-label={`Delete ${item.vcAssetID}`}
         >
           Delete
-        </button>
+        </Button>
       </div>
       {details && <SavedAssetDetails nAssetId={item.nAssetId} />}
       {actions && <AssetActions nAssetId={item.nAssetId} vcAssetID={item.vcAssetID} WOId={item.WOId} />}

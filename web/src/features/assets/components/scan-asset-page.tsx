@@ -1,8 +1,9 @@
 import { AssetTagSchema } from '@strand/domain';
 import { useCallback, useId, useState } from 'react';
 import { useSession } from '../../../lib/browser-session';
+import { OfflineNotice } from '../../../lib/offline/offline-notice';
+import { Button } from '../../../lib/ui/button';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { OfflineNotice } from '../../offline/components/offline-notice';
 import { assetPaths, useAssetByTag } from '../api/assets';
 import { useDebounced } from '../lib/use-debounced';
 import { AssetDetails } from './asset-details';
@@ -48,16 +49,16 @@ export function ScanAssetPage() {
                 setScanned(null);
               }}
             />
-            <button
+            <Button
               type="button"
-              className="button button--secondary"
+              variant="secondary"
               onClick={() => {
                 setText('');
                 setScanned(null);
               }}
             >
               Clear
-            </button>
+            </Button>
           </div>
           {assetId && !valid.success && <p className="field__error">{valid.error.issues[0]?.message}</p>}
         </div>

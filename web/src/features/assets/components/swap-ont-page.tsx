@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { Button } from '../../../lib/ui/button';
 import { completeSwap, useAssignedEquipment, useSwapData } from '../api/assets';
 import { numberParam } from './asset-frame';
 import { OntChangeFrame, unexpectedAnswer, useOntChange } from './ont-change';
@@ -31,14 +32,9 @@ export function SwapOntPage() {
       {...{ WOId, ONTId, data, equipment, selected, result }}
       onSelect={setSelected}
     >
-      <button
-        type="button"
-        className="button"
-        disabled={!selected || busy}
-        onClick={() => selected && void swap(selected)}
-      >
+      <Button type="button" disabled={!selected || busy} onClick={() => selected && void swap(selected)}>
         {busy ? 'Swapping…' : `Swap ${ONTId}${selected ? ` for ${selected}` : ''}`}
-      </button>
+      </Button>
     </OntChangeFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { toneTestOidFor } from '@strand/domain';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../lib/ui/button';
 import { sendToneTest } from '../api/assets';
 
 export interface ToneTarget {
@@ -74,12 +75,12 @@ export function ToneTest({ target }: { target: ToneTarget }) {
     <section className="tone-test" aria-labelledby="tone-heading">
       <h2 id="tone-heading">Tone test</h2>
       <div className="actions">
-        <button type="button" className="button" disabled={busy} onClick={() => void start('1')}>
+        <Button type="button" disabled={busy} onClick={() => void start('1')}>
           Start loop test
-        </button>
-        <button type="button" className="button" disabled={busy} onClick={() => void start('2')}>
+        </Button>
+        <Button type="button" disabled={busy} onClick={() => void start('2')}>
           Start network test
-        </button>
+        </Button>
       </div>
       {error && (
         <div className="alert alert--error" role="alert">
@@ -93,9 +94,9 @@ export function ToneTest({ target }: { target: ToneTarget }) {
         <p className="muted">
           {running === '2' ? 'Network' : 'Loop'} test on {target.serverIP}, slot {target.slot}, port {target.port}
         </p>
-        <button type="button" className="button" onClick={() => void stop()}>
+        <Button type="button" onClick={() => void stop()}>
           Stop test
-        </button>
+        </Button>
       </dialog>
     </section>
   );

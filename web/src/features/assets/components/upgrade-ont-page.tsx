@@ -1,6 +1,7 @@
 import type { UpgradePreview } from '@strand/domain';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
+import { Button } from '../../../lib/ui/button';
 import { completeUpgrade, previewUpgrade, useAssignedEquipment, useSwapData } from '../api/assets';
 import { numberParam } from './asset-frame';
 import { OntChangeFrame, unexpectedAnswer, useOntChange } from './ont-change';
@@ -61,14 +62,9 @@ export function UpgradeOntPage() {
       {...{ WOId, ONTId, data, equipment, selected, result }}
       onSelect={choose}
     >
-      <button
-        type="button"
-        className="button"
-        disabled={!selected || busy}
-        onClick={() => selected && void loadPreview(selected)}
-      >
+      <Button type="button" disabled={!selected || busy} onClick={() => selected && void loadPreview(selected)}>
         Preview ports
-      </button>
+      </Button>
       {preview && (
         <div className="card stack">
           <h2>Port mapping</h2>
@@ -97,14 +93,13 @@ export function UpgradeOntPage() {
               </select>
             </div>
           ))}
-          <button
+          <Button
             type="button"
-            className="button"
             disabled={busy || Object.values(ports).some((p) => p === 0)}
             onClick={() => selected && chosen && void upgrade(selected, chosen.nAssetID, chosen.nPorts)}
           >
             {busy ? 'Upgrading…' : `Upgrade ${ONTId} to ${selected}`}
-          </button>
+          </Button>
         </div>
       )}
     </OntChangeFrame>

@@ -8,8 +8,6 @@ import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 
 /** SPEC §2: Code 128, Code 93, Code 39, ITF, Codabar and QR. */
 export const SCAN_FORMATS = ['code_128', 'code_93', 'code_39', 'itf', 'codabar', 'qr_code'] as const;
-/** SPEC §9: the camera is read again every 100 ms until a code is found. */
-export const SCAN_INTERVAL_MS = 100;
 
 prepareZXingModule({
   overrides: {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formErrorsFrom } from '../../../lib/form-errors';
+import { Button, ButtonLink } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { useConfirmEmail } from '../api/confirm-email';
@@ -34,9 +35,9 @@ export function ConfirmEmailPage() {
         <>
           <FormAlert message={confirm.data.message} tone="success" />
           <p>
-            <Link className="button button--block" to={paths.login}>
+            <ButtonLink block to={paths.login}>
               Sign in
-            </Link>
+            </ButtonLink>
           </p>
         </>
       ) : (
@@ -45,14 +46,9 @@ export function ConfirmEmailPage() {
             Password reset links and notices for your portal user will go to this address once you confirm it.
           </p>
           <FormAlert message={error} />
-          <button
-            type="button"
-            className="button button--block"
-            onClick={onConfirm}
-            disabled={!token || confirm.isPending}
-          >
+          <Button type="button" block onClick={onConfirm} disabled={!token || confirm.isPending}>
             {confirm.isPending ? 'Confirming…' : 'Confirm my new email'}
-          </button>
+          </Button>
         </>
       )}
     </section>

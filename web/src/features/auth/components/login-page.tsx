@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { sessionStore } from '../../../lib/browser-session';
 import type { FieldErrors } from '../../../lib/form-errors';
-import { FormAlert } from '../../../lib/ui/form-alert';
+import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
@@ -29,8 +30,7 @@ export function LoginPage() {
     <section className="card auth-card" aria-labelledby="login-heading">
       <h1 id="login-heading">Sign in</h1>
       <p className="muted">Use the username and password of your online account.</p>
-      <form onSubmit={onSubmit} noValidate>
-        <FormAlert message={errors.message} />
+      <Form onSubmit={onSubmit} message={errors.message}>
         <TextField
           label="Username"
           autoComplete="username"
@@ -39,10 +39,10 @@ export function LoginPage() {
           {...form.field('username')}
         />
         <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
-        <button type="submit" className="button button--block" disabled={login.isPending}>
+        <Button type="submit" block busy={login.isPending}>
           {login.isPending ? 'Signing in…' : 'Sign in'}
-        </button>
-      </form>
+        </Button>
+      </Form>
       <ul className="auth-links">
         <li>
           <Link to={paths.accountRecovery}>Forgot your password?</Link>

@@ -1,34 +1,24 @@
 import { RecoveryRequestSchema } from '@strand/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { useRequestRecovery } from '../api/request-recovery';
 
 /** Asks the server to mail a password reset link; the answer is the same whether or not the account exists. */
 export function RecoveryRequestForm() {
-  const [identifier, setIdentifier] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const form = useForm({ identifier: '' });
   const [sent, setSent] = useState<string | null>(null);
   const request = useRequestRecovery();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(RecoveryRequestSchema, { identifier });
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors(NO_ERRORS);
-    try {
-      const { message } = await request.mutateAsync(checked.data);
-      setSent(message);
-    } catch (error) {
-      setErrors(formErrorsFrom(error));
-    }
-  };
+  const onSubmit = form.submit(RecoveryRequestSchema, async (data) => {
+    const { message } = await request.mutateAsync(data);
+    setSent(message);
+  });
 
   return (
     <>
@@ -38,22 +28,18 @@ export function RecoveryRequestForm() {
         password.
       </p>
       <FormAlert message={sent} tone="success" />
-      <form onSubmit={onSubmit} noValidate>
-        <FormAlert message={errors.message} />
+      <Form onSubmit={onSubmit} message={form.errors.message}>
         <TextField
           label="Username or email"
-          name="identifier"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={identifier}
-          onValueChange={setIdentifier}
-          error={errors.fields.identifier}
+          {...form.field('identifier')}
         />
-        <button type="submit" className="button button--block" disabled={request.isPending}>
+        <Button type="submit" block busy={request.isPending}>
           {request.isPending ? 'Sending…' : 'Send reset link'}
-        </button>
-      </form>
+        </Button>
+      </Form>
       <ul className="auth-links">
         <li>
           <Link to={paths.login}>Back to sign in</Link>

@@ -4,14 +4,17 @@ import {
   RegisterRequestSchema,
   RegistrationCodeRequestSchema,
 } from '@strand/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { sessionStore } from '../../../lib/browser-session';
-import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { formErrorsFrom, validate } from '../../../lib/form-errors';
+import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextField, type TextFieldProps } from '../../../lib/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { useRegister, useRequestRegistrationCode } from '../api/register';
 
 type Values = Record<keyof RegisterRequest, string>;
@@ -61,16 +64,15 @@ const FIELDS: FieldSpec[] = [
 /** Registration of the first online user of a customer account. */
 export function RegisterPage() {
   usePageTitle('Register');
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const form = useForm<Values>(EMPTY);
   const register = useRegister();
   const codeRequest = useRequestRegistrationCode();
   const [codeMessage, setCodeMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
 
   const onMailCode = async () => {
-    const checked = validate(RegistrationCodeRequestSchema, { vcCustomerID: values.vcCustomerID });
+    const checked = validate(RegistrationCodeRequestSchema, { vcCustomerID: form.values.vcCustomerID });
     if ('errors' in checked) {
-      setErrors({ fields: checked.errors.fields, message: null });
+      form.setErrors({ fields: checked.errors.fields, message: null });
       setCodeMessage({ text: 'Enter your account number first.', tone: 'error' });
       return;
     }
@@ -82,21 +84,10 @@ export function RegisterPage() {
     }
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(RegisterRequestSchema, values);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors(NO_ERRORS);
-    try {
-      const { token } = await register.mutateAsync(checked.data);
-      sessionStore.signIn(token);
-    } catch (error) {
-      setErrors(formErrorsFrom(error));
-    }
-  };
+  const onSubmit = form.submit(RegisterRequestSchema, async (data) => {
+    const { token } = await register.mutateAsync(data);
+    sessionStore.signIn(token);
+  });
 
   return (
     <section className="card auth-card" aria-labelledby="register-heading">
@@ -104,34 +95,20 @@ export function RegisterPage() {
       <p className="muted">
         Set up online access for your account. You need your account number and the account's registration code.
       </p>
-      <form onSubmit={onSubmit} noValidate>
-        <FormAlert message={errors.message} />
+      <Form onSubmit={onSubmit} message={form.errors.message}>
         {FIELDS.map(({ name, label, ...rest }) => (
-          <TextField
-            key={name}
-            name={name}
-            label={label}
-            value={values[name]}
-            onValueChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
-            error={errors.fields[name]}
-            {...rest}
-          />
+          <TextField key={name} label={label} {...form.field(name)} {...rest} />
         ))}
         <div className="field">
-          <button
-            type="button"
-            className="button button--secondary button--block"
-            onClick={onMailCode}
-            disabled={codeRequest.isPending}
-          >
+          <Button type="button" variant="secondary" block onClick={onMailCode} busy={codeRequest.isPending}>
             {codeRequest.isPending ? 'Requesting…' : 'Email me the registration code'}
-          </button>
+          </Button>
           {codeMessage && <FormAlert message={codeMessage.text} tone={codeMessage.tone} />}
         </div>
-        <button type="submit" className="button button--block" disabled={register.isPending}>
+        <Button type="submit" block busy={register.isPending}>
           {register.isPending ? 'Registering…' : 'Register'}
-        </button>
-      </form>
+        </Button>
+      </Form>
       <ul className="auth-links">
         <li>
           Already registered? <Link to={paths.login}>Sign in</Link>

@@ -1,10 +1,12 @@
 import { PASSWORD_MIN_LENGTH, ResetPasswordRequestSchema } from '@strand/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { Button, ButtonLink } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { useResetPassword } from '../api/reset-password';
 
 export interface ResetPasswordFormProps {
@@ -13,31 +15,24 @@ export interface ResetPasswordFormProps {
 
 /** Sets a new password with the one-time token from the recovery email. */
 export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const form = useForm({ password: '', confirm: '' });
   const [done, setDone] = useState<string | null>(null);
   const reset = useResetPassword();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(ResetPasswordRequestSchema, { token, password });
-    const fields = 'errors' in checked ? { ...checked.errors.fields } : {};
-    if (!fields.password && password !== confirm) fields.confirm = 'The two passwords do not match.';
-    if ('errors' in checked || fields.confirm) {
-      setErrors({ fields, message: fields.token ?? CORRECT_FIELDS_MESSAGE });
-      return;
-    }
-    setErrors(NO_ERRORS);
-    try {
-      const { message } = await reset.mutateAsync(checked.data);
+  const onSubmit = form.submit(
+    ResetPasswordRequestSchema,
+    async (data) => {
+      const { message } = await reset.mutateAsync(data);
       setDone(message);
-    } catch (error) {
-      const next = formErrorsFrom(error);
+    },
+    {
+      check: ({ password }) => ({ token, password }),
+      rules: ({ password, confirm }, schemaErrors): Record<string, string> =>
+        !schemaErrors.password && password !== confirm ? { confirm: 'The two passwords do not match.' } : {},
       // The token is not a field on this form: its message is the alert.
-      setErrors({ fields: next.fields, message: next.fields.token ?? next.message });
-    }
-  };
+      mapErrors: (errors) => ({ fields: errors.fields, message: errors.fields.token ?? errors.message }),
+    },
+  );
 
   if (done) {
     return (
@@ -45,9 +40,9 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
         <h1 id="recovery-heading">Password changed</h1>
         <FormAlert message={done} tone="success" />
         <p>
-          <Link className="button button--block" to={paths.login}>
+          <ButtonLink block to={paths.login}>
             Sign in
-          </Link>
+          </ButtonLink>
         </p>
       </>
     );
@@ -59,30 +54,18 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
       <p className="muted">
         The link from your email works once. Choose a password of at least {PASSWORD_MIN_LENGTH} characters.
       </p>
-      <form onSubmit={onSubmit} noValidate>
-        <FormAlert message={errors.message} />
-        <TextField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onValueChange={setPassword}
-          error={errors.fields.password}
-        />
+      <Form onSubmit={onSubmit} message={form.errors.message}>
+        <TextField label="New password" type="password" autoComplete="new-password" {...form.field('password')} />
         <TextField
           label="Confirm new password"
-          name="confirm"
           type="password"
           autoComplete="new-password"
-          value={confirm}
-          onValueChange={setConfirm}
-          error={errors.fields.confirm}
+          {...form.field('confirm')}
         />
-        <button type="submit" className="button button--block" disabled={reset.isPending}>
+        <Button type="submit" block busy={reset.isPending}>
           {reset.isPending ? 'Saving…' : 'Set new password'}
-        </button>
-      </form>
+        </Button>
+      </Form>
       <ul className="auth-links">
         <li>
           <Link to={paths.accountRecovery}>Ask for a new link</Link>

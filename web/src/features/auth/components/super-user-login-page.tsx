@@ -1,9 +1,10 @@
 import { SuperLoginRequestSchema } from '@strand/domain';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/browser-session';
+import { ButtonLink } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { superLogin } from '../api/super-login';
@@ -62,9 +63,9 @@ export function SuperUserLoginPage() {
           <FormAlert message={error} />
           <p>Ask for a new link on the staff page, or sign in normally.</p>
           <p>
-            <Link className="button button--block" to={paths.login}>
+            <ButtonLink block to={paths.login}>
               Go to sign in
-            </Link>
+            </ButtonLink>
           </p>
         </>
       ) : (

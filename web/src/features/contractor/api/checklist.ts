@@ -11,10 +11,9 @@ import {
   SpliceCaseTypeListSchema,
   WorkOrderAssemblyUnitSchema,
 } from '@strand/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { idempotentJson } from './http';
 import { contractorKeys } from './work-orders';
 
 const LOOKUP_STALE_MS = 10 * 60_000;
@@ -24,11 +23,11 @@ export function useSaveChecklist(workOrderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: ChecklistSave; key: string }) =>
-      idempotentJson(`/api/contractor/work-orders/${workOrderId}/checklist`, {
+      apiRequest(`/api/contractor/work-orders/${workOrderId}/checklist`, {
         method: 'PUT',
         body,
         schema: ChecklistSaveResultSchema,
-        key,
+        headers: { 'Idempotency-Key': key },
       }),
     onSuccess: async (result) => {
       queryClient.setQueryData(contractorKeys.workOrder(workOrderId), result.workOrder);
@@ -37,8 +36,8 @@ export function useSaveChecklist(workOrderId: number) {
   });
 }
 
-export function useChecklistHistory(workOrderId: number, enabled: boolean) {
-  return useQuery({
+export const getChecklistHistoryQueryOptions = (workOrderId: number, enabled: boolean) =>
+  queryOptions({
     queryKey: ['contractor', 'history', workOrderId],
     queryFn: ({ signal }) =>
       apiRequest(`/api/contractor/work-orders/${workOrderId}/checklist/history`, {
@@ -48,57 +47,75 @@ export function useChecklistHistory(workOrderId: number, enabled: boolean) {
     enabled,
     staleTime: 0,
   });
+
+export function useChecklistHistory(workOrderId: number, enabled: boolean) {
+  return useQuery(getChecklistHistoryQueryOptions(workOrderId, enabled));
 }
 
 /** getFiberDropTypesWorkOrders (WOType). */
-export function useDropTypes(typeId: number, enabled: boolean) {
-  return useQuery({
+export const getDropTypesQueryOptions = (typeId: number, enabled: boolean) =>
+  queryOptions({
     queryKey: ['contractor', 'drop-types', typeId],
     queryFn: ({ signal }) =>
       apiRequest(`/api/contractor/drop-types?WOType=${typeId}`, { schema: DropTypeListSchema, signal }),
     enabled,
     staleTime: LOOKUP_STALE_MS,
   });
+
+export function useDropTypes(typeId: number, enabled: boolean) {
+  return useQuery(getDropTypesQueryOptions(typeId, enabled));
 }
 
-export function useSpliceCaseTypes(enabled: boolean) {
-  return useQuery({
+export const getSpliceCaseTypesQueryOptions = (enabled: boolean) =>
+  queryOptions({
     queryKey: ['contractor', 'splice-case-types'],
     queryFn: ({ signal }) =>
       apiRequest('/api/contractor/splice-case-types', { schema: SpliceCaseTypeListSchema, signal }),
     enabled,
     staleTime: LOOKUP_STALE_MS,
   });
+
+export function useSpliceCaseTypes(enabled: boolean) {
+  return useQuery(getSpliceCaseTypesQueryOptions(enabled));
 }
 
-export function useAssemblyUnits(enabled: boolean) {
-  return useQuery({
+export const getAssemblyUnitsQueryOptions = (enabled: boolean) =>
+  queryOptions({
     queryKey: ['contractor', 'assembly-units'],
     queryFn: ({ signal }) => apiRequest('/api/contractor/assembly-units', { schema: AssemblyUnitListSchema, signal }),
     enabled,
     staleTime: LOOKUP_STALE_MS,
   });
+
+export function useAssemblyUnits(enabled: boolean) {
+  return useQuery(getAssemblyUnitsQueryOptions(enabled));
 }
 
 /** getFiberContracts. */
-export function useContracts(enabled: boolean) {
-  return useQuery({
+export const getContractsQueryOptions = (enabled: boolean) =>
+  queryOptions({
     queryKey: ['contractor', 'contracts'],
     queryFn: ({ signal }) => apiRequest('/api/contractor/contracts', { schema: FiberContractListSchema, signal }),
     enabled,
     staleTime: LOOKUP_STALE_MS,
   });
+
+export function useContracts(enabled: boolean) {
+  return useQuery(getContractsQueryOptions(enabled));
 }
 
 /** getCUPSheet. */
-export function useCupSheet(contractId: number | null) {
-  return useQuery({
+export const getCupSheetQueryOptions = (contractId: number | null) =>
+  queryOptions({
     queryKey: ['contractor', 'cup-sheet', contractId],
     queryFn: ({ signal }) =>
       apiRequest(`/api/contractor/contracts/${contractId}/unit-prices`, { schema: CupSheetSchema, signal }),
     enabled: contractId !== null,
     staleTime: LOOKUP_STALE_MS,
   });
+
+export function useCupSheet(contractId: number | null) {
+  return useQuery(getCupSheetQueryOptions(contractId));
 }
 
 const EntryListSchema = z.array(WorkOrderAssemblyUnitSchema);
@@ -113,11 +130,11 @@ export function useAddAssemblyUnit(workOrderId: number) {
   const refresh = useEntriesUpdate(workOrderId);
   return useMutation({
     mutationFn: ({ entry, key }: { entry: AssemblyUnitEntryRequest; key: string }) =>
-      idempotentJson(`/api/contractor/work-orders/${workOrderId}/assembly-units`, {
+      apiRequest(`/api/contractor/work-orders/${workOrderId}/assembly-units`, {
         method: 'POST',
         body: entry,
         schema: EntryListSchema,
-        key,
+        headers: { 'Idempotency-Key': key },
       }),
     onSuccess: refresh,
   });

@@ -5,9 +5,8 @@ import {
   RestorationNoteSchema,
   RestorationTicketListSchema,
 } from '@strand/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { idempotentJson } from './http';
 
 /** getCalendarEvents for the visible range. */
 export function fetchCalendarEvents(start: Date, end: Date, signal?: AbortSignal) {
@@ -18,26 +17,32 @@ export function fetchCalendarEvents(start: Date, end: Date, signal?: AbortSignal
   });
 }
 
-export function useCalendarEvents(start: Date, end: Date) {
-  return useQuery({
+export const getCalendarEventsQueryOptions = (start: Date, end: Date) =>
+  queryOptions({
     queryKey: ['contractor', 'calendar', start.toISOString(), end.toISOString()],
     queryFn: ({ signal }) => fetchCalendarEvents(start, end, signal),
   });
+
+export function useCalendarEvents(start: Date, end: Date) {
+  return useQuery(getCalendarEventsQueryOptions(start, end));
 }
 
 /** getMapData (with the GIS object ids). */
-export function useMapData() {
-  return useQuery({
+export const getMapDataQueryOptions = () =>
+  queryOptions({
     queryKey: ['contractor', 'map-data'],
     queryFn: ({ signal }) => apiRequest('/api/contractor/map-data', { schema: ContractorMapDataSchema, signal }),
   });
+
+export function useMapData() {
+  return useQuery(getMapDataQueryOptions());
 }
 
 const ticketsKey = ['contractor', 'restoration-tickets'] as const;
 
 /** selectRestorationTickets. */
-export function useRestorationTickets(status: string) {
-  return useQuery({
+export const getRestorationTicketsQueryOptions = (status: string) =>
+  queryOptions({
     queryKey: [...ticketsKey, status],
     queryFn: ({ signal }) =>
       apiRequest(`/api/contractor/restoration-tickets${status ? `?status=${encodeURIComponent(status)}` : ''}`, {
@@ -45,6 +50,9 @@ export function useRestorationTickets(status: string) {
         signal,
       }),
   });
+
+export function useRestorationTickets(status: string) {
+  return useQuery(getRestorationTicketsQueryOptions(status));
 }
 
 /** addRestorationTicketNote. */
@@ -52,11 +60,11 @@ export function useAddRestorationNote(ticketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ txtNote, key }: { txtNote: string; key: string }) =>
-      idempotentJson(`/api/contractor/restoration-tickets/${ticketId}/notes`, {
+      apiRequest(`/api/contractor/restoration-tickets/${ticketId}/notes`, {
         method: 'POST',
         body: { txtNote },
         schema: RestorationNoteSchema,
-        key,
+        headers: { 'Idempotency-Key': key },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsKey }),
   });

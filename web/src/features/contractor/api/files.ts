@@ -4,15 +4,14 @@ import {
   ContractorAttachmentListSchema,
   ContractorUploadResultSchema,
 } from '@strand/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { fetchBlob, newIdempotencyKey, saveBlob, uploadForm } from './http';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, fetchBlob, newIdempotencyKey, saveBlob, uploadForm } from '../../../lib/api-client';
 import { contractorKeys } from './work-orders';
 
 const attachmentsKey = (workOrderId: number) => ['contractor', 'attachments', workOrderId] as const;
 
-export function useAttachments(workOrderId: number) {
-  return useQuery({
+export const getAttachmentsQueryOptions = (workOrderId: number) =>
+  queryOptions({
     queryKey: attachmentsKey(workOrderId),
     queryFn: ({ signal }) =>
       apiRequest(`/api/contractor/work-orders/${workOrderId}/attachments`, {
@@ -20,6 +19,9 @@ export function useAttachments(workOrderId: number) {
         signal,
       }),
   });
+
+export function useAttachments(workOrderId: number) {
+  return useQuery(getAttachmentsQueryOptions(workOrderId));
 }
 
 /** viewAttachment: downloads the file under its name. */

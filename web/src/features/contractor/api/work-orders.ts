@@ -7,7 +7,7 @@ import {
   ContractorSearchResultSchema,
   ContractorWorkOrderSchema,
 } from '@strand/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const contractorKeys = {
@@ -18,16 +18,19 @@ export const contractorKeys = {
   workOrder: (id: number) => ['contractor', 'work-order', id] as const,
 };
 
-export function useContractorHome() {
-  return useQuery({
+export const getContractorHomeQueryOptions = () =>
+  queryOptions({
     queryKey: contractorKeys.home(),
     queryFn: ({ signal }) => apiRequest('/api/contractor/home', { schema: ContractorHomeSchema, signal }),
   });
+
+export function useContractorHome() {
+  return useQuery(getContractorHomeQueryOptions());
 }
 
 /** searchContractorWorkOrders: runs once criteria are set; the server remembers them as the last search. */
-export function useWorkOrderSearch(criteria: ContractorSearchInput | null) {
-  return useQuery({
+export const getWorkOrderSearchQueryOptions = (criteria: ContractorSearchInput | null) =>
+  queryOptions({
     queryKey: contractorKeys.search(criteria ?? {}),
     queryFn: ({ signal }) =>
       apiRequest('/api/contractor/work-orders/search', {
@@ -39,26 +42,35 @@ export function useWorkOrderSearch(criteria: ContractorSearchInput | null) {
     enabled: criteria !== null,
     staleTime: 0,
   });
+
+export function useWorkOrderSearch(criteria: ContractorSearchInput | null) {
+  return useQuery(getWorkOrderSearchQueryOptions(criteria));
 }
 
 /** queryLastWOSearch. */
-export function useLastSearch() {
-  return useQuery({
+export const getLastSearchQueryOptions = () =>
+  queryOptions({
     queryKey: contractorKeys.lastSearch(),
     queryFn: ({ signal }) =>
       apiRequest('/api/contractor/work-orders/last-search', { schema: ContractorLastSearchSchema, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+export function useLastSearch() {
+  return useQuery(getLastSearchQueryOptions());
 }
 
-export function useContractorWorkOrder(id: number | null) {
-  return useQuery({
+export const getContractorWorkOrderQueryOptions = (id: number | null) =>
+  queryOptions({
     queryKey: contractorKeys.workOrder(id ?? 0),
     queryFn: ({ signal }) =>
       apiRequest(`/api/contractor/work-orders/${id}`, { schema: ContractorWorkOrderSchema, signal }),
     enabled: id !== null,
     staleTime: 0,
   });
+
+export function useContractorWorkOrder(id: number | null) {
+  return useQuery(getContractorWorkOrderQueryOptions(id));
 }
 
 /** updateAcknowledgeWorkOrder (ack); refreshes every contractor list afterwards. */

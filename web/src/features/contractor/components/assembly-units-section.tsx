@@ -11,6 +11,9 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom } from '../../../lib/form-errors';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import {
   useAddAssemblyUnit,
@@ -126,7 +129,7 @@ export function AssemblyUnitsSection({ workOrder: wo, readOnly }: AssemblyUnitsS
         </div>
       )}
       {wo.assemblyUnits.length === 0 ? (
-        <p className="empty-state">No assembly units entered yet.</p>
+        <EmptyState>No assembly units entered yet.</EmptyState>
       ) : (
         <div className="table-scroll">
           <table className="assembly__table">
@@ -194,7 +197,7 @@ export function AssemblyUnitsSection({ workOrder: wo, readOnly }: AssemblyUnitsS
       <FormAlert message={remove.isError ? errorMessage(remove.error) : null} />
 
       {!readOnly && (
-        <form className="assembly__add" onSubmit={submit} noValidate aria-label="Add an assembly unit">
+        <Form className="assembly__add" onSubmit={submit} aria-label="Add an assembly unit">
           <div className="field-row">
             <div className={`field${errors.AssemblyUnitID ? ' field--invalid' : ''}`}>
               <label htmlFor={`${id}-unit`}>Assembly unit</label>
@@ -246,10 +249,10 @@ export function AssemblyUnitsSection({ workOrder: wo, readOnly }: AssemblyUnitsS
               ))}
           </div>
           <FormAlert message={message} tone="success" />
-          <button type="submit" className="button button--secondary" disabled={add.isPending}>
+          <Button type="submit" variant="secondary" busy={add.isPending}>
             {add.isPending ? 'Adding…' : 'Add assembly unit'}
-          </button>
-        </form>
+          </Button>
+        </Form>
       )}
     </section>
   );

@@ -1,9 +1,11 @@
 import type { ContractorAttachment } from '@strand/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { downloadAttachment, useAttachments, useUploadAttachments } from '../api/files';
-import { newIdempotencyKey } from '../api/http';
 import { formatBytes, formatDateTime } from '../format';
 import { uploadProblem } from '../upload-limits';
 
@@ -62,7 +64,7 @@ export function AttachmentsPanel({ workOrderId }: AttachmentsPanelProps) {
       <h3 id={`attachments-${workOrderId}`}>Attachments</h3>
       {list.isPending && <p className="muted">Loading…</p>}
       {list.isError && <p role="alert">{errorMessage(list.error)}</p>}
-      {list.data && list.data.length === 0 && <p className="empty-state">No attachments available</p>}
+      {list.data && list.data.length === 0 && <EmptyState>No attachments available</EmptyState>}
       {list.data && list.data.length > 0 && (
         <ul className="attachment-list">
           {list.data.map((a) => (
@@ -80,7 +82,7 @@ export function AttachmentsPanel({ workOrderId }: AttachmentsPanelProps) {
       )}
       <FormAlert message={downloadError} />
 
-      <form className="upload-form" onSubmit={submit} noValidate>
+      <Form className="upload-form" onSubmit={submit}>
         <h4>Upload files</h4>
         <div className={`field${problem ? ' field--invalid' : ''}`}>
           <label htmlFor={ids.file}>Photos or PDFs</label>
@@ -119,10 +121,10 @@ export function AttachmentsPanel({ workOrderId }: AttachmentsPanelProps) {
         </div>
         <FormAlert message={problem ?? (upload.isError ? errorMessage(upload.error) : null)} />
         <FormAlert message={done} tone="success" />
-        <button type="submit" className="button" disabled={upload.isPending}>
+        <Button type="submit" busy={upload.isPending}>
           {upload.isPending ? 'Uploading…' : 'Upload'}
-        </button>
-      </form>
+        </Button>
+      </Form>
     </section>
   );
 }

@@ -17,6 +17,8 @@ import {
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { useDropTypes, useSaveChecklist, useSpliceCaseTypes } from '../api/checklist';
 import { type ChecklistFormState, initialChecklistState, submissionOf } from '../checklist-state';
 import { useIdempotencyKey } from '../use-idempotency-key';
@@ -133,7 +135,7 @@ export function ChecklistEditor({ form, workOrder: wo, onClose }: ChecklistEdito
           {form.title}
           {form.family === 'base' && <span className="muted"> · template {form.templateType}</span>}
         </p>
-        <form id={formId} className="checklist-form" onSubmit={onSubmit} noValidate>
+        <Form id={formId} className="checklist-form" onSubmit={onSubmit}>
           <fieldset disabled={readOnly} className="checklist-fieldset">
             <legend className="visually-hidden">{form.title}</legend>
             <div className="checklist-grid">
@@ -212,7 +214,7 @@ export function ChecklistEditor({ form, workOrder: wo, onClose }: ChecklistEdito
               </div>
             )}
           </fieldset>
-        </form>
+        </Form>
         {form.hasAssemblyUnits && <AssemblyUnitsSection workOrder={wo} readOnly={readOnly} />}
         <ChecklistHistory workOrderId={wo.WorkOrderID} family={form.family} count={wo.checklist.historyCount} />
       </div>
@@ -222,13 +224,13 @@ export function ChecklistEditor({ form, workOrder: wo, onClose }: ChecklistEdito
         </div>
         <div className="actions">
           {!readOnly && (
-            <button type="submit" form={formId} className="button" disabled={save.isPending}>
+            <Button type="submit" form={formId} busy={save.isPending}>
               {save.isPending ? 'Saving…' : 'Save'}
-            </button>
+            </Button>
           )}
-          <button type="button" className="button button--secondary" onClick={onClose}>
+          <Button type="button" variant="secondary" onClick={onClose}>
             {readOnly ? 'Close' : 'Cancel'}
-          </button>
+          </Button>
         </div>
       </footer>
       {asking && (

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { Button } from '../../../lib/ui/button';
+import { Dialog } from '../../../lib/ui/dialog';
 
 export interface ConfirmDialogProps {
   message: string;
@@ -10,35 +11,20 @@ export interface ConfirmDialogProps {
 
 /** A modal question with two answers; Escape answers No. */
 export function ConfirmDialog({ message, yesLabel, noLabel, onYes, onNo }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const id = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      className="confirm-dialog"
+    <Dialog
+      title={message}
       role="alertdialog"
-      aria-labelledby={id}
-      onCancel={(e) => {
-        e.preventDefault();
-        onNo();
-      }}
+      className="confirm-dialog"
+      titleClassName="confirm-dialog__message"
+      onCancel={onNo}
     >
-      <p id={id} className="confirm-dialog__message">
-        {message}
-      </p>
       <div className="actions">
-        <button type="button" className="button" onClick={onYes}>
-          {yesLabel}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onNo}>
+        <Button onClick={onYes}>{yesLabel}</Button>
+        <Button variant="secondary" onClick={onNo}>
           {noLabel}
-        </button>
+        </Button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

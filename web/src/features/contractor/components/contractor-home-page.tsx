@@ -10,6 +10,8 @@ import { AcknowledgeButton } from './acknowledge-button';
 import { ContractorOnly } from './contractor-only';
 import { detailsPath, WorkOrderCard } from './work-order-card';
 import '../../../styles/contractor.css';
+import { ButtonLink } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 
 /** /contractorHome: what needs the crew today: acknowledgements, open work and today's schedule. */
 export function ContractorHomePage() {
@@ -47,7 +49,7 @@ function HomeContent() {
           <h2 id="today-heading">Today’s schedule</h2>
           {schedule.isPending && <p className="muted">Loading…</p>}
           {schedule.isError && <p role="alert">{errorMessage(schedule.error)}</p>}
-          {schedule.data && schedule.data.length === 0 && <p className="empty-state">Nothing is scheduled today.</p>}
+          {schedule.data && schedule.data.length === 0 && <EmptyState>Nothing is scheduled today.</EmptyState>}
           {schedule.data && schedule.data.length > 0 && (
             <ul className="schedule-list">
               {schedule.data.map((e) => (
@@ -67,7 +69,7 @@ function HomeContent() {
           <h2 id="awaiting-heading">Awaiting acknowledgement{home.data ? ` (${home.data.awaitingCount})` : ''}</h2>
           {home.isPending && <p className="muted">Loading…</p>}
           {home.data && home.data.awaitingAcknowledgement.length === 0 && (
-            <p className="empty-state">Every open work order is acknowledged.</p>
+            <EmptyState>Every open work order is acknowledged.</EmptyState>
           )}
           {home.data && home.data.awaitingAcknowledgement.length > 0 && (
             <ul className="wo-list">
@@ -85,7 +87,7 @@ function HomeContent() {
 
       <section className="home-open" aria-labelledby="open-heading">
         <h2 id="open-heading">Open work orders{home.data ? ` (${home.data.openCount})` : ''}</h2>
-        {home.data && home.data.open.length === 0 && <p className="empty-state">{NO_WORK_ORDERS_FOUND}</p>}
+        {home.data && home.data.open.length === 0 && <EmptyState>{NO_WORK_ORDERS_FOUND}</EmptyState>}
         {home.data && home.data.open.length > 0 && (
           <>
             <ul className="wo-list">
@@ -94,9 +96,9 @@ function HomeContent() {
                   key={w.nCount}
                   workOrder={w}
                   actions={
-                    <Link className="button button--secondary" to={`/workOrders?wo=${w.nCount}&edit=${w.nCount}`}>
+                    <ButtonLink variant="secondary" to={`/workOrders?wo=${w.nCount}&edit=${w.nCount}`}>
                       Open checklist
-                    </Link>
+                    </ButtonLink>
                   }
                 />
               ))}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { Button, ButtonAnchor } from '../../../lib/ui/button';
 import { workOrderPdfUrl } from '../api/files';
 
 export interface PdfButtonProps {
@@ -35,13 +36,13 @@ export function PdfButton({ workOrderId }: PdfButtonProps) {
 
   return (
     <>
-      <button type="button" className="button button--secondary" onClick={open} disabled={busy}>
+      <Button type="button" variant="secondary" onClick={open} disabled={busy}>
         {busy ? 'Preparing PDF…' : 'View PDF'}
-      </button>
+      </Button>
       {url && (
-        <a className="button button--secondary" href={url} download={`work-order-${workOrderId}.pdf`}>
+        <ButtonAnchor variant="secondary" href={url} download={`work-order-${workOrderId}.pdf`}>
           Download PDF
-        </a>
+        </ButtonAnchor>
       )}
       {error && (
         <p className="field__error" role="alert">

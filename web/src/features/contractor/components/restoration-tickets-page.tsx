@@ -1,17 +1,19 @@
 import { RESTORATION_NOTE_MAX, RESTORATION_STATUSES, type RestorationTicket } from '@strand/domain';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, fetchBlob } from '../../../lib/api-client';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { useAddRestorationNote, useRestorationTickets } from '../api/field';
-import { fetchBlob } from '../api/http';
 import { formatDate, formatDateTime } from '../format';
 import { useIdempotencyKey } from '../use-idempotency-key';
 import { ContractorOnly } from './contractor-only';
 import '../../../styles/contractor.css';
 import '../../../styles/contractor-field.css';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
+import { Form } from '../../../lib/ui/form';
 
 /** /restorationTickets: the company's tickets, their notes and images (selectRestorationTickets). */
 export function RestorationTicketsPage() {
@@ -47,7 +49,7 @@ function TicketsContent() {
           {errorMessage(tickets.error)}
         </div>
       )}
-      {tickets.data && tickets.data.length === 0 && <p className="empty-state">No restoration tickets found.</p>}
+      {tickets.data && tickets.data.length === 0 && <EmptyState>No restoration tickets found.</EmptyState>}
       {tickets.data && tickets.data.length > 0 && (
         <ul className="ticket-list">
           {tickets.data.map((t) => (
@@ -141,9 +143,9 @@ function TicketImage({ ticketId }: { ticketId: number }) {
   };
   return (
     <>
-      <button type="button" className="button button--secondary" onClick={show} disabled={busy}>
+      <Button type="button" variant="secondary" onClick={show} disabled={busy}>
         {busy ? 'Loading image…' : 'View image'}
-      </button>
+      </Button>
       <FormAlert message={error} />
     </>
   );
@@ -172,7 +174,7 @@ function NoteForm({ ticketId }: { ticketId: number }) {
     );
   };
   return (
-    <form className="ticket__note-form" onSubmit={submit} noValidate>
+    <Form className="ticket__note-form" onSubmit={submit}>
       <div className={`field${error ? ' field--invalid' : ''}`}>
         <label htmlFor={id}>Add a note</label>
         <textarea
@@ -190,9 +192,9 @@ function NoteForm({ ticketId }: { ticketId: number }) {
           </p>
         )}
       </div>
-      <button type="submit" className="button button--secondary" disabled={add.isPending}>
+      <Button type="submit" variant="secondary" busy={add.isPending}>
         {add.isPending ? 'Adding…' : 'Add note'}
-      </button>
-    </form>
+      </Button>
+    </Form>
   );
 }

@@ -1,6 +1,8 @@
 import { CONTRACTOR_SORTS, CONTRACTOR_WORK_ORDER_STATUSES, WORK_ORDER_TYPES } from '@strand/domain';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import type { FieldErrors } from '../../../lib/form-errors';
+import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { assignmentLocked, type SearchFormState } from '../search-form-state';
 
 export interface SearchFormProps {
@@ -55,7 +57,7 @@ export function SearchForm({ value, nContractor, errors, busy, onChange, onSearc
   };
 
   return (
-    <form className="card search-card" onSubmit={submit} noValidate aria-label="Search work orders">
+    <Form className="card search-card" onSubmit={submit} aria-label="Search work orders">
       <div className="search-grid">
         <Field label="Work Order ID" error={errors.WorkOrderID}>
           {(id, d) => (
@@ -195,24 +197,24 @@ export function SearchForm({ value, nContractor, errors, busy, onChange, onSearc
             </select>
           )}
         </Field>
-        <button
+        <Button
           type="button"
-          className="button button--secondary"
+          variant="secondary"
           aria-pressed={value.order === 'asc'}
           onClick={() => set('order', value.order === 'asc' ? 'desc' : 'asc')}
         >
           {value.order === 'asc' ? 'Ascending' : 'Descending'}
-        </button>
+        </Button>
       </div>
 
       <div className="actions">
-        <button type="submit" className="button" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {busy ? 'Searching…' : 'Search'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onClear}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={onClear}>
           Clear search
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../lib/ui/button';
 import { useContractorWorkOrder } from '../api/work-orders';
 import { formatDate, formatDateTime } from '../format';
 import { AcknowledgeButton } from './acknowledge-button';
@@ -35,9 +36,9 @@ export function WorkOrderDetails({ workOrderId, onBack, onOpenChecklist }: WorkO
         <h2 id="wo-details-heading" ref={heading} tabIndex={-1}>
           Work order #{workOrderId}
         </h2>
-        <button type="button" className="button button--secondary" onClick={onBack}>
+        <Button type="button" variant="secondary" onClick={onBack}>
           Back to results
-        </button>
+        </Button>
       </div>
       {query.isPending && <p className="muted">Loading…</p>}
       {query.isError && (
@@ -103,9 +104,9 @@ export function WorkOrderDetails({ workOrderId, onBack, onOpenChecklist }: WorkO
             </div>
           </dl>
           <div className="actions">
-            <button type="button" className="button" onClick={onOpenChecklist}>
+            <Button type="button" onClick={onOpenChecklist}>
               {wo.isComplete ? 'View checklist' : 'Edit checklist'}
-            </button>
+            </Button>
             {!wo.isComplete && (
               <AcknowledgeButton workOrderId={wo.WorkOrderID} acknowledged={wo.acknowledgement.acknowledged} />
             )}

@@ -14,6 +14,8 @@ import { SearchForm } from './search-form';
 import { WorkOrderCard } from './work-order-card';
 import { WorkOrderDetails } from './work-order-details';
 import '../../../styles/contractor.css';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 
 /** /workOrders: search (the last search restored), a work order's details, and its checklist in the edit modal. */
 export function WorkOrdersPage() {
@@ -112,7 +114,7 @@ function WorkOrdersContent() {
             : 'Results'}
         </h2>
         {search.isPending && criteria !== null && <p className="muted">Searching…</p>}
-        {result && result.workOrders.length === 0 && <p className="empty-state">{NO_WORK_ORDERS_FOUND}</p>}
+        {result && result.workOrders.length === 0 && <EmptyState>{NO_WORK_ORDERS_FOUND}</EmptyState>}
         {result && result.workOrders.length > 0 && (
           <ul className="wo-list">
             {result.workOrders.map((w) => (
@@ -121,14 +123,13 @@ function WorkOrdersContent() {
                 workOrder={w}
                 actions={
                   <>
-                    <button
+                    <Button
                       type="button"
-                      className="button"
                       onClick={() => setParam('edit', w.nCount)}
                       aria-label={`Open the checklist of work order ${w.nCount}`}
                     >
                       {w.isComplete ? 'View checklist' : 'Edit checklist'}
-                    </button>
+                    </Button>
                     {!w.isComplete && <AcknowledgeButton workOrderId={w.nCount} acknowledged={w.acknowledged} />}
                   </>
                 }

@@ -4,7 +4,6 @@ import {
   AutopaySchema,
   BillingHistorySchema,
   BillsSchema,
-  InvoiceDetailSchema,
   MailingLocationListSchema,
   MailingLocationSchema,
   type PayBillsRequest,
@@ -13,35 +12,29 @@ import {
   PaymentResultSchema,
   ZipLookupSchema,
 } from '@strand/domain';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, downloadFile } from '../../../lib/api-client';
 import { customerKeys } from './customer-account';
 
 const refreshBilling = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: ['customer', 'billing'] });
 
 /** getBills */
-export function useBills(enabled = true) {
-  return useQuery({
+export const getBillsQueryOptions = (enabled = true) =>
+  queryOptions({
     queryKey: customerKeys.bills,
     queryFn: ({ signal }) => apiRequest('/api/customer/billing/bills', { schema: BillsSchema, signal }),
     enabled,
   });
-}
 
-export function useInvoiceDetail(invoiceId: number | null) {
-  return useQuery({
-    queryKey: customerKeys.invoice(invoiceId ?? 0),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/customer/billing/invoices/${invoiceId}`, { schema: InvoiceDetailSchema, signal }),
-    enabled: invoiceId !== null,
-  });
+export function useBills(enabled = true) {
+  return useQuery(getBillsQueryOptions(enabled));
 }
 
 /** viewHistory (MailingLocationID) */
-export function useBillingHistory(mailingLocationId: number | null) {
-  return useQuery({
+export const getBillingHistoryQueryOptions = (mailingLocationId: number | null) =>
+  queryOptions({
     queryKey: customerKeys.history(mailingLocationId ?? 0),
     queryFn: ({ signal }) =>
       apiRequest(`/api/customer/billing/mailing-locations/${mailingLocationId}/history`, {
@@ -50,6 +43,9 @@ export function useBillingHistory(mailingLocationId: number | null) {
       }),
     enabled: mailingLocationId !== null,
   });
+
+export function useBillingHistory(mailingLocationId: number | null) {
+  return useQuery(getBillingHistoryQueryOptions(mailingLocationId));
 }
 
 /**
@@ -70,13 +66,16 @@ export function usePayBills() {
   });
 }
 
-export function usePaymentMethods(enabled = true) {
-  return useQuery({
+export const getPaymentMethodsQueryOptions = (enabled = true) =>
+  queryOptions({
     queryKey: customerKeys.methods,
     queryFn: ({ signal }) =>
       apiRequest('/api/customer/billing/payment-methods', { schema: PaymentMethodListSchema, signal }),
     enabled,
   });
+
+export function usePaymentMethods(enabled = true) {
+  return useQuery(getPaymentMethodsQueryOptions(enabled));
 }
 
 /** addPaymentMethod */
@@ -105,12 +104,15 @@ export function useDeletePaymentMethod() {
 }
 
 /** viewAutopay */
-export function useAutopay(enabled = true) {
-  return useQuery({
+export const getAutopayQueryOptions = (enabled = true) =>
+  queryOptions({
     queryKey: customerKeys.autopay,
     queryFn: ({ signal }) => apiRequest('/api/customer/billing/autopay', { schema: AutopaySchema, signal }),
     enabled,
   });
+
+export function useAutopay(enabled = true) {
+  return useQuery(getAutopayQueryOptions(enabled));
 }
 
 /** activatePaymentMethod (nPaymentID, nLocationID) and deactivateAutopay */
@@ -137,13 +139,16 @@ export function useSetAutopay() {
 }
 
 /** getMailingLocationObject */
-export function useMailingLocations(enabled = true) {
-  return useQuery({
+export const getMailingLocationsQueryOptions = (enabled = true) =>
+  queryOptions({
     queryKey: customerKeys.mailing,
     queryFn: ({ signal }) =>
       apiRequest('/api/customer/billing/mailing-locations', { schema: MailingLocationListSchema, signal }),
     enabled,
   });
+
+export function useMailingLocations(enabled = true) {
+  return useQuery(getMailingLocationsQueryOptions(enabled));
 }
 
 /** updateAddress */
@@ -172,3 +177,9 @@ export async function lookupZipCode(zip: string, signal?: AbortSignal) {
     throw error;
   }
 }
+
+export const downloadInvoicePdf = (invoiceId: number) =>
+  downloadFile(`/api/customer/billing/invoices/${invoiceId}/pdf`, `invoice-${invoiceId}.pdf`);
+
+export const downloadInvoiceCsv = (invoiceGroupId: number) =>
+  downloadFile(`/api/customer/billing/invoice-groups/${invoiceGroupId}/csv`, `invoice-group-${invoiceGroupId}.csv`);

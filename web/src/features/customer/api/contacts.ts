@@ -6,17 +6,20 @@ import {
   type LinkContactLocations,
   type LinkType,
 } from '@strand/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { customerKeys } from './customer-account';
 
-export function useContacts(enabled: boolean) {
-  return useQuery({
+export const getContactsQueryOptions = (enabled: boolean) =>
+  queryOptions({
     queryKey: customerKeys.contacts,
     queryFn: ({ signal }) => apiRequest('/api/customer/contacts', { schema: ContactMethodListSchema, signal }),
     enabled,
   });
+
+export function useContacts(enabled: boolean) {
+  return useQuery(getContactsQueryOptions(enabled));
 }
 
 /** Every contact write refreshes the list (and any open link form). */
@@ -51,12 +54,15 @@ export const useDeleteContact = () =>
   );
 
 /** getContactMethodLinkObject */
-export function useContactLinkObject(contactId: number) {
-  return useQuery({
+export const getContactLinkObjectQueryOptions = (contactId: number) =>
+  queryOptions({
     queryKey: customerKeys.contactLinks(contactId),
     queryFn: ({ signal }) =>
       apiRequest(`/api/customer/contacts/${contactId}/locations`, { schema: ContactLinkObjectSchema, signal }),
   });
+
+export function useContactLinkObject(contactId: number) {
+  return useQuery(getContactLinkObjectQueryOptions(contactId));
 }
 
 /** linkContactLocations */

@@ -6,13 +6,13 @@ import {
   TroubleTicketListSchema,
   TroubleTicketSchema,
 } from '@strand/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { customerKeys } from './customer-account';
 
 /** getTroubleTickets (ServiceLocationID) */
-export function useTroubleTickets(serviceLocationId: number | null) {
-  return useQuery({
+export const getTroubleTicketsQueryOptions = (serviceLocationId: number | null) =>
+  queryOptions({
     queryKey: customerKeys.tickets(serviceLocationId ?? 0),
     queryFn: ({ signal }) =>
       apiRequest(`/api/customer/service-locations/${serviceLocationId}/trouble-tickets`, {
@@ -21,6 +21,9 @@ export function useTroubleTickets(serviceLocationId: number | null) {
       }),
     enabled: serviceLocationId !== null,
   });
+
+export function useTroubleTickets(serviceLocationId: number | null) {
+  return useQuery(getTroubleTicketsQueryOptions(serviceLocationId));
 }
 
 /** submitNewTroubleTicket */
@@ -47,13 +50,16 @@ export function useSubmitTroubleTicket() {
 }
 
 /** getBusinessCenterRequestTickets */
-export function useBusinessCenterRequests(enabled: boolean) {
-  return useQuery({
+export const getBusinessCenterRequestsQueryOptions = (enabled: boolean) =>
+  queryOptions({
     queryKey: customerKeys.businessCenter,
     queryFn: ({ signal }) =>
       apiRequest('/api/customer/business-center/requests', { schema: BusinessCenterRequestListSchema, signal }),
     enabled,
   });
+
+export function useBusinessCenterRequests(enabled: boolean) {
+  return useQuery(getBusinessCenterRequestsQueryOptions(enabled));
 }
 
 /** createBusinessCenterRequestTicket */

@@ -6,17 +6,20 @@ import {
   type UpdateUserRequest,
   UserPermissionsSchema,
 } from '@strand/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { customerKeys } from './customer-account';
 
 /** getUsers */
-export function useUsers(enabled: boolean) {
-  return useQuery({
+export const getUsersQueryOptions = (enabled: boolean) =>
+  queryOptions({
     queryKey: customerKeys.users,
     queryFn: ({ signal }) => apiRequest('/api/customer/users', { schema: CustomerUserListSchema, signal }),
     enabled,
   });
+
+export function useUsers(enabled: boolean) {
+  return useQuery(getUsersQueryOptions(enabled));
 }
 
 /** addUser */
@@ -45,12 +48,15 @@ export function useUpdateUser() {
 }
 
 /** getPermissionCategories (SelectedUserID) */
-export function useUserPermissions(userId: number) {
-  return useQuery({
+export const getUserPermissionsQueryOptions = (userId: number) =>
+  queryOptions({
     queryKey: customerKeys.permissions(userId),
     queryFn: ({ signal }) =>
       apiRequest(`/api/customer/users/${userId}/permissions`, { schema: UserPermissionsSchema, signal }),
   });
+
+export function useUserPermissions(userId: number) {
+  return useQuery(getUserPermissionsQueryOptions(userId));
 }
 
 /** updatePermissions (UtilityList) */

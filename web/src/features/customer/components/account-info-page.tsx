@@ -4,11 +4,11 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { SectionNav } from '../../../lib/ui/parts';
 import { can, useCustomerAccount } from '../api/customer-account';
 import { BusinessCenterSection } from './business-center-section';
 import { ContactsSection } from './contacts-section';
 import { TroubleTicketsSection } from './trouble-tickets-section';
-import { SectionNav } from './ui';
 import { UsersSection } from './users-section';
 import '../../../styles/customer.css';
 

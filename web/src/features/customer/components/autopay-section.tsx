@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { SelectField } from '../../../lib/ui/parts';
 import { useAutopay, usePaymentMethods, useSetAutopay } from '../api/bills';
-import { SelectField } from './ui';
 
 /** viewAutopay, activatePaymentMethod and deactivateAutopay, per mailing location. */
 export function AutopaySection({ mayPay }: { mayPay: boolean }) {
@@ -106,25 +107,19 @@ function AutopayCard({ location, requireAutopay, methods, mayPay }: AutopayCardP
               options={methods.map((m) => ({ value: String(m.PaymentMethodID), label: name(m) }))}
             />
             <div className="actions">
-              <button
+              <Button
                 type="button"
-                className="button"
                 disabled={
                   setAutopay.isPending || (current !== null && chosen?.PaymentMethodID === current.PaymentMethodID)
                 }
                 onClick={turnOn}
               >
                 {current ? 'Change payment method' : 'Turn on autopay'}
-              </button>
+              </Button>
               {current && !requireAutopay && (
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={setAutopay.isPending}
-                  onClick={turnOff}
-                >
+                <Button type="button" variant="secondary" busy={setAutopay.isPending} onClick={turnOff}>
                   Turn off autopay
-                </button>
+                </Button>
               )}
             </div>
           </div>

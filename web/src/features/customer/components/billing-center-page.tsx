@@ -2,15 +2,16 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { SectionNav } from '../../../lib/ui/parts';
 import { can, useCustomerAccount } from '../api/customer-account';
 import { AutopaySection } from './autopay-section';
 import { BillsSection } from './bills-section';
 import { HistorySection } from './history-section';
 import { MailingAddressSection } from './mailing-address-section';
 import { PaymentMethodsSection } from './payment-methods-section';
-import { SectionNav } from './ui';
 import '../../../styles/customer.css';
 import '../../../styles/customer-billing.css';
+import { EmptyState } from '../../../lib/ui/empty-state';
 
 const SECTIONS = [
   { id: 'bills', label: 'Bills' },
@@ -48,9 +49,9 @@ export function BillingCenterPage() {
     return (
       <section className="page page--wide">
         <h1>Billing Center</h1>
-        <p className="empty-state">
+        <EmptyState>
           Your user does not have the “View bills” permission. Ask your account administrator for it.
-        </p>
+        </EmptyState>
       </section>
     );
   }

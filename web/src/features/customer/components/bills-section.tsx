@@ -2,12 +2,13 @@ import { type Bills, formatCents, type Invoice } from '@strand/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDay } from '../../../lib/format';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { useBills, usePaymentMethods } from '../api/bills';
-import { downloadInvoicePdf } from '../api/download-file';
-import { formatDay } from './format';
+import { StatusBadge } from '../../../lib/ui/parts';
+import { downloadInvoicePdf, useBills, usePaymentMethods } from '../api/bills';
 import { PayForm } from './pay-form';
-import { StatusBadge } from './ui';
 
 /** getBills: what the account owes and when, the open invoices, and paying them. */
 export function BillsSection({ mayPay }: { mayPay: boolean }) {
@@ -23,7 +24,7 @@ export function BillsSection({ mayPay }: { mayPay: boolean }) {
       <h2 id="bills-heading">Bills</h2>
       <BillSummary bills={data} />
       {data.openInvoices.length === 0 ? (
-        <p className="empty-state">You have no open bills. Thank you!</p>
+        <EmptyState>You have no open bills. Thank you!</EmptyState>
       ) : mayPay ? (
         <PayForm bills={data} methods={methods.data ?? []} methodsLoading={methods.isPending} />
       ) : (
@@ -89,13 +90,14 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
       </span>
       <StatusBadge status={invoice.status} />
       <span className="row-item__money">{formatCents(invoice.balanceCents)}</span>
-      <button
+      <Button
         type="button"
-        className="button button--secondary button--small"
+        variant="secondary"
+        small
         onClick={() => downloadInvoicePdf(invoice.InvoiceID).catch((e: unknown) => setError(errorMessage(e)))}
       >
         PDF<span className="visually-hidden"> of invoice {invoice.InvoiceID}</span>
-      </button>
+      </Button>
       {error && <FormAlert message={error} />}
     </li>
   );

@@ -5,14 +5,17 @@ import {
 } from '@strand/domain';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { SelectField, TextAreaField, TicketCard } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { newIdempotencyKey } from '../api/customer-account';
 import { useBusinessCenterRequests, useCreateBusinessCenterRequest } from '../api/tickets';
-import { formatMoment } from './format';
-import { SelectField, TextAreaField, TicketCard } from './ui';
 
 /** Business-center requests of a business account: the list and a new request (SPEC §7). */
 export function BusinessCenterSection() {
@@ -24,14 +27,14 @@ export function BusinessCenterSection() {
       <div className="section-head">
         <h2 id="bcr-heading">Business center</h2>
         {!writing && (
-          <button type="button" className="button" onClick={() => setWriting(true)}>
+          <Button type="button" onClick={() => setWriting(true)}>
             New request
-          </button>
+          </Button>
         )}
       </div>
       {writing && <RequestForm onDone={() => setWriting(false)} />}
       {requests.isError && <FormAlert message={errorMessage(requests.error)} />}
-      {requests.data?.length === 0 && <p className="empty-state">No business-center requests yet.</p>}
+      {requests.data?.length === 0 && <EmptyState>No business-center requests yet.</EmptyState>}
       <ul className="card-list">
         {requests.data?.map((r) => (
           <li key={r.RequestID}>
@@ -67,12 +70,7 @@ function RequestForm({ onDone }: { onDone(): void }) {
   });
 
   return (
-    <form
-      className="card form-card inline-form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-label="New business-center request"
-    >
+    <Form className="card form-card inline-form" onSubmit={onSubmit} aria-label="New business-center request">
       <h3>New business-center request</h3>
       <FormAlert message={errors.message} />
       <SelectField
@@ -89,13 +87,13 @@ function RequestForm({ onDone }: { onDone(): void }) {
         hint="10 to 2000 characters."
       />
       <div className="actions">
-        <button type="submit" className="button" disabled={create.isPending}>
+        <Button type="submit" busy={create.isPending}>
           {create.isPending ? 'Sending…' : 'Send request'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
           Cancel
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }

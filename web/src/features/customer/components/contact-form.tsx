@@ -7,12 +7,14 @@ import {
 } from '@strand/domain';
 import { useRef } from 'react';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { useAddContact, useEditContact } from '../api/contacts';
 import { newIdempotencyKey } from '../api/customer-account';
-import { SelectField } from './ui';
 
 export interface ContactFormProps {
   /** The contact to change, or undefined to add one. */
@@ -47,10 +49,9 @@ export function ContactForm({ contact, onDone }: ContactFormProps) {
   });
 
   return (
-    <form
+    <Form
       className="card form-card inline-form"
       onSubmit={onSubmit}
-      noValidate
       aria-label={contact ? 'Edit contact' : 'Add a contact'}
     >
       <h3>{contact ? `Edit ${contact.ContactName}` : 'Add a contact'}</h3>
@@ -88,13 +89,13 @@ export function ContactForm({ contact, onDone }: ContactFormProps) {
         hint="A phone number, an email address, or both."
       />
       <div className="actions">
-        <button type="submit" className="button" disabled={pending}>
+        <Button type="submit" disabled={pending}>
           {pending ? 'Saving…' : contact ? 'Save contact' : 'Add contact'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
           Cancel
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -3,6 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { useContactLinkObject, useLinkContactLocations } from '../api/contacts';
 
@@ -59,10 +61,9 @@ function LoadedContactLinksForm({
   };
 
   return (
-    <form
+    <Form
       className="card form-card inline-form"
       onSubmit={onSubmit}
-      noValidate
       aria-label={`Service locations of ${object.ContactName}`}
     >
       <fieldset className="fieldset">
@@ -102,13 +103,13 @@ function LoadedContactLinksForm({
         })}
       </fieldset>
       <div className="actions">
-        <button type="submit" className="button" disabled={save.isPending}>
+        <Button type="submit" busy={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save links'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
           Cancel
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }

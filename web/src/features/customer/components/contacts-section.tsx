@@ -2,6 +2,8 @@ import { type ContactMethod, type CustomerAccount, formatPhone, LINK_TYPES, type
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { useChangeLinkType, useContacts, useDeleteContact, useUnlinkLocation } from '../api/contacts';
 import { ContactForm } from './contact-form';
@@ -20,15 +22,15 @@ export function ContactsSection({ account }: { account: CustomerAccount }) {
       <div className="section-head">
         <h2 id="contacts-heading">Contacts</h2>
         {editing?.mode !== 'add' && (
-          <button type="button" className="button" onClick={() => setEditing({ mode: 'add' })}>
+          <Button type="button" onClick={() => setEditing({ mode: 'add' })}>
             Add a contact
-          </button>
+          </Button>
         )}
       </div>
       {editing?.mode === 'add' && <ContactForm onDone={close} />}
       {contacts.isError && <FormAlert message={errorMessage(contacts.error)} />}
       {contacts.isPending && <p className="muted">Loading contacts…</p>}
-      {contacts.data?.length === 0 && <p className="empty-state">No Contacts found</p>}
+      {contacts.data?.length === 0 && <EmptyState>No Contacts found</EmptyState>}
       <ul className="card-list">
         {contacts.data?.map((contact) => (
           <li key={contact.ContactMethodID}>
@@ -138,41 +140,42 @@ function ContactCard({ contact, locationCount, onEdit, onLinks }: ContactCardPro
                   </option>
                 ))}
               </select>
-              <button
+              <Button
                 type="button"
-                className="button button--secondary button--small"
+                variant="secondary"
+                small
                 disabled={unlink.isPending}
                 onClick={() => unlink.mutate({ id, serviceLocationId: l.ServiceLocationID })}
               >
                 Unlink<span className="visually-hidden"> {l.fullAddress}</span>
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
       )}
       {failure && <FormAlert message={errorMessage(failure)} />}
       <div className="actions">
-        <button type="button" className="button button--secondary" onClick={onEdit}>
+        <Button type="button" variant="secondary" onClick={onEdit}>
           Edit<span className="visually-hidden"> {contact.ContactName}</span>
-        </button>
+        </Button>
         {locationCount > 0 && (
-          <button type="button" className="button button--secondary" onClick={onLinks}>
+          <Button type="button" variant="secondary" onClick={onLinks}>
             Link locations<span className="visually-hidden"> of {contact.ContactName}</span>
-          </button>
+          </Button>
         )}
         {confirming ? (
           <>
-            <button type="button" className="button button--danger" disabled={remove.isPending} onClick={onRemove}>
+            <Button type="button" variant="danger" busy={remove.isPending} onClick={onRemove}>
               Yes, remove {contact.ContactName}
-            </button>
-            <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
               Keep
-            </button>
+            </Button>
           </>
         ) : (
-          <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+          <Button type="button" variant="secondary" onClick={() => setConfirming(true)}>
             Remove<span className="visually-hidden"> {contact.ContactName}</span>
-          </button>
+          </Button>
         )}
       </div>
     </article>

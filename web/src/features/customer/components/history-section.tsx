@@ -1,11 +1,12 @@
 import { type CustomerAccount, formatCents } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDay, formatMoment } from '../../../lib/format';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { useBillingHistory } from '../api/bills';
-import { downloadInvoiceCsv, downloadInvoicePdf } from '../api/download-file';
-import { formatDay, formatMoment } from './format';
-import { SelectField, StatusBadge } from './ui';
+import { SelectField, StatusBadge } from '../../../lib/ui/parts';
+import { downloadInvoiceCsv, downloadInvoicePdf, useBillingHistory } from '../api/bills';
 
 /** viewHistory per mailing location: invoices with their PDF and CSV downloads, and payments. */
 export function HistorySection({ account }: { account: CustomerAccount }) {
@@ -17,7 +18,7 @@ export function HistorySection({ account }: { account: CustomerAccount }) {
     run().catch((error: unknown) => setDownloadError(errorMessage(error)));
   };
 
-  if (mailingId === null) return <p className="empty-state">No Location Found</p>;
+  if (mailingId === null) return <EmptyState>No Location Found</EmptyState>;
 
   return (
     <section className="stack" aria-labelledby="history-heading">
@@ -36,7 +37,7 @@ export function HistorySection({ account }: { account: CustomerAccount }) {
         <>
           <h3>Invoices</h3>
           {history.data.invoices.length === 0 ? (
-            <p className="empty-state">No invoices yet.</p>
+            <EmptyState>No invoices yet.</EmptyState>
           ) : (
             <ul className="row-list" aria-label="Invoices">
               {history.data.invoices.map((invoice) => (
@@ -56,20 +57,22 @@ export function HistorySection({ account }: { account: CustomerAccount }) {
                     )}
                   </span>
                   <span className="row-item__actions">
-                    <button
+                    <Button
                       type="button"
-                      className="button button--secondary button--small"
+                      variant="secondary"
+                      small
                       onClick={() => download(() => downloadInvoicePdf(invoice.InvoiceID))}
                     >
                       PDF<span className="visually-hidden"> of invoice {invoice.InvoiceID}</span>
-                    </button>
-                    <button
+                    </Button>
+                    <Button
                       type="button"
-                      className="button button--secondary button--small"
+                      variant="secondary"
+                      small
                       onClick={() => download(() => downloadInvoiceCsv(invoice.InvoiceGroupID))}
                     >
                       CSV<span className="visually-hidden"> of invoice group {invoice.InvoiceGroupID}</span>
-                    </button>
+                    </Button>
                   </span>
                 </li>
               ))}
@@ -77,7 +80,7 @@ export function HistorySection({ account }: { account: CustomerAccount }) {
           )}
           <h3>Payments</h3>
           {history.data.payments.length === 0 ? (
-            <p className="empty-state">No payments yet.</p>
+            <EmptyState>No payments yet.</EmptyState>
           ) : (
             <ul className="row-list" aria-label="Payments">
               {history.data.payments.map((p) => (

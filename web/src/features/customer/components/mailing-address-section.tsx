@@ -2,11 +2,14 @@ import { type AddressUpdate, AddressUpdateSchema, type MailingLocation, US_STATE
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { lookupZipCode, useMailingLocations, useUpdateAddress } from '../api/bills';
-import { SelectField } from './ui';
 
 /** getMailingLocationObject and updateAddress, with the ZIP lookup filling city and state. */
 export function MailingAddressSection({ mayEdit }: { mayEdit: boolean }) {
@@ -17,7 +20,7 @@ export function MailingAddressSection({ mayEdit }: { mayEdit: boolean }) {
     <section className="stack" aria-labelledby="mailing-heading">
       <h2 id="mailing-heading">Mailing address</h2>
       <p className="page__lead">Where your paper bills and notices are sent.</p>
-      {locations.data.length === 0 && <p className="empty-state">No Location Found</p>}
+      {locations.data.length === 0 && <EmptyState>No Location Found</EmptyState>}
       {locations.data.map((l) => (
         <AddressForm key={l.MailingLocationID} location={l} mayEdit={mayEdit} />
       ))}
@@ -64,7 +67,7 @@ function AddressForm({ location, mayEdit }: { location: MailingLocation; mayEdit
   });
 
   return (
-    <form className="card form-card" onSubmit={onSubmit} noValidate aria-label="Mailing address">
+    <Form className="card form-card" onSubmit={onSubmit} aria-label="Mailing address">
       <fieldset className="fieldset" disabled={!mayEdit}>
         <legend className="visually-hidden">Mailing address</legend>
         <FormAlert message={errors.message} />
@@ -100,12 +103,12 @@ function AddressForm({ location, mayEdit }: { location: MailingLocation; mayEdit
         </div>
       </fieldset>
       {mayEdit ? (
-        <button type="submit" className="button" disabled={update.isPending}>
+        <Button type="submit" busy={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save address'}
-        </button>
+        </Button>
       ) : (
         <p className="notice">Your user can see the mailing address but not change it.</p>
       )}
-    </form>
+    </Form>
   );
 }

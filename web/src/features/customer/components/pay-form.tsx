@@ -12,12 +12,14 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
+import { formatDay } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { SelectField, StatusBadge } from '../../../lib/ui/parts';
 import { usePayBills } from '../api/bills';
 import { newIdempotencyKey } from '../api/customer-account';
-import { formatDay } from './format';
-import { SelectField, StatusBadge } from './ui';
 
 export interface PayFormProps {
   bills: Bills;
@@ -110,7 +112,7 @@ export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
   };
 
   return (
-    <form className="card pay-form" onSubmit={onSubmit} noValidate aria-label="Pay bills">
+    <Form className="card pay-form" onSubmit={onSubmit} aria-label="Pay bills">
       <h3>Pay bills</h3>
       {paid && (
         <FormAlert
@@ -196,9 +198,9 @@ export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
           <dd>{formatCents(totals.totalCents)}</dd>
         </div>
       </dl>
-      <button type="submit" className="button button--block" disabled={pay.isPending || usable.length === 0}>
+      <Button type="submit" block disabled={pay.isPending || usable.length === 0}>
         {pay.isPending ? 'Paying…' : `Pay ${formatCents(totals.totalCents)}`}
-      </button>
-    </form>
+      </Button>
+    </Form>
   );
 }

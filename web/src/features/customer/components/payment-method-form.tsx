@@ -11,13 +11,15 @@ import {
 import { type FormEvent, useRef } from 'react';
 import { formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { useAddPaymentMethod } from '../api/bills';
 import { newIdempotencyKey } from '../api/customer-account';
 import { MaskedField } from './masked-input';
-import { SelectField } from './ui';
 
 interface Values {
   kind: 'card' | 'bank';
@@ -102,7 +104,7 @@ export function PaymentMethodForm({ sandbox, onDone }: PaymentMethodFormProps) {
   };
 
   return (
-    <form className="card form-card inline-form" onSubmit={onSubmit} noValidate aria-label="Add a payment method">
+    <Form className="card form-card inline-form" onSubmit={onSubmit} aria-label="Add a payment method">
       <h3>Add a payment method</h3>
       <FormAlert message={errors.message} />
       <fieldset className="fieldset choice-row">
@@ -204,13 +206,13 @@ export function PaymentMethodForm({ sandbox, onDone }: PaymentMethodFormProps) {
         </p>
       )}
       <div className="actions">
-        <button type="submit" className="button" disabled={add.isPending}>
+        <Button type="submit" busy={add.isPending}>
           {add.isPending ? 'Saving…' : values.kind === 'card' ? 'Save card' : 'Save bank account'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
           Cancel
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,10 +1,12 @@
 import type { PaymentMethod } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { formatExpiry } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { useBills, useDeletePaymentMethod, usePaymentMethods } from '../api/bills';
-import { formatExpiry } from './format';
 import { PaymentMethodForm } from './payment-method-form';
 
 /** The payment methods on file: brand, last four digits and expiry only; add and remove (billing-pay). */
@@ -18,16 +20,16 @@ export function PaymentMethodsSection({ mayPay }: { mayPay: boolean }) {
       <div className="section-head">
         <h2 id="methods-heading">Payment methods</h2>
         {mayPay && !adding && (
-          <button type="button" className="button" onClick={() => setAdding(true)}>
+          <Button type="button" onClick={() => setAdding(true)}>
             Add a payment method
-          </button>
+          </Button>
         )}
       </div>
       {adding && (
         <PaymentMethodForm sandbox={bills.data?.paymentGateway === 'sandbox'} onDone={() => setAdding(false)} />
       )}
       {methods.isError && <FormAlert message={errorMessage(methods.error)} />}
-      {methods.data?.length === 0 && <p className="empty-state">No payment methods on file.</p>}
+      {methods.data?.length === 0 && <EmptyState>No payment methods on file.</EmptyState>}
       <ul className="card-list">
         {methods.data?.map((m) => (
           <li key={m.PaymentMethodID}>
@@ -67,17 +69,17 @@ function MethodCard({ method, mayPay }: { method: PaymentMethod; mayPay: boolean
         <div className="actions">
           {confirming ? (
             <>
-              <button type="button" className="button button--danger" disabled={remove.isPending} onClick={onRemove}>
+              <Button type="button" variant="danger" busy={remove.isPending} onClick={onRemove}>
                 Yes, remove {name}
-              </button>
-              <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+              </Button>
+              <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
                 Keep
-              </button>
+              </Button>
             </>
           ) : (
-            <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+            <Button type="button" variant="secondary" onClick={() => setConfirming(true)}>
               Remove<span className="visually-hidden"> {name}</span>
-            </button>
+            </Button>
           )}
         </div>
       )}

@@ -3,6 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { useUpdatePermissions, useUserPermissions } from '../api/users';
 
@@ -42,7 +44,7 @@ function LoadedPermissionsForm({ user, granter, onDone, data }: PermissionsFormP
   };
 
   return (
-    <form className="card form-card inline-form" onSubmit={onSubmit} noValidate aria-label={`Permissions of ${name}`}>
+    <Form className="card form-card inline-form" onSubmit={onSubmit} aria-label={`Permissions of ${name}`}>
       <fieldset className="fieldset" disabled={!data.editable}>
         <legend>Permissions of {name}</legend>
         {!data.editable && (
@@ -76,14 +78,14 @@ function LoadedPermissionsForm({ user, granter, onDone, data }: PermissionsFormP
       </fieldset>
       <div className="actions">
         {data.editable && (
-          <button type="submit" className="button" disabled={save.isPending}>
+          <Button type="submit" busy={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save permissions'}
-          </button>
+          </Button>
         )}
-        <button type="button" className="button button--secondary" onClick={onDone}>
+        <Button type="button" variant="secondary" onClick={onDone}>
           {data.editable ? 'Cancel' : 'Close'}
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }

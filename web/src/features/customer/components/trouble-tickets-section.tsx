@@ -7,14 +7,17 @@ import {
 } from '@strand/domain';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { SelectField, TextAreaField, TicketCard } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { newIdempotencyKey } from '../api/customer-account';
 import { useSubmitTroubleTicket, useTroubleTickets } from '../api/tickets';
-import { formatMoment } from './format';
-import { SelectField, TextAreaField, TicketCard } from './ui';
 
 const EMPTY: NewTroubleTicket = { category: 'No service', subject: '', description: '', contactPhone: '' };
 
@@ -25,16 +28,16 @@ export function TroubleTicketsSection({ account }: { account: CustomerAccount })
   const tickets = useTroubleTickets(locationId);
   const location = account.serviceLocations.find((l) => l.ServiceLocationID === locationId);
 
-  if (locationId === null) return <p className="empty-state">No Service Location found</p>;
+  if (locationId === null) return <EmptyState>No Service Location found</EmptyState>;
 
   return (
     <section className="stack" aria-labelledby="tickets-heading">
       <div className="section-head">
         <h2 id="tickets-heading">Trouble tickets</h2>
         {!reporting && (
-          <button type="button" className="button" onClick={() => setReporting(true)}>
+          <Button type="button" onClick={() => setReporting(true)}>
             Report a problem
-          </button>
+          </Button>
         )}
       </div>
       {account.serviceLocations.length > 1 && (
@@ -53,7 +56,7 @@ export function TroubleTicketsSection({ account }: { account: CustomerAccount })
         />
       )}
       {tickets.isError && <FormAlert message={errorMessage(tickets.error)} />}
-      {tickets.data?.length === 0 && <p className="empty-state">No trouble tickets at this location.</p>}
+      {tickets.data?.length === 0 && <EmptyState>No trouble tickets at this location.</EmptyState>}
       <ul className="card-list" aria-label={`Trouble tickets at ${location?.fullAddress ?? ''}`}>
         {tickets.data?.map((t) => (
           <li key={t.TicketID}>
@@ -95,7 +98,7 @@ function TroubleTicketForm({ serviceLocationId, address, onDone }: TroubleTicket
   });
 
   return (
-    <form className="card form-card inline-form" onSubmit={onSubmit} noValidate aria-label="Report a problem">
+    <Form className="card form-card inline-form" onSubmit={onSubmit} aria-label="Report a problem">
       <h3>Report a problem at {address}</h3>
       <FormAlert message={errors.message} />
       <SelectField
@@ -119,13 +122,13 @@ function TroubleTicketForm({ serviceLocationId, address, onDone }: TroubleTicket
         onBlur={() => setValues((v) => ({ ...v, contactPhone: formatPhone(v.contactPhone) }))}
       />
       <div className="actions">
-        <button type="submit" className="button" disabled={submit.isPending}>
+        <Button type="submit" busy={submit.isPending}>
           {submit.isPending ? 'Submitting…' : 'Submit trouble ticket'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
           Cancel
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }

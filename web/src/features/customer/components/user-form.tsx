@@ -10,6 +10,8 @@ import {
 } from '@strand/domain';
 import { useRef } from 'react';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
@@ -41,7 +43,7 @@ export function AddUserForm({ granter, onDone }: { granter: CustomerAccount; onD
   });
 
   return (
-    <form className="card form-card inline-form" onSubmit={onSubmit} noValidate aria-label="Add a user">
+    <Form className="card form-card inline-form" onSubmit={onSubmit} aria-label="Add a user">
       <h3>Add a user</h3>
       <FormAlert message={errors.message} />
       <div className="field-row">
@@ -81,14 +83,14 @@ export function AddUserForm({ granter, onDone }: { granter: CustomerAccount; onD
         ))}
       </fieldset>
       <div className="actions">
-        <button type="submit" className="button" disabled={add.isPending}>
+        <Button type="submit" busy={add.isPending}>
           {add.isPending ? 'Adding…' : 'Add user'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
           Cancel
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -110,7 +112,7 @@ export function EditUserForm({ user, onDone }: { user: CustomerUser; onDone(): v
   });
 
   return (
-    <form className="card form-card inline-form" onSubmit={onSubmit} noValidate aria-label={`Edit ${user.username}`}>
+    <Form className="card form-card inline-form" onSubmit={onSubmit} aria-label={`Edit ${user.username}`}>
       <h3>Edit {user.username}</h3>
       <FormAlert message={errors.message} />
       <div className="field-row">
@@ -131,13 +133,13 @@ export function EditUserForm({ user, onDone }: { user: CustomerUser; onDone(): v
       )}
       {errors.fields.active && <p className="field__error">{errors.fields.active}</p>}
       <div className="actions">
-        <button type="submit" className="button" disabled={update.isPending}>
+        <Button type="submit" busy={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save user'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
           Cancel
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }

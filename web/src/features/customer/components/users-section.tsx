@@ -1,6 +1,7 @@
 import type { CustomerAccount, CustomerUser } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { useUsers } from '../api/users';
 import { PermissionsForm } from './permissions-form';
@@ -19,9 +20,9 @@ export function UsersSection({ account }: { account: CustomerAccount }) {
       <div className="section-head">
         <h2 id="users-heading">Users</h2>
         {editing?.mode !== 'add' && (
-          <button type="button" className="button" onClick={() => setEditing({ mode: 'add' })}>
+          <Button type="button" onClick={() => setEditing({ mode: 'add' })}>
             Add a user
-          </button>
+          </Button>
         )}
       </div>
       {editing?.mode === 'add' && <AddUserForm granter={account} onDone={close} />}
@@ -87,12 +88,12 @@ function UserCard({ user, isSelf, onEdit, onPermissions }: UserCardProps) {
         </div>
       </dl>
       <div className="actions">
-        <button type="button" className="button button--secondary" onClick={onEdit}>
+        <Button type="button" variant="secondary" onClick={onEdit}>
           Edit<span className="visually-hidden"> {name}</span>
-        </button>
-        <button type="button" className="button button--secondary" onClick={onPermissions}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={onPermissions}>
           Permissions<span className="visually-hidden"> of {name}</span>
-        </button>
+        </Button>
       </div>
     </article>
   );

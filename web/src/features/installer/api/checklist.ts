@@ -1,12 +1,15 @@
 /** The work order's onsite checklist, read-only for installers (/search/{WOId}/checkList). */
 import { InstallerChecklistSchema } from '@strand/domain';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export function useInstallerChecklist(id: number) {
-  return useQuery({
+export const getInstallerChecklistQueryOptions = (id: number) =>
+  queryOptions({
     queryKey: ['installer', 'work-order', id, '/checklist'],
     queryFn: ({ signal }) =>
       apiRequest(`/api/installer/work-orders/${id}/checklist`, { schema: InstallerChecklistSchema, signal }),
   });
+
+export function useInstallerChecklist(id: number) {
+  return useQuery(getInstallerChecklistQueryOptions(id));
 }

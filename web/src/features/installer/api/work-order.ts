@@ -12,20 +12,21 @@ import {
   WorkOrderNoteListSchema,
   WorkOrderObjectSchema,
 } from '@strand/domain';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { offlineRead } from '../../../lib/offline/offline-runtime';
 
 const base = (id: number) => `/api/installer/work-orders/${id}`;
 
-function useView<T>(
+/** The query options of one view of a work order (the object itself is the view ''). */
+export function getViewQueryOptions<T>(
   id: number,
   view: string,
   schema: z.ZodType<T>,
   options: { enabled?: boolean; staleTime?: number } = {},
 ) {
-  return useQuery({
+  return queryOptions({
     queryKey: ['installer', 'work-order', id, view],
     // Offline (issue 5): a failed read is answered from the saved work order or the last-50 response cache.
     queryFn: ({ signal }) =>
@@ -38,6 +39,8 @@ function useView<T>(
     ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),
   });
 }
+
+const useView = <T>(...args: Parameters<typeof getViewQueryOptions<T>>) => useQuery(getViewQueryOptions(...args));
 
 /** getWorkOrderObject. */
 export const useWorkOrder = (id: number) => useView(id, '', WorkOrderObjectSchema);
@@ -56,8 +59,8 @@ export const useCircuits = (id: number) => useView(id, '/circuits', CircuitListS
 export const useCentralOffices = (id: number) => useView(id, '/central-offices', CentralOfficeListSchema);
 
 /** The GIS link's view object id, by order id and WO detail id (SPEC §7). */
-export function useGisObject(orderId: number | null, detailId: number | null) {
-  return useQuery({
+export const getGisObjectQueryOptions = (orderId: number | null, detailId: number | null) =>
+  queryOptions({
     queryKey: ['installer', 'gis-object', orderId, detailId],
     queryFn: ({ signal }) => {
       const path = `/api/installer/gis-objects?orderId=${orderId}&detailId=${detailId}`;
@@ -67,4 +70,7 @@ export function useGisObject(orderId: number | null, detailId: number | null) {
     enabled: orderId !== null && detailId !== null,
     staleTime: 10 * 60_000,
   });
+
+export function useGisObject(orderId: number | null, detailId: number | null) {
+  return useQuery(getGisObjectQueryOptions(orderId, detailId));
 }

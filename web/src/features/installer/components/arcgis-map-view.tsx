@@ -8,6 +8,7 @@ import { envelopeTooBig, layerColor, MapLayer, queryEnvelope } from './map-layer
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
 import 'leaflet/dist/leaflet.css';
+import { EmptyState } from '../../../lib/ui/empty-state';
 
 const boxOf = (map: LeafletMap): Envelope => {
   const b = map.getBounds();
@@ -65,7 +66,7 @@ export function ArcGisMapView() {
           GIS object <strong>{gisObject}</strong> at {place?.fullAddress ?? 'the service location'}
         </p>
       )}
-      {!place && <p className="empty-state">No Service Location found</p>}
+      {!place && <EmptyState>No Service Location found</EmptyState>}
       <QueryState isPending={token.isPending} error={token.error} what="the map" />
       {place && token.data && (
         <div className="wo-arcgis">

@@ -1,5 +1,6 @@
+import { formatBytes, formatDateTime } from '../../../lib/format';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { useAttachments } from '../api/work-order';
-import { formatBytes, formatDateTime } from '../lib/format';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
 
@@ -10,7 +11,7 @@ export function AttachmentsView() {
   return (
     <WorkOrderView title="Attachments">
       <QueryState isPending={list.isPending} error={list.error} what="the attachments" />
-      {list.data?.length === 0 && <p className="empty-state">No attachments available</p>}
+      {list.data?.length === 0 && <EmptyState>No attachments available</EmptyState>}
       {list.data && list.data.length > 0 && (
         <ul className="wo-cards">
           {list.data.map((a) => (

@@ -1,6 +1,7 @@
 import { type InstallerChecklist, TEMPLATE_NOT_FOUND } from '@strand/domain';
+import { formatDateTime } from '../../../lib/format';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { useInstallerChecklist } from '../api/checklist';
-import { formatDateTime } from '../lib/format';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
 
@@ -13,9 +14,9 @@ export function ChecklistView() {
     <WorkOrderView title="Checklist">
       <QueryState isPending={checklist.isPending} error={checklist.error} what="the checklist" />
       {data && !data.form && (
-        <p className="empty-state">
+        <EmptyState>
           {TEMPLATE_NOT_FOUND}: {data.vcViewFile}
-        </p>
+        </EmptyState>
       )}
       {data?.form && (
         <section className="card" aria-labelledby="checklist-title">

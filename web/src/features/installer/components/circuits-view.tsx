@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { useCircuits } from '../api/work-order';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
@@ -10,7 +11,7 @@ export function CircuitsView() {
   return (
     <WorkOrderView title="Circuits">
       <QueryState isPending={circuits.isPending} error={circuits.error} what="the circuits" />
-      {circuits.data?.length === 0 && <p className="empty-state">No Circuits Found</p>}
+      {circuits.data?.length === 0 && <EmptyState>No Circuits Found</EmptyState>}
       {circuits.data && circuits.data.length > 0 && (
         <ul className="wo-cards">
           {circuits.data.map((c) => (

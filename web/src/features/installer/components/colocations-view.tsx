@@ -6,6 +6,8 @@ import { useCentralOffices } from '../api/work-order';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
 import 'leaflet/dist/leaflet.css';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 
 /**
  * /search/{WOId}/colocations: the central offices nearest the service location (3 until expanded), with their
@@ -37,15 +39,15 @@ export function ColocationsView() {
       {offices.data && place && (
         <div className="wo-co">
           <div className="stack">
-            <button
+            <Button
               type="button"
-              className="button button--secondary"
+              variant="secondary"
               aria-expanded={expanded}
               aria-controls={`${id}-list`}
               onClick={() => setExpanded((v) => !v)}
             >
               Expand/Collapse CO List
-            </button>
+            </Button>
             <ol id={`${id}-list`} className="wo-co-list" aria-label="Central offices, nearest first">
               {shown.map((co) => (
                 <li key={co.nCOID} className="card wo-card">
@@ -95,7 +97,7 @@ export function ColocationsView() {
           )}
         </div>
       )}
-      {!place && <p className="empty-state">No Service Location found</p>}
+      {!place && <EmptyState>No Service Location found</EmptyState>}
     </WorkOrderView>
   );
 }

@@ -1,4 +1,5 @@
 import { formatPhone } from '@strand/domain';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { useWorkOrderContext } from './work-order-layout';
 import { WorkOrderView } from './work-order-view';
 
@@ -11,7 +12,7 @@ export function ContactsView() {
   return (
     <WorkOrderView title="Contacts">
       {contacts.length === 0 ? (
-        <p className="empty-state">No Contacts found</p>
+        <EmptyState>No Contacts found</EmptyState>
       ) : (
         <ul className="wo-cards">
           {contacts.map((c) => (

@@ -1,4 +1,6 @@
 import { directionsUrl } from '@strand/domain';
+import { ButtonAnchor } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { useWorkOrderContext } from './work-order-layout';
 import { WorkOrderView } from './work-order-view';
 
@@ -9,21 +11,20 @@ export function DirectionsView() {
   return (
     <WorkOrderView title="Directions" offlineWarning>
       {!place ? (
-        <p className="empty-state">No Service Location found</p>
+        <EmptyState>No Service Location found</EmptyState>
       ) : (
         <div className="card stack">
           <p className="wo-card__title">{place.fullAddress}</p>
           <p className="muted">
             {place.Latitude}, {place.Longitude}
           </p>
-          <a
-            className="button"
+          <ButtonAnchor
             href={directionsUrl({ latitude: place.Latitude, longitude: place.Longitude })}
             target="_blank"
             rel="noopener noreferrer"
           >
             Open directions
-          </a>
+          </ButtonAnchor>
         </div>
       )}
     </WorkOrderView>

@@ -1,5 +1,6 @@
+import { formatDateTime } from '../../../lib/format';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { useNotes } from '../api/work-order';
-import { formatDateTime } from '../lib/format';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
 
@@ -10,7 +11,7 @@ export function NotesView() {
   return (
     <WorkOrderView title="Notes">
       <QueryState isPending={notes.isPending} error={notes.error} what="the notes" />
-      {notes.data?.length === 0 && <p className="empty-state">No notes available for this work order</p>}
+      {notes.data?.length === 0 && <EmptyState>No notes available for this work order</EmptyState>}
       {notes.data && notes.data.length > 0 && (
         <ul className="wo-cards">
           {notes.data.map((note) => (

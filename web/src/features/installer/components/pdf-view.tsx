@@ -1,3 +1,4 @@
+import { ButtonAnchor } from '../../../lib/ui/button';
 import { usePdfLink } from '../api/work-order';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
@@ -12,12 +13,12 @@ export function PdfView() {
       {link.data && (
         <div className="stack">
           <div className="actions">
-            <a className="button" href={link.data.downloadPath} download={link.data.fileName}>
+            <ButtonAnchor href={link.data.downloadPath} download={link.data.fileName}>
               Download
-            </a>
-            <a className="button button--secondary" href={link.data.path} target="_blank" rel="noopener noreferrer">
+            </ButtonAnchor>
+            <ButtonAnchor variant="secondary" href={link.data.path} target="_blank" rel="noopener noreferrer">
               Open in a new tab
-            </a>
+            </ButtonAnchor>
           </div>
           <iframe className="wo-pdf" src={link.data.path} title={`Work order ${workOrder.WorkOrderID} PDF`} />
         </div>

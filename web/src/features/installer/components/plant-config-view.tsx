@@ -1,5 +1,7 @@
 import { hasPlantConfigValues, type PhysicalPlantConfig, plantFlagText } from '@strand/domain';
 import { useId, useState } from 'react';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { usePlantConfig } from '../api/work-order';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
@@ -29,7 +31,7 @@ export function PlantConfigView() {
     <WorkOrderView title="Physical Plant Config">
       <QueryState isPending={config.isPending} error={config.error} what="the physical plant config" />
       {config.isSuccess && !hasPlantConfigValues(data) && (
-        <p className="empty-state">This work order has no physical plant config.</p>
+        <EmptyState>This work order has no physical plant config.</EmptyState>
       )}
       {data && hasPlantConfigValues(data) && (
         <div className="stack">
@@ -41,15 +43,15 @@ export function PlantConfigView() {
               </div>
             ))}
           </dl>
-          <button
+          <Button
             type="button"
-            className="button button--secondary"
+            variant="secondary"
             aria-expanded={splitter}
             aria-controls={`${id}-splitter`}
             onClick={() => setSplitter((v) => !v)}
           >
             VIEW/HIDE SPLITTER
-          </button>
+          </Button>
           <div id={`${id}-splitter`} hidden={!splitter}>
             <dl className="card wo-dl" aria-label="Splitter">
               <div>

@@ -6,6 +6,8 @@ import {
   type WorkOrderSortField,
 } from '@strand/domain';
 import { type FormEvent, useId } from 'react';
+import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { TextField } from '../../../lib/ui/text-field';
 
 export interface SearchFormProps {
@@ -39,7 +41,7 @@ export function SearchForm({
     onSubmit();
   };
   return (
-    <form className="card wo-search" onSubmit={submit} noValidate aria-label="Work order search">
+    <Form className="card wo-search" onSubmit={submit} aria-label="Work order search">
       <div className="wo-search__fields">
         <TextField
           label="Customer Name"
@@ -191,24 +193,25 @@ export function SearchForm({
             ))}
           </select>
         </div>
-        <button
+        <Button
           type="button"
-          className="button button--secondary wo-search__order"
+          variant="secondary"
+          className="wo-search__order"
           onClick={() => onSort(form.sortBy, form.sortOrder === 'asc' ? 'desc' : 'asc')}
         >
           <span className="visually-hidden">Sort order: </span>
           {form.sortOrder === 'asc' ? 'Ascending' : 'Descending'}
-        </button>
+        </Button>
       </div>
 
       <div className="actions">
-        <button type="submit" className="button" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {busy ? 'Searching…' : 'Search'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onClear}>
+        </Button>
+        <Button type="button" variant="secondary" onClick={onClear}>
           Clear search
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }

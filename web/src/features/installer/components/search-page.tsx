@@ -11,15 +11,15 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formErrorsFrom, zodFieldErrors } from '../../../lib/form-errors';
+import { locate } from '../../../lib/geolocation';
+import { OfflineNotice } from '../../../lib/offline/offline-notice';
 import { popup } from '../../../lib/popup-store';
+import { Slot } from '../../../lib/slots';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { InstallerOnly } from '../../../lib/ui/installer-only';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { OfflineNotice } from '../../offline/components/offline-notice';
-import { PrefetchButton } from '../../offline/components/prefetch-button';
 import { searchQueryString, useWorkOrderSearch, useWorkOrderTypes } from '../api/search-work-orders';
-import { locate } from '../lib/geolocation';
 import { rememberSearch } from '../lib/last-search';
-import { InstallerOnly } from './installer-only';
 import { SearchForm } from './search-form';
 import { SearchResults } from './search-results';
 import '../../../styles/installer.css';
@@ -131,7 +131,7 @@ function WorkOrderSearch() {
     <section className="page page--wide" aria-labelledby="search-heading">
       <h1 id="search-heading">Search WO</h1>
       {/* Offline (issue 5): prefetch for offline use, and the notice of a cached search. */}
-      <PrefetchButton />
+      <Slot name="searchTools" />
       <OfflineNotice pathPrefix="/api/installer/work-orders?" />
       <SearchForm
         form={form}

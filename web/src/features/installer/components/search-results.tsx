@@ -1,6 +1,7 @@
 import type { WorkOrderSearchResult } from '@strand/domain';
 import { Link } from 'react-router';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../../lib/format';
+import { EmptyState } from '../../../lib/ui/empty-state';
 
 export interface SearchResultsProps {
   result: WorkOrderSearchResult;
@@ -9,7 +10,7 @@ export interface SearchResultsProps {
 /** The results list of SPEC §2: each item links to its work order's home. */
 export function SearchResults({ result }: SearchResultsProps) {
   const { workOrders, truncated, limit } = result;
-  if (workOrders.length === 0) return <p className="empty-state">No results found</p>;
+  if (workOrders.length === 0) return <EmptyState>No results found</EmptyState>;
   return (
     <section aria-labelledby="wo-results-heading" className="stack">
       <h2 id="wo-results-heading" className="section-title">

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { AddAssetPanel } from '../../assets/components/add-asset';
+import { Slot } from '../../../lib/slots';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { useLocationAssets, useServiceLocation } from '../api/work-order';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
@@ -19,7 +21,7 @@ export function ServiceLocationView() {
   return (
     <WorkOrderView title="Service Location">
       <QueryState isPending={location.isPending} error={location.error} what="the service location" />
-      {data === null && <p className="empty-state">No Service Location found</p>}
+      {data === null && <EmptyState>No Service Location found</EmptyState>}
       {data && (
         <div className="stack">
           <div className="card">
@@ -41,7 +43,7 @@ export function ServiceLocationView() {
             <label htmlFor={`${id}-active`}>Show Active packages only</label>
           </div>
           {packages.length === 0 ? (
-            <p className="empty-state">No packages at this location.</p>
+            <EmptyState>No packages at this location.</EmptyState>
           ) : (
             <div className="wo-table-wrap">
               <table className="wo-table">
@@ -68,20 +70,20 @@ export function ServiceLocationView() {
           )}
 
           <div className="actions">
-            <button
+            <Button
               type="button"
-              className="button button--secondary"
+              variant="secondary"
               aria-expanded={showAssets}
               aria-controls={`${id}-assets`}
               onClick={() => setShowAssets((v) => !v)}
             >
               {showAssets ? 'Hide Assets' : 'Show Assets'}
-            </button>
+            </Button>
           </div>
-          <AddAssetPanel WOId={workOrder.WorkOrderID} />
+          <Slot name="addAsset" WOId={workOrder.WorkOrderID} />
           <div id={`${id}-assets`}>
             {showAssets && <QueryState isPending={assets.isPending} error={assets.error} what="the assets" />}
-            {showAssets && assets.data?.length === 0 && <p className="empty-state">No assets tied to this location</p>}
+            {showAssets && assets.data?.length === 0 && <EmptyState>No assets tied to this location</EmptyState>}
             {showAssets && assets.data && assets.data.length > 0 && (
               <ul className="wo-cards" aria-label="Assets">
                 {assets.data.map((a) => (

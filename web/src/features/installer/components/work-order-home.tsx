@@ -1,10 +1,10 @@
 import { contactSummary } from '@strand/domain';
 import { Fragment } from 'react';
-import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/format';
+import { Slot } from '../../../lib/slots';
+import { ButtonLink } from '../../../lib/ui/button';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { DownloadListItem } from '../../offline/components/download-button';
 import { useGisObject } from '../api/work-order';
-import { formatDateTime } from '../lib/format';
 import { lastSearchPath } from '../lib/last-search';
 import { OFFLINE_WARNING, useOnline } from '../lib/use-online';
 import { WORK_ORDER_ACTIONS } from './work-order-actions';
@@ -44,9 +44,9 @@ export function WorkOrderHome() {
       <p className="wo-eyebrow">{wo.WorkOrderType.vcDescription}</p>
       <h1 id="wo-heading">Work Order #{wo.WorkOrderID}</h1>
       <div className="actions wo-back">
-        <Link className="button button--secondary" to={lastSearchPath()}>
+        <ButtonLink variant="secondary" to={lastSearchPath()}>
           Go back to search results
-        </Link>
+        </ButtonLink>
       </div>
 
       <div className="wo-home">
@@ -76,11 +76,11 @@ export function WorkOrderHome() {
           <ul>
             {actions.map((action) => (
               <Fragment key={action.key}>
-                {action.key === 'photo' && <DownloadListItem workOrderId={wo.WorkOrderID} />}
+                {action.key === 'photo' && <Slot name="workOrderDownload" workOrderId={wo.WorkOrderID} />}
                 <li>
-                  <Link className="button button--secondary button--block" to={action.to(ctx)}>
+                  <ButtonLink variant="secondary" block to={action.to(ctx)}>
                     {action.label}
-                  </Link>
+                  </ButtonLink>
                   {action.offlineWarning && !online && <span className="wo-offline">{OFFLINE_WARNING}</span>}
                 </li>
               </Fragment>

@@ -1,12 +1,13 @@
 import type { WorkOrderObject } from '@strand/domain';
-import { Link, Outlet, useOutletContext, useParams } from 'react-router';
+import { Outlet, useOutletContext, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { OfflineNotice } from '../../../lib/offline/offline-notice';
+import { InstallerOnly } from '../../../lib/ui/installer-only';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { OfflineNotice } from '../../offline/components/offline-notice';
 import { useWorkOrder } from '../api/work-order';
 import { lastSearchPath } from '../lib/last-search';
-import { InstallerOnly } from './installer-only';
 import '../../../styles/installer.css';
+import { ButtonLink } from '../../../lib/ui/button';
 
 /** SPEC §8: the work order could not be fetched, or came back empty. */
 export const FETCH_FAILED = 'Failed to Fetch Data. Check Internet Connection';
@@ -54,9 +55,9 @@ function LoadedWorkOrder({ WOId }: { WOId: string }) {
         </div>
         {detail && <p className="muted">{detail}</p>}
         <div className="actions">
-          <Link className="button button--secondary" to={lastSearchPath()}>
+          <ButtonLink variant="secondary" to={lastSearchPath()}>
             Go back to search results
-          </Link>
+          </ButtonLink>
         </div>
       </section>
     );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { ButtonLink } from '../../../lib/ui/button';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { lastSearchPath } from '../lib/last-search';
 import { OFFLINE_WARNING, useOnline } from '../lib/use-online';
@@ -27,12 +27,12 @@ export function WorkOrderView({ title, children, offlineWarning = false, wide = 
       </p>
       <h1 id="wo-view-heading">{title}</h1>
       <nav className="actions wo-back" aria-label="Back">
-        <Link className="button button--secondary" to={`/search/${id}`}>
+        <ButtonLink variant="secondary" to={`/search/${id}`}>
           Go back to WO #{id}
-        </Link>
-        <Link className="button button--secondary" to={lastSearchPath()}>
+        </ButtonLink>
+        <ButtonLink variant="secondary" to={lastSearchPath()}>
           Go back to search results
-        </Link>
+        </ButtonLink>
       </nav>
       {offlineWarning && !online && (
         <p className="wo-offline" role="status">

@@ -1,5 +1,5 @@
 /** Saved work orders on this device, for the Saved WO page, the Download button and the prefetch button. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
 import { idbSavedWorkOrderStore } from '../../../lib/offline/offline-db';
@@ -11,23 +11,27 @@ const fetchJson: FetchJson = (path, schema) => apiRequest(path, { schema });
 const deps = { fetchJson, store: idbSavedWorkOrderStore, now: () => new Date(), saveAsset };
 const KEY = ['offline', 'saved-work-orders'] as const;
 
-export function useSavedWorkOrders() {
-  const userId = useSession().claims?.nUserID ?? null;
-  return useQuery({
+/** The user's saved work orders, newest first (the device's own storage: no network needed). */
+export const getSavedWorkOrdersQueryOptions = (userId: number | null) =>
+  queryOptions({
     queryKey: [...KEY, userId],
     queryFn: async () => (userId === null ? [] : sortSaved(await idbSavedWorkOrderStore.listByUser(userId))),
-    // The device's own storage: no network needed.
     networkMode: 'always',
   });
+
+export function useSavedWorkOrders() {
+  return useQuery(getSavedWorkOrdersQueryOptions(useSession().claims?.nUserID ?? null));
 }
 
-export function useSavedWorkOrder(id: number) {
-  const userId = useSession().claims?.nUserID ?? null;
-  return useQuery({
+export const getSavedWorkOrderQueryOptions = (userId: number | null, id: number) =>
+  queryOptions({
     queryKey: [...KEY, userId, id],
     queryFn: async () => (userId === null ? null : ((await idbSavedWorkOrderStore.get(savedKey(userId, id))) ?? null)),
     networkMode: 'always',
   });
+
+export function useSavedWorkOrder(id: number) {
+  return useQuery(getSavedWorkOrderQueryOptions(useSession().claims?.nUserID ?? null, id));
 }
 
 export function useDownloadWorkOrder() {

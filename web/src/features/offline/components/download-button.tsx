@@ -5,6 +5,7 @@
 
 import { errorMessage } from '../../../lib/api-client';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
 import { useDownloadWorkOrder, useSavedWorkOrder } from '../api/saved-work-orders';
 
 /** A list item of the home's buttons; nothing at all once the work order is saved. */
@@ -14,9 +15,10 @@ export function DownloadListItem({ workOrderId }: { workOrderId: number }) {
   if (saved.isPending || saved.data) return null;
   return (
     <li>
-      <button
+      <Button
         type="button"
-        className="button button--secondary button--block"
+        variant="secondary"
+        block
         disabled={download.isPending}
         onClick={() => {
           popup.show('Downloading...');
@@ -27,7 +29,7 @@ export function DownloadListItem({ workOrderId }: { workOrderId: number }) {
         }}
       >
         Download
-      </button>
+      </Button>
     </li>
   );
 }

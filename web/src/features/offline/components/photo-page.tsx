@@ -5,15 +5,16 @@
  */
 import { cameraFileName, checkPhotoSelection, PHOTO_OFFLINE_MESSAGE } from '@strand/domain';
 import { type ChangeEvent, useId, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useSession } from '../../../lib/browser-session';
 import { photoOutbox, useOutbox } from '../../../lib/offline/offline-runtime';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { InstallerOnly } from '../../../lib/ui/installer-only';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextField } from '../../../lib/ui/text-field';
-import { InstallerOnly } from '../../installer/components/installer-only';
 import { type ChosenPhoto, fileSize, outboxItemsFor } from '../lib/photo-items';
 import '../../../styles/offline.css';
+import { Button, ButtonLabel, ButtonLink } from '../../../lib/ui/button';
 
 export function PhotoPage() {
   const { WOId = '' } = useParams();
@@ -119,12 +120,12 @@ function PhotoForm({ workOrderId }: { workOrderId: number }) {
     <section className="page photo-page" aria-labelledby="photo-heading">
       <h1 id="photo-heading">Upload photos · Work Order #{workOrderId}</h1>
       <div className="actions">
-        <Link className="button button--secondary" to={`/search/${workOrderId}`}>
+        <ButtonLink variant="secondary" to={`/search/${workOrderId}`}>
           Go back to WO #{workOrderId}
-        </Link>
-        <Link className="button button--secondary" to={`/search/${workOrderId}/attachments`}>
+        </ButtonLink>
+        <ButtonLink variant="secondary" to={`/search/${workOrderId}/attachments`}>
           Go to Attachments Page
-        </Link>
+        </ButtonLink>
       </div>
 
       <div className="photo-pickers">
@@ -136,9 +137,9 @@ function PhotoForm({ workOrderId }: { workOrderId: number }) {
           capture="environment"
           onChange={onPick(true)}
         />
-        <label className="button photo-picker" htmlFor={cameraId}>
+        <ButtonLabel className="photo-picker" htmlFor={cameraId}>
           Use camera
-        </label>
+        </ButtonLabel>
         <input
           id={galleryId}
           className="visually-hidden"
@@ -147,9 +148,9 @@ function PhotoForm({ workOrderId }: { workOrderId: number }) {
           multiple
           onChange={onPick(false)}
         />
-        <label className="button photo-picker" htmlFor={galleryId}>
+        <ButtonLabel className="photo-picker" htmlFor={galleryId}>
           Select from gallery
-        </label>
+        </ButtonLabel>
       </div>
 
       {photos.length > 0 && (
@@ -158,9 +159,9 @@ function PhotoForm({ workOrderId }: { workOrderId: number }) {
             <li key={p.key} className="photo-list__item">
               <span className="photo-list__name">{p.name}</span>
               <span className="muted">{fileSize(p.size)}</span>
-              <button type="button" className="button button--secondary" onClick={() => remove(i)}>
+              <Button type="button" variant="secondary" onClick={() => remove(i)}>
                 Remove <span className="visually-hidden">{p.name}</span>
-              </button>
+              </Button>
             </li>
           ))}
           <li className="photo-list__total">Total: {fileSize(total)}</li>
@@ -186,9 +187,9 @@ function PhotoForm({ workOrderId }: { workOrderId: number }) {
           />
         </div>
         <FormAlert message={error} />
-        <button type="submit" className="button" disabled={photos.length === 0 || sending}>
+        <Button type="submit" disabled={photos.length === 0 || sending}>
           Upload photo(s)
-        </button>
+        </Button>
       </form>
 
       {inFlight && !notice && batchBytes > 0 && (

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { usePrefetchWorkOrders } from '../api/saved-work-orders';
 import '../../../styles/offline.css';
+import { Button } from '../../../lib/ui/button';
 
 export const PREFETCH_OFFLINE_MESSAGE = 'Cannot prefetch while offline!';
 
@@ -30,9 +31,9 @@ export function PrefetchButton() {
   };
   return (
     <div className="prefetch">
-      <button type="button" className="button button--secondary" disabled={prefetch.isPending} onClick={start}>
+      <Button type="button" variant="secondary" busy={prefetch.isPending} onClick={start}>
         Prefetch {PREFETCH_COUNT} work orders for offline use
-      </button>
+      </Button>
       {progress && (prefetch.isPending || progress.done > 0) && (
         <>
           <label htmlFor={id} className="muted">

@@ -1,12 +1,14 @@
 /** /savedWorkOrders (SPEC §2 Saved WO): the work orders saved on this device, like search results, each with Delete. */
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/format';
 import { ageText } from '../../../lib/offline/response-cache';
+import { InstallerOnly } from '../../../lib/ui/installer-only';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { InstallerOnly } from '../../installer/components/installer-only';
-import { formatDateTime } from '../../installer/lib/format';
 import { useDeleteSavedWorkOrder, useSavedWorkOrders } from '../api/saved-work-orders';
 import '../../../styles/installer.css';
 import '../../../styles/offline.css';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 
 export function SavedWorkOrdersPage() {
   usePageTitle('Saved WO');
@@ -31,7 +33,7 @@ function SavedList() {
           This browser could not read its saved work orders.
         </p>
       )}
-      {list.data?.length === 0 && <p className="empty-state">No Work Orders Found</p>}
+      {list.data?.length === 0 && <EmptyState>No Work Orders Found</EmptyState>}
       {list.data && list.data.length > 0 && (
         <ul className="wo-results">
           {list.data.map(({ id, summary: wo, savedAt }) => (
@@ -54,14 +56,15 @@ function SavedList() {
                   Saved <time dateTime={savedAt}>{ageText(savedAt, now)}</time>
                 </span>
               </Link>
-              <button
+              <Button
                 type="button"
-                className="button button--secondary saved-wo__delete"
+                variant="secondary"
+                className="saved-wo__delete"
                 disabled={remove.isPending}
                 onClick={() => remove.mutate(id)}
               >
                 Delete <span className="visually-hidden">work order #{id}</span>
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

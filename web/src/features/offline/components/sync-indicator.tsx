@@ -7,6 +7,7 @@ import { photoOutbox, startPhotoOutbox, useOutbox } from '../../../lib/offline/o
 import type { OutboxItem } from '../../../lib/offline/photo-outbox';
 import { fileSize } from '../lib/photo-items';
 import '../../../styles/offline.css';
+import { Button } from '../../../lib/ui/button';
 
 const STATE_TEXT: Record<OutboxItem['state'], string> = {
   waiting: 'Waiting',
@@ -61,20 +62,12 @@ export function SyncIndicator() {
                 {item.error && <span className="sync-item__error">{item.error}</span>}
                 {item.state === 'failed' && (
                   <span className="sync-item__actions">
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => void photoOutbox.retry(item.id)}
-                    >
+                    <Button type="button" variant="secondary" onClick={() => void photoOutbox.retry(item.id)}>
                       Retry
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => void photoOutbox.discard(item.id)}
-                    >
+                    </Button>
+                    <Button type="button" variant="secondary" onClick={() => void photoOutbox.discard(item.id)}>
                       Discard
-                    </button>
+                    </Button>
                   </span>
                 )}
               </li>

@@ -9,9 +9,8 @@ import {
   type PhoneReportFilter,
   PhoneReportSchema,
 } from '@strand/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { downloadFile } from '../../customer/api/download-file';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, downloadFile } from '../../../lib/api-client';
 
 /** The query string of the filled-in values only. */
 export function queryString(params: Record<string, string | number | undefined>): string {
@@ -30,18 +29,21 @@ export const reportKeys = {
 };
 
 /** viewPhoneReport: totals and one page of calls; the previous page stays on screen while the next loads. */
-export function usePhoneReport(params: PhoneReportFilter & { page: number; pageSize: number }) {
-  return useQuery({
+export const getPhoneReportQueryOptions = (params: PhoneReportFilter & { page: number; pageSize: number }) =>
+  queryOptions({
     queryKey: reportKeys.phone(params),
     queryFn: ({ signal }) =>
       apiRequest(`/api/customer/reports/phone${queryString({ ...params })}`, { schema: PhoneReportSchema, signal }),
     placeholderData: keepPreviousData,
   });
+
+export function usePhoneReport(params: PhoneReportFilter & { page: number; pageSize: number }) {
+  return useQuery(getPhoneReportQueryOptions(params));
 }
 
 /** viewBusinessReport */
-export function useBusinessReport(params: BusinessReportParams) {
-  return useQuery({
+export const getBusinessReportQueryOptions = (params: BusinessReportParams) =>
+  queryOptions({
     queryKey: reportKeys.business(params),
     queryFn: ({ signal }) =>
       apiRequest(`/api/customer/reports/business${queryString({ ...params })}`, {
@@ -50,6 +52,9 @@ export function useBusinessReport(params: BusinessReportParams) {
       }),
     placeholderData: keepPreviousData,
   });
+
+export function useBusinessReport(params: BusinessReportParams) {
+  return useQuery(getBusinessReportQueryOptions(params));
 }
 
 export const downloadPhoneCsv = (filter: PhoneReportFilter) =>

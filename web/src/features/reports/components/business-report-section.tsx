@@ -2,9 +2,11 @@ import { type BusinessReportParams, BusinessReportQuerySchema, formatCents, reso
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { withoutFieldError } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
-import { withoutFieldError } from '../../customer/components/ui';
 import { downloadBusinessCsv, downloadBusinessPdf, useBusinessReport } from '../api/reports';
 import { ReportTable, SummaryCard, useDownload } from './report-table';
 
@@ -55,7 +57,7 @@ export function BusinessReportSection() {
   return (
     <section className="stack" aria-labelledby="business-heading">
       <h2 id="business-heading">Business report</h2>
-      <form className="card form-card report-filter" onSubmit={submit} noValidate aria-label="Business report months">
+      <Form className="card form-card report-filter" onSubmit={submit} aria-label="Business report months">
         <div className="report-filter__fields">
           <TextField
             label="From month"
@@ -76,11 +78,9 @@ export function BusinessReportSection() {
         </div>
         <FormAlert message={errors.message} />
         <div className="actions">
-          <button type="submit" className="button">
-            Show report
-          </button>
+          <Button type="submit">Show report</Button>
         </div>
-      </form>
+      </Form>
 
       {report.isError && <FormAlert message={errorMessage(report.error)} />}
       {report.isPending && <p className="muted">Loading the business report…</p>}
@@ -91,22 +91,22 @@ export function BusinessReportSection() {
               {monthLabel(data.from)} to {monthLabel(data.to)}
             </p>
             <div className="actions">
-              <button
+              <Button
                 type="button"
-                className="button button--secondary"
+                variant="secondary"
                 disabled={download.busy}
                 onClick={() => download.run(() => downloadBusinessCsv(applied))}
               >
                 Download report (CSV)
-              </button>
-              <button
+              </Button>
+              <Button
                 type="button"
-                className="button button--secondary"
+                variant="secondary"
                 disabled={download.busy}
                 onClick={() => download.run(() => downloadBusinessPdf(applied))}
               >
                 Download report (PDF)
-              </button>
+              </Button>
             </div>
           </div>
           <FormAlert message={download.error} />

@@ -9,10 +9,13 @@ import {
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { formatDay } from '../../../lib/format';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { SelectField, withoutFieldError } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
-import { formatDay } from '../../customer/components/format';
-import { SelectField, withoutFieldError } from '../../customer/components/ui';
 import { downloadPhoneCsv, usePhoneReport } from '../api/reports';
 import { formatCount, formatDuration, ReportTable, SummaryCard, useDownload } from './report-table';
 
@@ -89,7 +92,7 @@ export function PhoneReportSection() {
   return (
     <section className="stack" aria-labelledby="phone-heading">
       <h2 id="phone-heading">Phone report</h2>
-      <form className="card form-card report-filter" onSubmit={submit} noValidate aria-label="Phone report filter">
+      <Form className="card form-card report-filter" onSubmit={submit} aria-label="Phone report filter">
         <div className="report-filter__fields">
           <TextField
             label="From"
@@ -118,14 +121,12 @@ export function PhoneReportSection() {
         </div>
         <FormAlert message={errors.message} />
         <div className="actions">
-          <button type="submit" className="button">
-            Show report
-          </button>
-          <button type="button" className="button button--secondary" onClick={reset}>
+          <Button type="submit">Show report</Button>
+          <Button type="button" variant="secondary" onClick={reset}>
             Last 30 days
-          </button>
+          </Button>
         </div>
-      </form>
+      </Form>
 
       {report.isError && <FormAlert message={errorMessage(report.error)} />}
       {report.isPending && <p className="muted">Loading the phone report…</p>}
@@ -137,14 +138,14 @@ export function PhoneReportSection() {
               {data.direction && ` · ${data.direction}`}
               {data.number && ` · number contains ${data.number}`}
             </p>
-            <button
+            <Button
               type="button"
-              className="button button--secondary"
+              variant="secondary"
               disabled={download.busy}
               onClick={() => download.run(() => downloadPhoneCsv(applied))}
             >
               Download calls (CSV)
-            </button>
+            </Button>
           </div>
           <FormAlert message={download.error} />
           <section className="summary-grid" aria-label="Phone summary">
@@ -167,7 +168,7 @@ export function PhoneReportSection() {
 
           <h3>Calls per day</h3>
           {data.byDay.length === 0 ? (
-            <p className="empty-state">No calls in this range.</p>
+            <EmptyState>No calls in this range.</EmptyState>
           ) : (
             <ReportTable
               caption="Calls per day"
@@ -219,29 +220,29 @@ export function PhoneReportSection() {
                 </tbody>
               </ReportTable>
               <nav className="pager" aria-label="Pages of calls">
-                <button
+                <Button
                   type="button"
-                  className="button button--secondary"
+                  variant="secondary"
                   disabled={page <= 1}
                   onClick={() => setPage((p) => Math.max(1, p - 1))}
                 >
                   Previous
-                </button>
+                </Button>
                 <span aria-live="polite">
                   Page {data.page} of {data.totalPages}
                 </span>
-                <button
+                <Button
                   type="button"
-                  className="button button--secondary"
+                  variant="secondary"
                   disabled={page >= data.totalPages}
                   onClick={() => setPage((p) => p + 1)}
                 >
                   Next
-                </button>
+                </Button>
               </nav>
             </>
           )}
-          {data.calls.length === 0 && <p className="empty-state">No calls match.</p>}
+          {data.calls.length === 0 && <EmptyState>No calls match.</EmptyState>}
         </div>
       )}
     </section>

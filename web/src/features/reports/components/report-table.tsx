@@ -1,41 +1,8 @@
-import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 
-/**
- * A plain table that scrolls sideways inside its box on a narrow screen instead of widening the page. Columns from
- * `numericFrom` on hold numbers and line up on the right.
- */
-export function ReportTable({
-  caption,
-  head,
-  numericFrom,
-  children,
-}: {
-  caption: string;
-  head: string[];
-  numericFrom: number;
-  children: ReactNode;
-}) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
-    <section className="report-table-wrap" tabIndex={0} aria-label={caption}>
-      <table className="report-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {head.map((h, i) => (
-              <th key={h} scope="col" className={i >= numericFrom ? 'num' : undefined}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        {children}
-      </table>
-    </section>
-  );
-}
+/** The reports' tables are the UI kit's Table. */
+export { Table as ReportTable } from '../../../lib/ui/table';
 
 export function SummaryCard({ label, value, note }: { label: string; value: string; note?: string }) {
   return (

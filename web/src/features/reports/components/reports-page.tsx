@@ -2,15 +2,16 @@ import { showsReports } from '@strand/domain';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
+import { can, useCustomerAccount } from '../../../lib/customer-account';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { can, useCustomerAccount } from '../../customer/api/customer-account';
-import { SectionNav } from '../../customer/components/ui';
+import { SectionNav } from '../../../lib/ui/parts';
 import { BusinessReportSection } from './business-report-section';
 import { PhoneReportSection } from './phone-report-section';
 import '../../../styles/customer.css';
 import '../../../styles/customer-billing.css';
 import '../../../styles/reports.css';
+import { EmptyState } from '../../../lib/ui/empty-state';
 
 const SECTIONS = [
   { id: 'phone', label: 'Phone report' },
@@ -54,19 +55,19 @@ export function ReportsPage() {
   if (!showsReports(account.data.vcCustomerType)) {
     return (
       <Shell>
-        <p className="empty-state">
+        <EmptyState>
           Reports are for business accounts. Your bills and payments are in the{' '}
           <Link to={paths.billingCenter}>Billing Center</Link>.
-        </p>
+        </EmptyState>
       </Shell>
     );
   }
   if (!can(account.data, 'reports')) {
     return (
       <Shell>
-        <p className="empty-state">
+        <EmptyState>
           Your user does not have the “Reports” permission. Ask your account administrator for it.
-        </p>
+        </EmptyState>
       </Shell>
     );
   }

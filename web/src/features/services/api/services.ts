@@ -10,10 +10,9 @@ import {
   type MailboxVacationRequest,
   ServiceLocationPackagesListSchema,
 } from '@strand/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { downloadFile } from '../../customer/api/download-file';
+import { apiRequest, downloadFile } from '../../../lib/api-client';
 
 export const servicesKeys = {
   locations: ['services', 'locations'] as const,
@@ -22,22 +21,28 @@ export const servicesKeys = {
 };
 
 /** Service locations and their packages. */
-export function useServiceLocations(enabled: boolean) {
-  return useQuery({
+export const getServiceLocationsQueryOptions = (enabled: boolean) =>
+  queryOptions({
     queryKey: servicesKeys.locations,
     queryFn: ({ signal }) =>
       apiRequest('/api/customer/services/locations', { schema: ServiceLocationPackagesListSchema, signal }),
     enabled,
   });
+
+export function useServiceLocations(enabled: boolean) {
+  return useQuery(getServiceLocationsQueryOptions(enabled));
 }
 
 /** getEmailObject */
-export function useEmailObject(enabled: boolean) {
-  return useQuery({
+export const getEmailObjectQueryOptions = (enabled: boolean) =>
+  queryOptions({
     queryKey: servicesKeys.email,
     queryFn: ({ signal }) => apiRequest('/api/customer/services/email', { schema: EmailObjectSchema, signal }),
     enabled,
   });
+
+export function useEmailObject(enabled: boolean) {
+  return useQuery(getEmailObjectQueryOptions(enabled));
 }
 
 type MailboxChange =
@@ -60,12 +65,15 @@ export function useChangeMailbox() {
 }
 
 /** Fax accounts: numbers, fax-to-email recipients, received faxes. */
-export function useFaxObject(enabled: boolean) {
-  return useQuery({
+export const getFaxObjectQueryOptions = (enabled: boolean) =>
+  queryOptions({
     queryKey: servicesKeys.fax,
     queryFn: ({ signal }) => apiRequest('/api/customer/services/fax', { schema: FaxObjectSchema, signal }),
     enabled,
   });
+
+export function useFaxObject(enabled: boolean) {
+  return useQuery(getFaxObjectQueryOptions(enabled));
 }
 
 export function useAddFaxEmail() {

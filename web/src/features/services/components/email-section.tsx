@@ -1,8 +1,10 @@
 import type { Mailbox } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDay } from '../../../lib/format';
+import { Button, ButtonAnchor } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { formatDay } from '../../customer/components/format';
 import { useEmailObject } from '../api/services';
 import { ForwardForm, PasswordForm, VacationForm } from './mailbox-forms';
 
@@ -19,19 +21,14 @@ export function EmailSection() {
       <div className="section-head">
         <h2 id="email-heading">Email</h2>
         {email.data && (
-          <a
-            className="button button--secondary"
-            href={email.data.webmailUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
+          <ButtonAnchor variant="secondary" href={email.data.webmailUrl} target="_blank" rel="noopener noreferrer">
             Open webmail
-          </a>
+          </ButtonAnchor>
         )}
       </div>
       {email.isPending && <p className="muted">Loading mailboxes…</p>}
       {email.isError && <FormAlert message={errorMessage(email.error)} />}
-      {email.data?.mailboxes.length === 0 && <p className="empty-state">No email accounts on this account</p>}
+      {email.data?.mailboxes.length === 0 && <EmptyState>No email accounts on this account</EmptyState>}
       <ul className="card-list">
         {email.data?.mailboxes.map((m) => (
           <li key={m.EmailAccountID}>
@@ -101,15 +98,15 @@ function MailboxCard({ mailbox: m, open, onOpen }: MailboxCardProps) {
       </dl>
       {open === null && (
         <div className="actions">
-          <button type="button" className="button button--secondary" onClick={() => onOpen('password')}>
+          <Button type="button" variant="secondary" onClick={() => onOpen('password')}>
             Change password
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => onOpen('forward')}>
+          </Button>
+          <Button type="button" variant="secondary" onClick={() => onOpen('forward')}>
             Forwarding
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => onOpen('vacation')}>
+          </Button>
+          <Button type="button" variant="secondary" onClick={() => onOpen('vacation')}>
             Auto-reply
-          </button>
+          </Button>
         </div>
       )}
       {open === 'password' && <PasswordForm mailbox={m} onDone={close} />}

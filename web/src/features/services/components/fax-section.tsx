@@ -2,10 +2,13 @@ import { AddFaxEmailRequestSchema, type FaxNumber, formatPhone } from '@strand/d
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
-import { formatMoment } from '../../customer/components/format';
 import { downloadReceivedFax, useAddFaxEmail, useFaxObject, useRemoveFaxEmail } from '../api/services';
 
 /** The account's fax numbers: fax-to-email recipients (add, remove) and the faxes received, each downloadable. */
@@ -16,7 +19,7 @@ export function FaxSection() {
       <h2 id="fax-heading">Fax</h2>
       {fax.isPending && <p className="muted">Loading fax numbers…</p>}
       {fax.isError && <FormAlert message={errorMessage(fax.error)} />}
-      {fax.data?.faxNumbers.length === 0 && <p className="empty-state">No fax numbers on this account</p>}
+      {fax.data?.faxNumbers.length === 0 && <EmptyState>No fax numbers on this account</EmptyState>}
       <ul className="card-list">
         {fax.data?.faxNumbers.map((n) => (
           <li key={n.FaxNumberID}>
@@ -71,15 +74,16 @@ function FaxNumberCard({ fax, max }: { fax: FaxNumber; max: number }) {
           {fax.emailAddresses.map((e) => (
             <li key={e.FaxEmailID} className="service-row">
               <span className="service-row__name">{e.email}</span>
-              <button
+              <Button
                 type="button"
-                className="button button--secondary button--small"
+                variant="secondary"
+                small
                 disabled={remove.isPending}
                 onClick={() => onRemove(e.FaxEmailID, e.email)}
                 aria-label={`Remove ${e.email}`}
               >
                 Remove
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -104,14 +108,15 @@ function FaxNumberCard({ fax, max }: { fax: FaxNumber; max: number }) {
                 <span className="muted">
                   {r.pages} {r.pages === 1 ? 'page' : 'pages'}
                 </span>
-                <button
+                <Button
                   type="button"
-                  className="button button--secondary button--small"
+                  variant="secondary"
+                  small
                   onClick={() => onDownload(r.FaxID)}
                   aria-label={`Download fax ${label}`}
                 >
                   Download PDF
-                </button>
+                </Button>
               </li>
             );
           })}
@@ -139,8 +144,12 @@ function AddFaxEmailForm({ faxNumberId, number }: { faxNumberId: number; number:
     }
   };
   return (
-    <form className="inline-add" onSubmit={onSubmit} noValidate aria-label={`Add a fax-to-email address to ${number}`}>
-      <FormAlert message={errors.fields.email ? null : errors.message} />
+    <Form
+      className="inline-add"
+      onSubmit={onSubmit}
+      aria-label={`Add a fax-to-email address to ${number}`}
+      message={errors.fields.email ? null : errors.message}
+    >
       <TextField
         label="Email address"
         type="email"
@@ -153,9 +162,9 @@ function AddFaxEmailForm({ faxNumberId, number }: { faxNumberId: number; number:
         error={errors.fields.email}
         maxLength={254}
       />
-      <button type="submit" className="button" disabled={add.isPending}>
+      <Button type="submit" busy={add.isPending}>
         {add.isPending ? 'Adding…' : 'Add address'}
-      </button>
-    </form>
+      </Button>
+    </Form>
   );
 }

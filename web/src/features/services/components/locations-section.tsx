@@ -1,7 +1,8 @@
 import { formatCents } from '@strand/domain';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDay } from '../../../lib/format';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { formatDay } from '../../customer/components/format';
 import { useServiceLocations } from '../api/services';
 
 /** Each service location with its packages: name, price, since when, active or not (read-only). */
@@ -12,7 +13,7 @@ export function LocationsSection() {
       <h2 id="locations-heading">Service locations</h2>
       {locations.isPending && <p className="muted">Loading service locations…</p>}
       {locations.isError && <FormAlert message={errorMessage(locations.error)} />}
-      {locations.data?.length === 0 && <p className="empty-state">No Service Location found</p>}
+      {locations.data?.length === 0 && <EmptyState>No Service Location found</EmptyState>}
       <ul className="card-list">
         {locations.data?.map((l) => (
           <li key={l.ServiceLocationID}>

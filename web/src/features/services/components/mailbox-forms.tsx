@@ -18,10 +18,12 @@ import type { FormEvent, ReactNode } from 'react';
 import type { z } from 'zod';
 import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
+import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { TextAreaField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
-import { TextAreaField } from '../../customer/components/ui';
 import { useChangeMailbox } from '../api/services';
 
 interface FormProps {
@@ -77,20 +79,20 @@ function FormShell(props: {
   more?: ReactNode;
 }) {
   return (
-    <form className="form-card inline-form" onSubmit={props.onSubmit} noValidate aria-label={props.label}>
+    <Form className="form-card inline-form" onSubmit={props.onSubmit} aria-label={props.label}>
       <h4>{props.label}</h4>
       <FormAlert message={props.errors.message} />
       {props.children}
       <div className="actions">
-        <button type="submit" className="button" disabled={props.pending}>
+        <Button type="submit" disabled={props.pending}>
           {props.pending ? 'Saving…' : props.submitLabel}
-        </button>
+        </Button>
         {props.more}
-        <button type="button" className="button button--secondary" onClick={props.onCancel}>
+        <Button type="button" variant="secondary" onClick={props.onCancel}>
           Cancel
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -158,14 +160,14 @@ export function ForwardForm(props: FormProps) {
       onCancel={props.onDone}
       more={
         mailbox.forwardTo && (
-          <button
+          <Button
             type="button"
-            className="button button--secondary"
+            variant="secondary"
             disabled={pending}
             onClick={(event) => submit(event, { forwardTo: '', keepCopy: false })}
           >
             Turn forwarding off
-          </button>
+          </Button>
         )
       }
     >

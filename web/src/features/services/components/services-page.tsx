@@ -1,14 +1,15 @@
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
+import { can, useCustomerAccount } from '../../../lib/customer-account';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { can, useCustomerAccount } from '../../customer/api/customer-account';
-import { SectionNav } from '../../customer/components/ui';
+import { SectionNav } from '../../../lib/ui/parts';
 import { EmailSection } from './email-section';
 import { FaxSection } from './fax-section';
 import { LocationsSection } from './locations-section';
 import '../../../styles/customer.css';
 import '../../../styles/services.css';
+import { EmptyState } from '../../../lib/ui/empty-state';
 
 const SECTIONS = [
   { id: 'locations', label: 'Service locations' },
@@ -43,9 +44,9 @@ export function ServicesPage() {
     return (
       <section className="page page--wide">
         <h1>Services</h1>
-        <p className="empty-state">
+        <EmptyState>
           Your user does not have the “Services” permission. Ask your account administrator for it.
-        </p>
+        </EmptyState>
       </section>
     );
   }

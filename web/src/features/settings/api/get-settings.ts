@@ -1,5 +1,5 @@
 import { SettingsSchema } from '@strand/domain';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const settingsQueryKey = (nUserID: number) => ['settings', nUserID] as const;
@@ -9,11 +9,14 @@ export function getSettings(signal?: AbortSignal) {
 }
 
 /** The signed-in user's settings; disabled while nobody is signed in. */
-export function useSettings(nUserID: number | undefined) {
-  return useQuery({
+export const getSettingsQueryOptions = (nUserID: number | undefined) =>
+  queryOptions({
     queryKey: settingsQueryKey(nUserID ?? 0),
     queryFn: ({ signal }) => getSettings(signal),
     enabled: nUserID !== undefined,
     staleTime: 5 * 60_000,
   });
+
+export function useSettings(nUserID: number | undefined) {
+  return useQuery(getSettingsQueryOptions(nUserID));
 }

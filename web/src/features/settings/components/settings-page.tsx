@@ -4,6 +4,8 @@ import { useSession } from '../../../lib/browser-session';
 import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { headerStyleOf } from '../../../lib/theme';
+import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextField } from '../../../lib/ui/text-field';
@@ -65,7 +67,7 @@ export function SettingsPage() {
       <h1 id="settings-heading">Settings</h1>
       <p className="page__lead">Choose how the header of the portal looks on your devices.</p>
       {settings.isError && <FormAlert message="Your saved settings could not be loaded. The defaults are shown." />}
-      <form className="card form-card" onSubmit={onSubmit} noValidate aria-busy={loading}>
+      <Form className="card form-card" onSubmit={onSubmit} aria-busy={loading}>
         <h2>Header theme</h2>
         <FormAlert message={errors.message} />
         <div className="field field--check">
@@ -117,10 +119,10 @@ export function SettingsPage() {
         <div className="theme-preview" style={preview} aria-hidden="true">
           Preview
         </div>
-        <button type="submit" className="button" disabled={save.isPending || loading}>
+        <Button type="submit" disabled={save.isPending || loading}>
           {save.isPending ? 'Saving…' : 'Save settings'}
-        </button>
-      </form>
+        </Button>
+      </Form>
     </section>
   );
 }

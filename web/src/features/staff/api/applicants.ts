@@ -4,18 +4,20 @@ import {
   InviteApplicantResponseSchema,
   type SubmissionSummary,
 } from '@strand/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { downloadFile } from '../../customer/api/download-file';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, downloadFile } from '../../../lib/api-client';
 
 const applicantsKey = ['staff', 'applicants'] as const;
 
-export function useApplicants() {
-  return useQuery({
+export const getApplicantsQueryOptions = () =>
+  queryOptions({
     queryKey: applicantsKey,
     queryFn: async ({ signal }) =>
       (await apiRequest('/api/staff/applicants', { schema: ApplicantListSchema, signal })).applicants,
   });
+
+export function useApplicants() {
+  return useQuery(getApplicantsQueryOptions());
 }
 
 export function useInviteApplicant() {

@@ -1,5 +1,5 @@
 import { CustomerMatchListSchema } from '@strand/domain';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function searchCustomers(q: string, signal?: AbortSignal) {
@@ -10,10 +10,13 @@ export function searchCustomers(q: string, signal?: AbortSignal) {
 }
 
 /** Customers whose account number or name matches; runs once a search has been submitted. */
-export function useCustomerSearch(q: string) {
-  return useQuery({
+export const getCustomerSearchQueryOptions = (q: string) =>
+  queryOptions({
     queryKey: ['staff', 'customers', q],
     queryFn: ({ signal }) => searchCustomers(q, signal),
     enabled: q.length > 0,
   });
+
+export function useCustomerSearch(q: string) {
+  return useQuery(getCustomerSearchQueryOptions(q));
 }

@@ -6,6 +6,9 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
 import { downloadSubmission, useApplicants, useInviteApplicant } from '../api/applicants';
 import '../../../styles/customer.css';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
+import { Form } from '../../../lib/ui/form';
 
 const formatTime = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -23,7 +26,7 @@ export function ApplicantsSection() {
       {invited && <AccessCodeCard invited={invited} />}
       {applicants.isError && <FormAlert message={errorMessage(applicants.error)} />}
       {applicants.isPending && <p className="muted">Loading applicants…</p>}
-      {applicants.data?.length === 0 && <p className="empty-state">No applicants yet.</p>}
+      {applicants.data?.length === 0 && <EmptyState>No applicants yet.</EmptyState>}
       {applicants.data && applicants.data.length > 0 && (
         <ul className="card-list" aria-label="Applicants">
           {applicants.data.map((a) => (
@@ -58,7 +61,7 @@ function InviteForm({ onInvited }: { onInvited(result: InviteApplicantResponse):
   };
 
   return (
-    <form className="card form-card" onSubmit={onSubmit} noValidate aria-labelledby="invite-heading">
+    <Form className="card form-card" onSubmit={onSubmit} aria-labelledby="invite-heading">
       <h3 id="invite-heading">Invite an applicant</h3>
       <FormAlert message={errors.message} />
       <TextField label="Applicant name" name="name" value={name} onValueChange={setName} error={errors.fields.name} />
@@ -82,10 +85,10 @@ function InviteForm({ onInvited }: { onInvited(result: InviteApplicantResponse):
         onValueChange={setUsername}
         error={errors.fields.username}
       />
-      <button type="submit" className="button" disabled={invite.isPending}>
+      <Button type="submit" busy={invite.isPending}>
         {invite.isPending ? 'Inviting…' : 'Invite and send access code'}
-      </button>
-    </form>
+      </Button>
+    </Form>
   );
 }
 
@@ -157,9 +160,9 @@ function ApplicantItem({ applicant: a }: { applicant: ApplicantSummary }) {
       </dl>
       {s && (
         <p className="actions">
-          <button type="button" className="button button--secondary" onClick={download}>
+          <Button type="button" variant="secondary" onClick={download}>
             Download submission of {a.name}
-          </button>
+          </Button>
         </p>
       )}
       <FormAlert message={error} />

@@ -1,6 +1,8 @@
 import type { CustomerMatch, SuperLinkResponse } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { useIssueSuperLink } from '../api/issue-super-link';
 import { SuperLinkCard } from './super-link-card';
@@ -24,7 +26,7 @@ export function CustomerResults({ customers }: CustomerResultsProps) {
   };
 
   if (customers.length === 0) {
-    return <p className="empty-state">No customers match that search.</p>;
+    return <EmptyState>No customers match that search.</EmptyState>;
   }
 
   return (
@@ -41,14 +43,14 @@ export function CustomerResults({ customers }: CustomerResultsProps) {
                 {customer.vcCustomerID} · {customer.vcCustomerType}
               </p>
             </div>
-            <button
+            <Button
               type="button"
-              className="button button--secondary"
+              variant="secondary"
               disabled={issue.isPending}
               onClick={() => onIssue(customer.vcCustomerID)}
             >
               Issue link<span className="visually-hidden"> for {customer.vcCustomerName}</span>
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

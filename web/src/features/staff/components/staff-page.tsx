@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useSession } from '../../../lib/browser-session';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
+import { Button } from '../../../lib/ui/button';
+import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextField } from '../../../lib/ui/text-field';
@@ -47,7 +49,7 @@ export function StaffPage() {
       <p className="page__lead">
         Find a customer by account number or name, then issue a one-time link that opens their account as a super user.
       </p>
-      <form className="card form-card search-form" onSubmit={onSubmit} noValidate>
+      <Form className="card form-card search-form" onSubmit={onSubmit}>
         <TextField
           label="Account number or customer name"
           name="q"
@@ -57,10 +59,10 @@ export function StaffPage() {
           onValueChange={setText}
           error={errors.fields.q}
         />
-        <button type="submit" className="button" disabled={search.isFetching}>
+        <Button type="submit" disabled={search.isFetching}>
           {search.isFetching ? 'Searching…' : 'Search'}
-        </button>
-      </form>
+        </Button>
+      </Form>
       {!errors.fields.q && <FormAlert message={errors.message} />}
       {search.data && !tooShort && <CustomerResults customers={search.data} />}
       <ApplicantsSection />

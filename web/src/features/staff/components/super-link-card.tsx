@@ -1,5 +1,6 @@
 import type { SuperLinkResponse } from '@strand/domain';
 import { useState } from 'react';
+import { Button, ButtonAnchor } from '../../../lib/ui/button';
 
 export interface SuperLinkCardProps {
   link: SuperLinkResponse;
@@ -36,12 +37,10 @@ export function SuperLinkCard({ link }: SuperLinkCardProps) {
         Works once, until {formatTime(link.expiresAt)}. Opening it in this browser signs you out of your staff session.
       </p>
       <p className="actions">
-        <a className="button" href={link.path}>
-          Open account as super user
-        </a>
-        <button type="button" className="button button--secondary" onClick={copy}>
+        <ButtonAnchor href={link.path}>Open account as super user</ButtonAnchor>
+        <Button type="button" variant="secondary" onClick={copy}>
           Copy link
-        </button>
+        </Button>
       </p>
       <p role="status" className="muted">
         {copied === 'yes'

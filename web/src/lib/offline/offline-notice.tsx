@@ -3,9 +3,9 @@
  * says when it was saved, a cached response how old it is.
  */
 
-import { oldestServedCopy, useServedCopies } from '../../../lib/offline/offline-runtime';
-import { ageText } from '../../../lib/offline/response-cache';
-import '../../../styles/offline.css';
+import { oldestServedCopy, useServedCopies } from './offline-runtime';
+import { ageText } from './response-cache';
+import '../../styles/offline.css';
 
 export const CACHED_RESPONSE_MESSAGE =
   'You are not connected to the internet. The response is cached from local storage.';

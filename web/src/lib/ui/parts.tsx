@@ -1,36 +1,7 @@
-/** Small form pieces of the customer pages: a labelled select, a labelled text area, and a section navigation. */
-import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+/** Pieces several pages share: a labelled select and text area (on Field), section navigation, status, tickets. */
+import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { Link } from 'react-router';
-
-interface FieldShellProps {
-  id: string;
-  label: string;
-  hint?: string | undefined;
-  error?: string | undefined;
-  children: ReactNode;
-}
-
-function FieldShell({ id, label, hint, error, children }: FieldShellProps) {
-  return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-const describedBy = (id: string, hint?: string, error?: string) =>
-  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+import { Field } from './field';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'onChange' | 'value'> {
   label: string;
@@ -42,25 +13,24 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 }
 
 export function SelectField({ label, value, onValueChange, options, error, hint, ...rest }: SelectFieldProps) {
-  const id = useId();
   return (
-    <FieldShell id={id} label={label} hint={hint} error={error}>
-      <select
-        id={id}
-        className="select"
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...rest}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </FieldShell>
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <select
+          {...control}
+          className="select"
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+          {...rest}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 
@@ -74,19 +44,18 @@ export interface TextAreaFieldProps
 }
 
 export function TextAreaField({ label, value, onValueChange, error, hint, ...rest }: TextAreaFieldProps) {
-  const id = useId();
   return (
-    <FieldShell id={id} label={label} hint={hint} error={error}>
-      <textarea
-        id={id}
-        className="textarea"
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...rest}
-      />
-    </FieldShell>
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <textarea
+          {...control}
+          className="textarea"
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+          {...rest}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -126,7 +95,7 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 /** Kept here for the forms that import it from the customer feature; it lives with useForm. */
-export { withoutFieldError } from '../../../lib/use-form';
+export { withoutFieldError } from '../use-form';
 
 export interface TicketCardProps {
   /** The heading's id, unique on the page. */

@@ -21,3 +21,19 @@ export function formatMoment(iso: string): string {
 /** 8/2027 -> "08/2027". */
 export const formatExpiry = (month: number | null, year: number | null) =>
   month === null || year === null ? '' : `${String(month).padStart(2, '0')}/${year}`;
+
+/** Installer screens: an ISO timestamp as local "YYYY-MM-DD HH:MM" (SPEC §3: date then time); "" for none. */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

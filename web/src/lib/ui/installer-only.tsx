@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSession } from '../../../lib/browser-session';
+import { useSession } from '../browser-session';
 
 export interface InstallerOnlyProps {
   title: string;

@@ -1,0 +1,86 @@
+/**
+ * Buttons of every screen (the `.button` styles keep them at least 44 px tall): a button, and links and labels that
+ * look like one. Variants: primary (default), secondary, danger, and link (a button that reads as a link).
+ */
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, LabelHTMLAttributes } from 'react';
+import { Link, type LinkProps } from 'react-router';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link';
+
+export interface ButtonStyle {
+  variant?: ButtonVariant;
+  /** Full width (stacked action lists on a phone). */
+  block?: boolean;
+  /** The smaller button of a table row. */
+  small?: boolean;
+  className?: string | undefined;
+}
+
+/** The class names of a button-looking element. */
+export function buttonClass({
+  variant = 'primary',
+  block = false,
+  small = false,
+  className,
+}: ButtonStyle = {}): string {
+  const base = variant === 'link' ? ['link-button'] : ['button', variant === 'primary' ? '' : `button--${variant}`];
+  return [...base, block ? 'button--block' : '', small ? 'button--small' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonStyle {
+  /** Work under way: the button is disabled and says so to assistive technology. */
+  busy?: boolean;
+}
+
+export function Button({
+  variant,
+  block,
+  small,
+  className,
+  busy = false,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClass({ variant, block, small, className })}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...rest}
+    />
+  );
+}
+
+export type ButtonLinkProps = LinkProps & ButtonStyle;
+
+/** A router link that looks like a button. */
+export function ButtonLink({ variant, block, small, className, ...rest }: ButtonLinkProps) {
+  return <Link className={buttonClass({ variant, block, small, className })} {...rest} />;
+}
+
+export type ButtonAnchorProps = AnchorHTMLAttributes<HTMLAnchorElement> & ButtonStyle;
+
+/** A plain link (another site, a file, tel:) that looks like a button. */
+export function ButtonAnchor({ variant, block, small, className, children, ...rest }: ButtonAnchorProps) {
+  return (
+    <a className={buttonClass({ variant, block, small, className })} {...rest}>
+      {children}
+    </a>
+  );
+}
+
+export type ButtonLabelProps = LabelHTMLAttributes<HTMLLabelElement> & ButtonStyle;
+
+/** A label that looks like a button: the visible face of a hidden file input it wraps or names. */
+export function ButtonLabel({ variant, block, small, className, children, ...rest }: ButtonLabelProps) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the wrapped or named file input.
+    <label className={buttonClass({ variant, block, small, className })} {...rest}>
+      {children}
+    </label>
+  );
+}

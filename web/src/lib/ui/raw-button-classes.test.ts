@@ -1,0 +1,44 @@
+/**
+ * Every screen's buttons come from the UI kit (lib/ui/button.tsx): no raw `className="button…"` under features/ or
+ * app/. A failure lists each offender as file:line.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = join(import.meta.dirname, '..', '..');
+/** `className="button"`, `className="button button--secondary"`, `className={`button …`}`, `className='button…'`. */
+const RAW_BUTTON_CLASS = /className=\{?\s*["'`]button(?=["'`\s]|--)/;
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return files(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+export function rawButtonClasses(roots: readonly string[]): string[] {
+  return roots.flatMap((root) =>
+    files(root).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (RAW_BUTTON_CLASS.test(line) ? [`${relative(SRC, file)}:${i + 1}: ${line.trim()}`] : [])),
+    ),
+  );
+}
+
+describe('the UI kit', () => {
+  it('the pattern catches the raw classes and nothing else', () => {
+    expect(RAW_BUTTON_CLASS.test('<button type="button" className="button button--secondary">')).toBe(true);
+    expect(RAW_BUTTON_CLASS.test('<Link className="button" to="/">')).toBe(true);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of a template literal, on purpose.
+    expect(RAW_BUTTON_CLASS.test('className={`button ${x}`}')).toBe(true);
+    expect(RAW_BUTTON_CLASS.test('<div className="button-row">')).toBe(false);
+    expect(RAW_BUTTON_CLASS.test('<Button variant="secondary">')).toBe(false);
+  });
+
+  it('no screen styles a button by hand: features/ and app/ use lib/ui/button', () => {
+    expect(rawButtonClasses([join(SRC, 'features'), join(SRC, 'app')])).toEqual([]);
+  });
+});
