@@ -1,4 +1,4 @@
-import { signIn } from './support/app';
+import { newestConfirmEmailLink, signIn } from './support/app';
 import { expectNoSideways, goToAccountInfo, openSection, screenshot } from './support/customer';
 import { expect, test } from './support/spec-server';
 
@@ -100,6 +100,30 @@ test.describe('Account Info: users and permissions', () => {
     await other.goto('/billingCenter');
     await expect(other.getByText('Your user does not have the “View bills” permission.')).toBeVisible();
     await context.close();
+  });
+
+  test('a new email takes effect only when the new address confirms it', async ({ page }) => {
+    const newEmail = `bill.${stamp}@example.com`;
+    await signIn(page, 'business');
+    await openSection(page, 'Account Info', 'Users');
+    const card = page.getByRole('article', { name: 'Bill Bates' });
+    await card.getByRole('button', { name: /^Edit/ }).click();
+    const form = page.getByRole('form', { name: 'Edit business-billing' });
+    await form.getByLabel('Email').fill(newEmail);
+    await form.getByRole('button', { name: 'Save user' }).click();
+    await expect(card.getByText(`(changing to ${newEmail}: waiting for that address to confirm)`)).toBeVisible();
+
+    let link: string | null = null;
+    await expect.poll(async () => (link = await newestConfirmEmailLink(newEmail)), { timeout: 10_000 }).not.toBeNull();
+    const url = new URL(link ?? '');
+    await page.goto(`${url.pathname}${url.search}`);
+    await expect(page.getByRole('heading', { name: 'Confirm your new email' })).toBeVisible();
+    await page.getByRole('button', { name: 'Confirm my new email' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your new email address is confirmed.' })).toBeVisible();
+
+    await page.goto('/accountInfo');
+    await openSection(page, 'Account Info', 'Users');
+    await expect(page.getByRole('article', { name: 'Bill Bates' }).getByText(newEmail, { exact: true })).toBeVisible();
   });
 
   test('the billing-only user is sent to the billing center', async ({ page }) => {

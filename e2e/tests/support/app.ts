@@ -87,6 +87,11 @@ export async function newestRegistrationCode(email: string): Promise<string | nu
   return newestMailMatch(email, /\b[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}\b/);
 }
 
+/** The link in the newest "confirm your new email address" mail to `email`. */
+export async function newestConfirmEmailLink(email: string): Promise<string | null> {
+  return newestMailMatch(email, /https?:\/\/\S+\/confirmEmail\?token=[\w-]+/);
+}
+
 /** The first match of `pattern` in the newest mail to `email` in the server's outbox, or null. */
 async function newestMailMatch(email: string, pattern: RegExp): Promise<string | null> {
   const dataDir = process.env.E2E_DATA_DIR;

@@ -4,7 +4,7 @@ import {
   RegisterRequestSchema,
   RegistrationCodeRequestSchema,
 } from '@strand/domain';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { sessionStore } from '../../../lib/browser-session';
@@ -97,14 +97,19 @@ export function RegisterPage() {
       </p>
       <Form onSubmit={onSubmit} message={form.errors.message}>
         {FIELDS.map(({ name, label, ...rest }) => (
-          <TextField key={name} label={label} {...form.field(name)} {...rest} />
+          <Fragment key={name}>
+            <TextField label={label} {...form.field(name)} {...rest} />
+            {name === 'registrationCode' && (
+              // Right under the code it is for: someone without a bill at hand asks for the mail here.
+              <div className="field">
+                <Button type="button" variant="secondary" block onClick={onMailCode} busy={codeRequest.isPending}>
+                  {codeRequest.isPending ? 'Requesting…' : 'Email me the registration code'}
+                </Button>
+                {codeMessage && <FormAlert message={codeMessage.text} tone={codeMessage.tone} />}
+              </div>
+            )}
+          </Fragment>
         ))}
-        <div className="field">
-          <Button type="button" variant="secondary" block onClick={onMailCode} busy={codeRequest.isPending}>
-            {codeRequest.isPending ? 'Requesting…' : 'Email me the registration code'}
-          </Button>
-          {codeMessage && <FormAlert message={codeMessage.text} tone={codeMessage.tone} />}
-        </div>
         <Button type="submit" block busy={register.isPending}>
           {register.isPending ? 'Registering…' : 'Register'}
         </Button>
