@@ -13,6 +13,7 @@ import {
   type ContractorWorkOrder,
   type ContractorWorkOrderSummary,
   checklistFormFor,
+  fullAddress,
   isChecklistComplete,
   type SessionClaims,
   type WorkOrderAssemblyUnit,
@@ -58,16 +59,6 @@ export function isRowComplete(row: CompletenessRow): boolean {
   });
   if (!form) return row.status === 'Complete' || row.status === 'Closed';
   return isChecklistComplete(form, row.status, parseChecklistJson(row.checklist_data));
-}
-
-export function fullAddress(row: {
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-}): string | null {
-  if (!row.address) return null;
-  return `${row.address}, ${row.city ?? ''}, ${row.state ?? ''} ${row.zip ?? ''}`.replace(/\s+/g, ' ').trim();
 }
 
 function toSummary(row: repo.SummaryRow): ContractorWorkOrderSummary {

@@ -7,6 +7,7 @@ import {
   type ContractorCalendarEvent,
   type ContractorMapData,
   ContractorMapGeometrySchema,
+  fullAddress,
   type RestorationNote,
   type RestorationTicket,
   type SessionClaims,
@@ -15,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { assertOwnedByCompany, companyOf, userNameOf } from './contractor.policy.js';
-import { fullAddress, isRowComplete } from './contractor-work-orders.service.js';
+import { isRowComplete } from './contractor-work-orders.service.js';
 import * as repo from './field.repository.js';
 
 export async function calendarEvents(

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { contentDisposition } from '../../lib/downloads.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { readMultipartUpload } from '../../lib/uploads.js';
 import { sessionOf } from '../../plugins/auth.js';
@@ -18,12 +19,6 @@ import * as service from './files.service.js';
 
 const tags = ['contractor'];
 
-/** A Content-Disposition that survives any file name (RFC 6266 / 5987). */
-export function disposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 export function sendFile(
   reply: FastifyReply,
   file: { stream: NodeJS.ReadableStream; sizeBytes: number; contentType: string },
@@ -33,7 +28,7 @@ export function sendFile(
   return reply
     .header('content-type', file.contentType)
     .header('content-length', String(file.sizeBytes))
-    .header('content-disposition', disposition(kind, name))
+    .header('content-disposition', contentDisposition(kind, name))
     .header('cache-control', 'private, no-store')
     .send(file.stream);
 }
@@ -98,7 +93,7 @@ export function fileRoutes(fastify: FastifyInstance, ctx: AppContext) {
       const pdf = await service.workOrderPdf(ctx, sessionOf(req), req.params.workOrderId);
       return (reply as FastifyReply)
         .header('content-type', 'application/pdf')
-        .header('content-disposition', disposition('inline', `work-order-${req.params.workOrderId}.pdf`))
+        .header('content-disposition', contentDisposition('inline', `work-order-${req.params.workOrderId}.pdf`))
         .header('cache-control', 'private, no-store')
         .send(pdf);
     },

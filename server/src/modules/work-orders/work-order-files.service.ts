@@ -4,13 +4,14 @@
  */
 import type { Readable } from 'node:stream';
 import type { Attachment, PdfLink } from '@strand/domain';
+import { fullAddress } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { renderWorkOrderPdf, type WorkOrderPdfSection } from '../../integrations/pdf/work-order-pdf.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { assertInstallerMayReach } from '../access/access.service.js';
 import { issueFileTicket, ticketExpiry, verifyFileTicket } from './file-tickets.js';
 import * as repo from './work-orders.repository.js';
-import { fullAddress, loadWorkOrderObject, plantConfigOf } from './work-orders.service.js';
+import { loadWorkOrderObject, plantConfigOf } from './work-orders.service.js';
 
 const FILES = '/api/installer/files';
 

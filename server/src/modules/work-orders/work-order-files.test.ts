@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_FILES } from '../../demo/generator.js';
 import { pdfText } from '../../integrations/pdf/pdf-text.js';
+import { contentDisposition } from '../../lib/downloads.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { FILE_TICKET_TTL_SECONDS } from './file-tickets.js';
-import { contentDisposition } from './work-orders.routes.js';
 
 let t: TestApp;
 let installer: string;

@@ -27,6 +27,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { contentDisposition } from '../../lib/downloads.js';
 import { sessionOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import * as checklist from './installer-checklist.service.js';
@@ -239,12 +240,6 @@ export async function workOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx:
 
 /** Types a browser may show in place; anything else (and any download) is saved, never rendered in our origin. */
 const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-
-/** A Content-Disposition that no file name can break: ASCII fallback plus the RFC 5987 UTF-8 name. */
-export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 function sendFile(reply: FastifyReply, file: files.FileDownload, download: '1' | undefined) {
   const inline = download === undefined && INLINE_TYPES.has(file.contentType);

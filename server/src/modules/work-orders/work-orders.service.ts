@@ -6,6 +6,7 @@ import {
   byDistanceMiles,
   type CentralOffice,
   type Circuit,
+  fullAddress,
   type GisObject,
   hasPlantConfigValues,
   type LocationAsset,
@@ -24,17 +25,6 @@ import { assertInstallerWorkOrder } from './work-orders.policy.js';
 import * as repo from './work-orders.repository.js';
 
 const missing = (workOrderId: number) => notFound(`There is no work order #${workOrderId}.`);
-
-export function fullAddress(row: {
-  address: string | null;
-  address2?: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-}): string {
-  const street = [row.address, row.address2].filter(Boolean).join(' ');
-  return `${street}, ${row.city ?? ''}, ${row.state ?? ''} ${row.zip ?? ''}`.trim();
-}
 
 export function plantConfigOf(row: Row<'physical_plant_configs'>): PhysicalPlantConfig {
   return {
@@ -91,7 +81,7 @@ export async function loadWorkOrderObject(
       locationId === null || wo.latitude === null || wo.longitude === null
         ? null
         : {
-            fullAddress: fullAddress(wo),
+            fullAddress: fullAddress(wo) ?? '',
             ServiceLocationID: locationId,
             Latitude: wo.latitude,
             Longitude: wo.longitude,
@@ -136,7 +126,7 @@ export async function getServiceLocation(ctx: AppContext, workOrderId: number): 
   if (location.latitude === null || location.longitude === null) return null;
   return {
     nOrderID: location.order_id,
-    fullAddress: fullAddress(location),
+    fullAddress: fullAddress(location) ?? '',
     ServiceLocationID: locationId,
     Latitude: location.latitude,
     Longitude: location.longitude,
