@@ -1,12 +1,12 @@
 import { type BusinessReportParams, BusinessReportQuerySchema, formatCents, resolveMonthRange } from '@strand/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { withoutFieldError } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { downloadBusinessCsv, downloadBusinessPdf, useBusinessReport } from '../api/reports';
 import { ReportTable, SummaryCard, useDownload } from './report-table';
 
@@ -26,31 +26,29 @@ function defaultRange(): BusinessReportParams {
  */
 export function BusinessReportSection() {
   const [applied, setApplied] = useState<BusinessReportParams>(defaultRange);
-  const [values, setValues] = useState({ from: applied.from ?? '', to: applied.to ?? '' });
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const form = useForm({ from: applied.from ?? '', to: applied.to ?? '' });
   const report = useBusinessReport(applied);
   const download = useDownload();
 
-  const change = (field: 'from' | 'to') => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => withoutFieldError(e, field));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(BusinessReportQuerySchema, {
-      from: values.from || undefined,
-      to: values.to || undefined,
-    });
-    if ('errors' in checked) return setErrors(checked.errors);
-    const range = resolveMonthRange(checked.data, currentMonth());
-    if (!range.ok) return setErrors({ fields: range.fields, message: CORRECT_FIELDS_MESSAGE });
-    setErrors(NO_ERRORS);
-    setApplied({ from: range.from, to: range.to });
-  };
+  const submit = form.submit(
+    BusinessReportQuerySchema,
+    async (query) => {
+      const range = resolveMonthRange(query, currentMonth());
+      if (range.ok) setApplied({ from: range.from, to: range.to });
+    },
+    {
+      check: (v) => ({ from: v.from || undefined, to: v.to || undefined }),
+      // The range rules (order, length) need the parsed months; the schema's own messages come first.
+      rules: (v, schemaErrors) => {
+        if (Object.keys(schemaErrors).length > 0) return {};
+        const range = resolveMonthRange({ from: v.from || undefined, to: v.to || undefined }, currentMonth());
+        return range.ok ? {} : range.fields;
+      },
+    },
+  );
 
   const serverErrors = report.isError ? formErrorsFrom(report.error) : NO_ERRORS;
-  const fieldError = (name: 'from' | 'to') => errors.fields[name] ?? serverErrors.fields[name];
+  const fieldError = (name: 'from' | 'to') => form.errors.fields[name] ?? serverErrors.fields[name];
   const data = report.data;
   const label = new Map(data?.locations.map((l) => [l.ServiceLocationID, l.label]));
 
@@ -63,20 +61,18 @@ export function BusinessReportSection() {
             label="From month"
             type="month"
             placeholder="2025-01"
-            value={values.from}
-            onValueChange={change('from')}
+            {...form.field('from')}
             error={fieldError('from')}
           />
           <TextField
             label="To month"
             type="month"
             placeholder="2025-12"
-            value={values.to}
-            onValueChange={change('to')}
+            {...form.field('to')}
             error={fieldError('to')}
           />
         </div>
-        <FormAlert message={errors.message} />
+        <FormAlert message={form.errors.message} />
         <div className="actions">
           <Button type="submit">Show report</Button>
         </div>

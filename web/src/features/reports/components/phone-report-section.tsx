@@ -6,16 +6,17 @@ import {
   PhoneReportFilterSchema,
   resolveDayRange,
 } from '@strand/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
+import { formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { formatDay } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { SelectField, withoutFieldError } from '../../../lib/ui/parts';
+import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { downloadPhoneCsv, usePhoneReport } from '../api/reports';
 import { formatCount, formatDuration, ReportTable, SummaryCard, useDownload } from './report-table';
 
@@ -34,6 +35,14 @@ interface FormValues {
   number: string;
 }
 
+/** What the form's values ask for: blanks left out, the number trimmed. */
+const toFilter = (v: FormValues) => ({
+  from: v.from || undefined,
+  to: v.to || undefined,
+  direction: v.direction || undefined,
+  number: v.number.trim() || undefined,
+});
+
 const toForm = (f: PhoneReportFilter): FormValues => ({
   from: f.from ?? '',
   to: f.to ?? '',
@@ -50,43 +59,39 @@ const DIRECTION_OPTIONS = [
 export function PhoneReportSection() {
   const [applied, setApplied] = useState<PhoneReportFilter>(defaultFilter);
   const [page, setPage] = useState(1);
-  const [values, setValues] = useState<FormValues>(() => toForm(applied));
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const form = useForm<FormValues>(() => toForm(applied));
   const report = usePhoneReport({ ...applied, page, pageSize: PAGE_SIZE });
   const download = useDownload();
 
-  const change = (field: keyof FormValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => withoutFieldError(e, field));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = {
-      from: values.from || undefined,
-      to: values.to || undefined,
-      direction: values.direction || undefined,
-      number: values.number.trim() || undefined,
-    };
-    const checked = validate(PhoneReportFilterSchema, input);
-    if ('errors' in checked) return setErrors(checked.errors);
-    const range = resolveDayRange(checked.data, todayUtc());
-    if (!range.ok) return setErrors({ fields: range.fields, message: CORRECT_FIELDS_MESSAGE });
-    setErrors(NO_ERRORS);
-    setPage(1);
-    setApplied({ ...checked.data, from: range.from, to: range.to });
-  };
+  const submit = form.submit(
+    PhoneReportFilterSchema,
+    async (filter) => {
+      const range = resolveDayRange(filter, todayUtc());
+      if (!range.ok) return;
+      setPage(1);
+      setApplied({ ...filter, from: range.from, to: range.to });
+    },
+    {
+      check: toFilter,
+      // The range rules (order, length) need the parsed dates; the schema's own messages come first.
+      rules: (v, schemaErrors) => {
+        if (Object.keys(schemaErrors).length > 0) return {};
+        const range = resolveDayRange(toFilter(v), todayUtc());
+        return range.ok ? {} : range.fields;
+      },
+    },
+  );
 
   const reset = () => {
     const filter = defaultFilter();
-    setValues(toForm(filter));
-    setErrors(NO_ERRORS);
+    form.setValues(toForm(filter));
+    form.setErrors(NO_ERRORS);
     setPage(1);
     setApplied(filter);
   };
 
   const serverErrors = report.isError ? formErrorsFrom(report.error) : NO_ERRORS;
-  const fieldError = (name: keyof FormValues) => errors.fields[name] ?? serverErrors.fields[name];
+  const fieldError = (name: keyof FormValues) => form.errors.fields[name] ?? serverErrors.fields[name];
   const data = report.data;
 
   return (
@@ -94,18 +99,11 @@ export function PhoneReportSection() {
       <h2 id="phone-heading">Phone report</h2>
       <Form className="card form-card report-filter" onSubmit={submit} aria-label="Phone report filter">
         <div className="report-filter__fields">
-          <TextField
-            label="From"
-            type="date"
-            value={values.from}
-            onValueChange={change('from')}
-            error={fieldError('from')}
-          />
-          <TextField label="To" type="date" value={values.to} onValueChange={change('to')} error={fieldError('to')} />
+          <TextField label="From" type="date" {...form.field('from')} error={fieldError('from')} />
+          <TextField label="To" type="date" {...form.field('to')} error={fieldError('to')} />
           <SelectField
             label="Direction"
-            value={values.direction}
-            onValueChange={change('direction')}
+            {...form.field('direction')}
             options={DIRECTION_OPTIONS}
             error={fieldError('direction')}
           />
@@ -114,12 +112,11 @@ export function PhoneReportSection() {
             hint="Any part of the calling or called number"
             inputMode="tel"
             autoComplete="off"
-            value={values.number}
-            onValueChange={change('number')}
+            {...form.field('number')}
             error={fieldError('number')}
           />
         </div>
-        <FormAlert message={errors.message} />
+        <FormAlert message={form.errors.message} />
         <div className="actions">
           <Button type="submit">Show report</Button>
           <Button type="button" variant="secondary" onClick={reset}>

@@ -1,7 +1,6 @@
 import { AddFaxEmailRequestSchema, type FaxNumber, formatPhone } from '@strand/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
@@ -9,6 +8,7 @@ import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { downloadReceivedFax, useAddFaxEmail, useFaxObject, useRemoveFaxEmail } from '../api/services';
 
 /** The account's fax numbers: fax-to-email recipients (add, remove) and the faxes received, each downloadable. */
@@ -127,41 +127,26 @@ function FaxNumberCard({ fax, max }: { fax: FaxNumber; max: number }) {
 }
 
 function AddFaxEmailForm({ faxNumberId, number }: { faxNumberId: number; number: string }) {
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const form = useForm({ email: '' });
   const add = useAddFaxEmail();
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(AddFaxEmailRequestSchema, { email });
-    if ('errors' in checked) return setErrors(checked.errors);
-    setErrors(NO_ERRORS);
-    try {
-      const added = await add.mutateAsync({ faxNumberId, body: { email } });
+  const onSubmit = form.submit(
+    AddFaxEmailRequestSchema,
+    async (body) => {
+      const added = await add.mutateAsync({ faxNumberId, body });
       popup.show(`Faxes to ${number} will also go to ${added.email}`);
-      setEmail('');
-    } catch (error) {
-      setErrors(formErrorsFrom(error));
-    }
-  };
+      form.setValues({ email: '' });
+    },
+    // The one field's message says it all; the alert speaks only of what is not about the field.
+    { mapErrors: (e) => (e.fields.email ? { ...e, message: null } : e) },
+  );
   return (
     <Form
       className="inline-add"
       onSubmit={onSubmit}
       aria-label={`Add a fax-to-email address to ${number}`}
-      message={errors.fields.email ? null : errors.message}
+      message={form.errors.message}
     >
-      <TextField
-        label="Email address"
-        type="email"
-        inputMode="email"
-        value={email}
-        onValueChange={(value) => {
-          setErrors(NO_ERRORS);
-          setEmail(value);
-        }}
-        error={errors.fields.email}
-        maxLength={254}
-      />
+      <TextField label="Email address" type="email" inputMode="email" maxLength={254} {...form.field('email')} />
       <Button type="submit" busy={add.isPending}>
         {add.isPending ? 'Adding…' : 'Add address'}
       </Button>

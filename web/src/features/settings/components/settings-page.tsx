@@ -1,7 +1,6 @@
 import { DEFAULT_THEME, type Theme, ThemeSchema } from '@strand/domain';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSession } from '../../../lib/browser-session';
-import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { headerStyleOf } from '../../../lib/theme';
 import { Button } from '../../../lib/ui/button';
@@ -9,6 +8,7 @@ import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextField } from '../../../lib/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { useSettings } from '../api/get-settings';
 import { useSaveSettings } from '../api/save-settings';
 
@@ -20,6 +20,11 @@ interface ThemeValues {
 }
 
 const toValues = (theme: Theme): ThemeValues => ({ ...theme, gradientDirection: String(theme.gradientDirection) });
+/** What the schema checks: the direction as a number (blank is not 0). */
+const toDraft = (values: ThemeValues) => ({
+  ...values,
+  gradientDirection: values.gradientDirection.trim() === '' ? Number.NaN : Number(values.gradientDirection),
+});
 
 /** /settings: the header theme (SPEC §3 Theme), loaded from and saved to the server. */
 export function SettingsPage() {
@@ -27,40 +32,26 @@ export function SettingsPage() {
   const nUserID = useSession().claims?.nUserID ?? 0;
   const settings = useSettings(nUserID);
   const save = useSaveSettings(nUserID);
-  const [values, setValues] = useState<ThemeValues>(() => toValues({ ...DEFAULT_THEME }));
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const form = useForm<ThemeValues>(() => toValues({ ...DEFAULT_THEME }));
+  const { values, errors, setValues } = form;
   const loaded = settings.data?.theme;
   // Until the saved theme has arrived the fields stay read-only: what someone typed would otherwise be overwritten.
   const loading = settings.isPending;
 
   useEffect(() => {
     if (loaded) setValues(toValues(loaded));
-  }, [loaded]);
+  }, [loaded, setValues]);
 
-  const update = <K extends keyof ThemeValues>(key: K, value: ThemeValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const preview = headerStyleOf(ThemeSchema.safeParse({ ...toDraft(values), enableStyle: true }).data);
 
-  const draft = {
-    ...values,
-    gradientDirection: values.gradientDirection.trim() === '' ? Number.NaN : Number(values.gradientDirection),
-  };
-  const preview = headerStyleOf(ThemeSchema.safeParse({ ...draft, enableStyle: true }).data);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(ThemeSchema, draft);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors(NO_ERRORS);
-    try {
-      await save.mutateAsync({ theme: checked.data });
+  const onSubmit = form.submit(
+    ThemeSchema,
+    async (theme) => {
+      await save.mutateAsync({ theme });
       popup.show('Settings saved');
-    } catch (error) {
-      setErrors(formErrorsFrom(error));
-    }
-  };
+    },
+    { check: toDraft },
+  );
 
   return (
     <section className="page" aria-labelledby="settings-heading">
@@ -76,7 +67,7 @@ export function SettingsPage() {
             type="checkbox"
             checked={values.enableStyle}
             disabled={loading}
-            onChange={(event) => update('enableStyle', event.target.checked)}
+            onChange={(event) => form.set('enableStyle')(event.target.checked)}
           />
           <label htmlFor="enable-style">Use a custom gradient in the header</label>
         </div>
@@ -91,7 +82,7 @@ export function SettingsPage() {
           hint="0 to 360. 270 runs from right to left."
           value={values.gradientDirection}
           disabled={loading}
-          onValueChange={(value) => update('gradientDirection', value)}
+          onValueChange={form.set('gradientDirection')}
           error={errors.fields.gradientDirection}
         />
         <div className="field-row">
@@ -102,7 +93,7 @@ export function SettingsPage() {
             className="color-input"
             value={values.selectedColor1}
             disabled={loading}
-            onValueChange={(value) => update('selectedColor1', value)}
+            onValueChange={form.set('selectedColor1')}
             error={errors.fields.selectedColor1}
           />
           <TextField
@@ -112,7 +103,7 @@ export function SettingsPage() {
             className="color-input"
             value={values.selectedColor2}
             disabled={loading}
-            onValueChange={(value) => update('selectedColor2', value)}
+            onValueChange={form.set('selectedColor2')}
             error={errors.fields.selectedColor2}
           />
         </div>

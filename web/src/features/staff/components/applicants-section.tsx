@@ -1,7 +1,6 @@
 import { type ApplicantSummary, InviteApplicantRequestSchema, type InviteApplicantResponse } from '@strand/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
 import { downloadSubmission, useApplicants, useInviteApplicant } from '../api/applicants';
@@ -9,6 +8,7 @@ import '../../../styles/customer.css';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
+import { useForm } from '../../../lib/use-form';
 
 const formatTime = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -38,52 +38,29 @@ export function ApplicantsSection() {
   );
 }
 
+const EMPTY_INVITE = { name: '', email: '', username: '' };
+
 function InviteForm({ onInvited }: { onInvited(result: InviteApplicantResponse): void }) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [username, setUsername] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const form = useForm(EMPTY_INVITE);
   const invite = useInviteApplicant();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(InviteApplicantRequestSchema, { name, email, username });
-    if ('errors' in checked) return setErrors(checked.errors);
-    setErrors(NO_ERRORS);
-    try {
-      onInvited(await invite.mutateAsync(checked.data));
-      setName('');
-      setEmail('');
-      setUsername('');
-    } catch (error) {
-      setErrors(formErrorsFrom(error));
-    }
-  };
+  const onSubmit = form.submit(InviteApplicantRequestSchema, async (data) => {
+    onInvited(await invite.mutateAsync(data));
+    form.setValues(EMPTY_INVITE);
+  });
 
   return (
-    <Form className="card form-card" onSubmit={onSubmit} aria-labelledby="invite-heading">
+    <Form className="card form-card" onSubmit={onSubmit} message={form.errors.message} aria-labelledby="invite-heading">
       <h3 id="invite-heading">Invite an applicant</h3>
-      <FormAlert message={errors.message} />
-      <TextField label="Applicant name" name="name" value={name} onValueChange={setName} error={errors.fields.name} />
-      <TextField
-        label="Applicant email"
-        name="email"
-        type="email"
-        autoComplete="off"
-        value={email}
-        onValueChange={setEmail}
-        error={errors.fields.email}
-      />
+      <TextField label="Applicant name" {...form.field('name')} />
+      <TextField label="Applicant email" type="email" autoComplete="off" {...form.field('email')} />
       <TextField
         label="Applicant username"
-        name="username"
         autoCapitalize="none"
         autoComplete="off"
         spellCheck={false}
         hint="Lower-case letters, digits, '.', '_' or '-'; 3 to 64 characters."
-        value={username}
-        onValueChange={setUsername}
-        error={errors.fields.username}
+        {...form.field('username')}
       />
       <Button type="submit" busy={invite.isPending}>
         {invite.isPending ? 'Inviting…' : 'Invite and send access code'}
