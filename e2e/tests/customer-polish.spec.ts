@@ -1,0 +1,64 @@
+/** Customer polish on a 412 px phone: section tabs, duplicate cards, paying again, the header's names, touch targets. */
+import type { Locator, Page } from '@playwright/test';
+import { header, signIn } from './support/app';
+import { goToAccountInfo, goToBillingCenter, openSection } from './support/customer';
+import { expect, test } from './support/spec-server';
+
+test.use({ viewport: { width: 412, height: 915 } });
+test.describe.configure({ mode: 'serial' });
+
+const WIDTH = 412;
+const yy = (ahead: number) => String((new Date().getFullYear() + ahead) % 100).padStart(2, '0');
+
+async function boxOf(target: Locator) {
+  const box = await target.boundingBox();
+  expect(box, 'a box on the page').not.toBeNull();
+  return box ?? { x: 0, y: 0, width: 0, height: 0 };
+}
+
+/** Every section link lies inside the 412 px screen and opens its section. */
+async function expectSectionsOnScreen(page: Page, area: 'Account Info' | 'Billing Center', sections: string[]) {
+  const nav = page.getByRole('navigation', { name: `${area} sections` });
+  await expect(nav.getByRole('link')).toHaveCount(sections.length);
+  for (const section of sections) {
+    const link = nav.getByRole('link', { name: section });
+    await expect(link).toBeVisible();
+    const box = await boxOf(link);
+    expect(box.x, `${section} starts on screen`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${section} ends on screen`).toBeLessThanOrEqual(WIDTH);
+  }
+  for (const section of sections) await openSection(page, area, section);
+}
+
+/** Every visible link and button in the page's main area is at least `min` px tall and wide. */
+async function expectTargets(page: Page, min: number) {
+  const targets = page.locator('main').locator('a:visible, button:visible');
+  const count = await targets.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i += 1) {
+    const target = targets.nth(i);
+    const box = await boxOf(target);
+    const name = (await target.textContent())?.trim();
+    expect(box.height, `"${name}" is at least ${min} px tall`).toBeGreaterThanOrEqual(min);
+    expect(box.width, `"${name}" is at least ${min} px wide`).toBeGreaterThanOrEqual(min);
+  }
+}
+
+test('item 8: every section tab of the Billing Center and Account Info is on screen and opens', async ({ page }) => {
+  await signIn(page, 'business');
+  await page.goto('/billingCenter');
+  await expectSectionsOnScreen(page, 'Billing Center', [
+    'Bills',
+    'Payment methods',
+    'Autopay',
+    'History',
+    'Mailing address',
+  ]);
+  await openSection(page, 'Billing Center', 'History');
+  await expect(
+    page.getByRole('list', { name: 'Invoices' }).getByRole('button', { name: /^PDF/ }).first(),
+  ).toBeVisible();
+  await page.goto('/accountInfo');
+  await expectSectionsOnScreen(page, 'Account Info', ['Contacts', 'Users', 'Trouble tickets', 'Business center']);
+});
+
