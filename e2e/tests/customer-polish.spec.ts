@@ -62,3 +62,28 @@ test('item 8: every section tab of the Billing Center and Account Info is on scr
   await expectSectionsOnScreen(page, 'Account Info', ['Contacts', 'Users', 'Trouble tickets', 'Business center']);
 });
 
+test('item 11: the header names a residential customer once', async ({ page }) => {
+  await signIn(page, 'residential');
+  const banner = header(page);
+  await expect(banner.getByText('Rhonda Reyes', { exact: true })).toHaveCount(1);
+  await expect(banner.getByText('1000-2000-0001')).toBeVisible();
+  await expect(banner.locator('.user-line')).not.toContainText('Rhonda Reyes Rhonda Reyes');
+});
+
+test('item 11: the header shows a business user and the account with visible labels', async ({ page }) => {
+  await signIn(page, 'business');
+  const business = header(page);
+  await expect(business.getByText('Dana Diaz', { exact: true })).toBeVisible();
+  await expect(business.getByText('Acme Dental Group', { exact: true })).toBeVisible();
+  await expect(business.getByText('1000-3000-0001', { exact: true })).toBeVisible();
+  // The account's label is seen, not only read out: "Account: Acme Dental Group · 1000-3000-0001".
+  const label = business.locator('.user-line dt').filter({ hasText: /^Account/ });
+  expect((await boxOf(label)).width).toBeGreaterThan(30);
+  await expect(label).toContainText('Account');
+  await expect(business.locator('.user-line__account dd')).toHaveText('Acme Dental Group · 1000-3000-0001');
+  for (const part of [business.getByText('Dana Diaz', { exact: true }), label]) {
+    const box = await boxOf(part);
+    expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
+  }
+});
+
