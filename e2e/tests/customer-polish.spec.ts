@@ -87,3 +87,23 @@ test('item 11: the header shows a business user and the account with visible lab
   }
 });
 
+test('item 12: links and buttons of Account Info and the Billing Center are at least 24 px; primary ones 44 px', async ({
+  page,
+}) => {
+  await signIn(page, 'residential');
+  await goToAccountInfo(page, 'Contacts');
+  await expect(page.locator('main a[href^="tel:"]').first()).toBeVisible();
+  await expectTargets(page, 24);
+  await goToBillingCenter(page, 'Bills');
+  await expect(page.getByRole('link', { name: 'Set up autopay' })).toBeVisible();
+  await expectTargets(page, 24);
+  const pay = page.getByRole('button', { name: /^Pay \$/ });
+  expect((await boxOf(pay)).height).toBeGreaterThanOrEqual(44);
+  for (const section of ['Payment methods', 'Autopay', 'History']) {
+    await openSection(page, 'Billing Center', section);
+    await expectTargets(page, 24);
+  }
+  await openSection(page, 'Billing Center', 'Payment methods');
+  expect((await boxOf(page.getByRole('button', { name: 'Add a payment method' }))).height).toBeGreaterThanOrEqual(44);
+});
+
