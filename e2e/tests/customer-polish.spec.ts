@@ -107,3 +107,28 @@ test('item 12: links and buttons of Account Info and the Billing Center are at l
   expect((await boxOf(page.getByRole('button', { name: 'Add a payment method' }))).height).toBeGreaterThanOrEqual(44);
 });
 
+test('item 9: the same card is refused, and cards are named with their expiry in the Pay with list', async ({
+  page,
+}) => {
+  await signIn(page, 'residential');
+  await goToBillingCenter(page, 'Payment methods');
+  await page.getByRole('button', { name: 'Add a payment method' }).click();
+  const form = page.getByRole('form', { name: 'Add a payment method' });
+  await form.getByLabel('Name on card').fill('Rhonda Reyes');
+  await form.getByLabel('Card number').fill('4242424242424242');
+  await form.getByLabel('Expiry month').selectOption('10');
+  await form.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 4));
+  await form.getByLabel('Security code').fill('123');
+  await form.getByLabel('Billing ZIP code').fill('65202');
+  await form.getByRole('button', { name: 'Save card' }).click();
+  await expect(form.getByRole('alert')).toHaveText('This card is already saved as Visa ending in 4242.');
+  await expect(form.getByLabel('Card number')).toHaveAccessibleDescription(/already saved as Visa ending in 4242\./);
+  await expect(page.getByRole('article', { name: /Visa ending in 4242/ })).toHaveCount(1);
+
+  await openSection(page, 'Billing Center', 'Bills');
+  const options = page.getByRole('form', { name: 'Pay bills' }).getByLabel('Pay with').locator('option');
+  await expect(options).toHaveText([
+    `Visa ending in 4242, expires 08/${yy(2)}`,
+    `Mastercard ending in 4444, expires 11/${yy(1)}`,
+  ]);
+});

@@ -6,6 +6,7 @@ import {
   type PaymentMethod,
   type PaymentResult,
   parseDollarsToCents,
+  paymentMethodLabel,
   paymentTotals,
 } from '@strand/domain';
 import { type FormEvent, useRef, useState } from 'react';
@@ -31,8 +32,6 @@ interface Line {
   selected: boolean;
   amount: string;
 }
-
-const methodName = (m: PaymentMethod) => `${m.brand} ending in ${m.last4}`;
 
 /**
  * payBills: choose invoices (all by default), how much of each, and a saved method; the card fee is shown before
@@ -176,7 +175,7 @@ export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
             changed();
             setMethodId(value);
           }}
-          options={usable.map((m) => ({ value: String(m.PaymentMethodID), label: methodName(m) }))}
+          options={usable.map((m) => ({ value: String(m.PaymentMethodID), label: paymentMethodLabel(m) }))}
           error={errors.fields.PaymentMethodID}
         />
       )}
