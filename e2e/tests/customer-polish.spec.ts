@@ -132,3 +132,30 @@ test('item 9: the same card is refused, and cards are named with their expiry in
     `Mastercard ending in 4444, expires 11/${yy(1)}`,
   ]);
 });
+
+test('item 10: after paying one invoice the other is still ticked, and nothing ticked cannot be paid', async ({
+  page,
+}) => {
+  await signIn(page, 'residential');
+  await goToBillingCenter(page, 'Bills');
+  const pay = page.getByRole('form', { name: 'Pay bills' });
+  const boxes = pay.getByRole('checkbox');
+  await expect(boxes).toHaveCount(2);
+  await boxes.nth(1).uncheck();
+  await pay.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(pay.getByText(/^Payment received: /)).toBeVisible();
+
+  await expect(boxes).toHaveCount(1);
+  await expect(boxes.first()).toBeChecked();
+  const button = pay.getByRole('button', { name: /^Pay \$/ });
+  await expect(button).toBeEnabled();
+  await expect(button).not.toHaveText('Pay $0.00');
+  await expect(pay.getByLabel(/^Amount for invoice/)).toHaveValue('103.12');
+
+  await boxes.first().uncheck();
+  await expect(button).toBeDisabled();
+  await expect(pay.getByText('Tick an invoice and enter an amount to pay.')).toBeVisible();
+  await boxes.first().check();
+  await pay.getByLabel(/^Amount for invoice/).fill('0');
+  await expect(button).toBeDisabled();
+});
