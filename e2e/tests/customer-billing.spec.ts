@@ -4,6 +4,9 @@ import { expect, test } from './support/spec-server';
 
 test.describe.configure({ mode: 'serial' });
 
+/** Two digits of the year `ahead` years from now: cards are named with their expiry ("expires 09/29"). */
+const yy = (ahead: number) => String((new Date().getFullYear() + ahead) % 100).padStart(2, '0');
+
 test('residential adds a test card, masked once typed, and pays an invoice with the fee shown first', async ({
   page,
 }) => {
@@ -39,7 +42,7 @@ test('residential adds a test card, masked once typed, and pays an invoice with 
   const boxes = pay.getByRole('checkbox');
   await expect(boxes).toHaveCount(2);
   await boxes.nth(1).uncheck();
-  await pay.getByLabel('Pay with').selectOption({ label: 'Discover ending in 1117' });
+  await pay.getByLabel('Pay with').selectOption({ label: `Discover ending in 1117, expires 09/${yy(3)}` });
   await expect(pay.locator('.totals')).toContainText('Card fee (2.95%)');
   await expect(pay.locator('.totals')).toContainText('$3.04');
   await screenshot(page, 'pay-desktop');
@@ -65,7 +68,7 @@ test('a declined card says so plainly and charges nothing', async ({ page }) => 
 
   await openSection(page, 'Billing Center', 'Bills');
   const pay = page.getByRole('form', { name: 'Pay bills' });
-  await pay.getByLabel('Pay with').selectOption({ label: 'Visa ending in 0002' });
+  await pay.getByLabel('Pay with').selectOption({ label: `Visa ending in 0002, expires 01/${yy(2)}` });
   const balance = page.locator('.summary-card').filter({ hasText: 'Balance' });
   const before = await balance.textContent();
   await pay.getByRole('button', { name: /^Pay \$/ }).click();
@@ -80,7 +83,7 @@ test('residential turns autopay on and off', async ({ page }) => {
   await goToBillingCenter(page, 'Autopay');
   const card = page.getByRole('article', { name: '2208 Clark Ln, Columbia, MO 65202' });
   await expect(card.getByText('Autopay off')).toBeVisible();
-  await card.getByLabel('Pay automatically with').selectOption({ label: 'Visa ending in 4242' });
+  await card.getByLabel('Pay automatically with').selectOption({ label: `Visa ending in 4242, expires 08/${yy(2)}` });
   await card.getByRole('button', { name: 'Turn on autopay' }).click();
   await expect(card.getByText('Autopay on')).toBeVisible();
   await expect(card.getByText('Bills here are paid automatically with Visa ending in 4242.')).toBeVisible();

@@ -90,6 +90,16 @@ export const PaymentMethodSchema = z.object({
   autopayMailingLocationIDs: z.array(z.number().int()),
 });
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+/**
+ * A saved method's name in lists: "Visa ending in 4242, expires 12/28" (the expiry tells two cards with the same last
+ * four apart), "Checking ending in 6789".
+ */
+export function paymentMethodLabel(m: Pick<PaymentMethod, 'brand' | 'last4' | 'expMonth' | 'expYear'>): string {
+  const name = `${m.brand} ending in ${m.last4}`;
+  if (m.expMonth === null || m.expYear === null) return name;
+  return `${name}, expires ${String(m.expMonth).padStart(2, '0')}/${String(m.expYear % 100).padStart(2, '0')}`;
+}
 export const PaymentMethodListSchema = z.array(PaymentMethodSchema);
 
 const holderName = cleanLine()

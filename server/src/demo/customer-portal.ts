@@ -1,9 +1,12 @@
 /**
  * Step 6b (customer portal): the sandbox payment gateway's vault entries for the demo's saved payment methods, so
  * Rhonda's cards and Acme's accounts can pay in the sandbox like a card added through the portal. Each gets a
- * fingerprint, so saving the same card again is refused. The vault keeps no numbers, only how a token behaves.
+ * fingerprint, shared with the sandbox's test card of that brand and last four, so saving it again is refused. The vault keeps no numbers, only how a token behaves.
  */
 import type { SeedContext } from './context.js';
+
+/** One fingerprint per demo card or account (brand and last four): the sandbox gives it to that test card too. */
+const demoPrint = (m: { kind: string; brand: string; last4: string }) => `demo-${m.kind}-${m.brand}-${m.last4}`;
 
 export async function seedCustomerPortal(ctx: SeedContext): Promise<void> {
   const methods = await ctx.db
@@ -19,14 +22,14 @@ export async function seedCustomerPortal(ctx: SeedContext): Promise<void> {
       brand: m.brand,
       last4: m.last4,
       behaviour: 'approve',
-      fingerprint: `demo-${m.id}`,
+      fingerprint: demoPrint(m),
       created_at: m.created_at,
     })),
   );
   for (const m of methods) {
     await ctx.db
       .updateTable('payment_methods')
-      .set({ fingerprint: `demo-${m.id}` })
+      .set({ fingerprint: demoPrint(m) })
       .where('id', '=', m.id)
       .execute();
   }

@@ -44,12 +44,23 @@ export function createSandboxGateway(db: Kysely<Database>, secret: string, now: 
     behaviour: SandboxBehaviour,
     print: string,
   ) {
+    // The demo's saved methods (seeded without their numbers) stand for the test card or account with the same
+    // brand and last four: they share its fingerprint, so saving that card again is refused like any duplicate.
+    const demo = await db
+      .selectFrom('sandbox_gateway_tokens')
+      .select('fingerprint')
+      .where('kind', '=', kind)
+      .where('brand', '=', brand)
+      .where('last4', '=', last4)
+      .where('fingerprint', 'like', 'demo-%')
+      .executeTakeFirst();
+    const fingerprint = demo?.fingerprint ?? print;
     const token = `tok_sbx_${randomBytes(12).toString('hex')}`;
     await db
       .insertInto('sandbox_gateway_tokens')
-      .values({ token, kind, brand, last4, behaviour, fingerprint: print, created_at: now().toISOString() })
+      .values({ token, kind, brand, last4, behaviour, fingerprint, created_at: now().toISOString() })
       .execute();
-    return { token, brand, last4, fingerprint: print };
+    return { token, brand, last4, fingerprint };
   }
 
   const chargeByKey = (key: string) =>

@@ -88,6 +88,14 @@ describe('POST /api/customer/billing/payment-methods (addPaymentMethod)', () => 
     expect(again.json().error.fields.cardNumber).toBe('This card is already saved as Discover ending in 1117.');
   });
 
+  it('refuses a card the demo already saved (Rhonda’s Visa 4242) with a 409 naming the card number', async () => {
+    const before = (await rhonda.call('GET', METHODS)).json().length;
+    const again = await add(rhonda, card('4242 4242 4242 4242'));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.fields.cardNumber).toBe('This card is already saved as Visa ending in 4242.');
+    expect((await rhonda.call('GET', METHODS)).json()).toHaveLength(before);
+  });
+
   it('names each bad card field: Luhn, brand, security code, expiry, and numbers the sandbox does not take', async () => {
     const before = (await rhonda.call('GET', METHODS)).json().length;
     const luhn = await add(rhonda, card('4242424242424241'));

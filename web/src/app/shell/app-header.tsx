@@ -22,6 +22,10 @@ export interface AppHeaderProps {
 /** The shell header (SPEC §1): who is signed in to which account, support, webmail, settings and log out. */
 export function AppHeader(props: AppHeaderProps) {
   const { claims, portal, config, homePath, themeStyle, canSwitchPortal, menuOpen, menuId } = props;
+  const userName = displayName(claims);
+  const shownAccountName = showsAccountName(claims.vcCustomerType) ? claims.vcCustomerName.trim() : '';
+  const sameName = shownAccountName !== '' && shownAccountName.toLowerCase() === userName.toLowerCase();
+  const accountName = sameName ? '' : shownAccountName;
   return (
     <header className={`app-header${themeStyle ? ' app-header--themed' : ''}`} style={themeStyle}>
       <div className="app-header__bar">
@@ -51,18 +55,24 @@ export function AppHeader(props: AppHeaderProps) {
       </div>
       <dl className="user-line">
         <div>
-          <dt className="visually-hidden">Signed in as</dt>
-          <dd className="user-line__name">{displayName(claims)}</dd>
+          {/* One name when the user is the account (a residential customer); else both, each with a label. */}
+          <dt className="visually-hidden">{sameName ? 'Signed in as (also the account name)' : 'Signed in as'}</dt>
+          <dd className="user-line__name">{userName}</dd>
         </div>
-        {showsAccountName(claims.vcCustomerType) && (
-          <div>
-            <dt className="visually-hidden">Account name</dt>
-            <dd>{claims.vcCustomerName}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Account</dt>
-          <dd>{claims.vcCustomerID}</dd>
+        <div className="user-line__account">
+          <dt>
+            Account{accountName && <span className="visually-hidden"> name and number</span>}
+            <span aria-hidden="true">:</span>
+          </dt>
+          <dd>
+            {accountName && (
+              <>
+                <span>{accountName}</span>
+                <span aria-hidden="true"> · </span>
+              </>
+            )}
+            <span>{claims.vcCustomerID}</span>
+          </dd>
         </div>
         {claims.UNITYSUPERUSER === 1 && (
           <div>

@@ -1,4 +1,4 @@
-import type { Autopay, PaymentMethod } from '@strand/domain';
+import { type Autopay, type PaymentMethod, paymentMethodLabel } from '@strand/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
@@ -104,7 +104,7 @@ function AutopayCard({ location, requireAutopay, methods, mayPay }: AutopayCardP
               label="Pay automatically with"
               value={chosen ? String(chosen.PaymentMethodID) : ''}
               onValueChange={setChoice}
-              options={methods.map((m) => ({ value: String(m.PaymentMethodID), label: name(m) }))}
+              options={methods.map((m) => ({ value: String(m.PaymentMethodID), label: paymentMethodLabel(m) }))}
             />
             <div className="actions">
               <Button

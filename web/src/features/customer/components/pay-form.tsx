@@ -6,6 +6,7 @@ import {
   type PaymentMethod,
   type PaymentResult,
   parseDollarsToCents,
+  paymentMethodLabel,
   paymentTotals,
 } from '@strand/domain';
 import { type FormEvent, useRef, useState } from 'react';
@@ -32,7 +33,14 @@ interface Line {
   amount: string;
 }
 
-const methodName = (m: PaymentMethod) => `${m.brand} ending in ${m.last4}`;
+/** Every open invoice ticked, for its whole balance. */
+const allDue = (bills: Bills): Record<number, Line> =>
+  Object.fromEntries(
+    bills.openInvoices.map((i) => [i.InvoiceID, { selected: true, amount: centsToDecimal(i.balanceCents) }]),
+  );
+
+/** What is due, as a key: it changes when an invoice is paid (in part) or a new one opens. */
+const dueKey = (bills: Bills) => bills.openInvoices.map((i) => `${i.InvoiceID}:${i.balanceCents}`).join(',');
 
 /**
  * payBills: choose invoices (all by default), how much of each, and a saved method; the card fee is shown before
@@ -41,11 +49,15 @@ const methodName = (m: PaymentMethod) => `${m.brand} ending in ${m.last4}`;
  */
 export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
   const usable = methods.filter((m) => !m.expired);
-  const [lines, setLines] = useState<Record<number, Line>>(() =>
-    Object.fromEntries(
-      bills.openInvoices.map((i) => [i.InvoiceID, { selected: true, amount: centsToDecimal(i.balanceCents) }]),
-    ),
-  );
+  const [lines, setLines] = useState<Record<number, Line>>(() => allDue(bills));
+  // After a payment (or any change of what is due) the open invoices still due are ticked again with their
+  // balances: never a stale amount, never nothing ticked with "Pay $0.00".
+  const due = dueKey(bills);
+  const [shownDue, setShownDue] = useState(due);
+  if (shownDue !== due) {
+    setShownDue(due);
+    setLines(allDue(bills));
+  }
   const [methodId, setMethodId] = useState<string>('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [paid, setPaid] = useState<PaymentResult | null>(null);
@@ -57,6 +69,7 @@ export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
   const cents = chosen.map((i) => parseDollarsToCents(lines[i.InvoiceID]?.amount ?? ''));
   const amountCents = cents.reduce<number>((sum, c) => sum + (c ?? 0), 0);
   const totals = paymentTotals(amountCents, method?.kind ?? 'card', bills.cardFeeBasisPoints);
+  const nothingToPay = chosen.length === 0 || totals.totalCents <= 0;
 
   const changed = () => {
     key.current = newIdempotencyKey();
@@ -176,7 +189,7 @@ export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
             changed();
             setMethodId(value);
           }}
-          options={usable.map((m) => ({ value: String(m.PaymentMethodID), label: methodName(m) }))}
+          options={usable.map((m) => ({ value: String(m.PaymentMethodID), label: paymentMethodLabel(m) }))}
           error={errors.fields.PaymentMethodID}
         />
       )}
@@ -198,9 +211,19 @@ export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
           <dd>{formatCents(totals.totalCents)}</dd>
         </div>
       </dl>
-      <Button type="submit" block disabled={pay.isPending || usable.length === 0}>
+      <Button
+        type="submit"
+        block
+        disabled={pay.isPending || usable.length === 0 || nothingToPay}
+        aria-describedby={nothingToPay ? 'pay-nothing-hint' : undefined}
+      >
         {pay.isPending ? 'Paying…' : `Pay ${formatCents(totals.totalCents)}`}
       </Button>
+      {nothingToPay && (
+        <p id="pay-nothing-hint" className="field__hint">
+          Tick an invoice and enter an amount to pay.
+        </p>
+      )}
     </Form>
   );
 }
