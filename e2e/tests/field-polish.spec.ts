@@ -1,5 +1,6 @@
 /** Field polish (412 px): errors that name the server's reason, the offline shell, circuit stats, navigation. */
 import { header, openMenuIfCollapsed } from './support/app';
+import { circuitIdOf } from './support/assets';
 import { signInInstaller } from './support/installer';
 import { waitForServiceWorker } from './support/offline';
 import { expect, test } from './support/spec-server';
@@ -26,4 +27,16 @@ test('after a reload offline the shell keeps the provider name, support phone, w
   await expect(footer.getByRole('link', { name: 'Report an issue' })).toHaveAttribute('href', /^mailto:.+@/);
   await expect(footer.getByRole('navigation', { name: 'Provider' }).getByRole('link').first()).toBeVisible();
   await context.setOffline(false);
+});
+
+test('circuit stats show readable labels with the raw key, and the optical power’s status', async ({ page }) => {
+  await signInInstaller(page);
+  await page.goto(`/search/100001/circuitStats/${circuitIdOf('DATA-100001')}`);
+  const rx = page.locator('.asset-field', { hasText: 'Receive power (dBm)' });
+  await expect(rx).toContainText('(RxPower)');
+  await expect(rx).toContainText(/-\d+\.\d{2} dBm/);
+  await expect(rx.locator('.signal')).toHaveText(/Good|Marginal|Bad/);
+  await expect(page.locator('.asset-field', { hasText: 'OLT address' })).toContainText('(vcServerIP)');
+  await expect(page.locator('.asset-field', { hasText: 'Transmit power (dBm)' })).toContainText('(TxPower)');
+  await expect(page.locator('.asset-field', { hasText: 'Port' }).first()).toBeVisible();
 });
