@@ -1,6 +1,6 @@
 /** Field polish (412 px): errors that name the server's reason, the offline shell, circuit stats, navigation. */
 import { header, openMenuIfCollapsed } from './support/app';
-import { circuitIdOf } from './support/assets';
+import { assetIdOf, circuitIdOf, restoreEquipment, snapshotEquipment } from './support/assets';
 import { signInInstaller } from './support/installer';
 import { waitForServiceWorker } from './support/offline';
 import { expect, test } from './support/spec-server';
@@ -39,4 +39,52 @@ test('circuit stats show readable labels with the raw key, and the optical power
   await expect(page.locator('.asset-field', { hasText: 'OLT address' })).toContainText('(vcServerIP)');
   await expect(page.locator('.asset-field', { hasText: 'Transmit power (dBm)' })).toContainText('(TxPower)');
   await expect(page.locator('.asset-field', { hasText: 'Port' }).first()).toBeVisible();
+});
+
+const ACTIONS_FAILED =
+  'Failed to fetch the asset actions. Could result from bad internet connection. Saved the asset in Saved Assets tab.';
+
+test.describe('errors that say what happened', () => {
+  test('a stock ONT opened in a work order shows the server’s reason, not the network message', async ({ page }) => {
+    await signInInstaller(page);
+    // The link Scan Asset offers for ONT-STK-0002 near 100001 ('Open ONT-STK-0002 in WO #100001').
+    await page.goto(`/search/100001/serviceLocation/${assetIdOf('ONT-STK-0002')}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'ONT-STK-0002' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('not at the service location');
+    await expect(page.getByText(ACTIONS_FAILED)).toHaveCount(0);
+    // Not a network failure: the asset is not saved on the device.
+    await page.goto('/SavedAssets');
+    await expect(page.getByText('No saved Assets')).toBeVisible();
+  });
+
+  test('a network failure still says so and saves the asset', async ({ page }) => {
+    await signInInstaller(page);
+    await page.route('**/api/assets/*/actions?*', (route) =>
+      route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'down' } } }),
+    );
+    await page.goto(`/search/100001/serviceLocation/${assetIdOf('ONT-100001')}`);
+    await expect(page.getByRole('alert')).toContainText(ACTIONS_FAILED);
+  });
+
+  test.describe('after a swap', () => {
+    let snapshot: ReturnType<typeof snapshotEquipment>;
+    test.beforeEach(() => {
+      snapshot = snapshotEquipment(['ONT-100001', 'ONT-STK-0001']);
+    });
+    test.afterEach(() => restoreEquipment(snapshot));
+
+    test('shows the success and the way to the new ONT, with no error about the old one', async ({ page }) => {
+      await signInInstaller(page);
+      await page.goto('/search/100001/swapONT/ONT-100001/1');
+      await page.getByRole('radio', { name: /ONT-STK-0001/ }).check();
+      await page.getByRole('button', { name: 'Swap ONT-100001 for ONT-STK-0001' }).click();
+      await expect(page.getByText('ONT-100001 was swapped for ONT-STK-0001.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Open ONT-STK-0001' })).toBeVisible();
+      await expect(page.getByText(/not at the service location/)).toHaveCount(0);
+      await expect(page.locator('.alert--error')).toHaveCount(0);
+      await page.getByRole('link', { name: 'Open ONT-STK-0001' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'ONT-STK-0001' })).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Take Action/ }).first()).toBeVisible();
+    });
+  });
 });
