@@ -88,3 +88,52 @@ test.describe('errors that say what happened', () => {
     });
   });
 });
+
+test.describe('navigation', () => {
+  test('every page under a work order has both ways back', async ({ page }) => {
+    await signInInstaller(page);
+    const views = [
+      'contacts',
+      'notes',
+      'checkList',
+      'serviceLocation',
+      'salesOrder',
+      'attachments',
+      'viewPDF',
+      'physicalPlantConfig',
+      'circuitStats',
+      'directions',
+      'colocations',
+      'arcGISMap',
+      'photo',
+      `serviceLocation/${assetIdOf('ONT-100001')}`,
+      `circuitStats/${circuitIdOf('DATA-100001')}`,
+      'swapONT/ONT-100001/1',
+      'upgradeONT/ONT-100001/1',
+    ];
+    for (const view of views) {
+      await page.goto(`/search/100001/${view}`);
+      await expect(page.getByRole('link', { name: 'Go back to WO #100001' }), view).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Go back to search results' }), view).toBeVisible();
+    }
+    await page.getByRole('link', { name: 'Go back to search results' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Search WO' })).toBeVisible();
+  });
+
+  test('Scan Asset with nothing nearby says so plainly, with the spec’s empty states', async ({ page, context }) => {
+    // Kansas City: no demo work order within the scan's reach.
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 39.0997, longitude: -94.5786, accuracy: 5 });
+    await signInInstaller(page);
+    await page.goto('/scanAsset');
+    await page.getByLabel('Asset ID').fill('ONT-100001');
+    await expect(page.getByRole('heading', { level: 2, name: 'Work orders near you' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'No work orders assigned to you near here.' }),
+    ).toBeVisible();
+    await expect(page.getByText('No asset assigned to you found')).toBeVisible();
+    await page.getByLabel('Assigned to you').uncheck();
+    await expect(page.getByRole('status').filter({ hasText: 'No work orders near you.' })).toBeVisible();
+    await expect(page.getByText('No Work Orders Found')).toBeVisible();
+  });
+});
