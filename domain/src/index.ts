@@ -22,6 +22,7 @@ export * from './checklists/messages.js';
 export * from './checklists/registry.js';
 export * from './checklists/rules.js';
 export * from './checklists/values.js';
+export * from './circuit-stats.js';
 export * from './clean-text.js';
 export * from './constants.js';
 export * from './errors.js';

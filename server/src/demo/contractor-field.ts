@@ -129,19 +129,25 @@ export async function seedRestorationTickets(ctx: SeedContext, sites: readonly C
       longitude: spot.longitude,
       image_key: RESTORATION_IMAGES[i]?.storageKey ?? null,
       image_sha256: RESTORATION_IMAGES[i]?.sha256 ?? null,
-      created_at: ctx.clock.at(t.day, 15),
+      // Stamped before the load moment, with room for its notes after it.
+      created_at: ctx.clock.notAfter(ctx.clock.at(t.day, 15), 10 * (t.notes.length + 1)),
     };
   });
   await ctx.insert('restoration_tickets', tickets);
   await ctx.insert(
     'restoration_ticket_notes',
     TICKETS.flatMap((t, i) =>
-      t.notes.map(([author, body], n) => ({
-        ticket_id: tickets[i]?.id ?? 0,
-        author,
-        body,
-        created_at: ctx.clock.at(t.day + n, 17 + n),
-      })),
+      t.notes.map(([author, body], n) => {
+        const ticket = tickets[i];
+        // Note n the day after note n-1 at 17:00+n, but before the load moment and after its ticket.
+        const at = ctx.clock.notAfter(ctx.clock.at(t.day + n, 17 + n), 10 * (t.notes.length - n));
+        return {
+          ticket_id: ticket?.id ?? 0,
+          author,
+          body,
+          created_at: ticket && at < ticket.created_at ? ticket.created_at : at,
+        };
+      }),
     ),
   );
 }

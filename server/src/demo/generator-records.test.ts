@@ -6,7 +6,7 @@ import { CHECKLIST_WORK_ORDER_TYPES, checklistFamilyOf } from '@strand/domain';
 import { describe, expect, it } from 'vitest';
 import { allDemoFiles, DEMO, DEMO_FILES, writeDemoFiles } from './generator.js';
 import { MAP_LAYERS } from './map-features.js';
-import { clock, dialectName, lookups, useSeededDatabase } from './test-fixture.js';
+import { clock, dialectName, lookups, TODAY, useSeededDatabase } from './test-fixture.js';
 
 const U = DEMO.users;
 const db = useSeededDatabase().db;
@@ -96,6 +96,31 @@ describe(`demo seed (${dialectName}): contractor work orders`, () => {
           .execute();
         expect(notes.length).toBeGreaterThan(0);
       }
+    }
+  });
+
+  it('stamps call records, restoration tickets and their notes strictly before the load moment', async () => {
+    const loadedAt = TODAY.getTime();
+    const times = (rows: { at: unknown }[]) => rows.map((r) => new Date(r.at as string | Date).getTime());
+    const calls = times(await db().selectFrom('call_records').select('started_at as at').execute());
+    const tickets = times(await db().selectFrom('restoration_tickets').select('created_at as at').execute());
+    const notes = times(await db().selectFrom('restoration_ticket_notes').select('created_at as at').execute());
+    for (const [table, list] of [
+      ['call_records', calls],
+      ['restoration_tickets', tickets],
+      ['restoration_ticket_notes', notes],
+    ] as const) {
+      expect(list.length, table).toBeGreaterThan(0);
+      expect(list.filter((t) => !(t < loadedAt)).length, `${table} rows at or after the load moment`).toBe(0);
+    }
+    // Each note comes after its ticket.
+    const late = await db()
+      .selectFrom('restoration_ticket_notes')
+      .innerJoin('restoration_tickets', 'restoration_tickets.id', 'restoration_ticket_notes.ticket_id')
+      .select(['restoration_ticket_notes.created_at as note', 'restoration_tickets.created_at as ticket'])
+      .execute();
+    for (const row of late) {
+      expect(new Date(row.note as string).getTime()).toBeGreaterThanOrEqual(new Date(row.ticket as string).getTime());
     }
   });
 });

@@ -294,6 +294,27 @@ describe(`demo seed (${dialectName}): determinism and scale`, () => {
     ).rejects.toThrow(/empty/);
   });
 
+  it('loaded on a weekday morning, stamps no call, ticket or note after the load moment', async () => {
+    // A Tuesday at 09:00 local: the office's calls of the day run into the afternoon (UTC), after this moment.
+    const loadedAt = new Date(2025, 5, 17, 9, 0, 0);
+    const other = await createTestDatabase();
+    try {
+      await seedDemoData(other.db, { dialect: other.dialect, today: loadedAt, passwordHash: seeded.passwordHash() });
+      const latest = (table: string, rows: { at: unknown }[]) => {
+        expect(rows.length, table).toBeGreaterThan(0);
+        return Math.max(...rows.map((r) => new Date(r.at as string | Date).getTime()));
+      };
+      const calls = await other.db.selectFrom('call_records').select('started_at as at').execute();
+      const tickets = await other.db.selectFrom('restoration_tickets').select('created_at as at').execute();
+      const notes = await other.db.selectFrom('restoration_ticket_notes').select('created_at as at').execute();
+      expect(latest('call_records', calls)).toBeLessThan(loadedAt.getTime());
+      expect(latest('restoration_tickets', tickets)).toBeLessThan(loadedAt.getTime());
+      expect(latest('restoration_ticket_notes', notes)).toBeLessThan(loadedAt.getTime());
+    } finally {
+      await other.destroy();
+    }
+  });
+
   it('makes identical work orders on two fresh databases with the same today', async () => {
     const other = await createTestDatabase();
     try {

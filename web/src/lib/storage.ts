@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   portal: 'portal',
   lastPortalByUser: 'lastPortalByUser',
   sessionLog: 'sessionLog',
+  /** The last GET /api/config answer, for the shell's branding when offline. */
+  shellConfig: 'shellConfig',
   /** sessionStorage: set before reloading after a failed lazy page load, so the reload happens once. */
   chunkReload: 'chunkReloadAttempted',
 } as const;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { isUnreachable } from '../../../lib/offline/offline-read';
 import { saveAsset } from '../../../lib/saved-assets';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
@@ -18,7 +19,8 @@ type Message = { kind: 'ok'; lines: string[] } | { kind: 'error'; lines: string[
 
 /**
  * The asset's available actions in a work order, each with Take Action (SPEC §2, §4). When the actions cannot be
- * fetched the asset is saved on the device (SPEC §8).
+ * fetched for want of a network or a server (status 0, timeouts, 5xx: the offline rules) the asset is saved on the
+ * device (SPEC §8); when the server answered with a reason (403 not at the service location, 404), it is shown.
  */
 export function AssetActions({ nAssetId, vcAssetID, WOId }: Props) {
   const actions = useAssetActions(nAssetId, WOId);
@@ -27,7 +29,7 @@ export function AssetActions({ nAssetId, vcAssetID, WOId }: Props) {
   // One key per action press, kept while it is retried, so a retry never asks twice.
   const [keys] = useState(() => new Map<number, string>());
 
-  const failed = Boolean(actions.error);
+  const failed = isUnreachable(actions.error);
   useEffect(() => {
     if (failed) void saveAsset({ vcAssetID, WOId, nAssetId });
   }, [failed, vcAssetID, WOId, nAssetId]);
@@ -67,7 +69,7 @@ export function AssetActions({ nAssetId, vcAssetID, WOId }: Props) {
       {actions.isPending && <p className="muted">Loading the actions…</p>}
       {actions.error && (
         <div className="alert alert--error" role="alert">
-          {ACTIONS_FAILED}
+          {failed ? ACTIONS_FAILED : errorMessage(actions.error)}
         </div>
       )}
       {message && (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { lastSearchPath } from '../../../lib/last-search';
 import { OfflineNotice } from '../../../lib/offline/offline-notice';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import '../../../styles/assets.css';
@@ -27,6 +28,9 @@ export function AssetFrame({ title, WOId, offlinePaths, children }: AssetFramePr
         <nav className="actions" aria-label="Back">
           <ButtonLink variant="secondary" to={`/search/${WOId}`}>
             Go back to WO #{WOId}
+          </ButtonLink>
+          <ButtonLink variant="secondary" to={lastSearchPath()}>
+            Go back to search results
           </ButtonLink>
         </nav>
       )}

@@ -1,3 +1,4 @@
+import { circuitStatRows, SIGNAL_STATUS_TEXT } from '@strand/domain';
 import { useParams } from 'react-router';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
@@ -5,26 +6,37 @@ import { assetPaths, useCircuitStats } from '../api/assets';
 import { AssetFrame, LoadState, numberParam } from './asset-frame';
 import { ToneTest } from './tone-test-modal';
 
-/** /search/{WOId}/circuitStats/{socketRecordID}: live stats read from the OLT, and the tone test. */
+/**
+ * /search/{WOId}/circuitStats/{socketRecordID}: live stats read from the OLT, and the tone test. Each stat shows a
+ * readable label, its raw key (small: support asks for it by that name) and, for optical power, good/marginal/bad.
+ */
 export function CircuitStatsPage() {
   const params = useParams();
   const WOId = numberParam(params.WOId);
   const circuitId = numberParam(params.socketRecordID);
   const stats = useCircuitStats(WOId, circuitId);
-  const entries = Object.entries(stats.data?.stats ?? {});
+  const rows = circuitStatRows(stats.data?.stats ?? {});
   const s = stats.data?.stats;
   return (
     <AssetFrame title="Circuit Stats" WOId={WOId} offlinePaths={[assetPaths.circuitStats(WOId, circuitId)]}>
       <LoadState isPending={stats.isPending} error={stats.error} what="the circuit stats" />
-      {stats.data && entries.length === 0 && <EmptyState>No Circuit Stats Found</EmptyState>}
-      {entries.length > 0 && (
+      {stats.data && rows.length === 0 && <EmptyState>No Circuit Stats Found</EmptyState>}
+      {rows.length > 0 && (
         <div className="stack">
           <div className="card">
             <dl className="asset-fields">
-              {entries.map(([k, v]) => (
-                <div key={k} className="asset-field">
-                  <dt>{k}</dt>
-                  <dd>{v}</dd>
+              {rows.map((row) => (
+                <div key={row.key} className="asset-field" data-key={row.key}>
+                  <dt>
+                    {row.label}
+                    {row.label !== row.key && <span className="stat-key"> ({row.key})</span>}
+                  </dt>
+                  <dd>
+                    {row.value}
+                    {row.status && (
+                      <span className={`signal signal--${row.status}`}> {SIGNAL_STATUS_TEXT[row.status]}</span>
+                    )}
+                  </dd>
                 </div>
               ))}
             </dl>

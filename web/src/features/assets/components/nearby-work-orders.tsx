@@ -29,7 +29,7 @@ export function NearbyWorkOrders({ asset }: { asset: Asset }) {
   const rows: WorkOrderSummary[] = list.data?.workOrders ?? [];
   return (
     <section className="stack" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Work orders</h2>
+      <h2 id={`${id}-title`}>Work orders near you</h2>
       <div className="field field--check">
         <input
           id={`${id}-mine`}
@@ -46,8 +46,14 @@ export function NearbyWorkOrders({ asset }: { asset: Asset }) {
           {errorMessage(list.error)}
         </div>
       )}
+      {/* Said plainly first; SPEC §8's empty states follow (the one for 'assigned to you', the one for all). */}
       {list.data && rows.length === 0 && (
-        <EmptyState>{byAssignment === '1' ? 'No asset assigned to you found' : 'No Work Orders Found'}</EmptyState>
+        <div className="nearby-empty">
+          <EmptyState role="status">
+            {byAssignment === '1' ? 'No work orders assigned to you near here.' : 'No work orders near you.'}
+          </EmptyState>
+          <p className="muted">{byAssignment === '1' ? 'No asset assigned to you found' : 'No Work Orders Found'}</p>
+        </div>
       )}
       {rows.length > 0 && (
         <ul className="asset-wo-list">

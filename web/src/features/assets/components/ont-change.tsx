@@ -3,7 +3,8 @@ import type { Equipment, SwapData } from '@strand/domain';
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { assetPaths } from '../api/assets';
+import { ButtonLink } from '../../../lib/ui/button';
+import { assetPaths, useAssetByTag } from '../api/assets';
 import { AssetFrame, LoadState, SWAP_FAILED } from './asset-frame';
 import { EquipmentPicker } from './equipment-picker';
 import { SwapSummary } from './swap-summary';
@@ -11,6 +12,8 @@ import { SwapSummary } from './swap-summary';
 export interface OntChangeResult {
   ok: boolean;
   text: string;
+  /** After a swap or upgrade: the ONT now in service, which the page then offers to open. */
+  newAsset?: string;
 }
 
 /** SPEC §4: an answer that is not the success the call promises is shown after the office message. */
@@ -30,8 +33,9 @@ export function useOntChange() {
     try {
       const outcome = await step();
       setResult(outcome);
-      // The ONT and the stock changed: every asset read is stale.
-      if (outcome?.ok) await queryClient.invalidateQueries({ queryKey: ['assets'] });
+      // The ONT and the stock changed: every asset read is stale. Nothing is read again here, though: the old ONT
+      // has left the service location, so re-reading it would only say so next to the success.
+      if (outcome?.ok) await queryClient.invalidateQueries({ queryKey: ['assets'], refetchType: 'none' });
     } catch (err) {
       setResult({ ok: false, text: `${SWAP_FAILED} ${errorMessage(err)}` });
     } finally {
@@ -64,12 +68,13 @@ export function OntChangeFrame(props: OntChangeFrameProps) {
       WOId={WOId}
       offlinePaths={[assetPaths.swapData(WOId, ONTId), assetPaths.assignedEquipment]}
     >
-      <LoadState isPending={data.isPending} error={data.error} what={props.what} />
+      {!result?.ok && <LoadState isPending={data.isPending} error={data.error} what={props.what} />}
       {result && (
         <div className={`alert ${result.ok ? 'alert--success' : 'alert--error'}`} role="alert">
           {result.text}
         </div>
       )}
+      {result?.ok && result.newAsset && <NewOntLink WOId={WOId} tag={result.newAsset} />}
       {data.data && !result?.ok && (
         <div className="stack">
           <SwapSummary data={data.data} />
@@ -82,5 +87,16 @@ export function OntChangeFrame(props: OntChangeFrameProps) {
         </div>
       )}
     </AssetFrame>
+  );
+}
+
+/** After a swap or upgrade: the way to the ONT now at the service location (its page, with its actions). */
+function NewOntLink({ WOId, tag }: { WOId: number; tag: string }) {
+  const asset = useAssetByTag(tag);
+  if (!asset.data) return null;
+  return (
+    <div className="actions">
+      <ButtonLink to={`/search/${WOId}/serviceLocation/${asset.data.nAssetID}`}>Open {tag}</ButtonLink>
+    </div>
   );
 }

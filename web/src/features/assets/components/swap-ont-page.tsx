@@ -21,7 +21,7 @@ export function SwapOntPage() {
       const answer = await completeSwap(WOId, { NewAsset, OrigEquip: ONTId, serviceLocation: serviceLocationId });
       // SPEC §4: success on a true result; anything else is a failure.
       return answer === true || answer === 'true'
-        ? { ok: true, text: `${ONTId} was swapped for ${NewAsset}.` }
+        ? { ok: true, text: `${ONTId} was swapped for ${NewAsset}.`, newAsset: NewAsset }
         : unexpectedAnswer(answer);
     });
 

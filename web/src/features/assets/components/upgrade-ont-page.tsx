@@ -51,7 +51,7 @@ export function UpgradeOntPage() {
       const answer = await completeUpgrade(WOId, { OrigEquip: ONTId, NewAsset, TotalPorts, Ports: ports });
       // SPEC §4: success on a matching asset id.
       return answer.nAssetID === nAssetID
-        ? { ok: true, text: `${ONTId} was upgraded to ${NewAsset}.` }
+        ? { ok: true, text: `${ONTId} was upgraded to ${NewAsset}.`, newAsset: NewAsset }
         : unexpectedAnswer(answer);
     });
 

@@ -1,11 +1,11 @@
 import { contactSummary } from '@strand/domain';
 import { Fragment } from 'react';
 import { formatDateTime } from '../../../lib/format';
+import { lastSearchPath } from '../../../lib/last-search';
 import { Slot } from '../../../lib/slots';
 import { ButtonLink } from '../../../lib/ui/button';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { useGisObject } from '../api/work-order';
-import { lastSearchPath } from '../lib/last-search';
 import { OFFLINE_WARNING, useOnline } from '../lib/use-online';
 import { WORK_ORDER_ACTIONS } from './work-order-actions';
 import { useWorkOrderContext } from './work-order-layout';

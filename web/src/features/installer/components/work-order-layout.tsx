@@ -1,11 +1,11 @@
 import type { WorkOrderObject } from '@strand/domain';
 import { Outlet, useOutletContext, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { lastSearchPath } from '../../../lib/last-search';
 import { OfflineNotice } from '../../../lib/offline/offline-notice';
 import { InstallerOnly } from '../../../lib/ui/installer-only';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { useWorkOrder } from '../api/work-order';
-import { lastSearchPath } from '../lib/last-search';
 import '../../../styles/installer.css';
 import { ButtonLink } from '../../../lib/ui/button';
 

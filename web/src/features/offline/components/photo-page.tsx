@@ -7,6 +7,7 @@ import { cameraFileName, checkPhotoSelection, PHOTO_OFFLINE_MESSAGE } from '@str
 import { type ChangeEvent, useId, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../../lib/browser-session';
+import { lastSearchPath } from '../../../lib/last-search';
 import { photoOutbox, useOutbox } from '../../../lib/offline/offline-runtime';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { InstallerOnly } from '../../../lib/ui/installer-only';
@@ -122,6 +123,9 @@ function PhotoForm({ workOrderId }: { workOrderId: number }) {
       <div className="actions">
         <ButtonLink variant="secondary" to={`/search/${workOrderId}`}>
           Go back to WO #{workOrderId}
+        </ButtonLink>
+        <ButtonLink variant="secondary" to={lastSearchPath()}>
+          Go back to search results
         </ButtonLink>
         <ButtonLink variant="secondary" to={`/search/${workOrderId}/attachments`}>
           Go to Attachments Page

@@ -1,8 +1,8 @@
 /**
- * The last search's query string, kept for the tab (sessionStorage) so 'Go back to search results' returns to the
+ * The last search's query string, kept for the tab (sessionStorage) so 'Go back to search results' (on every page under a work order) returns to the
  * same search; its results come back from the query cache.
  */
-import { sessionStorageStore } from '../../../lib/browser-session';
+import { sessionStorageStore } from './browser-session';
 
 const KEY = 'installer.lastSearch';
 

@@ -1,0 +1,139 @@
+/** Field polish (412 px): errors that name the server's reason, the offline shell, circuit stats, navigation. */
+import { header, openMenuIfCollapsed } from './support/app';
+import { assetIdOf, circuitIdOf, restoreEquipment, snapshotEquipment } from './support/assets';
+import { signInInstaller } from './support/installer';
+import { waitForServiceWorker } from './support/offline';
+import { expect, test } from './support/spec-server';
+
+test.use({ viewport: { width: 412, height: 915 } });
+
+test('after a reload offline the shell keeps the provider name, support phone, webmail and footer links', async ({
+  page,
+  context,
+}) => {
+  await signInInstaller(page);
+  await expect(header(page)).toContainText('Boone Valley Fiber');
+  await waitForServiceWorker(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Search WO' })).toBeVisible();
+  await expect(header(page)).toContainText('Boone Valley Fiber');
+  await openMenuIfCollapsed(page);
+  const account = page.getByRole('navigation', { name: 'Account' });
+  await expect(account.getByRole('link', { name: /Support/ })).toContainText('(573)555-0100');
+  await expect(account.getByRole('link', { name: 'Webmail' })).toHaveAttribute('href', /^https?:\/\//);
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Report an issue' })).toHaveAttribute('href', /^mailto:.+@/);
+  await expect(footer.getByRole('navigation', { name: 'Provider' }).getByRole('link').first()).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('circuit stats show readable labels with the raw key, and the optical power’s status', async ({ page }) => {
+  await signInInstaller(page);
+  await page.goto(`/search/100001/circuitStats/${circuitIdOf('DATA-100001')}`);
+  const rx = page.locator('.asset-field', { hasText: 'Receive power (dBm)' });
+  await expect(rx).toContainText('(RxPower)');
+  await expect(rx).toContainText(/-\d+\.\d{2} dBm/);
+  await expect(rx.locator('.signal')).toHaveText(/Good|Marginal|Bad/);
+  await expect(page.locator('.asset-field', { hasText: 'OLT address' })).toContainText('(vcServerIP)');
+  await expect(page.locator('.asset-field', { hasText: 'Transmit power (dBm)' })).toContainText('(TxPower)');
+  await expect(page.locator('.asset-field', { hasText: 'Port' }).first()).toBeVisible();
+});
+
+const ACTIONS_FAILED =
+  'Failed to fetch the asset actions. Could result from bad internet connection. Saved the asset in Saved Assets tab.';
+
+test.describe('errors that say what happened', () => {
+  test('a stock ONT opened in a work order shows the server’s reason, not the network message', async ({ page }) => {
+    await signInInstaller(page);
+    // The link Scan Asset offers for ONT-STK-0002 near 100001 ('Open ONT-STK-0002 in WO #100001').
+    await page.goto(`/search/100001/serviceLocation/${assetIdOf('ONT-STK-0002')}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'ONT-STK-0002' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('not at the service location');
+    await expect(page.getByText(ACTIONS_FAILED)).toHaveCount(0);
+    // Not a network failure: the asset is not saved on the device.
+    await page.goto('/SavedAssets');
+    await expect(page.getByText('No saved Assets')).toBeVisible();
+  });
+
+  test('a network failure still says so and saves the asset', async ({ page }) => {
+    await signInInstaller(page);
+    await page.route('**/api/assets/*/actions?*', (route) =>
+      route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'down' } } }),
+    );
+    await page.goto(`/search/100001/serviceLocation/${assetIdOf('ONT-100001')}`);
+    await expect(page.getByRole('alert')).toContainText(ACTIONS_FAILED);
+  });
+
+  test.describe('after a swap', () => {
+    let snapshot: ReturnType<typeof snapshotEquipment>;
+    test.beforeEach(() => {
+      snapshot = snapshotEquipment(['ONT-100001', 'ONT-STK-0001']);
+    });
+    test.afterEach(() => restoreEquipment(snapshot));
+
+    test('shows the success and the way to the new ONT, with no error about the old one', async ({ page }) => {
+      await signInInstaller(page);
+      await page.goto('/search/100001/swapONT/ONT-100001/1');
+      await page.getByRole('radio', { name: /ONT-STK-0001/ }).check();
+      await page.getByRole('button', { name: 'Swap ONT-100001 for ONT-STK-0001' }).click();
+      await expect(page.getByText('ONT-100001 was swapped for ONT-STK-0001.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Open ONT-STK-0001' })).toBeVisible();
+      await expect(page.getByText(/not at the service location/)).toHaveCount(0);
+      await expect(page.locator('.alert--error')).toHaveCount(0);
+      await page.getByRole('link', { name: 'Open ONT-STK-0001' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'ONT-STK-0001' })).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Take Action/ }).first()).toBeVisible();
+    });
+  });
+});
+
+test.describe('navigation', () => {
+  test('every page under a work order has both ways back', async ({ page }) => {
+    await signInInstaller(page);
+    const views = [
+      'contacts',
+      'notes',
+      'checkList',
+      'serviceLocation',
+      'salesOrder',
+      'attachments',
+      'viewPDF',
+      'physicalPlantConfig',
+      'circuitStats',
+      'directions',
+      'colocations',
+      'arcGISMap',
+      'photo',
+      `serviceLocation/${assetIdOf('ONT-100001')}`,
+      `circuitStats/${circuitIdOf('DATA-100001')}`,
+      'swapONT/ONT-100001/1',
+      'upgradeONT/ONT-100001/1',
+    ];
+    for (const view of views) {
+      await page.goto(`/search/100001/${view}`);
+      await expect(page.getByRole('link', { name: 'Go back to WO #100001' }), view).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Go back to search results' }), view).toBeVisible();
+    }
+    await page.getByRole('link', { name: 'Go back to search results' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Search WO' })).toBeVisible();
+  });
+
+  test('Scan Asset with nothing nearby says so plainly, with the spec’s empty states', async ({ page, context }) => {
+    // Kansas City: no demo work order within the scan's reach.
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 39.0997, longitude: -94.5786, accuracy: 5 });
+    await signInInstaller(page);
+    await page.goto('/scanAsset');
+    await page.getByLabel('Asset ID').fill('ONT-100001');
+    await expect(page.getByRole('heading', { level: 2, name: 'Work orders near you' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'No work orders assigned to you near here.' }),
+    ).toBeVisible();
+    await expect(page.getByText('No asset assigned to you found')).toBeVisible();
+    await page.getByLabel('Assigned to you').uncheck();
+    await expect(page.getByRole('status').filter({ hasText: 'No work orders near you.' })).toBeVisible();
+    await expect(page.getByText('No Work Orders Found')).toBeVisible();
+  });
+});
