@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OltSimulator, startOltSimulator } from '../integrations/network/olt-simulator.js';
+import type { OltSimulator } from '../integrations/network/olt-simulator.js';
 import { BUSINESS, superUser } from '../modules/customer-account/customer-test-helpers.js';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../test/harness.js';
+import { createTestApp, DEMO_PASSWORD, startTestOlt, type TestApp } from '../test/harness.js';
 import { MATRIX, type Outcome, ROLES, type Role, type Row, WHO } from './authorization-matrix.js';
 import { arbitraryOf } from './json-schema-arbitrary.js';
 import { idFor, UNKNOWN_ID } from './matrix-ids.js';
@@ -20,14 +20,9 @@ const tokens: Partial<Record<Role, string>> = {};
 
 beforeAll(async () => {
   // The simulated OLT answers the circuit routes over SNMP on a random loopback port, as in circuits.test.ts.
-  const snmpPort = 30_000 + Math.floor(Math.random() * 20_000);
-  olt = await startOltSimulator({
-    host: '127.0.0.1',
-    port: snmpPort,
-    readCommunity: 'strand-read',
-    writeCommunity: 'strand-write',
-  });
-  t = await createTestApp({ OLT_SNMP_PORT: String(snmpPort) });
+  const started = await startTestOlt();
+  olt = started.olt;
+  t = await createTestApp(started.env);
   routes = new Map((await apiRoutes(t.app)).map((r) => [r.key, r]));
   for (const role of ROLES) {
     if (role === 'anonymous' || role === 'superuser' || role === 'applicant') continue;

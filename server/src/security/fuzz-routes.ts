@@ -11,9 +11,9 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OltSimulator, startOltSimulator } from '../integrations/network/olt-simulator.js';
+import type { OltSimulator } from '../integrations/network/olt-simulator.js';
 import { BUSINESS, superUser } from '../modules/customer-account/customer-test-helpers.js';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../test/harness.js';
+import { createTestApp, DEMO_PASSWORD, startTestOlt, type TestApp } from '../test/harness.js';
 import { MATRIX, type Role, WHO } from './authorization-matrix.js';
 import { arbitraryOf } from './json-schema-arbitrary.js';
 import { idFor } from './matrix-ids.js';
@@ -69,15 +69,10 @@ export function fuzzRoutes(part: (key: string) => boolean) {
   const tokens: Partial<Record<Role, string>> = {};
 
   beforeAll(async () => {
-    const snmpPort = 30_000 + Math.floor(Math.random() * 20_000);
-    olt = await startOltSimulator({
-      host: '127.0.0.1',
-      port: snmpPort,
-      readCommunity: 'strand-read',
-      writeCommunity: 'strand-write',
-    });
     // The simulated OLT answers the circuit routes on loopback, so they run like any other route.
-    t = await createTestApp({ OLT_SNMP_PORT: String(snmpPort) });
+    const started = await startTestOlt();
+    olt = started.olt;
+    t = await createTestApp(started.env);
     routes = new Map((await apiRoutes(t.app)).map((r) => [r.key, r]));
     for (const role of ['business', 'residential', 'installer', 'fieldtech', 'contractor', 'staff'] as const) {
       tokens[role] = await t.login(role);

@@ -15,6 +15,7 @@ import { type Db, openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoData, writeDemoFiles } from '../demo/generator.js';
 import type { MailMessage } from '../integrations/mail/mailer.js';
+import { type OltSimulator, startOltSimulator } from '../integrations/network/olt-simulator.js';
 import { processMailQueue } from '../modules/auth/auth.service.js';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -126,4 +127,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 export function claimsOf(token: string): Record<string, unknown> {
   const part = token.split('.')[1] ?? '';
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+}
+
+/** The SNMP communities the simulated OLT and the app agree on in tests (the config's defaults). */
+export const TEST_OLT_COMMUNITIES = { readCommunity: 'strand-read', writeCommunity: 'strand-write' } as const;
+
+/**
+ * A simulated OLT on a random loopback port, for tests whose app talks SNMP to it: pass `env` to createTestApp.
+ * Close the OLT after the app.
+ */
+export async function startTestOlt(): Promise<{ olt: OltSimulator; port: number; env: { OLT_SNMP_PORT: string } }> {
+  const port = 30_000 + Math.floor(Math.random() * 20_000);
+  const olt = await startOltSimulator({ host: '127.0.0.1', port, ...TEST_OLT_COMMUNITIES });
+  return { olt, port, env: { OLT_SNMP_PORT: String(port) } };
 }

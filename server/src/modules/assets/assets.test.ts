@@ -2,11 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/generator.js';
 import { OltError } from '../../integrations/network/olt-client.js';
-import { type OltSimulator, startOltSimulator } from '../../integrations/network/olt-simulator.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import type { OltSimulator } from '../../integrations/network/olt-simulator.js';
+import { createTestApp, startTestOlt, type TestApp } from '../../test/harness.js';
 import { runPendingActionRequests } from './action-worker.js';
 
-const snmpPort = 30_000 + Math.floor(Math.random() * 20_000);
 let sim: OltSimulator;
 let t: TestApp;
 let installer: string;
@@ -15,13 +14,9 @@ let routerId: number;
 const W = DEMO.workOrders;
 
 beforeAll(async () => {
-  sim = await startOltSimulator({
-    host: '127.0.0.1',
-    port: snmpPort,
-    readCommunity: 'strand-read',
-    writeCommunity: 'strand-write',
-  });
-  t = await createTestApp({ OLT_SNMP_PORT: String(snmpPort) });
+  const started = await startTestOlt();
+  sim = started.olt;
+  t = await createTestApp(started.env);
   installer = await t.login('installer');
   const ids = await t.db.db.selectFrom('assets').select(['id', 'asset_tag']).execute();
   ontId = ids.find((a) => a.asset_tag === DEMO.assets.ont)?.id ?? 0;

@@ -2,11 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/generator.js';
 import { createOltClient } from '../../integrations/network/olt-client.js';
-import { type OltSimulator, startOltSimulator } from '../../integrations/network/olt-simulator.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import type { OltSimulator } from '../../integrations/network/olt-simulator.js';
+import { createTestApp, startTestOlt, TEST_OLT_COMMUNITIES, type TestApp } from '../../test/harness.js';
 
-const snmpPort = 30_000 + Math.floor(Math.random() * 20_000);
-const communities = { readCommunity: 'strand-read', writeCommunity: 'strand-write' };
+const communities = TEST_OLT_COMMUNITIES;
+let snmpPort: number;
 let sim: OltSimulator;
 let t: TestApp;
 let installer: string;
@@ -15,8 +15,10 @@ const WO = `/api/installer/work-orders/${DEMO.workOrders.fullInstall}`;
 const oid = (slot: number, port: number) => `1.3.6.1.4.1.32473.1.1.1.11.${slot}.${port}`;
 
 beforeAll(async () => {
-  sim = await startOltSimulator({ host: '127.0.0.1', port: snmpPort, ...communities });
-  t = await createTestApp({ OLT_SNMP_PORT: String(snmpPort) });
+  const started = await startTestOlt();
+  sim = started.olt;
+  snmpPort = started.port;
+  t = await createTestApp(started.env);
   installer = await t.login('installer');
   dataCircuit = await t.db.db
     .selectFrom('circuits')
@@ -78,8 +80,12 @@ describe('GET /api/installer/work-orders/:WOId/circuits/:socketRecordID/stats', 
 });
 
 describe('POST /api/installer/work-orders/:WOId/circuits/:socketRecordID/tone-test', () => {
-  const reader = createOltClient({ port: snmpPort, ...communities });
-  const toneState = async () => (await reader.getPortStats({ serverIp: '127.0.0.1', slot: 1, port: 1 })).toneTest;
+  // Made when first used: the OLT's port is known only once beforeAll has started it.
+  let reader: ReturnType<typeof createOltClient> | undefined;
+  const toneState = async () => {
+    reader ??= createOltClient({ port: snmpPort, ...communities });
+    return (await reader.getPortStats({ serverIp: '127.0.0.1', slot: 1, port: 1 })).toneTest;
+  };
 
   it('starts a loop test, then a network test, and stops it on the OLT', async () => {
     expect((await tone('1')).statusCode).toBe(200);
