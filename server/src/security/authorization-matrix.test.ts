@@ -4,41 +4,20 @@
  * role whose answer differs from its row, and a foreign id answered 2xx is called a leak.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OltSimulator } from '../integrations/network/olt-simulator.js';
-import { BUSINESS, superUser } from '../modules/customer-account/customer-test-helpers.js';
-import { createTestApp, DEMO_PASSWORD, startTestOlt, type TestApp } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../test/harness.js';
 import { MATRIX, type Outcome, ROLES, type Role, type Row, WHO } from './authorization-matrix.js';
 import { arbitraryOf } from './json-schema-arbitrary.js';
 import { idFor, UNKNOWN_ID } from './matrix-ids.js';
-import { type ApiRoute, apiRoutes, urlOf } from './openapi-routes.js';
+import { type ApiRoute, urlOf } from './openapi-routes.js';
+import { useSecurityApp } from './security-app.js';
 
+const app = useSecurityApp(ROLES);
 let t: TestApp;
-let olt: OltSimulator;
 let routes: Map<string, ApiRoute>;
-const tokens: Partial<Record<Role, string>> = {};
-
-beforeAll(async () => {
-  // The simulated OLT answers the circuit routes over SNMP on a random loopback port, as in circuits.test.ts.
-  const started = await startTestOlt();
-  olt = started.olt;
-  t = await createTestApp(started.env);
-  routes = new Map((await apiRoutes(t.app)).map((r) => [r.key, r]));
-  for (const role of ROLES) {
-    if (role === 'anonymous' || role === 'superuser' || role === 'applicant') continue;
-    tokens[role] = role === 'garbage' ? 'not-a-token.at-all.really' : await t.login(role);
-  }
-  tokens.superuser = (await superUser(t, BUSINESS)).token;
-  const applicant = await t.request({
-    method: 'POST',
-    url: '/api/applicant/login',
-    payload: { username: 'applicant', code: DEMO_PASSWORD },
-  });
-  tokens.applicant = applicant.json<{ token: string }>().token;
-});
-afterAll(async () => {
-  await t?.close();
-  await olt?.close();
+let tokens: Partial<Record<Role, string>>;
+beforeAll(() => {
+  ({ t, routes, tokens } = app);
 });
 
 const rowKeys = Object.keys(MATRIX);

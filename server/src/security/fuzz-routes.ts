@@ -10,14 +10,13 @@
  */
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OltSimulator } from '../integrations/network/olt-simulator.js';
-import { BUSINESS, superUser } from '../modules/customer-account/customer-test-helpers.js';
-import { createTestApp, DEMO_PASSWORD, startTestOlt, type TestApp } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../test/harness.js';
 import { MATRIX, type Role, WHO } from './authorization-matrix.js';
 import { arbitraryOf } from './json-schema-arbitrary.js';
 import { idFor } from './matrix-ids.js';
-import { type ApiRoute, apiRoutes, textOf, urlOf } from './openapi-routes.js';
+import { type ApiRoute, textOf, urlOf } from './openapi-routes.js';
+import { useSecurityApp } from './security-app.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -63,31 +62,21 @@ const PREFERRED: Role[] = [
 
 /** Fuzzes the routes whose matrix key `part` accepts. */
 export function fuzzRoutes(part: (key: string) => boolean) {
+  const app = useSecurityApp([
+    'business',
+    'residential',
+    'installer',
+    'fieldtech',
+    'contractor',
+    'staff',
+    'superuser',
+    'applicant',
+  ]);
   let t: TestApp;
-  let olt: OltSimulator;
   let routes: Map<string, ApiRoute>;
-  const tokens: Partial<Record<Role, string>> = {};
-
-  beforeAll(async () => {
-    // The simulated OLT answers the circuit routes on loopback, so they run like any other route.
-    const started = await startTestOlt();
-    olt = started.olt;
-    t = await createTestApp(started.env);
-    routes = new Map((await apiRoutes(t.app)).map((r) => [r.key, r]));
-    for (const role of ['business', 'residential', 'installer', 'fieldtech', 'contractor', 'staff'] as const) {
-      tokens[role] = await t.login(role);
-    }
-    tokens.superuser = (await superUser(t, BUSINESS)).token;
-    const applicant = await t.request({
-      method: 'POST',
-      url: '/api/applicant/login',
-      payload: { username: 'applicant', code: DEMO_PASSWORD },
-    });
-    tokens.applicant = applicant.json<{ token: string }>().token;
-  });
-  afterAll(async () => {
-    await t?.close();
-    await olt?.close();
+  let tokens: Partial<Record<Role, string>>;
+  beforeAll(() => {
+    ({ t, routes, tokens } = app);
   });
 
   const keys = Object.keys(MATRIX).filter((k) => part(k) && (!ONLY || k.includes(ONLY)));
