@@ -30,6 +30,7 @@ export * from './format.js';
 export * from './geo.js';
 export * from './installer-map.js';
 export * from './installer-work-orders.js';
+export * from './orders.js';
 export * from './permissions.js';
 export * from './session.js';
 export * from './work-order-types.js';

@@ -15,6 +15,26 @@ export function isCustomerAccount(type: string): boolean {
   return (CUSTOMER_ACCOUNT_TYPES as readonly string[]).includes(type);
 }
 
+/**
+ * Staff roles (issue 13): what part of the back office a staff member runs. `admin` holds every staff function;
+ * the others own one area each: sales (orders and sales orders), dispatcher (dispatch board, scheduling), billing
+ * (receivables, payments, staff reports), network (auth codes, subscriber lists, notices).
+ */
+export const StaffRoleSchema = z.enum(['admin', 'sales', 'dispatcher', 'billing', 'network']);
+export type StaffRole = z.infer<typeof StaffRoleSchema>;
+export const STAFF_ROLES: readonly StaffRole[] = StaffRoleSchema.options;
+
+/** Whether a staff member with these roles holds `role` (admin holds them all). */
+export function staffHolds(roles: readonly StaffRole[] | undefined, role: StaffRole): boolean {
+  return Boolean(roles && (roles.includes('admin') || roles.includes(role)));
+}
+
+/** The roles stored as a comma-separated list (users.staff_roles); unknown names are dropped. */
+export function parseStaffRoles(stored: string | null | undefined): StaffRole[] {
+  const names = (stored ?? '').split(',').map((r) => r.trim());
+  return STAFF_ROLES.filter((r) => names.includes(r));
+}
+
 /** Claims carried by the signed login token; the browser decodes them into its session. */
 export const SessionClaimsSchema = z.object({
   nUserID: z.number().int().positive(),
@@ -32,6 +52,8 @@ export const SessionClaimsSchema = z.object({
   /** Staff employee id: the staff member's own, or the one who opened a super-user session. */
   nEmployeeID: z.number().int().nullable(),
   nStaff: z.number().int().min(0).max(1),
+  /** A staff member's roles (empty for everyone else); changing them ends the member's sessions. */
+  staffRoles: z.array(StaffRoleSchema).optional(),
   /** The server-side session this token belongs to; the server refuses a token whose session has ended. */
   sid: z.string().optional(),
   exp: z.number().int(),
@@ -74,8 +96,33 @@ export interface NavLink {
   path: string;
 }
 
-/** Navigation links by portal (SPEC §2 table); Reports only for customer types other than Consumer and Residential. */
-export function navLinksFor(portal: PortalType, customerType: CustomerType): NavLink[] {
+/** The staff portal's links, each shown to the roles that own it (in this order; the first is the staff home). */
+export const STAFF_LINKS: readonly (NavLink & { roles: readonly StaffRole[] })[] = [
+  { label: 'Super-user Login', path: '/staff', roles: ['sales', 'billing'] },
+  { label: 'Orders', path: '/staff/orders', roles: ['sales'] },
+  { label: 'Dispatch', path: '/staff/dispatch', roles: ['dispatcher'] },
+  { label: 'Auth Codes', path: '/staff/authCodes', roles: ['network'] },
+  { label: 'Subscribers', path: '/staff/subscribers', roles: ['network'] },
+  { label: 'Reports', path: '/staff/reports', roles: ['billing'] },
+];
+
+/** The staff links a member with these roles may use. */
+export function staffLinksFor(roles: readonly StaffRole[] | undefined): NavLink[] {
+  return STAFF_LINKS.filter((l) => l.roles.some((r) => staffHolds(roles, r))).map(({ label, path }) => ({
+    label,
+    path,
+  }));
+}
+
+/**
+ * Navigation links by portal (SPEC §2 table); Reports only for customer types other than Consumer and Residential.
+ * The staff portal's links follow the member's roles.
+ */
+export function navLinksFor(
+  portal: PortalType,
+  customerType: CustomerType,
+  staffRoles?: readonly StaffRole[],
+): NavLink[] {
   switch (portal) {
     case 'residential':
     case 'business': {
@@ -104,10 +151,7 @@ export function navLinksFor(portal: PortalType, customerType: CustomerType): Nav
         { label: 'Saved Assets', path: '/SavedAssets' },
       ];
     case 'staff':
-      return [
-        { label: 'Super-user Login', path: '/staff' },
-        { label: 'Reports', path: '/reports' },
-      ];
+      return staffLinksFor(staffRoles);
   }
 }
 
@@ -120,9 +164,9 @@ export function showsAccountName(customerType: CustomerType): boolean {
   return customerType !== 'Consumer';
 }
 
-/** Where a portal lands after it is chosen. */
-export function portalHome(portal: PortalType): string {
-  return navLinksFor(portal, 'Business')[0]?.path ?? '/';
+/** Where a portal lands after it is chosen (a staff member: the first area of their roles). */
+export function portalHome(portal: PortalType, staffRoles?: readonly StaffRole[]): string {
+  return navLinksFor(portal, 'Business', staffRoles)[0]?.path ?? (portal === 'staff' ? '/staff' : '/');
 }
 
 export const LOGIN_PATHS = ['/', '/login', '/register', '/accountRecovery'] as const;

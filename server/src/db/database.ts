@@ -80,6 +80,8 @@ export interface UsersTable {
   disabled: number;
   created_at: string;
   updated_at: string;
+  /** 0011-staff-roles: comma-separated StaffRole list ('' for non-staff). */
+  staff_roles: ColumnType<string, string | undefined, string>;
 }
 
 export interface PermissionCategoriesTable {
@@ -222,6 +224,12 @@ export interface PackagesTable {
   name: string;
   master_id: number;
   price_cents: number;
+  /** 0012-orders */
+  category: ColumnType<string, string | undefined, string>;
+  install_fee_cents: ColumnType<number, number | undefined, number>;
+  area_kinds: ColumnType<string, string | undefined, string>;
+  speed_mbps: ColumnType<number | null, number | null | undefined, number | null>;
+  description: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ServiceLocationPackagesTable {
@@ -288,6 +296,45 @@ export interface SalesOrdersTable {
   notes: string | null;
   html: string | null;
   created_at: string;
+  /** 0012-orders: domain ORDER_STATUSES (default 'installed' for the orders from before ordering existed). */
+  status: ColumnType<string, string | undefined, string>;
+  kind: ColumnType<string, string | undefined, string>;
+  mailing_location_id: number | null;
+  install_date: string | null;
+  install_window: string | null;
+  monthly_cents: ColumnType<number, number | undefined, number>;
+  one_time_cents: ColumnType<number, number | undefined, number>;
+  paid_cents: ColumnType<number, number | undefined, number>;
+  refunded_cents: ColumnType<number, number | undefined, number>;
+  gateway_charge_id: string | null;
+  placed_by_user_id: number | null;
+  placed_by_employee_id: number | null;
+  updated_at: string | null;
+  installed_at: string | null;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
+}
+
+export interface SalesOrderLinesTable {
+  id: Generated<number>;
+  sales_order_id: number;
+  package_id: number;
+  action: string;
+  description: string;
+  monthly_cents: number;
+  install_fee_cents: number;
+  service_location_package_id: number | null;
+}
+
+export interface SalesOrderEventsTable {
+  id: Generated<number>;
+  sales_order_id: number;
+  at: string;
+  kind: string;
+  message: string;
+  work_order_id: number | null;
+  user_id: number | null;
+  employee_id: number | null;
 }
 
 export interface WorkOrderTypesTable {
@@ -318,6 +365,8 @@ export interface WorkOrdersTable {
   acknowledged_by: number | null;
   created_at: string;
   last_updated: string;
+  /** 0012-orders: an order's work order waits ('Waiting') until this one is complete. */
+  depends_on_work_order_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface WorkOrderAssignmentsTable {
@@ -734,6 +783,8 @@ export interface Database {
   application_actions: ApplicationActionsTable;
   hardware_type_actions: HardwareTypeActionsTable;
   sales_orders: SalesOrdersTable;
+  sales_order_lines: SalesOrderLinesTable;
+  sales_order_events: SalesOrderEventsTable;
   work_order_types: WorkOrderTypesTable;
   work_orders: WorkOrdersTable;
   work_order_assignments: WorkOrderAssignmentsTable;

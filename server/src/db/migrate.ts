@@ -13,6 +13,8 @@ import * as m0007 from './migrations/0007-applicants.js';
 import * as m0008 from './migrations/0008-file-integrity.js';
 import * as m0009 from './migrations/0009-rate-limits.js';
 import * as m0010 from './migrations/0010-account-security.js';
+import * as m0011 from './migrations/0011-staff-roles.js';
+import * as m0012 from './migrations/0012-orders.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -25,6 +27,8 @@ const migrations: Record<string, Migration> = {
   '0008-file-integrity': m0008,
   '0009-rate-limits': m0009,
   '0010-account-security': m0010,
+  '0011-staff-roles': m0011,
+  '0012-orders': m0012,
 };
 
 /** Kysely's migrations, each handed the helper kit of the dialect the connection was opened with. */

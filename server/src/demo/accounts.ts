@@ -92,6 +92,8 @@ function customer(
 interface UserFlags {
   isAdmin?: boolean;
   isStaff?: boolean;
+  /** Staff roles, comma-separated (users.staff_roles). */
+  staffRoles?: string;
   employeeId?: number;
   installer?: boolean;
   contractorId?: number;
@@ -109,8 +111,12 @@ const FIXED_USERS: [DemoUser, UserFlags][] = [
   [U.contractor, { contractorId: 2, email: 'carla.cruz@prairiefiber.example' }],
   [U.contractor1, { contractorId: 1 }],
   [U.fieldtech, { installer: true, contractorId: 2, nocLocationId: DEMO.nocLocationId }],
-  [U.staff, { isStaff: true, employeeId: DEMO.staffEmployeeId }],
+  [U.staff, { isStaff: true, staffRoles: 'admin', employeeId: DEMO.staffEmployeeId }],
   [U.otherInstaller, { installer: true, nocLocationId: DEMO.nocLocationId }],
+  [U.sales, { isStaff: true, staffRoles: 'sales', employeeId: 11 }],
+  [U.dispatcher, { isStaff: true, staffRoles: 'dispatcher', employeeId: 12 }],
+  [U.billingStaff, { isStaff: true, staffRoles: 'billing', employeeId: 13 }],
+  [U.network, { isStaff: true, staffRoles: 'network', employeeId: 14 }],
 ];
 
 export interface AccountsResult {
@@ -166,6 +172,7 @@ function userRow(ctx: SeedContext, user: DemoUser, flags: UserFlags, mailingLoca
     customer_id: user.customerId,
     is_admin: flags.isAdmin ? 1 : 0,
     is_staff: flags.isStaff ? 1 : 0,
+    staff_roles: flags.staffRoles ?? '',
     employee_id: flags.employeeId ?? null,
     installer: flags.installer ? 1 : 0,
     contractor_id: flags.contractorId ?? 0,

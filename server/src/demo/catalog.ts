@@ -15,19 +15,40 @@ export const CONTRACTOR_COMPANIES = [
   { id: 4, name: 'Osage Aerial Services' },
 ];
 
+/**
+ * The products. `area_kinds` says where each is sold online (domain AREA_KINDS: fiber, business_fiber; '' = not
+ * sold online); `install_fee_cents` is charged once with the first order.
+ */
+const RES = 'fiber';
+const BIZ = 'business_fiber';
+const BOTH = 'fiber,business_fiber';
 export const PACKAGES = [
-  { id: 1, name: 'Fiber 300 Mbps Internet', master_id: 101, price_cents: 5_500 },
-  { id: 2, name: 'Fiber 1 Gig Internet', master_id: 102, price_cents: 7_500 },
-  { id: 3, name: 'Fiber 2 Gig Internet', master_id: 103, price_cents: 9_500 },
-  { id: 4, name: 'Home Phone', master_id: 201, price_cents: 2_500 },
-  { id: 5, name: 'Streaming TV Basic', master_id: 301, price_cents: 3_000 },
-  { id: 6, name: 'Streaming TV Plus', master_id: 302, price_cents: 6_500 },
-  { id: 7, name: 'Business Fiber 500', master_id: 401, price_cents: 12_900 },
-  { id: 8, name: 'Business Fiber 1 Gig', master_id: 402, price_cents: 19_900 },
-  { id: 9, name: 'Hosted PBX Seat', master_id: 501, price_cents: 2_800 },
-  { id: 10, name: 'Static IP Block /29', master_id: 601, price_cents: 2_500 },
-  { id: 11, name: 'Whole-Home Wi-Fi', master_id: 701, price_cents: 1_000 },
+  pkg(1, 'Fiber 300 Mbps Internet', 101, 5_500, 'internet', 9_900, RES, 300, 'Symmetrical 300 Mbps, no data caps'),
+  pkg(2, 'Fiber 1 Gig Internet', 102, 7_500, 'internet', 9_900, RES, 1000, 'Symmetrical 1 Gbps, no data caps'),
+  pkg(3, 'Fiber 2 Gig Internet', 103, 9_500, 'internet', 9_900, RES, 2000, 'Symmetrical 2 Gbps; needs a 10G ONT'),
+  pkg(4, 'Home Phone', 201, 2_500, 'phone', 0, RES, null, 'Unlimited local and long distance calling'),
+  pkg(5, 'Streaming TV Basic', 301, 3_000, 'tv', 0, RES, null, '75 live channels on any screen'),
+  pkg(6, 'Streaming TV Plus', 302, 6_500, 'tv', 0, RES, null, '150 live channels, cloud DVR'),
+  pkg(7, 'Business Fiber 500', 401, 12_900, 'internet', 19_900, BIZ, 500, 'Symmetrical 500 Mbps with a 4-hour SLA'),
+  pkg(8, 'Business Fiber 1 Gig', 402, 19_900, 'internet', 19_900, BIZ, 1000, 'Symmetrical 1 Gbps with a 4-hour SLA'),
+  pkg(9, 'Hosted PBX Seat', 501, 2_800, 'pbx', 0, BIZ, null, 'One hosted PBX seat with a desk phone'),
+  pkg(10, 'Static IP Block /29', 601, 2_500, 'static_ip', 0, BOTH, null, 'Five usable static IPv4 addresses'),
+  pkg(11, 'Whole-Home Wi-Fi', 701, 1_000, 'wifi', 0, RES, null, 'Mesh Wi-Fi for every room'),
 ];
+
+function pkg(
+  id: number,
+  name: string,
+  master_id: number,
+  price_cents: number,
+  category: string,
+  install_fee_cents: number,
+  area_kinds: string,
+  speed_mbps: number | null,
+  description: string,
+) {
+  return { id, name, master_id, price_cents, category, install_fee_cents, area_kinds, speed_mbps, description };
+}
 
 export const PACKAGE_IDS = {
   fiber300: 1,

@@ -50,6 +50,11 @@ const USERS = {
   staff: user(9, 'staff', 'Sam', 'Stone', CUSTOMERS.provider),
   /** Not a documented sign-in account: the other installer that 100006 is assigned to. */
   otherInstaller: user(10, 'installer2', 'Owen', 'Ortiz', CUSTOMERS.provider),
+  /** The staff roles of DEMO-DATA.md's additions: each owns one part of the back office. */
+  sales: user(11, 'sales', 'Sofia', 'Salazar', CUSTOMERS.provider),
+  dispatcher: user(12, 'dispatcher', 'Derek', 'Dunn', CUSTOMERS.provider),
+  billingStaff: user(13, 'billing-staff', 'Beth', 'Barker', CUSTOMERS.provider),
+  network: user(14, 'network', 'Nina', 'Nash', CUSTOMERS.provider),
 } as const;
 
 /** Company-2 contractor work orders: one open order per checklist type, ids 110001..110023 in catalogue order. */

@@ -6,12 +6,17 @@
  * every other route only a session JWT, so neither kind of token ever opens the other's routes.
  */
 import fastifyJwt from '@fastify/jwt';
-import type { SessionClaims } from '@strand/domain';
+import { type SessionClaims, STAFF_ROLES, type StaffRole, staffHolds } from '@strand/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../lib/errors.js';
 import { type ApplicantClaims, verifyApplicantToken } from './applicant-tokens.js';
 
-export type Role = 'customer' | 'installer' | 'contractor' | 'staff' | 'applicant';
+/**
+ * 'staff' admits any staff member; 'staff:<role>' only members holding that staff role (admins hold every role),
+ * so a back-office route declares the role that owns it, e.g. `access: ['staff:dispatcher']`.
+ */
+export type StaffAccess = `staff:${StaffRole}`;
+export type Role = 'customer' | 'installer' | 'contractor' | 'staff' | StaffAccess | 'applicant';
 export type Access = 'public' | 'authenticated' | readonly Role[];
 
 declare module 'fastify' {
@@ -35,7 +40,10 @@ declare module '@fastify/jwt' {
 export function rolesOf(user: SessionClaims): Role[] {
   if (user.UNITYSUPERUSER === 1) return ['customer'];
   const roles: Role[] = [];
-  if (user.nStaff === 1) roles.push('staff');
+  if (user.nStaff === 1) {
+    roles.push('staff');
+    for (const r of STAFF_ROLES) if (staffHolds(user.staffRoles, r)) roles.push(`staff:${r}`);
+  }
   if (user.nInstaller === 1) roles.push('installer');
   if (user.nContractor > 0) roles.push('contractor');
   if (roles.length === 0) roles.push('customer');

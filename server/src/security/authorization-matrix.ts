@@ -43,6 +43,10 @@ export const ROLES = [
   'contractor1',
   'fieldtech',
   'staff',
+  'sales',
+  'dispatcher',
+  'billing-staff',
+  'network',
 ] as const;
 export type Role = (typeof ROLES)[number];
 export type Outcome = 'ok' | 'none' | 400 | 401 | 403 | 404;
@@ -90,6 +94,10 @@ export const WHO: Record<Role, { own: Who; foreign: Who }> = {
   contractor1: { own: fieldUser(U.contractor1.id, 1, WO), foreign: { ...OTHER_FIELD, company: 2 } },
   fieldtech: { own: fieldUser(U.fieldtech.id, 2, WO), foreign: { ...OTHER_FIELD, company: 1 } },
   staff: { own: R, foreign: B },
+  sales: { own: R, foreign: B },
+  dispatcher: { own: R, foreign: B },
+  'billing-staff': { own: R, foreign: B },
+  network: { own: R, foreign: B },
 };
 
 export interface Row {
@@ -173,7 +181,11 @@ const field = (o: Options = {}) => family(['installer', 'contractor', 'contracto
  * sends no ticket, so everyone gets 400; work-order-files.test.ts covers the tickets themselves. */
 const ticketed = (o: Options = {}) =>
   family([...ROLES], 'ok', { ...o, except: Object.fromEntries(ROLES.map((r) => [r, 400])) as Partial<Outcomes> });
-const staff = (o: Options = {}) => family(['staff'], 'ok', o);
+/** Staff: the admin (`staff`) and every member of the roles that own the route (default: every staff role). */
+const STAFF_MEMBERS = ['staff', 'sales', 'dispatcher', 'billing-staff', 'network'] as const;
+type StaffMember = (typeof STAFF_MEMBERS)[number];
+const staff = (o: Options & { roles?: StaffMember[] } = {}) =>
+  family(['staff', ...(o.roles ?? STAFF_MEMBERS)], 'ok', o);
 /** Job applicants with their applicant token; no session token opens these. */
 const applicant = (o: Options = {}) =>
   family(['applicant'], 'ok', {
@@ -210,11 +222,13 @@ export const MATRIX: Record<string, Row> = {
     body: { vcCustomerID: C.residential, hash: 'a'.repeat(64), nEmployeeID: 7 },
     except: Object.fromEntries(ROLES.map((r) => [r, 401])),
   }),
-  'POST /api/staff/super-links': staff({ body: { vcCustomerID: C.residential } }),
+  'POST /api/staff/super-links': staff({ roles: ['sales', 'billing-staff'], body: { vcCustomerID: C.residential } }),
   'POST /api/session/log': signedIn({ body: {} }),
   'GET /api/settings': signedIn(),
   'PUT /api/settings': signedIn({ body: {} }),
-  'GET /api/accounts/{vcCustomerID}': family([...CUSTOMERS, 'staff'], 403, { foreign: { staff: 'ok' } }),
+  'GET /api/accounts/{vcCustomerID}': family([...CUSTOMERS, ...STAFF_MEMBERS], 403, {
+    foreign: Object.fromEntries(STAFF_MEMBERS.map((r) => [r, 'ok'])),
+  }),
   'GET /api/staff/customers': staff({ query: { q: 'Reyes' } }),
 
   // customer account
@@ -395,9 +409,9 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/applicant/login': open({ body: { username: 'applicant', code: DEMO.password } }),
   'GET /api/applicant/me': applicant(),
   'POST /api/applicant/submissions': applicant({ body: { username: 'applicant', zip: 'bm90IGEgemlw' } }),
-  'GET /api/staff/applicants': staff(),
-  'POST /api/staff/applicants': staff(),
-  'GET /api/staff/applicant-submissions/{submissionId}/file': staff(),
+  'GET /api/staff/applicants': staff({ roles: [] }),
+  'POST /api/staff/applicants': staff({ roles: [] }),
+  'GET /api/staff/applicant-submissions/{submissionId}/file': staff({ roles: [] }),
 
   // services
   'GET /api/customer/services/locations': customer(),

@@ -84,7 +84,7 @@ export function createSessionStore(storage: KeyValueStorage, windowToken: unknow
       storage.setItem(STORAGE_KEYS.token, token);
       if (portal) storage.setItem(STORAGE_KEYS.portal, portal);
       else storage.removeItem(STORAGE_KEYS.portal);
-      const landingPath = portal ? portalHome(portal) : '/portalSelect';
+      const landingPath = portal ? portalHome(portal, claims.staffRoles) : '/portalSelect';
       set({ token, claims, portal, ended: null, landingPath, error: null });
       return landingPath;
     },

@@ -76,7 +76,7 @@ export async function applicantsRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   const staffTags = ['staff'];
 
   app.get('/api/staff/applicants', {
-    config: { access: ['staff'] },
+    config: { access: ['staff:admin'] },
     schema: {
       tags: staffTags,
       summary: 'Job applicants with their status (invited, or the current submission)',
@@ -89,7 +89,7 @@ export async function applicantsRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   });
 
   app.post('/api/staff/applicants', {
-    config: { access: ['staff'], limit: 'mail' },
+    config: { access: ['staff:admin'], limit: 'mail' },
     schema: {
       tags: staffTags,
       summary: 'Invite an applicant: mails a one-time access code, which this answer shows once',
@@ -101,7 +101,7 @@ export async function applicantsRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   });
 
   app.get('/api/staff/applicant-submissions/:submissionId/file', {
-    config: { access: ['staff'] },
+    config: { access: ['staff:admin'] },
     schema: {
       tags: staffTags,
       summary: 'Download a submitted .zip',

@@ -19,6 +19,7 @@ const userWithAccount = (db: Q) =>
       'u.customer_id',
       'u.is_admin',
       'u.is_staff',
+      'u.staff_roles',
       'u.employee_id',
       'u.installer',
       'u.contractor_id',

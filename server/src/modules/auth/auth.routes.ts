@@ -134,7 +134,8 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   });
 
   app.post('/api/staff/super-links', {
-    config: { access: ['staff'] },
+    // Customer support: sales and billing staff (and admins) enter a customer's portal.
+    config: { access: ['staff:sales', 'staff:billing'] },
     schema: {
       tags: ['staff'],
       summary: 'Issue a one-time super-user link for a customer account',

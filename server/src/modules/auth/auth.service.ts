@@ -5,6 +5,7 @@ import {
   CLIENT_VERSION,
   type CustomerType,
   isCustomerAccount,
+  parseStaffRoles,
   type RegisterRequest,
   SESSION_LOG_INTERVAL_MS,
   type SessionClaims,
@@ -45,6 +46,7 @@ export function claimsOf(
     nActiveMailingLocation: user.active_mailing_location_id,
     nEmployeeID: user.employee_id,
     nStaff: user.is_staff === 1 ? 1 : 0,
+    staffRoles: user.is_staff === 1 ? parseStaffRoles(user.staff_roles) : [],
     ...overrides,
   };
 }
@@ -559,7 +561,14 @@ export async function superLogin(
     });
     return startSession(
       ctx,
-      claimsOf(actor, { UNITYSUPERUSER: 1, nEmployeeID: input.nEmployeeID, nStaff: 0, nInstaller: 0, nContractor: 0 }),
+      claimsOf(actor, {
+        UNITYSUPERUSER: 1,
+        nEmployeeID: input.nEmployeeID,
+        nStaff: 0,
+        staffRoles: [],
+        nInstaller: 0,
+        nContractor: 0,
+      }),
       { ...meta, staffUserId: staff.id },
       trx,
     );

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../lib/ui/page-title';
 export function NotFoundPage() {
   const { claims, portal } = useSession();
   usePageTitle('Page not found');
-  const home = claims ? (portal ? portalHome(portal) : '/portalSelect') : '/';
+  const home = claims ? (portal ? portalHome(portal, claims.staffRoles) : '/portalSelect') : '/';
   return (
     <main id="main" className="standalone">
       <div className="card">

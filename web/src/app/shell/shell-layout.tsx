@@ -41,7 +41,7 @@ export function ShellLayout() {
   }, [menuOpen]);
 
   if (!claims) return null;
-  const links = portal ? navLinksFor(portal, claims.vcCustomerType) : [];
+  const links = portal ? navLinksFor(portal, claims.vcCustomerType, claims.staffRoles) : [];
   const canSwitchPortal = availablePortals(claims).length > 1;
 
   return (
@@ -53,7 +53,7 @@ export function ShellLayout() {
         claims={claims}
         portal={portal}
         config={config}
-        homePath={portal ? portalHome(portal) : '/portalSelect'}
+        homePath={portal ? portalHome(portal, claims.staffRoles) : '/portalSelect'}
         themeStyle={headerStyleOf(theme)}
         canSwitchPortal={canSwitchPortal}
         menuOpen={menuOpen}

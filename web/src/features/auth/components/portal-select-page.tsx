@@ -16,7 +16,7 @@ export function PortalSelectPage() {
   const last = current ?? lastPortalOf(localStore, claims.nUserID);
   const choose = (portal: PortalType) => {
     sessionStore.choosePortal(portal);
-    navigate(portalHome(portal));
+    navigate(portalHome(portal, claims.staffRoles));
   };
 
   return (

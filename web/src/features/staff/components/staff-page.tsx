@@ -1,4 +1,6 @@
+import { staffHolds, staffLinksFor } from '@strand/domain';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { useSession } from '../../../lib/browser-session';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { Button } from '../../../lib/ui/button';
@@ -27,6 +29,23 @@ export function StaffPage() {
       <section className="page">
         <h1>Staff only</h1>
         <p className="page__lead">This page is for the provider’s staff. Sign in with a staff account to use it.</p>
+      </section>
+    );
+  }
+
+  const mayEnterAccounts = staffHolds(claims.staffRoles, 'sales') || staffHolds(claims.staffRoles, 'billing');
+  if (!mayEnterAccounts) {
+    return (
+      <section className="page" aria-labelledby="staff-heading">
+        <h1 id="staff-heading">Staff</h1>
+        <p className="page__lead">Super-user login is for sales and billing staff. Your areas:</p>
+        <ul className="link-list">
+          {staffLinksFor(claims.staffRoles).map((l) => (
+            <li key={l.path}>
+              <Link to={l.path}>{l.label}</Link>
+            </li>
+          ))}
+        </ul>
       </section>
     );
   }
@@ -65,7 +84,7 @@ export function StaffPage() {
       </Form>
       {!errors.fields.q && <FormAlert message={errors.message} />}
       {search.data && !tooShort && <CustomerResults customers={search.data} />}
-      <ApplicantsSection />
+      {staffHolds(claims.staffRoles, 'admin') && <ApplicantsSection />}
     </section>
   );
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { availabilityOf, isCancellable, mayMoveOrder, proratedCents, workPlanOf } from './orders.js';
+
+describe('order rules', () => {
+  it('maps each kind of area to what a visitor can do', () => {
+    expect(availabilityOf('fiber')).toBe('available');
+    expect(availabilityOf('business_fiber')).toBe('available');
+    expect(availabilityOf('construction')).toBe('coming_soon');
+    expect(availabilityOf('signup')).toBe('taking_signups');
+    expect(availabilityOf('outside')).toBe('not_served');
+  });
+
+  it('plans survey, construction, splicing and install for a new drop, the install alone where a drop exists', () => {
+    const types = (p: ReturnType<typeof workPlanOf>) => p.map((s) => s.type);
+    expect(types(workPlanOf({ business: false, dropExists: false, kind: 'new', needsVisit: true }))).toEqual([
+      'Consumer Site Survey',
+      'Consumer Drop Construction',
+      'Consumer Splicing',
+      'Consumer Fiber Install',
+    ]);
+    expect(types(workPlanOf({ business: true, dropExists: true, kind: 'new', needsVisit: true }))).toEqual([
+      'Business Fiber Install',
+    ]);
+    expect(workPlanOf({ business: false, dropExists: true, kind: 'change', needsVisit: false })).toEqual([]);
+    expect(types(workPlanOf({ business: false, dropExists: true, kind: 'change', needsVisit: true }))).toEqual([
+      'Consumer Fiber Install',
+    ]);
+  });
+
+  it('moves an order forward only, and cancels it until it is installed', () => {
+    expect(mayMoveOrder('placed', 'survey_done')).toBe(true);
+    expect(mayMoveOrder('drop_built', 'placed')).toBe(false);
+    expect(mayMoveOrder('spliced', 'cancelled')).toBe(true);
+    expect(mayMoveOrder('installed', 'cancelled')).toBe(false);
+    expect(mayMoveOrder('cancelled', 'installed')).toBe(false);
+    expect(isCancellable('placed')).toBe(true);
+    expect(isCancellable('installed')).toBe(false);
+  });
+
+  it('prorates a monthly price from the start date to the end of its month', () => {
+    expect(proratedCents(7_500, '2026-11-01')).toBe(7_500);
+    expect(proratedCents(7_500, '2026-11-30')).toBe(250);
+    expect(proratedCents(7_500, '2026-11-16')).toBe(3_750);
+    // February of a leap year has 29 days: 14/29 of $55.00 = $26.55 (26.551…).
+    expect(proratedCents(5_500, '2028-02-16')).toBe(2_655);
+  });
+});
