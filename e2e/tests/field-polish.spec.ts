@@ -1,6 +1,7 @@
 /** Field polish (412 px): errors that name the server's reason, the offline shell, circuit stats, navigation. */
 import { header, openMenuIfCollapsed } from './support/app';
 import { assetIdOf, circuitIdOf, restoreEquipment, snapshotEquipment } from './support/assets';
+import { screenshot, signInContractor } from './support/contractor';
 import { signInInstaller } from './support/installer';
 import { waitForServiceWorker } from './support/offline';
 import { expect, test } from './support/spec-server';
@@ -136,4 +137,27 @@ test.describe('navigation', () => {
     await expect(page.getByRole('status').filter({ hasText: 'No work orders near you.' })).toBeVisible();
     await expect(page.getByText('No Work Orders Found')).toBeVisible();
   });
+});
+
+test('the contractor calendar on a phone lists the week with whole titles, and its day starts at the working day', async ({
+  page,
+}) => {
+  await signInContractor(page);
+  await page.goto('/calendar');
+  const calendar = page.locator('.calendar-wrap');
+  await expect(calendar.getByRole('tab', { name: /List view/i })).toHaveAttribute('aria-selected', 'true');
+  const meeting = calendar.getByText('Prairie Fiber weekly tailgate meeting').first();
+  await expect(meeting).toBeVisible();
+  // The whole title is on screen: nothing is cut off at the calendar's edge.
+  const fits = await meeting.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+  expect(fits).toBe(true);
+  const box = await meeting.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(412);
+  await screenshot(page, 'calendar-list', true);
+
+  await calendar.getByRole('tab', { name: /Day view/i }).click();
+  await expect(calendar.getByRole('tab', { name: /Day view/i })).toHaveAttribute('aria-selected', 'true');
+  const axis = calendar.getByText(/^(6am|6 AM|06:00)$/i).first();
+  await expect(axis).toBeVisible();
+  await expect(calendar.getByText(/^(12am|12 AM|00:00)$/i)).toHaveCount(0);
 });
