@@ -333,6 +333,7 @@ export const MATRIX: Record<string, Row> = {
   // contractor portal
   'GET /api/contractor/home': contractor(),
   'POST /api/contractor/work-orders/search': contractor({ body: {} }),
+  'GET /api/contractor/work-orders/nearby': contractor({ query: { Latitude: '38.95', Longitude: '-92.33' } }),
   'GET /api/contractor/work-orders/last-search': contractor(),
   'GET /api/contractor/work-orders/{workOrderId}': contractor(),
   'GET /api/contractor/work-orders/{workOrderId}/acknowledgement': contractor(),
