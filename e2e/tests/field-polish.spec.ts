@@ -7,7 +7,7 @@ import {
   restoreEquipment,
   snapshotEquipment,
 } from './support/assets';
-import { screenshot, signInContractor } from './support/contractor';
+import { CONTRACTOR_WO, openChecklist, screenshot, signInContractor } from './support/contractor';
 import { signInInstaller } from './support/installer';
 import { waitForServiceWorker } from './support/offline';
 import { expect, test } from './support/spec-server';
@@ -209,4 +209,14 @@ test('the provider’s own crew scans with Assigned to you ticked and locked', a
   await expect(
     list.getByRole('link', { name: new RegExp(`^Open ${site.tag} in WO #12000\\d$`) }).first(),
   ).toBeVisible();
+});
+
+test('where the drop length is chosen, the map’s estimate from the nearest splice point is shown', async ({ page }) => {
+  await signInContractor(page);
+  const modal = await openChecklist(page, CONTRACTOR_WO.connectorizedInstall);
+  const length = modal.getByLabel('Actual drop length (ft)');
+  await expect(length).toBeVisible();
+  await expect(length).toHaveAccessibleDescription(
+    /^Estimated from the map: \d+ ft \((Pedestal|Hand Hole) [A-Z]+-\d+, \d+ ft away in a straight line\)\.$/,
+  );
 });
