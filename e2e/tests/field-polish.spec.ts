@@ -220,3 +220,34 @@ test('where the drop length is chosen, the map’s estimate from the nearest spl
     /^Estimated from the map: \d+ ft \((Pedestal|Hand Hole) [A-Z]+-\d+, \d+ ft away in a straight line\)\.$/,
   );
 });
+
+test('an installer corrects an asset’s serial and MAC in a work order and sees the history (getAssetEditData)', async ({
+  page,
+}) => {
+  const saved = snapshotEquipment(['ONT-100001']);
+  try {
+    await signInInstaller(page);
+    await page.goto(`/search/100001/serviceLocation/${assetIdOf('ONT-100001')}`);
+    const edit = page.getByRole('region', { name: 'Correct this asset' });
+    await edit.getByRole('button', { name: 'Edit serial, MAC, status or description' }).click();
+    await edit.getByLabel('MAC address').fill('not a mac');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit.getByLabel('MAC address')).toHaveAccessibleDescription(/six pairs of hex digits/);
+    await expect(edit.getByText('No changes recorded for this asset yet.')).toBeVisible();
+
+    await edit.getByLabel('Serial number').fill('CXNK-FIELD-FIX');
+    await edit.getByLabel('MAC address').fill('00025d00aa01');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit.getByRole('status')).toHaveText('Saved: 2 changes kept in the history.');
+    const history = edit.getByRole('list');
+    await expect(history).toContainText('Serial number:');
+    await expect(history).toContainText('→ CXNK-FIELD-FIX');
+    await expect(history).toContainText('MAC address:');
+    await expect(history).toContainText('→ 00:02:5D:00:AA:01');
+    await expect(history).toContainText('Ian Ingram · WO #100001');
+    // The asset's details above show the corrected values.
+    await expect(page.getByText('CXNK-FIELD-FIX').first()).toBeVisible();
+  } finally {
+    restoreEquipment(saved);
+  }
+});

@@ -402,6 +402,12 @@ export const MATRIX: Record<string, Row> = {
     }),
   }),
   'GET /api/assets/{nAssetId}/actions': field({ query: { WOId: String(WO) }, except: CONTRACTORS_REFUSED }),
+  'GET /api/assets/{nAssetId}/edit': field({ query: { WOId: String(WO) }, except: CONTRACTORS_REFUSED }),
+  'PUT /api/assets/{nAssetId}': field({
+    body: { WOId: WO, vcSerialNumber: '', vcMACAddress: '', vcStatus: 'Active', vcAssetDescription: 'Matrix check' },
+    except: CONTRACTORS_REFUSED,
+    last: true,
+  }),
   'POST /api/assets/{nAssetId}/actions': field({
     body: { ApplicationActionID: 1, WorkOrderID: WO },
     except: CONTRACTORS_REFUSED,
