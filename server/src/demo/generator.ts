@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { hashPassword } from '../lib/passwords.js';
 import { seedAccounts } from './accounts.js';
+import { seedAuthCodes } from './auth-codes.js';
 import { seedApplicants } from './applicants.js';
 import { seedBackground } from './background.js';
 import { type DialectName, resetIdentitySequences } from './batch.js';
@@ -89,6 +90,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedCustomerPortal(ctx);
     await seedApplicants(ctx);
     await seedServices(ctx);
+    await seedAuthCodes(ctx);
     await seedMapFeatures(ctx, [...(await fixedAnchors(ctx)), ...sites.map(contractorAnchor)]);
     await seedBackground(ctx, background, accounts.crewUserIds);
     return ctx.counts;
