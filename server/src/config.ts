@@ -105,7 +105,10 @@ const EnvSchema = z.object({
     .regex(/^https?:\/\/\S+$/, 'PHONE_SWITCH_URL must be an http(s) URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  PHONE_SWITCH_API_KEY: z.string().min(8, 'PHONE_SWITCH_API_KEY must be at least 8 characters').default('strand-switch-key'),
+  PHONE_SWITCH_API_KEY: z
+    .string()
+    .min(8, 'PHONE_SWITCH_API_KEY must be at least 8 characters')
+    .default('strand-switch-key'),
   PHONE_SWITCH_SIMULATOR: z
     .enum(['true', 'false', '1', '0', ''])
     .optional()

@@ -7,8 +7,8 @@ import type { DialectName } from './db/connect.js';
 import type { Database } from './db/database.js';
 import type { Mailer } from './integrations/mail/mailer.js';
 import type { OltClient } from './integrations/network/olt-client.js';
-import type { PhoneSwitch } from './integrations/phone-switch/phone-switch.js';
 import type { PaymentGateway } from './integrations/payments/payment-gateway.js';
+import type { PhoneSwitch } from './integrations/phone-switch/phone-switch.js';
 import type { FileStore } from './integrations/storage/file-store.js';
 
 export interface AppContext {

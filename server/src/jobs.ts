@@ -14,9 +14,9 @@ import type { AppContext } from './context.js';
 import { pruneIdempotencyKeys } from './lib/idempotency.js';
 import { pruneRateLimits } from './lib/rate-limit-store.js';
 import { startActionWorker } from './modules/assets/action-worker.js';
-import { pushAuthCodes } from './modules/auth-codes/auth-codes.worker.js';
 import { startAuthJobs } from './modules/auth/auth.jobs.js';
 import { pruneAuthRecords } from './modules/auth/auth.service.js';
+import { pushAuthCodes } from './modules/auth-codes/auth-codes.worker.js';
 import { runAutopay } from './modules/billing/payment-recovery.js';
 
 const MINUTE = 60_000;

@@ -30,7 +30,17 @@ describe('auth code generation', () => {
   });
 
   it('finds the weak codes and only them', () => {
-    for (const weak of ['1111111', '1234567', '7654321', '3456789', '0123456', '0583017', '123456', '12345678', 'abcdefg']) {
+    for (const weak of [
+      '1111111',
+      '1234567',
+      '7654321',
+      '3456789',
+      '0123456',
+      '0583017',
+      '123456',
+      '12345678',
+      'abcdefg',
+    ]) {
       expect(isWeakAuthCode(weak), weak).toBe(true);
     }
     for (const good of ['5830172', '1234568', '9999998', '2468024']) expect(isWeakAuthCode(good), good).toBe(false);

@@ -85,7 +85,8 @@ export function statusChangeProblem(current: AuthCodeStatus, wanted: 'active' | 
   if (current === wanted) return null;
   if (current === 'active' || current === 'suspended') return null;
   if (current === 'pending') return 'A pending code cannot be suspended or activated until the switch confirms it.';
-  if (current === 'failed') return 'A failed code must be retried (or removed) before it can be suspended or activated.';
+  if (current === 'failed')
+    return 'A failed code must be retried (or removed) before it can be suspended or activated.';
   return 'A code being removed cannot be changed.';
 }
 

@@ -20,7 +20,12 @@ const ACME_CODES: CodeSeed[] = [
   { description: 'Front desk', classOfService: 'long_distance', status: 'active', createdDay: -120 },
   { description: 'Dr. Diaz', classOfService: 'international', status: 'active', createdDay: -90 },
   { description: 'Billing office', classOfService: 'toll_free', status: 'active', createdDay: -60 },
-  { description: 'Former hygienist (left in March)', classOfService: 'long_distance', status: 'suspended', createdDay: -200 },
+  {
+    description: 'Former hygienist (left in March)',
+    classOfService: 'long_distance',
+    status: 'suspended',
+    createdDay: -200,
+  },
   { description: 'Hygienist, seat 107', classOfService: 'long_distance', status: 'pending', createdDay: 0 },
   { description: 'Lab courier line', classOfService: 'international', status: 'failed', createdDay: -3 },
 ];

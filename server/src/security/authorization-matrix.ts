@@ -231,7 +231,10 @@ export const MATRIX: Record<string, Row> = {
   }),
   'GET /api/staff/customers': staff({ query: { q: 'Reyes' } }),
   // The business trigger on an account that is already Business: 409 for the roles let through, nothing changes.
-  'POST /api/staff/customers/{vcCustomerID}/business': staff({ roles: ['sales'], shared: { vcCustomerID: C.business } }),
+  'POST /api/staff/customers/{vcCustomerID}/business': staff({
+    roles: ['sales'],
+    shared: { vcCustomerID: C.business },
+  }),
 
   // customer account
   'GET /api/customer/account': customer({ billing: true }),

@@ -89,7 +89,9 @@ export async function startSwitchSimulator(options: {
         typeof body.enabled !== 'boolean' ||
         !CLASSES.includes(String(body.classOfService))
       ) {
-        return send(422, { reason: 'The switch needs a 4 to 12 digit code, an account, a class of service and enabled.' });
+        return send(422, {
+          reason: 'The switch needs a 4 to 12 digit code, an account, a class of service and enabled.',
+        });
       }
       if (refusal) {
         const reason = refusal;

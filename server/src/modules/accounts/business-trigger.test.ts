@@ -20,7 +20,11 @@ describe('POST /api/staff/customers/:vcCustomerID/business', () => {
     expect((await t.request({ method: 'POST', url: `/api/staff/customers/${CONSUMER}/business` })).statusCode).toBe(
       401,
     );
-    const type = await t.db.db.selectFrom('customers').select('customer_type').where('id', '=', CONSUMER).executeTakeFirst();
+    const type = await t.db.db
+      .selectFrom('customers')
+      .select('customer_type')
+      .where('id', '=', CONSUMER)
+      .executeTakeFirst();
     expect(type?.customer_type).toBe('Consumer');
   });
 
@@ -62,7 +66,11 @@ describe('POST /api/staff/customers/:vcCustomerID/business', () => {
   });
 
   it('refuses the provider’s own account', async () => {
-    const provider = await t.db.db.selectFrom('customers').select('id').where('customer_type', '=', 'Provider').executeTakeFirstOrThrow();
+    const provider = await t.db.db
+      .selectFrom('customers')
+      .select('id')
+      .where('customer_type', '=', 'Provider')
+      .executeTakeFirstOrThrow();
     const res = await trigger('sales', provider.id);
     expect(res.statusCode).toBe(400);
   });

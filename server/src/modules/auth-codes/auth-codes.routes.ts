@@ -62,7 +62,11 @@ export async function authCodesRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       tags,
       summary: 'Add an auth code for a business account: the server makes it; this answer is the only one with it',
       body: NewAuthCodeSchema,
-      response: { 201: NewAuthCodeResponseSchema, 200: NewAuthCodeResponseSchema, ...errorResponses(400, 401, 403, 422) },
+      response: {
+        201: NewAuthCodeResponseSchema,
+        200: NewAuthCodeResponseSchema,
+        ...errorResponses(400, 401, 403, 422),
+      },
     },
     handler: async (req, reply) => {
       const staff = assertNetworkStaff(sessionOf(req));

@@ -22,9 +22,9 @@ import {
   type SessionClaims,
   statusChangeProblem,
 } from '@strand/domain';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Transaction } from 'kysely';
 import type { Database, RowUpdate } from '../../db/database.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';

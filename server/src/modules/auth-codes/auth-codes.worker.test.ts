@@ -141,15 +141,19 @@ describe('auth-code push job', () => {
     const { authCode } = await add('Raced edit');
     const id = authCode.AuthCodeID;
     const now = t.clock.now.toISOString();
-    expect(await repo.claimPush(t.db.db, id, 'claim-1', now, new Date(t.clock.now.getTime() + 60_000).toISOString())).toBe(
-      true,
-    );
+    expect(
+      await repo.claimPush(t.db.db, id, 'claim-1', now, new Date(t.clock.now.getTime() + 60_000).toISOString()),
+    ).toBe(true);
     // A second instance cannot take it meanwhile.
     expect(await repo.claimPush(t.db.db, id, 'claim-2', now, now)).toBe(false);
     const claimed = await repo.claimedForPush(t.db.db, id, 'claim-1');
     await (await as(t, 'network')).call('PATCH', `/api/staff/auth-codes/${id}`, { classOfService: 'international' });
     const recorded = await repo.finishPush(t.db.db, id, 'claim-1', claimed?.version ?? -1, { push_action: 'confirm' });
     expect(recorded).toBe(false);
-    expect(await row(id)).toMatchObject({ push_action: 'provision', push_claim: null, class_of_service: 'international' });
+    expect(await row(id)).toMatchObject({
+      push_action: 'provision',
+      push_claim: null,
+      class_of_service: 'international',
+    });
   });
 });

@@ -97,7 +97,11 @@ async function pushOne(ctx: AppContext, row: Claimed): Promise<Outcome> {
         if (state === 'pending') {
           const waited = (ctx.now().getTime() - Date.parse(row.pushed_at ?? now)) / 1000;
           if (waited > CONFIRM_PATIENCE_SECONDS) {
-            return failedTry(ctx, row, `The phone switch kept the code pending for over ${CONFIRM_PATIENCE_SECONDS / 60} minutes.`);
+            return failedTry(
+              ctx,
+              row,
+              `The phone switch kept the code pending for over ${CONFIRM_PATIENCE_SECONDS / 60} minutes.`,
+            );
           }
           return askAgain('confirm');
         }

@@ -1,6 +1,7 @@
 /** All SQL of business-center categories. */
-import { sql } from 'kysely';
+
 import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 
 type Q = Kysely<Database> | Transaction<Database>;

@@ -12,10 +12,10 @@ import {
   type SessionClaims,
   type StaffBusinessCenterCategory,
 } from '@strand/domain';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
-import type { Kysely, Transaction } from 'kysely';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import * as repo from './categories.repository.js';

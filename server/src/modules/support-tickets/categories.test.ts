@@ -96,9 +96,9 @@ describe('business-center categories', () => {
     expect(empty.json().error.fields.name).toBeDefined();
     const nothing = await staff.call('PATCH', `/api/staff/business-center/categories/${await idOf('Other')}`, {});
     expect(nothing.statusCode).toBe(400);
-    expect((await staff.call('PATCH', '/api/staff/business-center/categories/99999', { retired: true })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await staff.call('PATCH', '/api/staff/business-center/categories/99999', { retired: true })).statusCode,
+    ).toBe(404);
     const list = await staffList();
     const live = list.filter((c) => !c.retired);
     for (const c of live.slice(1)) {

@@ -134,8 +134,7 @@ export async function supportTicketsRoutes(fastify: FastifyInstance, { ctx }: { 
       body: NewBusinessCenterCategorySchema,
       response: { 201: StaffBusinessCenterCategorySchema, ...errorResponses(400, 401, 403, 409) },
     },
-    handler: async (req, reply) =>
-      reply.status(201).send(await categories.addCategory(ctx, sessionOf(req), req.body)),
+    handler: async (req, reply) => reply.status(201).send(await categories.addCategory(ctx, sessionOf(req), req.body)),
   });
 
   app.patch('/api/staff/business-center/categories/:categoryId', {
