@@ -4,7 +4,6 @@ import { formatMoment } from '../../../lib/format';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { StatusBadge } from '../../../lib/ui/parts';
-import { Table } from '../../../lib/ui/table';
 import { useCustomerAuthCodes } from '../api/services';
 import '../../../styles/staff.css';
 
@@ -25,23 +24,30 @@ export function AuthCodesSection() {
       {codes.isError && <FormAlert message={errorMessage(codes.error)} />}
       {codes.data?.length === 0 && <EmptyState>No auth codes on this account.</EmptyState>}
       {codes.data && codes.data.length > 0 && (
-        <Table caption="Auth codes" head={['Code', 'For', 'Class of service', 'Status', 'Added']}>
-          <tbody>
-            {codes.data.map((c) => (
-              <tr key={c.AuthCodeID}>
-                <td>
-                  <code className="masked-code">{c.maskedCode}</code>
-                </td>
-                <td>{c.description}</td>
-                <td>{CLASS_OF_SERVICE_LABELS[c.classOfService]}</td>
-                <td>
+        <ul className="card-list" aria-label="Auth codes">
+          {codes.data.map((c) => (
+            <li key={c.AuthCodeID}>
+              <article className="card item-card" aria-labelledby={`customer-auth-code-${c.AuthCodeID}`}>
+                <div className="item-card__head">
+                  <h3 id={`customer-auth-code-${c.AuthCodeID}`}>
+                    <code className="masked-code">{c.maskedCode}</code> {c.description}
+                  </h3>
                   <StatusBadge status={AUTH_CODE_STATUS_LABELS[c.status]} />
-                </td>
-                <td>{formatMoment(c.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+                </div>
+                <dl className="facts facts--compact">
+                  <div>
+                    <dt>Class of service</dt>
+                    <dd>{CLASS_OF_SERVICE_LABELS[c.classOfService]}</dd>
+                  </div>
+                  <div>
+                    <dt>Added</dt>
+                    <dd>{formatMoment(c.createdAt)}</dd>
+                  </div>
+                </dl>
+              </article>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
