@@ -91,7 +91,9 @@ for (const size of SIZES) {
       await expect(page.getByRole('article')).toHaveCount(1);
       await search.getByLabel('Code ends with').fill('12a');
       await search.getByRole('button', { name: 'Search', exact: true }).click();
-      await expect(search.getByLabel('Code ends with')).toHaveAccessibleDescription(/Code suffix must be 1 to 7 digits/);
+      await expect(search.getByLabel('Code ends with')).toHaveAccessibleDescription(
+        /Code suffix must be 1 to 7 digits/,
+      );
       await search.getByRole('button', { name: 'Clear search' }).click();
 
       // Edit, suspend (pushed to the switch), then remove with a confirmation.

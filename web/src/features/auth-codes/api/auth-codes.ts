@@ -14,8 +14,9 @@ import { apiRequest, newIdempotencyKey } from '../../../lib/api-client';
 
 export const authCodesKey = ['staff', 'auth-codes'] as const;
 
-/** How often the list is read again while a code waits for the switch. */
+/** How often the list is read again while the switch is working on a code, and while codes wait for a later try. */
 export const PENDING_POLL_MS = 2000;
+export const RETRY_WAIT_POLL_MS = 30_000;
 
 const searchPath = (q: AuthCodeSearchQuery) => {
   const params = new URLSearchParams();
@@ -28,11 +29,25 @@ const searchPath = (q: AuthCodeSearchQuery) => {
 export const anyWaiting = (list: AuthCodeList | undefined) =>
   Boolean(list?.authCodes.some((c) => c.status === 'pending' || c.status === 'removing' || c.waitingForSwitch));
 
+/**
+ * How soon to read the list again: every 2 s while the switch should answer within a minute (a new code, a change,
+ * a removal), every 30 s while codes only wait for a later try after the switch did not answer, else never.
+ */
+export function pollInterval(list: AuthCodeList | undefined, now = Date.now()): number | false {
+  if (!anyWaiting(list)) return false;
+  const soon = list?.authCodes.some(
+    (c) =>
+      (c.status === 'pending' || c.status === 'removing' || c.waitingForSwitch) &&
+      (c.nextAttemptAt === null || Date.parse(c.nextAttemptAt) - now < 60_000),
+  );
+  return soon ? PENDING_POLL_MS : RETRY_WAIT_POLL_MS;
+}
+
 export const getAuthCodesQueryOptions = (q: AuthCodeSearchQuery) =>
   queryOptions({
     queryKey: [...authCodesKey, q],
     queryFn: ({ signal }) => apiRequest(searchPath(q), { schema: AuthCodeListSchema, signal }),
-    refetchInterval: (query) => (anyWaiting(query.state.data) ? PENDING_POLL_MS : false),
+    refetchInterval: (query) => pollInterval(query.state.data),
   });
 
 export function useAuthCodes(q: AuthCodeSearchQuery) {

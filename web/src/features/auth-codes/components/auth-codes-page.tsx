@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
+import { NO_ERRORS } from '../../../lib/form-errors';
 import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
@@ -153,6 +154,7 @@ function SearchForm({ query, onSearch }: { query: AuthCodeSearchQuery; onSearch(
           variant="secondary"
           onClick={() => {
             form.setValues({ customer: '', suffix: '', status: '' });
+            form.setErrors(NO_ERRORS);
             onSearch({});
           }}
         >
