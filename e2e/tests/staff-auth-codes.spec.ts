@@ -28,6 +28,8 @@ for (const size of SIZES) {
     });
 
     test('network staff add a code, see it in full once, and see it go from pending to active', async ({ page }) => {
+      // The whole life of a code, waiting for the switch three times (about 2 s each): longer than the default.
+      test.setTimeout(120_000);
       await signIn(page, 'network');
       if (size.name === 'desktop') {
         await page.getByRole('navigation').getByRole('link', { name: 'Auth Codes' }).first().click();
