@@ -46,12 +46,15 @@ export function findCategory(db: Q, id: number) {
     .executeTakeFirst();
 }
 
-/** A category with this name in any case (names are compared without case), other than `exceptId`. */
+/**
+ * A category with this name in any case (names are compared without case, by the database's own lower() on both
+ * sides, so what it calls equal the unique index can never see as new), other than `exceptId`.
+ */
 export function findByName(db: Q, name: string, exceptId?: number) {
   let q = db
     .selectFrom('business_center_categories')
     .select(['id', 'name', 'retired_at'])
-    .where(sql<string>`lower(name)`, '=', name.toLowerCase());
+    .where(sql<boolean>`lower(name) = lower(${name})`);
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   return q.executeTakeFirst();
 }
