@@ -2,6 +2,7 @@ export * from './api/accounts.js';
 export * from './api/applicants.js';
 export * from './api/assets.js';
 export * from './api/auth.js';
+export * from './api/auth-codes.js';
 export * from './api/billing.js';
 export * from './api/contractor.js';
 export * from './api/contractor-field.js';

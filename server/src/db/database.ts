@@ -762,6 +762,41 @@ export interface FaxesReceivedTable {
   sha256: string;
 }
 
+/** Forced authorization codes of business phone customers (0015). `code` is never answered after the add. */
+export interface AuthCodesTable {
+  id: Generated<number>;
+  customer_id: string;
+  code: string | null;
+  code_reversed: string | null;
+  description: string;
+  class_of_service: string;
+  status: string;
+  enabled: ColumnType<number, number | undefined, number>;
+  push_action: string | null;
+  push_attempts: ColumnType<number, number | undefined, number>;
+  next_push_at: string | null;
+  push_claim: string | null;
+  push_claimed_until: string | null;
+  pushed_at: string | null;
+  last_error: string | null;
+  version: ColumnType<number, number | undefined, number>;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  confirmed_at: string | null;
+  removed_at: string | null;
+}
+
+/** The business-center categories staff manage (0015); requests keep the name they were filed under. */
+export interface BusinessCenterCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  position: number;
+  retired_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   customers: CustomersTable;
   contractor_companies: ContractorCompaniesTable;
@@ -834,6 +869,8 @@ export interface Database {
   fax_numbers: FaxNumbersTable;
   fax_email_addresses: FaxEmailAddressesTable;
   faxes_received: FaxesReceivedTable;
+  auth_codes: AuthCodesTable;
+  business_center_categories: BusinessCenterCategoriesTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

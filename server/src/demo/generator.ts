@@ -8,6 +8,7 @@ import type { Database } from '../db/database.js';
 import { hashPassword } from '../lib/passwords.js';
 import { seedAccounts } from './accounts.js';
 import { seedApplicants } from './applicants.js';
+import { seedAuthCodes } from './auth-codes.js';
 import { seedBackground } from './background.js';
 import { type DialectName, resetIdentitySequences } from './batch.js';
 import { seedBilling } from './billing.js';
@@ -89,6 +90,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedCustomerPortal(ctx);
     await seedApplicants(ctx);
     await seedServices(ctx);
+    await seedAuthCodes(ctx);
     await seedMapFeatures(ctx, [...(await fixedAnchors(ctx)), ...sites.map(contractorAnchor)]);
     await seedBackground(ctx, background, accounts.crewUserIds);
     return ctx.counts;

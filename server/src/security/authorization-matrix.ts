@@ -230,6 +230,11 @@ export const MATRIX: Record<string, Row> = {
     foreign: Object.fromEntries(STAFF_MEMBERS.map((r) => [r, 'ok'])),
   }),
   'GET /api/staff/customers': staff({ query: { q: 'Reyes' } }),
+  // The business trigger on an account that is already Business: 409 for the roles let through, nothing changes.
+  'POST /api/staff/customers/{vcCustomerID}/business': staff({
+    roles: ['sales'],
+    shared: { vcCustomerID: C.business },
+  }),
 
   // customer account
   'GET /api/customer/account': customer({ billing: true }),
@@ -329,6 +334,22 @@ export const MATRIX: Record<string, Row> = {
   }),
   'GET /api/customer/business-center/requests': business(),
   'POST /api/customer/business-center/requests': business(),
+  'GET /api/customer/business-center/categories': business(),
+  'GET /api/staff/business-center/categories': staff({ roles: [] }),
+  'POST /api/staff/business-center/categories': staff({ roles: [], body: { name: 'Matrix category' } }),
+  'PATCH /api/staff/business-center/categories/{categoryId}': staff({ roles: [], body: { position: 1 } }),
+
+  // auth codes: network staff reach every business account's (the matrix's staff own none: Rhonda is residential)
+  'GET /api/staff/auth-codes': staff({ roles: ['network'], query: { status: 'pending' } }),
+  'GET /api/staff/auth-codes/{authCodeId}': staff({ roles: ['network'] }),
+  'POST /api/staff/auth-codes': staff({
+    roles: ['network'],
+    body: { vcCustomerID: C.business, description: 'Matrix phone', classOfService: 'local' },
+  }),
+  'PATCH /api/staff/auth-codes/{authCodeId}': staff({ roles: ['network'], body: { description: 'Matrix edit' } }),
+  'POST /api/staff/auth-codes/{authCodeId}/retry': staff({ roles: ['network'] }),
+  'DELETE /api/staff/auth-codes/{authCodeId}': staff({ roles: ['network'], last: true }),
+  'GET /api/customer/services/auth-codes': business(),
 
   // contractor portal
   'GET /api/contractor/home': contractor(),

@@ -212,6 +212,17 @@ const RESOLVERS: Record<string, Resolver> = {
     ),
 
   // staff
+  authCodeId: (db, who) =>
+    first(
+      db
+        .selectFrom('auth_codes')
+        .select('id')
+        .where('customer_id', '=', who.customerId)
+        .where('status', '!=', 'removed')
+        .orderBy('id')
+        .executeTakeFirst(),
+    ),
+  categoryId: (db) => first(db.selectFrom('business_center_categories').select('id').orderBy('id').executeTakeFirst()),
   submissionId: (db) => first(db.selectFrom('applicant_submissions').select('id').orderBy('id').executeTakeFirst()),
 };
 

@@ -10,6 +10,7 @@ export const paths = {
   portalSelect: '/portalSelect',
   settings: '/settings',
   staff: '/staff',
+  staffAuthCodes: '/staff/authCodes',
   accountInfo: '/accountInfo',
   services: '/services',
   billingCenter: '/billingCenter',
