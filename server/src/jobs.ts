@@ -5,6 +5,7 @@
  *   - asset actions (modules/assets/action-worker.ts): every second
  *   - auth: the queued recovery and registration mail, every 30 s and at start; ended sessions, hourly
  *   - autopay (modules/billing/payment-recovery.ts): a minute after start, then every AUTOPAY_INTERVAL_MINUTES (0: off)
+ *   - notices (modules/subscribers/notices.worker.ts): recipients listed and mailed, every 2 s (first 5 s after start)
  *   - rate-limit counters of ended windows: every 10 minutes
  *   - housekeeping: failed sign-ins, stored idempotent answers, reset links, e-mail changes and mail requests older
  *     than RETENTION_DAYS, hourly and a minute after start
@@ -16,6 +17,7 @@ import { startActionWorker } from './modules/assets/action-worker.js';
 import { startAuthJobs } from './modules/auth/auth.jobs.js';
 import { pruneAuthRecords } from './modules/auth/auth.service.js';
 import { runAutopay } from './modules/billing/payment-recovery.js';
+import { processNotices } from './modules/subscribers/notices.worker.js';
 
 const MINUTE = 60_000;
 
@@ -65,6 +67,18 @@ export async function startJobs(ctx: AppContext): Promise<() => Promise<void>> {
   const stops: Stop[] = [];
   stops.push(await startActionWorker(ctx, ctx.log));
   stops.push(startAuthJobs(ctx));
+  stops.push(
+    every(
+      ctx,
+      'notice mail',
+      2_000,
+      async () => {
+        const round = await processNotices(ctx);
+        if (round.listed + round.sent + round.failed + round.finished > 0) ctx.log.info({ notices: round }, 'notices');
+      },
+      5_000,
+    ),
+  );
   stops.push(every(ctx, 'rate-limit pruning', 10 * MINUTE, () => pruneRateLimits(ctx.db, ctx.now())));
   stops.push(
     every(

@@ -213,6 +213,8 @@ const RESOLVERS: Record<string, Resolver> = {
 
   // staff
   submissionId: (db) => first(db.selectFrom('applicant_submissions').select('id').orderBy('id').executeTakeFirst()),
+  /** Notices are the provider's, not an owner's: the first one (the demo's sent notice). */
+  noticeId: (db) => first(db.selectFrom('notices').select('id').orderBy('id').executeTakeFirst()),
 };
 
 /** An id no demo record has, for a role that owns no record of the kind. */
