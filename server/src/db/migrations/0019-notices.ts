@@ -5,7 +5,7 @@
  */
 import type { AnyDb, MigrationKit } from '../migration-kit.js';
 
-export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
+export async function up(_db: AnyDb, kit: MigrationKit): Promise<void> {
   const { id, table, index, nn } = kit;
   await table('notices', (t) =>
     id(t)

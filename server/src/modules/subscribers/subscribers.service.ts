@@ -49,15 +49,19 @@ const todayOf = (ctx: AppContext) => ctx.now().toISOString().slice(0, 10);
 /** Filters that name a record must name an existing one (400 naming the field otherwise). */
 async function assertFilterRecords(ctx: AppContext, f: SubscriberFilter) {
   if (f.packageId !== undefined && !(await repo.packageExists(ctx.db, f.packageId))) {
-    throw badRequest(`No package has id ${f.packageId}.`, { packageId: 'must be a package of the catalogue.' });
+    throw badRequest(`packageId: no package has id ${f.packageId}.`, {
+      packageId: 'must be a package of the catalogue.',
+    });
   }
   if (f.centralOfficeId !== undefined && !(await repo.centralOfficeExists(ctx.db, f.centralOfficeId))) {
-    throw badRequest(`No central office has id ${f.centralOfficeId}.`, {
+    throw badRequest(`centralOfficeId: no central office has id ${f.centralOfficeId}.`, {
       centralOfficeId: 'must be one of the central offices.',
     });
   }
   if (f.ontModelId !== undefined && !(await repo.ontModelExists(ctx.db, f.ontModelId))) {
-    throw badRequest(`No ONT model has id ${f.ontModelId}.`, { ontModelId: 'must be one of the ONT models.' });
+    throw badRequest(`ontModelId: no ONT model has id ${f.ontModelId}.`, {
+      ontModelId: 'must be one of the ONT models.',
+    });
   }
 }
 
@@ -256,7 +260,7 @@ async function ticketReferenceOf(ctx: AppContext, draft: NoticeDraft): Promise<s
   if (draft.kind !== 'outage' || !draft.restorationTicketId) return null;
   const ticket = await restorationTicketSummary(ctx, draft.restorationTicketId);
   if (!ticket) {
-    throw badRequest(`No restoration ticket has id ${draft.restorationTicketId}.`, {
+    throw badRequest(`restorationTicketId: no restoration ticket has id ${draft.restorationTicketId}.`, {
       restorationTicketId: 'must be one of the restoration tickets.',
     });
   }
