@@ -36,6 +36,15 @@ export interface NoticeRound {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+function parseFilter(json: string) {
+  try {
+    const parsed = SubscriberFilterSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Lists the recipients of queued notices (at most `maxPages` pages of customers in this round). */
 async function listQueued(ctx: AppContext, maxPages: number): Promise<number> {
   let listed = 0;
@@ -44,7 +53,13 @@ async function listQueued(ctx: AppContext, maxPages: number): Promise<number> {
     const nowMs = ctx.now().getTime();
     const notice = await repo.claimQueuedNotice(ctx.db, iso(nowMs), iso(nowMs + LEASE_MS));
     if (!notice) break;
-    const filter = SubscriberFilterSchema.parse(JSON.parse(notice.filter));
+    const filter = parseFilter(notice.filter);
+    if (!filter) {
+      // A stored filter that no longer reads (never written so by the service): the notice cannot go out.
+      ctx.log.error({ noticeId: notice.id }, 'a notice has an unreadable filter; marked failed');
+      await repo.abandonNotice(ctx.db, notice.id, ctx.now().toISOString());
+      continue;
+    }
     // The audience as of the day the notice was sent (past due is relative to that day).
     const today = notice.created_at.slice(0, 10);
     let done = false;

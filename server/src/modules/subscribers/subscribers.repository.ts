@@ -386,6 +386,14 @@ export async function markListed(db: Q, noticeId: number) {
     .execute();
 }
 
+export async function abandonNotice(db: Q, noticeId: number, at: string) {
+  await db
+    .updateTable('notices')
+    .set({ status: 'failed', lease_until: null, finished_at: at })
+    .where('id', '=', noticeId)
+    .execute();
+}
+
 export async function releaseNotice(db: Q, noticeId: number) {
   await db.updateTable('notices').set({ lease_until: null }).where('id', '=', noticeId).execute();
 }

@@ -543,6 +543,42 @@ describe('the notice worker', () => {
     ).toHaveLength(0);
   });
 
+  it('fails a notice whose stored filter cannot be read, and goes on with the others', async () => {
+    await drain();
+    const now = t.clock.now.toISOString();
+    const broken = await t.db.db
+      .insertInto('notices')
+      .values({
+        kind: 'maintenance',
+        subject: 'Broken filter',
+        body: 'x',
+        window_start: null,
+        window_end: null,
+        restoration_ticket_id: null,
+        ticket_reference: null,
+        filter: '{"category":"fiber"',
+        audience_customers: 1,
+        status: 'queued',
+        listed_through: null,
+        lease_until: null,
+        created_by: DEMO.users.network.id,
+        employee_id: null,
+        created_at: now,
+        finished_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const next = await sendAndGetId('After the broken one', { coloArea: 'CLM-CLARK', pastDue: 'true' });
+    await drain();
+    const rows = await t.db.db
+      .selectFrom('notices')
+      .select(['id', 'status'])
+      .where('id', 'in', [broken.id, next])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.status)).toEqual(['failed', 'sent']);
+  });
+
   it('writes each mail as an .eml file to the outbox when no SMTP is set', async () => {
     await drain();
     await sendAndGetId('Outbox run', { coloArea: 'CLM-CLARK', pastDue: 'true' });
