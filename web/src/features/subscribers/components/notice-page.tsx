@@ -170,7 +170,7 @@ function NoticeContent() {
             ) : (
               <>
                 <div className="recipients-table">
-                  <Table caption="Who was told" head={['Customer', 'Service address', 'Email', 'Result']}>
+                  <Table caption="Who was told" head={['Customer', 'Result', 'Email', 'Service address']}>
                     <tbody>
                       {n.recipients.rows.map((r) => (
                         <tr key={`${r.customerId}-${r.email ?? 'none'}`}>
@@ -179,11 +179,11 @@ function NoticeContent() {
                             <br />
                             <span className="muted">{r.customerId}</span>
                           </td>
-                          <td className="wrap">{r.address}</td>
-                          <td>{r.email ?? '—'}</td>
                           <td className="wrap">
                             <Result r={r} />
                           </td>
+                          <td>{r.email ?? '—'}</td>
+                          <td className="wrap">{r.address}</td>
                         </tr>
                       ))}
                     </tbody>
