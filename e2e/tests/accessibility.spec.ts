@@ -30,6 +30,8 @@ const PAGES: [string, SignIn, string, string | RegExp][] = [
   ['/staff', as('staff'), 'Super-user login', /Avery Quinn|Job applicants/],
   ['/staff/authCodes', as('network'), 'Auth codes', /Acme Dental Group/],
   ['/services?section=authCodes', as('business'), 'Services', /Front desk/],
+  ['/staff/subscribers', as('network'), 'Subscribers', /Planned maintenance on the Clark Ln cabinet/],
+  ['/staff/subscribers/notices/1', as('network'), 'Planned maintenance on the Clark Ln cabinet', /ramon\.reyes@/],
   ['/search', signInInstaller, 'Search WO', /#100001/],
   ['/search/100001', signInInstaller, 'Work Order #100001', /Consumer Fiber Install/],
   ['/scanAsset', signInInstaller, 'Scan Asset', /Asset ID/],

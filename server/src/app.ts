@@ -29,6 +29,7 @@ import { photosRoutes } from './modules/photos/photos.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { servicesRoutes } from './modules/services/services.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { subscribersRoutes } from './modules/subscribers/subscribers.routes.js';
 import { supportTicketsRoutes } from './modules/support-tickets/tickets.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { workOrdersRoutes } from './modules/work-orders/work-orders.routes.js';
@@ -73,6 +74,7 @@ const MODULES = [
   servicesRoutes,
   reportsRoutes,
   authCodesRoutes,
+  subscribersRoutes,
 ];
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {

@@ -6,6 +6,7 @@
  *   - auth codes pushed to the phone switch (modules/auth-codes/auth-codes.worker.ts): every AUTH_CODE_PUSH_INTERVAL_MS
  *   - auth: the queued recovery and registration mail, every 30 s and at start; ended sessions, hourly
  *   - autopay (modules/billing/payment-recovery.ts): a minute after start, then every AUTOPAY_INTERVAL_MINUTES (0: off)
+ *   - notices (modules/subscribers/notices.worker.ts): recipients listed and mailed, every 2 s (first 5 s after start)
  *   - rate-limit counters of ended windows: every 10 minutes
  *   - housekeeping: failed sign-ins, stored idempotent answers, reset links, e-mail changes and mail requests older
  *     than RETENTION_DAYS, hourly and a minute after start
@@ -18,6 +19,7 @@ import { startAuthJobs } from './modules/auth/auth.jobs.js';
 import { pruneAuthRecords } from './modules/auth/auth.service.js';
 import { pushAuthCodes } from './modules/auth-codes/auth-codes.worker.js';
 import { runAutopay } from './modules/billing/payment-recovery.js';
+import { processNotices } from './modules/subscribers/notices.worker.js';
 
 const MINUTE = 60_000;
 
@@ -72,6 +74,16 @@ export async function startJobs(ctx: AppContext): Promise<() => Promise<void>> {
       const round = await pushAuthCodes(ctx);
       if (round.confirmed + round.failed + round.retrying > 0) ctx.log.info({ authCodes: round }, 'auth-code push');
     }),
+    every(
+      ctx,
+      'notice mail',
+      2_000,
+      async () => {
+        const round = await processNotices(ctx);
+        if (round.listed + round.sent + round.failed + round.finished > 0) ctx.log.info({ notices: round }, 'notices');
+      },
+      5_000,
+    ),
   );
   stops.push(every(ctx, 'rate-limit pruning', 10 * MINUTE, () => pruneRateLimits(ctx.db, ctx.now())));
   stops.push(

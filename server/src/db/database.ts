@@ -797,6 +797,46 @@ export interface BusinessCenterCategoriesTable {
   updated_at: string;
 }
 
+/** 0019-notices: a notice mailed to a subscriber list. */
+export interface NoticesTable {
+  id: Generated<number>;
+  kind: string;
+  subject: string;
+  body: string;
+  window_start: string | null;
+  window_end: string | null;
+  restoration_ticket_id: number | null;
+  ticket_reference: string | null;
+  /** The subscriber filter as JSON. */
+  filter: string;
+  audience_customers: number;
+  status: string;
+  listed_through: string | null;
+  lease_until: string | null;
+  created_by: number;
+  employee_id: number | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** 0019-notices: the record of who was told, one row per email address (or customer without one) per notice. */
+export interface NoticeRecipientsTable {
+  id: Generated<number>;
+  notice_id: number;
+  customer_id: string;
+  customer_name: string;
+  address: string;
+  email: string | null;
+  recipient_key: string;
+  status: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  claim_token: string | null;
+  claimed_at: string | null;
+  sent_at: string | null;
+  failure: string | null;
+}
+
 export interface Database {
   customers: CustomersTable;
   contractor_companies: ContractorCompaniesTable;
@@ -871,6 +911,8 @@ export interface Database {
   faxes_received: FaxesReceivedTable;
   auth_codes: AuthCodesTable;
   business_center_categories: BusinessCenterCategoriesTable;
+  notices: NoticesTable;
+  notice_recipients: NoticeRecipientsTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

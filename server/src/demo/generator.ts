@@ -21,6 +21,7 @@ import { seedCustomerPortal } from './customer-portal.js';
 import { DEMO, DEMO_PASSWORD } from './demo-ids.js';
 import { seedFixedWorkOrders } from './fixed-work-orders.js';
 import { type MapAnchor, seedMapFeatures } from './map-features.js';
+import { seedNotices } from './notices.js';
 import { seedReferenceData } from './reference.js';
 import { seedReports } from './reports.js';
 import { seedServices } from './services.js';
@@ -93,6 +94,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedAuthCodes(ctx);
     await seedMapFeatures(ctx, [...(await fixedAnchors(ctx)), ...sites.map(contractorAnchor)]);
     await seedBackground(ctx, background, accounts.crewUserIds);
+    await seedNotices(ctx);
     return ctx.counts;
   });
   await resetIdentitySequences(db, options.dialect);

@@ -201,6 +201,14 @@ const CONTACT = {
   Phone2: '',
   Email: '',
 };
+const NOTICE_DRAFT = {
+  kind: 'maintenance',
+  subject: 'Matrix maintenance',
+  body: 'Matrix notice body.',
+  windowStart: '2030-01-01T04:00:00Z',
+  windowEnd: '2030-01-01T06:00:00Z',
+  filter: { coloArea: 'CLM-CLARK' },
+};
 const CONTRACTORS_REFUSED: Partial<Outcomes> = { contractor: 403, contractor1: 403 };
 
 export const MATRIX: Record<string, Row> = {
@@ -456,6 +464,16 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/staff/applicants': staff({ roles: [] }),
   'POST /api/staff/applicants': staff({ roles: [] }),
   'GET /api/staff/applicant-submissions/{submissionId}/file': staff({ roles: [] }),
+
+  // subscriber lists and notices (network staff)
+  'GET /api/staff/subscribers': staff({ roles: ['network'], query: { coloArea: 'CLM-CLARK' } }),
+  'GET /api/staff/subscribers/options': staff({ roles: ['network'] }),
+  'GET /api/staff/subscribers/csv': staff({ roles: ['network'], query: { coloArea: 'CLM-CLARK' } }),
+  'POST /api/staff/notices/preview': staff({ roles: ['network'], body: NOTICE_DRAFT }),
+  'POST /api/staff/notices': staff({ roles: ['network'], body: NOTICE_DRAFT }),
+  'GET /api/staff/notices': staff({ roles: ['network'] }),
+  'GET /api/staff/notices/{noticeId}': staff({ roles: ['network'] }),
+  'GET /api/staff/notices/{noticeId}/recipients/csv': staff({ roles: ['network'] }),
 
   // services
   'GET /api/customer/services/locations': customer(),

@@ -67,6 +67,14 @@ const shellRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/auth-codes/components/auth-codes-page'), 'AuthCodesPage'),
   },
   {
+    path: paths.staffSubscribers,
+    lazy: lazyPage(() => import('../features/subscribers/components/subscribers-page'), 'SubscribersPage'),
+  },
+  {
+    path: paths.staffNotice,
+    lazy: lazyPage(() => import('../features/subscribers/components/notice-page'), 'NoticePage'),
+  },
+  {
     path: paths.accountInfo,
     lazy: lazyPage(() => import('../features/customer/components/account-info-page'), 'AccountInfoPage'),
   },
