@@ -11,3 +11,10 @@ export function containsInsensitive(dialect: DialectName, column: string, text: 
     ? sql<boolean>`${sql.ref(column)} ILIKE ${pattern} ESCAPE '\\'`
     : sql<boolean>`${sql.ref(column)} LIKE ${pattern} ESCAPE '\\'`;
 }
+
+/** Seconds since 1970 of an ISO-8601 UTC text column, as an integer. */
+export function epochSeconds(dialect: DialectName, column: string) {
+  return dialect === 'postgres'
+    ? sql<number>`cast(extract(epoch from cast(${sql.ref(column)} as timestamptz)) as bigint)`
+    : sql<number>`cast(strftime('%s', ${sql.ref(column)}) as integer)`;
+}
