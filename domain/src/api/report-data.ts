@@ -149,3 +149,44 @@ export function rollUpWeeks(
 
 /** A/B as a percentage with one decimal (0 when B is 0). */
 export const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+/**
+ * The "billed vs paid per month" chart of the billing center's history: what invoices dated in each month billed and
+ * what completed payments made in that month paid, for every month from the first to the last with either (at most
+ * the last `maxMonths`).
+ */
+export function billedVsPaidChart(
+  invoices: readonly { date: string; cents: number }[],
+  payments: readonly { date: string; cents: number }[],
+  maxMonths = 24,
+): ReportChart {
+  const billed = new Map<string, number>();
+  const paid = new Map<string, number>();
+  for (const i of invoices) billed.set(i.date.slice(0, 7), (billed.get(i.date.slice(0, 7)) ?? 0) + i.cents);
+  for (const p of payments) paid.set(p.date.slice(0, 7), (paid.get(p.date.slice(0, 7)) ?? 0) + p.cents);
+  const all = [...billed.keys(), ...paid.keys()].sort();
+  const months: string[] = [];
+  if (all.length > 0) {
+    const last = all.at(-1) as string;
+    for (let m = all[0] as string; m <= last; ) {
+      months.push(m);
+      const [y, mo] = m.split('-').map(Number);
+      const next = (y ?? 0) * 12 + (mo ?? 1);
+      m = `${Math.floor(next / 12)}-${String((next % 12) + 1).padStart(2, '0')}`;
+    }
+  }
+  const shown = months.slice(-maxMonths);
+  return {
+    kind: 'bar',
+    caption: 'Billed and paid per month',
+    categoryLabel: 'Month',
+    categoryFormat: 'month',
+    valueLabel: 'Amount',
+    valueFormat: 'cents',
+    categories: shown,
+    series: [
+      { name: 'Billed', values: shown.map((m) => billed.get(m) ?? 0) },
+      { name: 'Paid', values: shown.map((m) => paid.get(m) ?? 0) },
+    ],
+  };
+}
