@@ -20,8 +20,8 @@ import { seedCustomerPortal } from './customer-portal.js';
 import { DEMO, DEMO_PASSWORD } from './demo-ids.js';
 import { seedFixedWorkOrders } from './fixed-work-orders.js';
 import { type MapAnchor, seedMapFeatures } from './map-features.js';
-import { seedReferenceData } from './reference.js';
 import { seedPhoneCalls } from './phone-calls.js';
+import { seedReferenceData } from './reference.js';
 import { seedReports } from './reports.js';
 import { seedServices } from './services.js';
 

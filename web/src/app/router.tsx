@@ -63,6 +63,10 @@ const shellRoutes: RouteObject[] = [
   },
   { path: paths.staff, lazy: lazyPage(() => import('../features/staff/components/staff-page'), 'StaffPage') },
   {
+    path: paths.staffReports,
+    lazy: lazyPage(() => import('../features/staff-reports/components/staff-reports-page'), 'StaffReportsPage'),
+  },
+  {
     path: paths.accountInfo,
     lazy: lazyPage(() => import('../features/customer/components/account-info-page'), 'AccountInfoPage'),
   },

@@ -10,6 +10,7 @@ export const paths = {
   portalSelect: '/portalSelect',
   settings: '/settings',
   staff: '/staff',
+  staffReports: '/staff/reports',
   accountInfo: '/accountInfo',
   services: '/services',
   billingCenter: '/billingCenter',

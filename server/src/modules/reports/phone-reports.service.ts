@@ -416,12 +416,7 @@ async function concurrent(ctx: AppContext, scope: repo.CallScope): Promise<Built
     description:
       'The most calls in progress at the same moment on each day (UTC): a call counts from its start until it ends; calls that never connected do not count.',
     stats: [
-      stat(
-        'Highest peak',
-        highest?.peak ?? 0,
-        'count',
-        highest ? new Date(highest.at * 1000).toISOString() : 'No connected calls',
-      ),
+      stat('Highest peak', highest?.peak ?? 0, 'count', highest ? `at ${utcMinute(highest.at)}` : 'No connected calls'),
       stat(
         'Average daily peak',
         rows.length ? Math.round((sum(rows.map((r) => r[1] as number)) / rows.length) * 10) / 10 : 0,
