@@ -140,18 +140,23 @@ export async function concurrencyPeaks(
           sql<number>`sum(delta) over (order by t, delta rows between unbounded preceding and current row)`.as('n'),
         ]),
     )
-    .with('ranked', (w) =>
-      w
-        .selectFrom('run')
-        .select(['t', 'n', sql<number>`row_number() over (partition by t / 86400 order by n desc, t)`.as('rn')]),
-    )
-    .selectFrom('ranked')
-    .select(['t', 'n'])
-    .where('rn', '=', 1)
-    .where('n', '>', 0)
-    .orderBy('t')
+    // Each day's highest count and the first second it was reached, in one grouping pass: the key puts the count
+    // first and, among equal counts, the earlier second of the day higher (99999 - second: a day has 86400).
+    .selectFrom('run')
+    .select([
+      sql<number>`t / 86400`.as('day'),
+      sql<number>`max(n * 100000 + (99999 - t % 86400))`.as('k'),
+    ])
+    .groupBy(sql`t / 86400`)
+    .orderBy(sql`t / 86400`)
     .execute();
-  return result.map((r) => ({ at: Number(r.t), peak: Number(r.n) }));
+  return result
+    .map((r) => {
+      const k = Number(r.k);
+      const peak = Math.floor(k / 100_000);
+      return { at: Number(r.day) * 86_400 + (99_999 - (k % 100_000)), peak };
+    })
+    .filter((p) => p.peak > 0);
 }
 
 /** The account's name (the reports' subject) and type, or undefined. */

@@ -410,7 +410,7 @@ async function concurrent(ctx: AppContext, scope: repo.CallScope): Promise<Built
     .filter((d) => peakOf.has(d))
     .map((d) => {
       const p = peakOf.get(d) as { at: number; peak: number };
-      return [d, p.peak, new Date(p.at * 1000).toISOString(), callsOf.get(d) ?? 0];
+      return [d, new Date(p.at * 1000).toISOString(), p.peak, callsOf.get(d) ?? 0];
     });
   return {
     description:
@@ -419,7 +419,7 @@ async function concurrent(ctx: AppContext, scope: repo.CallScope): Promise<Built
       stat('Highest peak', highest?.peak ?? 0, 'count', highest ? `at ${utcMinute(highest.at)}` : 'No connected calls'),
       stat(
         'Average daily peak',
-        rows.length ? Math.round((sum(rows.map((r) => r[1] as number)) / rows.length) * 10) / 10 : 0,
+        rows.length ? Math.round((sum(rows.map((r) => r[2] as number)) / rows.length) * 10) / 10 : 0,
         'count',
       ),
       stat('Connected calls', sum(byDay.map((g) => g.calls)), 'count'),
@@ -439,8 +439,8 @@ async function concurrent(ctx: AppContext, scope: repo.CallScope): Promise<Built
         caption: 'Peak concurrent calls per day',
         columns: [
           column('Day', 'date'),
-          column('Peak', 'count'),
           column('First reached (UTC)', 'datetime'),
+          column('Peak', 'count'),
           column('Connected calls', 'count'),
         ],
         rows,

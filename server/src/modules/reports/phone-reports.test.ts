@@ -169,9 +169,9 @@ describe('the nine phone report types', () => {
         start: Math.max(e.start, dayStart),
         seconds: Math.min(e.start + e.seconds, dayStart + 86_400) - Math.max(e.start, dayStart),
       }));
-      expect(row[1], day).toBe(peakConcurrency(clipped).peak);
+      expect(row[2], day).toBe(peakConcurrency(clipped).peak);
     }
-    const top = Math.max(...rows.map((row) => Number(row[1])));
+    const top = Math.max(...rows.map((row) => Number(row[2])));
     expect(statOf(r, 'Highest peak')).toBe(top);
     expect(top).toBeGreaterThanOrEqual(5); // the demo's bursts overlap
   });

@@ -29,6 +29,8 @@ const today = (ctx: AppContext) => ctx.now().toISOString().slice(0, 10);
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 /** How many customers the aging lists by name; the totals count them all. */
 export const AGING_LISTED = 50;
+/** How many crews the installs chart draws on their own (the rest as "Other crews"). */
+export const CHART_CREWS = 5;
 
 type Built = Omit<ReportData, 'type' | 'title' | 'subject'>;
 
@@ -132,7 +134,13 @@ async function installs(ctx: AppContext, from: string, to: string): Promise<Buil
       valueLabel: 'Installs',
       valueFormat: 'count',
       categories: weeks.map((w) => w.week),
-      series: crews.map((c, i) => ({ name: c, values: weeks.map((w) => w.values[i] ?? 0) })),
+      // The busiest crews each get a colour; the rest are added up, so the bars stay readable.
+      series: [
+        ...crews.slice(0, CHART_CREWS).map((c, i) => ({ name: c, values: weeks.map((w) => w.values[i] ?? 0) })),
+        ...(crews.length > CHART_CREWS
+          ? [{ name: 'Other crews', values: weeks.map((w) => sum(w.values.slice(CHART_CREWS))) }]
+          : []),
+      ],
     },
     tables: [
       {

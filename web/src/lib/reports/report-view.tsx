@@ -13,6 +13,8 @@ import { Chart } from '../ui/chart';
 import { EmptyState } from '../ui/empty-state';
 import { FormAlert } from '../ui/form-alert';
 import { Table } from '../ui/table';
+import '../../styles/customer-billing.css';
+import '../../styles/reports.css';
 
 export function SummaryCard({ label, value, note }: { label: string; value: string; note?: string | null }) {
   return (
