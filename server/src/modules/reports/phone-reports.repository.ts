@@ -143,10 +143,7 @@ export async function concurrencyPeaks(
     // Each day's highest count and the first second it was reached, in one grouping pass: the key puts the count
     // first and, among equal counts, the earlier second of the day higher (99999 - second: a day has 86400).
     .selectFrom('run')
-    .select([
-      sql<number>`t / 86400`.as('day'),
-      sql<number>`max(n * 100000 + (99999 - t % 86400))`.as('k'),
-    ])
+    .select([sql<number>`t / 86400`.as('day'), sql<number>`max(n * 100000 + (99999 - t % 86400))`.as('k')])
     .groupBy(sql`t / 86400`)
     .orderBy(sql`t / 86400`)
     .execute();
