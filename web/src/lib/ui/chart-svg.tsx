@@ -21,6 +21,7 @@ export default function ChartSvg({ chart, label }: { chart: ReportChart; label: 
     if (!el) return;
     const measure = () => setWidth(Math.max(240, Math.round(el.clientWidth)));
     measure();
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
