@@ -175,7 +175,7 @@ for (const [rangeName, range] of Object.entries(RANGES)) {
     times.sort((a, b) => a - b);
     cpu.sort((a, b) => a - b);
     log(
-      `${type.name}, ${type.range === 'month' ? 'this month' : rangeName}: p95 ${percentile(times, 95).toFixed(1)} ms`,
+      `${type.name}, ${type.range === 'month' ? 'this month' : rangeName}: p95 ${percentile(times, 95).toFixed(1)} ms, cpu p95 ${percentile(cpu, 95).toFixed(1)} ms`,
     );
     results.push({
       range: type.range === 'month' ? 'this month' : rangeName,
