@@ -43,7 +43,11 @@ export default function ChartSvg({ chart, label }: { chart: ReportChart; label: 
     .nice()
     .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
   const ticks = y.ticks(5).filter((t) => chart.valueFormat !== 'count' || Number.isInteger(t));
-  const every = Math.max(1, Math.ceil(keys.length / Math.max(2, Math.floor((width - MARGIN.left) / 72))));
+  // A category label needs about 72 px (a date) or 110 px (a name); names are cut to the room they get.
+  const labelPx = chart.categoryFormat === 'text' ? 110 : 72;
+  const every = Math.max(1, Math.ceil(keys.length / Math.max(1, Math.floor((width - MARGIN.left) / labelPx))));
+  const room = Math.max(4, Math.floor((((width - MARGIN.left - MARGIN.right) / keys.length) * every) / 7));
+  const fit = (text: string) => (text.length > room ? `${text.slice(0, room - 1)}…` : text);
   const bandwidth = x.bandwidth();
   const name = (i: number) => formatReportValue(chart.categories[i] ?? '', chart.categoryFormat);
   const value = (v: number) => formatReportValue(v, chart.valueFormat);
@@ -143,7 +147,7 @@ export default function ChartSvg({ chart, label }: { chart: ReportChart; label: 
                 textAnchor="middle"
                 className="chart__tick"
               >
-                {formatAxisValue(chart.categories[i] ?? '', chart.categoryFormat)}
+                {fit(formatAxisValue(chart.categories[i] ?? '', chart.categoryFormat))}
               </text>
             ) : null,
           )}
