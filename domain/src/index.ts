@@ -7,6 +7,7 @@ export * from './api/contractor.js';
 export * from './api/contractor-field.js';
 export * from './api/customer.js';
 export * from './api/installer-checklist.js';
+export * from './api/orders.js';
 export * from './api/phone-reports.js';
 export * from './api/photos.js';
 export * from './api/report-data.js';
