@@ -56,6 +56,8 @@ export default defineConfig({
           if (/node_modules\/(@fullcalendar|@full-ui|temporal-polyfill)\//.test(id)) return 'calendar';
           // Only the scanning screens need the barcode reader (its .wasm is a separate, same-origin asset).
           if (/node_modules\/(barcode-detector|zxing-wasm)\//.test(id)) return 'barcode';
+          // Only a chart's drawing (lib/ui/chart-svg.tsx, itself lazy) needs d3: pages without charts never load it.
+          if (/node_modules\/(d3-[a-z-]+|internmap)\//.test(id)) return 'charts';
           return 'vendor';
         },
       },

@@ -644,6 +644,8 @@ export interface CallRecordsTable {
   from_number: string;
   to_number: string;
   duration_seconds: number;
+  /** 0017-reports: answered | busy | no_answer (domain CALL_OUTCOMES). */
+  outcome: ColumnType<string, string | undefined, string>;
 }
 
 /** 0004-customer: the sandbox payment gateway's vault (token -> test behaviour; never a card number). */

@@ -18,3 +18,10 @@ export function joinedTexts(dialect: DialectName, column: string) {
     ? sql<string | null>`string_agg(${sql.ref(column)}, '|')`
     : sql<string | null>`group_concat(${sql.ref(column)}, '|')`;
 }
+
+/** Seconds since 1970 of an ISO-8601 UTC text column, as an integer. */
+export function epochSeconds(dialect: DialectName, column: string) {
+  return dialect === 'postgres'
+    ? sql<number>`cast(extract(epoch from cast(${sql.ref(column)} as timestamptz)) as bigint)`
+    : sql<number>`cast(strftime('%s', ${sql.ref(column)}) as integer)`;
+}

@@ -269,6 +269,8 @@ async function seedCallRecords(ctx: SeedContext, rng: Random): Promise<void> {
         to_number: inbound ? near : far,
         duration_seconds: rng.chance(0.08) ? 0 : rng.int(15, 900),
       });
+      const row = rows[rows.length - 1];
+      if (row && row.duration_seconds === 0) row.outcome = 'no_answer';
     }
   }
   rows.sort((a, b) => a.started_at.localeCompare(b.started_at));

@@ -22,6 +22,7 @@ import { DEMO, DEMO_PASSWORD } from './demo-ids.js';
 import { seedFixedWorkOrders } from './fixed-work-orders.js';
 import { type MapAnchor, seedMapFeatures } from './map-features.js';
 import { seedNotices } from './notices.js';
+import { seedPhoneCalls } from './phone-calls.js';
 import { seedReferenceData } from './reference.js';
 import { seedReports } from './reports.js';
 import { seedServices } from './services.js';
@@ -88,6 +89,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedContractorContracts(ctx);
     await seedBilling(ctx, accounts.mailingLocationOf);
     await seedReports(ctx);
+    await seedPhoneCalls(ctx);
     await seedCustomerPortal(ctx);
     await seedApplicants(ctx);
     await seedServices(ctx);

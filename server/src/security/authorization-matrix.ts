@@ -496,4 +496,30 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/customer/reports/business': business(),
   'GET /api/customer/reports/business/csv': business(),
   'GET /api/customer/reports/business/pdf': business(),
+  // The nine phone report types (SPEC §9): a type names nothing owned, the account is the session's.
+  'GET /api/customer/reports/calls/{type}': business({ shared: { type: 'summary' } }),
+  'GET /api/customer/reports/calls/{type}/csv': business({ shared: { type: 'busy' } }),
+  'GET /api/customer/reports/calls/{type}/pdf': business({ shared: { type: 'concurrent' } }),
+  // Staff reports: billing staff and the admin; the phone types for any business customer (query vcCustomerID).
+  'GET /api/staff/reports/calls/{type}': staff({
+    roles: ['billing-staff'],
+    shared: { type: 'summary' },
+    query: { vcCustomerID: C.business },
+  }),
+  'GET /api/staff/reports/calls/{type}/csv': staff({
+    roles: ['billing-staff'],
+    shared: { type: 'one-plus-billing' },
+    query: { vcCustomerID: C.business },
+  }),
+  'GET /api/staff/reports/calls/{type}/pdf': staff({
+    roles: ['billing-staff'],
+    shared: { type: 'full-month' },
+    query: { vcCustomerID: C.business },
+  }),
+  'GET /api/staff/reports/operations/{report}': staff({ roles: ['billing-staff'], shared: { report: 'work-orders' } }),
+  'GET /api/staff/reports/operations/{report}/csv': staff({ roles: ['billing-staff'], shared: { report: 'installs' } }),
+  'GET /api/staff/reports/operations/{report}/pdf': staff({
+    roles: ['billing-staff'],
+    shared: { report: 'receivables-aging' },
+  }),
 };

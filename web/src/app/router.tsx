@@ -75,6 +75,10 @@ const shellRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/subscribers/components/notice-page'), 'NoticePage'),
   },
   {
+    path: paths.staffReports,
+    lazy: lazyPage(() => import('../features/staff-reports/components/staff-reports-page'), 'StaffReportsPage'),
+  },
+  {
     path: paths.accountInfo,
     lazy: lazyPage(() => import('../features/customer/components/account-info-page'), 'AccountInfoPage'),
   },

@@ -13,6 +13,7 @@ export const paths = {
   staffAuthCodes: '/staff/authCodes',
   staffSubscribers: '/staff/subscribers',
   staffNotice: '/staff/subscribers/notices/:noticeId',
+  staffReports: '/staff/reports',
   accountInfo: '/accountInfo',
   services: '/services',
   billingCenter: '/billingCenter',

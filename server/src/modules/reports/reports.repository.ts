@@ -2,7 +2,7 @@
  * The reports' SQL. Every read is scoped to one account and answered by grouped queries: the phone report in two
  * (totals per day and direction; one page of calls), the business report in two (billed per invoice and location
  * with each invoice's completed payments; the account's service locations). Calls are found through
- * call_records_customer_idx (customer_id, started_at); invoices through invoices_customer_idx (customer_id,
+ * call_records_report_idx (customer_id, started_at, …: 0017-reports); invoices through invoices_customer_idx (customer_id,
  * invoice_date) and their lines through invoice_lines_invoice_location_idx.
  */
 import { addDays, type CallDirection } from '@strand/domain';

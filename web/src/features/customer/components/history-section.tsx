@@ -1,8 +1,9 @@
-import { type CustomerAccount, formatCents } from '@strand/domain';
+import { billedVsPaidChart, type CustomerAccount, formatCents } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDay, formatMoment } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
+import { Chart } from '../../../lib/ui/chart';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField, StatusBadge } from '../../../lib/ui/parts';
@@ -35,6 +36,17 @@ export function HistorySection({ account }: { account: CustomerAccount }) {
       <FormAlert message={downloadError} />
       {history.data && (
         <>
+          {history.data.invoices.length > 0 && (
+            <Chart
+              chart={billedVsPaidChart(
+                history.data.invoices.map((i) => ({ date: i.invoiceDate, cents: i.amountCents })),
+                history.data.payments
+                  .filter((p) => p.status === 'Completed')
+                  .map((p) => ({ date: p.paidAt, cents: p.amountCents })),
+              )}
+              note="Billed: the invoices dated in the month. Paid: completed payments made in the month (card fees not included)."
+            />
+          )}
           <h3>Invoices</h3>
           {history.data.invoices.length === 0 ? (
             <EmptyState>No invoices yet.</EmptyState>

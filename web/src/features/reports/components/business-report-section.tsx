@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { Button } from '../../../lib/ui/button';
+import { Chart } from '../../../lib/ui/chart';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
@@ -116,6 +117,21 @@ export function BusinessReportSection() {
             the locations in proportion to what each was billed. Account-wide charges are those of no single location
             (phone seats, IP blocks, taxes and fees).
           </p>
+          <Chart
+            chart={{
+              kind: 'bar',
+              caption: 'Billed and paid per month',
+              categoryLabel: 'Month',
+              categoryFormat: 'month',
+              valueLabel: 'Amount',
+              valueFormat: 'cents',
+              categories: data.monthTotals.map((m) => m.month),
+              series: [
+                { name: 'Billed', values: data.monthTotals.map((m) => m.billedCents) },
+                { name: 'Paid', values: data.monthTotals.map((m) => m.paidCents) },
+              ],
+            }}
+          />
           <ReportTable
             caption="Billed, paid and balance per month and service location"
             head={['Month and service location', 'Billed', 'Paid', 'Balance']}

@@ -7,6 +7,7 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SectionNav } from '../../../lib/ui/parts';
 import { BusinessReportSection } from './business-report-section';
+import { CallReportsSection } from './call-reports-section';
 import { PhoneReportSection } from './phone-report-section';
 import '../../../styles/customer.css';
 import '../../../styles/customer-billing.css';
@@ -15,6 +16,7 @@ import { EmptyState } from '../../../lib/ui/empty-state';
 
 const SECTIONS = [
   { id: 'phone', label: 'Phone report' },
+  { id: 'calls', label: 'Call reports' },
   { id: 'business', label: 'Business report' },
 ] as const;
 
@@ -28,7 +30,8 @@ function Shell({ children, busy = false }: { children: React.ReactNode; busy?: b
 }
 
 /**
- * /reports (SPEC §2, §7 Reports): the phone report and the business report of a business account, for users with
+ * /reports (SPEC §2, §7 Reports): the phone report (the calls), the nine call report types of SPEC §9 and the
+ * business report of a business account, for users with
  * the Reports permission. Residential and Consumer accounts have no Reports (SPEC §6) and are told so; there is no
  * wholesale report because the account data has no wholesale services.
  */
@@ -74,7 +77,9 @@ export function ReportsPage() {
   return (
     <Shell>
       <SectionNav label="Reports" sections={SECTIONS} current={current} />
-      {current === 'phone' ? <PhoneReportSection /> : <BusinessReportSection />}
+      {current === 'phone' && <PhoneReportSection />}
+      {current === 'calls' && <CallReportsSection />}
+      {current === 'business' && <BusinessReportSection />}
     </Shell>
   );
 }

@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test';
+import { expectNavLinks, signIn } from './support/app';
+import { downloaded, expectNoSideways, screenshot } from './support/customer';
+import { expect, test } from './support/spec-server';
+
+const REPORTS = [
+  ['work-orders', 'Work orders per week', 'Work orders opened and completed per week'],
+  ['installs', 'Installs per crew', 'Installs per week by crew'],
+  ['orders-by-area', 'Orders per area', 'Orders per area by status'],
+  ['receivables-aging', 'Receivables aging', 'Open balances by age'],
+  ['payments', 'Payments per day', 'Payments received per day'],
+] as const;
+
+async function expectDownloads(page: Page, id: string, name: string) {
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const csv = await csvDownload;
+  expect(csv.suggestedFilename()).toMatch(new RegExp(`^${id}-\\d{4}-\\d{2}-\\d{2}-to-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  expect(
+    (await downloaded(csv))
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')[0],
+  ).toBe(name);
+  const pdfDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  expect((await downloaded(await pdfDownload)).subarray(0, 5).toString()).toBe('%PDF-');
+}
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 360, height: 740 },
+]) {
+  test(`billing staff open each staff report with its chart and download CSV and PDF (${viewport.name})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await signIn(page, 'billing-staff');
+    await page.goto('/staff/reports');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+    for (const [id, name, caption] of REPORTS) {
+      await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name }).click();
+      await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+      const chart = page.getByTestId('chart');
+      await expect(chart.locator('figcaption')).toHaveText(caption);
+      await expect(chart.getByRole('img').or(chart.getByText('Nothing to draw in this range'))).toBeVisible();
+      await expect(page.locator('.summary-card').first()).toBeVisible();
+      await expectNoSideways(page);
+      await screenshot(page, `staff-report-${id}-${viewport.name}`);
+      await expectDownloads(page, id, name);
+    }
+  });
+}
+
+test('a staff range is validated, and billing staff open a business customer’s phone report', async ({ page }) => {
+  await signIn(page, 'billing-staff');
+  await page.goto('/staff/reports?section=payments');
+  const form = page.getByRole('form', { name: 'Payments per day range' });
+  await form.getByLabel('From').fill('2025-03-05');
+  await form.getByLabel('To').fill('2025-03-01');
+  await form.getByRole('button', { name: 'Show report' }).click();
+  await expect(form.locator('.field__error', { hasText: 'To must not be before From.' })).toBeVisible();
+  await form.getByLabel('From').fill('2023-01-01');
+  await form.getByLabel('To').fill('2025-01-01');
+  await form.getByRole('button', { name: 'Show report' }).click();
+  await expect(form.locator('.field__error', { hasText: 'The range can be at most 366 days' })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Phone reports' }).click();
+  await expect(page.getByText('Enter a business customer’s account number to see their phone reports.')).toBeVisible();
+  await page.getByLabel('Business customer account').fill('1000-2000-0001');
+  await page.getByRole('button', { name: 'Open customer' }).click();
+  await expect(page.getByText(/phone reports are for business customers/).first()).toBeVisible();
+  await page.getByLabel('Business customer account').fill('1000-3000-0001');
+  await page.getByRole('button', { name: 'Open customer' }).click();
+  await expect(page.getByTestId('report-range')).toContainText('Summary · Acme Dental Group (1000-3000-0001)');
+  await expect(page.getByTestId('chart').getByRole('img')).toBeVisible();
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  expect((await csvDownload).suggestedFilename()).toMatch(/^summary-1000-3000-0001-/);
+});
+
+test('sales staff have no Reports link and are told the page is for billing staff', async ({ page }) => {
+  await signIn(page, 'sales');
+  await expectNavLinks(page, ['Super-user Login', 'Orders']);
+  await page.goto('/staff/reports');
+  await expect(page.getByText('Reports are for billing staff.')).toBeVisible();
+  await expect(page.getByTestId('chart')).toHaveCount(0);
+});

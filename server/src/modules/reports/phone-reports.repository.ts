@@ -1,0 +1,166 @@
+/**
+ * The nine phone report types' SQL (phone-reports.service.ts builds the reports). Every read is one account's calls
+ * in a range of days, found through call_records_report_idx (customer_id, started_at, direction, outcome,
+ * duration_seconds, to_number, from_number: 0017-reports), which holds every column read here, so the grouping
+ * never touches the table. One grouped query answers most types (callGroups); the concurrent calls are a sweep in
+ * SQL (concurrencyPeaks): each call's start (+1) and end (-1), a running sum over them in time order, and each day's
+ * highest value.
+ */
+import { addDays, type CallClass, type CallDirection, TOLL_FREE_PREFIXES } from '@strand/domain';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DialectName } from '../../db/connect.js';
+import type { Database } from '../../db/database.js';
+import { epochSeconds } from '../../db/sql.js';
+
+export interface CallScope {
+  customerId: string;
+  from: string;
+  to: string;
+  direction?: CallDirection | undefined;
+  /** Digits; matches any part of either number. */
+  number?: string | undefined;
+  classes?: readonly CallClass[] | undefined;
+  /** Only calls that connected (more than 0 seconds). */
+  connectedOnly?: boolean;
+}
+
+const tollFree = sql.join(TOLL_FREE_PREFIXES.map((p) => sql.lit(p)));
+
+/** The class of the number dialled (domain callClassOf, in SQL). */
+export const callClass: RawBuilder<CallClass> = sql<CallClass>`case
+  when to_number like '011%' then 'international'
+  when (length(to_number) = 11 and substr(to_number, 1, 1) = '1' and substr(to_number, 2, 3) in (${tollFree}))
+    or (length(to_number) = 10 and substr(to_number, 1, 3) in (${tollFree})) then 'toll_free'
+  when length(to_number) = 11 and substr(to_number, 1, 1) = '1' then 'long_distance'
+  else 'local' end`;
+
+const KEYS = {
+  day: sql<string>`substr(started_at, 1, 10)`,
+  hour: sql<string>`substr(started_at, 12, 2)`,
+  direction: sql<string>`direction`,
+  class: callClass,
+  outcome: sql<string>`outcome`,
+  /** The account's own number: the called one of an inbound call, the calling one of an outbound call. */
+  line: sql<string>`case when direction = 'inbound' then to_number else from_number end`,
+  dialled: sql<string>`to_number`,
+} satisfies Record<string, RawBuilder<string>>;
+export type GroupKey = keyof typeof KEYS;
+
+function scoped(db: Kysely<Database>, s: CallScope) {
+  let q = db
+    .selectFrom('call_records')
+    .where('customer_id', '=', s.customerId)
+    .where('started_at', '>=', `${s.from}T00:00:00.000Z`)
+    .where('started_at', '<', `${addDays(s.to, 1)}T00:00:00.000Z`);
+  if (s.direction) q = q.where('direction', '=', s.direction);
+  if (s.connectedOnly) q = q.where('duration_seconds', '>', 0);
+  if (s.classes) {
+    const classes = s.classes;
+    q = q.where(() => sql<boolean>`${callClass} in (${sql.join(classes.map((c) => sql.lit(c)))})`);
+  }
+  const number = s.number;
+  // Digits only (the schema strips the rest), so the pattern needs no escaping.
+  if (number) {
+    q = q.where((eb) => eb.or([eb('from_number', 'like', `%${number}%`), eb('to_number', 'like', `%${number}%`)]));
+  }
+  return q;
+}
+
+export interface CallGroup {
+  keys: Record<GroupKey, string>;
+  calls: number;
+  answered: number;
+  busy: number;
+  noAnswer: number;
+  seconds: number;
+  /** Each call rounded up to the whole minute, then added. */
+  minutes: number;
+}
+
+/** Calls, answered, busy, unanswered, seconds and billed minutes per group of `by`, in the order of `by`. */
+export async function callGroups(
+  db: Kysely<Database>,
+  scope: CallScope,
+  by: readonly GroupKey[],
+): Promise<CallGroup[]> {
+  let q = scoped(db, scope).select([
+    (eb) => eb.fn.countAll<number>().as('calls'),
+    sql<number>`sum(case when duration_seconds > 0 then 1 else 0 end)`.as('answered'),
+    sql<number>`sum(case when outcome = 'busy' then 1 else 0 end)`.as('busy'),
+    sql<number>`sum(case when outcome = 'no_answer' then 1 else 0 end)`.as('no_answer'),
+    sql<number>`coalesce(sum(duration_seconds), 0)`.as('seconds'),
+    sql<number>`coalesce(sum((duration_seconds + 59) / 60), 0)`.as('minutes'),
+  ]);
+  for (const key of by) q = q.select((KEYS[key] as RawBuilder<string>).as(`k_${key}`));
+  if (by.length > 0) {
+    q = q.groupBy(by.map((k) => KEYS[k]));
+    for (const key of by) q = q.orderBy(KEYS[key]);
+  }
+  const rows = (await q.execute()) as unknown as Record<string, string | number | null>[];
+  return rows
+    .filter((r) => by.length > 0 || Number(r.calls) > 0)
+    .map((r) => ({
+      keys: Object.fromEntries(by.map((k) => [k, String(r[`k_${k}`])])) as Record<GroupKey, string>,
+      calls: Number(r.calls),
+      answered: Number(r.answered ?? 0),
+      busy: Number(r.busy ?? 0),
+      noAnswer: Number(r.no_answer ?? 0),
+      seconds: Number(r.seconds ?? 0),
+      minutes: Number(r.minutes ?? 0),
+    }));
+}
+
+/**
+ * The highest number of calls in progress at once on each day of the scope, and the moment (seconds since 1970) it
+ * was first reached. A call is in progress from its start to start + duration; at the same instant an end is counted
+ * before a start, so back-to-back calls do not overlap. Days are UTC; a day whose peak is 0 is left out.
+ */
+export async function concurrencyPeaks(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  scope: CallScope,
+): Promise<{ at: number; peak: number }[]> {
+  const calls = scoped(db, { ...scope, connectedOnly: true }).select([
+    epochSeconds(dialect, 'started_at').as('s'),
+    'duration_seconds as d',
+  ]);
+  const result = await db
+    .with('calls', () => calls)
+    .with('ev', (w) =>
+      w
+        .selectFrom('calls')
+        .select(['s as t', sql<number>`1`.as('delta')])
+        .unionAll(w.selectFrom('calls').select([sql<number>`s + d`.as('t'), sql<number>`-1`.as('delta')])),
+    )
+    .with('run', (w) =>
+      w
+        .selectFrom('ev')
+        .select([
+          't',
+          sql<number>`sum(delta) over (order by t, delta rows between unbounded preceding and current row)`.as('n'),
+        ]),
+    )
+    // Each day's highest count and the first second it was reached, in one grouping pass: the key puts the count
+    // first and, among equal counts, the earlier second of the day higher (99999 - second: a day has 86400).
+    .selectFrom('run')
+    .select([sql<number>`t / 86400`.as('day'), sql<number>`max(n * 100000 + (99999 - t % 86400))`.as('k')])
+    .groupBy(sql`t / 86400`)
+    .orderBy(sql`t / 86400`)
+    .execute();
+  return result
+    .map((r) => {
+      const k = Number(r.k);
+      const peak = Math.floor(k / 100_000);
+      return { at: Number(r.day) * 86_400 + (99_999 - (k % 100_000)), peak };
+    })
+    .filter((p) => p.peak > 0);
+}
+
+/** The account's name (the reports' subject) and type, or undefined. */
+export function customer(db: Kysely<Database>, customerId: string) {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'name', 'customer_type'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+}
