@@ -185,3 +185,14 @@ export function requeueRunning(db: Db, now: string) {
     .where('status', '=', 'Running')
     .execute();
 }
+
+/** The ONTs at a service location, the one changed last first (the one the installer scanned or swapped in). */
+export function ontsAtLocation(db: Db, serviceLocationId: number) {
+  return assetQuery(db)
+    .where('a.service_location_id', '=', serviceLocationId)
+    .where('d.equipment_type', '=', 'ONT')
+    .where('a.status', '!=', 'Returned')
+    .orderBy('a.updated_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .execute();
+}
