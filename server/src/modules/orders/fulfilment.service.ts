@@ -292,6 +292,68 @@ export async function sendOrderMail(ctx: AppContext, progress: OrderProgress | n
   }
 }
 
+/**
+ * The database part of a cancel, in the caller's transaction, once the refund (if any) is made: the order
+ * 'cancelled', its unfinished work orders 'Cancelled' and off the schedule and the calendars, the 'cancelled' and
+ * 'refunded' events, the audit row.
+ */
+export async function cancelInTransaction(
+  ctx: OrderCtx,
+  trx: Trx,
+  orderId: number,
+  by: Actor,
+  reason: string,
+  refund: { cents: number; reference: string | null },
+): Promise<void> {
+  const now = ctx.now().toISOString();
+  const cleanReason = reason.trim() || null;
+  const order = await repo.lockOrder(trx, ctx.dialect, orderId);
+  if (!order) throw notFound('There is no such order.');
+  const work = await repo.unfinishedWorkOf(trx, orderId);
+  assertCancellable(order.status, work);
+  const ids = work.map((w) => w.id);
+  await repo.setWorkOrdersStatus(trx, ids, 'Cancelled', now, true);
+  await repo.deleteCalendarEventsOf(trx, ids);
+  await repo.setOrderStatus(trx, orderId, {
+    status: 'cancelled',
+    updated_at: now,
+    cancelled_at: now,
+    cancel_reason: cleanReason,
+    refunded_cents: order.refunded_cents + refund.cents,
+  });
+  await recordOrderEvent(
+    trx,
+    orderId,
+    'cancelled',
+    cleanReason ? `Order cancelled: ${cleanReason}` : 'Order cancelled.',
+    by,
+    now,
+  );
+  if (refund.cents > 0) {
+    await recordOrderEvent(
+      trx,
+      orderId,
+      'refunded',
+      `Refunded ${formatCents(refund.cents)} to the card it was paid with.`,
+      by,
+      now,
+    );
+  }
+  await audit(trx, {
+    at: now,
+    userId: by.userId,
+    employeeId: by.employeeId,
+    action: 'order.cancel',
+    subject: `${order.customer_id}:${orderId}`,
+    detail: {
+      reason: cleanReason,
+      refundCents: refund.cents,
+      refundReference: refund.reference,
+      cancelledWorkOrders: ids,
+    },
+  });
+}
+
 export const NOT_CANCELLABLE = 'This order can no longer be cancelled: its install is done.';
 export const ALREADY_CANCELLED = 'This order is cancelled already.';
 export const INSTALL_STARTED = 'This order can no longer be cancelled: the installer has started the install.';
@@ -350,55 +412,17 @@ export async function cancelOrder(ctx: AppContext, orderId: number, by: Actor, r
     }
   }
 
-  const now = ctx.now().toISOString();
-  const cleanReason = reason.trim() || null;
   await ctx.db.transaction().execute(async (trx) => {
-    const order = await repo.lockOrder(trx, ctx.dialect, orderId);
-    if (!order) throw notFound('There is no such order.');
-    const work = await repo.unfinishedWorkOf(trx, orderId);
     try {
-      assertCancellable(order.status, work);
+      await cancelInTransaction(ctx, trx, orderId, by, reason, {
+        cents: Math.max(0, refundCents),
+        reference: refundReference,
+      });
     } catch (err) {
       // Completed between the refund and now (a race): the refund stands and is on record for the office.
       if (refundReference) ctx.log.error({ orderId, refundReference }, 'order refunded but no longer cancellable');
       throw err;
     }
-    const ids = work.map((w) => w.id);
-    await repo.setWorkOrdersStatus(trx, ids, 'Cancelled', now, true);
-    await repo.deleteCalendarEventsOf(trx, ids);
-    await repo.setOrderStatus(trx, orderId, {
-      status: 'cancelled',
-      updated_at: now,
-      cancelled_at: now,
-      cancel_reason: cleanReason,
-      refunded_cents: order.refunded_cents + Math.max(0, refundCents),
-    });
-    await recordOrderEvent(
-      trx,
-      orderId,
-      'cancelled',
-      cleanReason ? `Order cancelled: ${cleanReason}` : 'Order cancelled.',
-      by,
-      now,
-    );
-    if (refundCents > 0) {
-      await recordOrderEvent(
-        trx,
-        orderId,
-        'refunded',
-        `Refunded ${formatCents(refundCents)} to the card it was paid with.`,
-        by,
-        now,
-      );
-    }
-    await audit(trx, {
-      at: now,
-      userId: by.userId,
-      employeeId: by.employeeId,
-      action: 'order.cancel',
-      subject: `${order.customer_id}:${orderId}`,
-      detail: { reason: cleanReason, refundCents: Math.max(0, refundCents), refundReference, cancelledWorkOrders: ids },
-    });
   });
 
   const recipients = await repo.orderRecipients(ctx.db, before.customer_id, before.placed_by_user_id);
