@@ -25,6 +25,7 @@ const PAGES: [string, SignIn, string, string | RegExp][] = [
   ['/accountInfo', as('residential'), 'Account Info', /Rhonda/],
   ['/billingCenter', as('residential'), 'Billing Center', /\$/],
   ['/services', as('business'), 'Services', /Business Fiber/],
+  ['/orders', as('orders'), 'Orders', /Orchard Crest/],
   ['/reports', as('business'), 'Reports', /Calls/],
   ['/settings', as('business'), 'Settings', /Header theme/],
   ['/staff', as('staff'), 'Super-user login', /Avery Quinn|Job applicants/],

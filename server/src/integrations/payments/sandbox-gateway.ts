@@ -151,7 +151,7 @@ export function createSandboxGateway(db: Kysely<Database>, secret: string, now: 
         .select(['id', 'amount_cents', 'status'])
         .where('id', '=', request.chargeReference)
         .executeTakeFirst();
-      if (!charge || charge.status !== 'succeeded') {
+      if (charge?.status !== 'succeeded') {
         return { status: 'refused', message: 'The gateway has no succeeded charge with that reference.' };
       }
       const refunded = await db

@@ -65,7 +65,7 @@ export async function completeInstall(
       });
       if (!form || form.family !== 'install') throw badRequest(ONLY_INSTALLS);
       const stored = { status: wo.status, data: withDefaults(form, parseData(wo.data)) };
-      const notes = input.notes?.trim() ? input.notes.trim() : (wo.notes ?? null);
+      const notes = input.notes?.trim() || (wo.notes ?? null);
       const arrival = wo.arrival_onsite ?? at;
       const check = checkChecklistSave(form, stored, {
         data: stored.data,

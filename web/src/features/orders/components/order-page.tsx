@@ -121,8 +121,8 @@ function OrderDetailView({ order }: { order: CustomerOrderDetail }) {
           <EmptyState>Nothing has happened on this order yet.</EmptyState>
         ) : (
           <ol className="order-timeline">
-            {order.events.map((e, i) => (
-              <li key={`${e.at}-${i}`}>
+            {order.events.map((e) => (
+              <li key={`${e.at}-${e.kind}-${e.WOId ?? ''}-${e.message}`}>
                 <time dateTime={e.at}>{formatMoment(e.at)}</time>
                 <span>{e.message}</span>
               </li>
