@@ -18,6 +18,7 @@ import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SelectField } from '../../../lib/ui/parts';
+import { withoutFieldError } from '../../../lib/use-form';
 import { useChangeOptions, usePlaceChange } from '../api/orders';
 import '../../../styles/customer.css';
 import '../../../styles/orders.css';
@@ -70,8 +71,14 @@ function ChangeForm({ options }: { options: ChangeOptions }) {
     added.map((p) => p.speedMbps),
     options.ontMaxMbps,
   );
-  const toggle = (list: number[], set: (next: number[]) => void, id: number, on: boolean) =>
+  const toggle = (list: number[], set: (next: number[]) => void, id: number, on: boolean, field: string) => {
     set(on ? [...list, id] : list.filter((x) => x !== id));
+    setErrors((e) => withoutFieldError(withoutFieldError(e, field), 'add'));
+  };
+  const choose = (set: (value: string) => void, field: string) => (value: string) => {
+    set(value);
+    setErrors((e) => withoutFieldError(e, field));
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -125,7 +132,7 @@ function ChangeForm({ options }: { options: ChangeOptions }) {
               id={`add-${p.packageId}`}
               type="checkbox"
               checked={add.includes(p.packageId)}
-              onChange={(e) => toggle(add, setAdd, p.packageId, e.target.checked)}
+              onChange={(e) => toggle(add, setAdd, p.packageId, e.target.checked, 'add')}
             />
             <label htmlFor={`add-${p.packageId}`}>
               {p.name} — {formatCents(p.monthlyCents)} a month
@@ -149,7 +156,7 @@ function ChangeForm({ options }: { options: ChangeOptions }) {
               id={`remove-${p.packageId}`}
               type="checkbox"
               checked={remove.includes(p.packageId)}
-              onChange={(e) => toggle(remove, setRemove, p.packageId, e.target.checked)}
+              onChange={(e) => toggle(remove, setRemove, p.packageId, e.target.checked, 'remove')}
             />
             <label htmlFor={`remove-${p.packageId}`}>
               Remove {p.name} ({formatCents(p.monthlyCents)} a month)
@@ -172,7 +179,7 @@ function ChangeForm({ options }: { options: ChangeOptions }) {
           <SelectField
             label="Day"
             value={installDate}
-            onValueChange={setInstallDate}
+            onValueChange={choose(setInstallDate, 'installDate')}
             error={errors.fields.installDate}
             options={[
               { value: '', label: 'Choose a day' },
@@ -182,7 +189,7 @@ function ChangeForm({ options }: { options: ChangeOptions }) {
           <SelectField
             label="Window"
             value={installWindow}
-            onValueChange={setInstallWindow}
+            onValueChange={choose(setInstallWindow, 'installWindow')}
             error={errors.fields.installWindow}
             options={[{ value: '', label: 'Choose a window' }, ...INSTALL_WINDOWS.map((w) => ({ value: w, label: w }))]}
           />
