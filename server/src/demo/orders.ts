@@ -4,8 +4,8 @@
  * then the checklist completions that drive an order (orders/fulfilment.service.ts) and cancelOrder's database part.
  *
  * - placed: paid $99.00 at checkout (a sandbox charge); site survey Open (Prairie Fiber), the rest Waiting.
- * - survey done: construction Open, splicing Waiting (Prairie Fiber, assigned to `contractor`), the install Waiting
- *   (assigned to `installer`): the browser test completes construction and splicing, then the install.
+ * - survey done: construction Open, splicing Waiting (Prairie Fiber: the whole company's, assigned to nobody yet, so
+ *   `contractor`'s own 26 stay as they are), the install Waiting (assigned to `installer2`): the browser test completes construction and splicing, then the install.
  * - drop built: splicing Open, the install Waiting.
  * - installed: install complete three days ago: Fiber 1 Gig active, ONT-ORD-0004 tied to it, a prorated first
  *   invoice less the $99.00 paid.
@@ -173,14 +173,6 @@ export async function seedDemoOrders(ctx: SeedContext): Promise<void> {
         .set({ contractor_id: DEMO.contractorCompanies.prairieFiber })
         .where('id', 'in', before)
         .execute();
-      await ctx.insert(
-        'work_order_assignments',
-        before.map((id) => ({
-          work_order_id: id,
-          user_id: DEMO.users.contractor.id,
-          assigned_at: ctx.clock.at(days, 16),
-        })),
-      );
     }
     if (install !== undefined) {
       await ctx.insert('work_order_assignments', [
