@@ -206,3 +206,26 @@ describe('the work drives the order', () => {
     expect((await save(id, 'Consumer Site Survey')).statusCode).toBe(200);
   });
 });
+
+describe('POST /api/installer/work-orders/{WOId}/complete', () => {
+  it('refuses other roles, a contractor company’s work order, an unknown one, bad input and non-install types', async () => {
+    const fullInstall = DEMO.workOrders.fullInstall;
+    for (const who of ['contractor', 'residential', 'sales', 'dispatcher']) {
+      const res = await (await as(t, who)).call('POST', `/api/installer/work-orders/${fullInstall}/complete`, {
+        assetsMovedConfirmed: true,
+      });
+      expect(res.statusCode, who).toBe(403);
+    }
+    const companys = DEMO.contractorWorkOrders.company2OpenByType['Consumer Fiber Install'] ?? 0;
+    expect((await complete(companys)).statusCode).toBe(403);
+    expect((await complete(999_999_999)).statusCode).toBe(404);
+    const unconfirmed = await installer.call('POST', `/api/installer/work-orders/${fullInstall}/complete`, {
+      assetsMovedConfirmed: false,
+    });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json().error.fields).toHaveProperty('assetsMovedConfirmed');
+    const survey = await complete(DEMO.workOrders.siteSurvey);
+    expect(survey.statusCode).toBe(400);
+    expect(survey.json().error.message).toMatch(/Only installs/);
+  });
+});
