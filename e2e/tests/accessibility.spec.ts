@@ -25,6 +25,7 @@ const PAGES: [string, SignIn, string, string | RegExp][] = [
   ['/accountInfo', as('residential'), 'Account Info', /Rhonda/],
   ['/billingCenter', as('residential'), 'Billing Center', /\$/],
   ['/services', as('business'), 'Services', /Business Fiber/],
+  ['/orders', as('orders'), 'Orders', /Orchard Crest/],
   ['/reports', as('business'), 'Reports', /Calls/],
   ['/reports?section=calls', as('business'), 'Reports', /Calls by direction and class/],
   ['/reports?section=business', as('business'), 'Reports', /Billed and paid per month/],

@@ -147,6 +147,10 @@ export const WorkOrderSummarySchema = z.object({
   vcSummary: z.string().nullable(),
   /** Great-circle feet from the searched point (Nearby searches only). */
   nDistanceFeet: z.number().optional(),
+  /** Only for a work order nobody works on yet or any more (issue 12): 'Waiting' for the step before, 'Cancelled'. */
+  vcStatus: z.string().optional(),
+  /** The work order a 'Waiting' one waits for. */
+  nWaitingFor: z.number().int().nullable().optional(),
 });
 export type WorkOrderSummary = z.infer<typeof WorkOrderSummarySchema>;
 

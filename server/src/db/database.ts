@@ -324,6 +324,8 @@ export interface SalesOrdersTable {
   installed_at: string | null;
   cancelled_at: string | null;
   cancel_reason: string | null;
+  /** 0014-fulfilment: the invoice the install created (null until then); completing twice never bills twice. */
+  first_invoice_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SalesOrderLinesTable {
@@ -648,6 +650,15 @@ export interface CallRecordsTable {
   outcome: ColumnType<string, string | undefined, string>;
 }
 
+/** 0014-fulfilment: the sandbox gateway's refunds, one per idempotency key. */
+export interface SandboxGatewayRefundsTable {
+  id: string;
+  idempotency_key: string;
+  charge_id: string;
+  amount_cents: number;
+  created_at: string;
+}
+
 /** 0004-customer: the sandbox payment gateway's vault (token -> test behaviour; never a card number). */
 export interface SandboxGatewayTokensTable {
   token: string;
@@ -905,6 +916,7 @@ export interface Database {
   contract_unit_prices: ContractUnitPricesTable;
   sandbox_gateway_tokens: SandboxGatewayTokensTable;
   sandbox_gateway_charges: SandboxGatewayChargesTable;
+  sandbox_gateway_refunds: SandboxGatewayRefundsTable;
   applicants: ApplicantsTable;
   applicant_submissions: ApplicantSubmissionsTable;
   email_accounts: EmailAccountsTable;

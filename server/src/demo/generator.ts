@@ -23,6 +23,7 @@ import { seedFixedWorkOrders } from './fixed-work-orders.js';
 import { type MapAnchor, seedMapFeatures } from './map-features.js';
 import { seedNotices } from './notices.js';
 import { seedPhoneCalls } from './phone-calls.js';
+import { seedDemoOrders } from './orders.js';
 import { seedReferenceData } from './reference.js';
 import { seedReports } from './reports.js';
 import { seedServices } from './services.js';
@@ -94,6 +95,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedApplicants(ctx);
     await seedServices(ctx);
     await seedAuthCodes(ctx);
+    await seedDemoOrders(ctx);
     await seedMapFeatures(ctx, [...(await fixedAnchors(ctx)), ...sites.map(contractorAnchor)]);
     await seedBackground(ctx, background, accounts.crewUserIds);
     await seedNotices(ctx);

@@ -392,6 +392,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/installer/work-orders/{WOId}': installer(),
   'GET /api/installer/work-orders/{WOId}/notes': installer(),
   'GET /api/installer/work-orders/{WOId}/checklist': installer(),
+  // Completes the matrix's install work order (100001): after every other row.
+  'POST /api/installer/work-orders/{WOId}/complete': installer({ body: { assetsMovedConfirmed: true }, last: true }),
   'GET /api/installer/work-orders/{WOId}/service-location': installer(),
   'GET /api/installer/work-orders/{WOId}/service-location/assets': installer(),
   'GET /api/installer/work-orders/{WOId}/sales-order': installer(),
@@ -489,6 +491,26 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/customer/services/fax/{faxNumberId}/email-addresses': customer({ body: { email: 'fax@matrix.example' } }),
   'DELETE /api/customer/services/fax/{faxNumberId}/email-addresses/{faxEmailId}': customer({ last: true }),
   'GET /api/customer/services/fax/received/{faxId}/pdf': customer(),
+
+  // orders (the own order of the matrix's customers is an installed one: a cancel of it is a 409, 'ok')
+  'GET /api/customer/orders': customer(),
+  'GET /api/customer/orders/{orderId}': customer(),
+  'POST /api/customer/orders/{orderId}/cancel': customer({ body: {}, last: true }),
+  'GET /api/customer/orders/change-options/{serviceLocationId}': customer(),
+  'POST /api/customer/orders/changes': customer({
+    bodyFor: async (db, who) => ({
+      serviceLocationId: (
+        await db
+          .selectFrom('service_locations')
+          .select('id')
+          .where('customer_id', '=', who.customerId)
+          .orderBy('id')
+          .executeTakeFirst()
+      )?.id,
+      add: [999_999],
+    }),
+  }),
+  'POST /api/staff/orders/{orderId}/cancel': staff({ roles: ['sales'], body: { reason: 'Matrix' }, last: true }),
 
   // reports
   'GET /api/customer/reports/phone': business(),

@@ -48,6 +48,16 @@ const RESOLVERS: Record<string, Resolver> = {
       .execute();
     return (users.find((u) => u.id !== who.userId) ?? users[0])?.id;
   },
+  /** The customer's first order (an installed one in the demo data: cancelling it is refused). */
+  orderId: (db, who) =>
+    first(
+      db
+        .selectFrom('sales_orders')
+        .select('id')
+        .where('customer_id', '=', who.customerId)
+        .orderBy('id')
+        .executeTakeFirst(),
+    ),
   invoiceId: (db, who) =>
     first(
       db.selectFrom('invoices').select('id').where('customer_id', '=', who.customerId).orderBy('id').executeTakeFirst(),

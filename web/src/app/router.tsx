@@ -91,6 +91,13 @@ const shellRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/customer/components/billing-center-page'), 'BillingCenterPage'),
   },
   { path: paths.reports, lazy: lazyPage(() => import('../features/reports/components/reports-page'), 'ReportsPage') },
+  // Orders (issue 12): the customer's orders, one order's timeline, a change of packages
+  { path: paths.orders, lazy: lazyPage(() => import('../features/orders/components/orders-page'), 'OrdersPage') },
+  {
+    path: paths.changePackages,
+    lazy: lazyPage(() => import('../features/orders/components/change-packages-page'), 'ChangePackagesPage'),
+  },
+  { path: paths.order, lazy: lazyPage(() => import('../features/orders/components/order-page'), 'OrderPage') },
   // Contractor portal (issue 6)
   {
     path: paths.contractorHome,

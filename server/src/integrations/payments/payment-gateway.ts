@@ -45,6 +45,16 @@ export type ChargeOutcome =
   | { status: 'succeeded'; reference: string }
   | { status: 'declined'; code: string; message: string };
 
+export interface RefundRequest {
+  /** The charge's reference (ChargeOutcome.reference). */
+  chargeReference: string;
+  amountCents: number;
+  /** One refund per key, whatever the number of calls. */
+  idempotencyKey: string;
+}
+
+export type RefundOutcome = { status: 'refunded'; reference: string } | { status: 'refused'; message: string };
+
 /** No answer from the gateway: the charge may or may not have happened. Ask again with the same key. */
 export class GatewayUnavailableError extends Error {
   constructor(message = 'The payment gateway did not answer.') {
@@ -61,4 +71,9 @@ export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
   /** The charge made under a key, or null when there is none. Throws GatewayUnavailableError. */
   findCharge(idempotencyKey: string): Promise<ChargeOutcome | null>;
+  /**
+   * Gives back (part of) a succeeded charge. Refused when the charge is unknown, not succeeded, or would be refunded
+   * beyond its amount. Throws GatewayUnavailableError when there is no answer (ask again with the same key).
+   */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
 }

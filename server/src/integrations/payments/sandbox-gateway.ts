@@ -13,6 +13,7 @@ import {
   type ChargeOutcome,
   GatewayUnavailableError,
   type PaymentGateway,
+  type RefundOutcome,
   type TokenizeResult,
 } from './payment-gateway.js';
 import {
@@ -129,6 +130,52 @@ export function createSandboxGateway(db: Kysely<Database>, secret: string, now: 
     async findCharge(idempotencyKey) {
       const row = await chargeByKey(idempotencyKey);
       return row ? outcomeOf(row) : null;
+    },
+
+    async refund(request): Promise<RefundOutcome> {
+      const refundByKey = () =>
+        db
+          .selectFrom('sandbox_gateway_refunds')
+          .select(['id', 'charge_id', 'amount_cents'])
+          .where('idempotency_key', '=', request.idempotencyKey)
+          .executeTakeFirst();
+      const earlier = await refundByKey();
+      if (earlier) {
+        if (earlier.charge_id !== request.chargeReference || earlier.amount_cents !== request.amountCents) {
+          throw new Error('sandbox gateway: a refund key was reused with different parameters');
+        }
+        return { status: 'refunded', reference: earlier.id };
+      }
+      const charge = await db
+        .selectFrom('sandbox_gateway_charges')
+        .select(['id', 'amount_cents', 'status'])
+        .where('id', '=', request.chargeReference)
+        .executeTakeFirst();
+      if (charge?.status !== 'succeeded') {
+        return { status: 'refused', message: 'The gateway has no succeeded charge with that reference.' };
+      }
+      const refunded = await db
+        .selectFrom('sandbox_gateway_refunds')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount_cents'), eb.lit(0)).as('total'))
+        .where('charge_id', '=', charge.id)
+        .executeTakeFirst();
+      if (request.amountCents <= 0 || Number(refunded?.total ?? 0) + request.amountCents > charge.amount_cents) {
+        return { status: 'refused', message: 'The refund would be more than what is left of the charge.' };
+      }
+      await db
+        .insertInto('sandbox_gateway_refunds')
+        .values({
+          id: `re_sbx_${randomBytes(12).toString('hex')}`,
+          idempotency_key: request.idempotencyKey,
+          charge_id: charge.id,
+          amount_cents: request.amountCents,
+          created_at: now().toISOString(),
+        })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .execute();
+      const row = await refundByKey();
+      if (!row) throw new GatewayUnavailableError();
+      return { status: 'refunded', reference: row.id };
     },
   };
 }

@@ -186,6 +186,17 @@ export function requeueRunning(db: Db, now: string) {
     .execute();
 }
 
+/** The ONTs at a service location, the one changed last first (the one the installer scanned or swapped in). */
+export function ontsAtLocation(db: Db, serviceLocationId: number) {
+  return assetQuery(db)
+    .where('a.service_location_id', '=', serviceLocationId)
+    .where('d.equipment_type', '=', 'ONT')
+    .where('a.status', '!=', 'Returned')
+    .orderBy('a.updated_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .execute();
+}
+
 /** The asset's changes, newest first, with who made them. */
 export function listAssetChanges(db: Db, assetId: number, limit: number) {
   return db

@@ -151,6 +151,20 @@ export async function addAssetToLocation(
   return getAssetById(ctx, user, asset.id);
 }
 
+/**
+ * The ONT at a service location (the one changed last: scanned, added or swapped in during an install), or null.
+ * For other areas: an order ties it to its install, a package change compares its speed with the ONT's.
+ */
+export async function ontAtLocation(
+  db: Parameters<typeof repo.ontsAtLocation>[0],
+  serviceLocationId: number,
+): Promise<{ assetId: number; assetTag: string; model: string; description: string } | null> {
+  const [row] = await repo.ontsAtLocation(db, serviceLocationId);
+  return row
+    ? { assetId: row.id, assetTag: row.asset_tag, model: row.model, description: row.definition_description }
+    : null;
+}
+
 /** How many changes getAssetEditData shows. */
 const HISTORY_LIMIT = 50;
 const EDITED_FIELDS = [

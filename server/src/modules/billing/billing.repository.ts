@@ -271,3 +271,46 @@ export async function methodsAddedSince(db: Q, customerId: string, since: string
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+// ---- invoices made by other areas (an order's first invoice) ---------------------------------------------------
+
+export async function insertInvoice(
+  db: Q,
+  row: {
+    customer_id: string;
+    mailing_location_id: number;
+    invoice_date: string;
+    due_date: string;
+    amount_cents: number;
+    balance_cents: number;
+    status: string;
+  },
+): Promise<number> {
+  // The invoice is its own group (one invoice of one billing run): the group id is set to the invoice id after.
+  const { id } = await db
+    .insertInto('invoices')
+    .values({ ...row, invoice_group_id: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.updateTable('invoices').set({ invoice_group_id: id }).where('id', '=', id).execute();
+  return id;
+}
+
+export async function insertInvoiceLines(
+  db: Q,
+  rows: { invoice_id: number; description: string; amount_cents: number; service_location_id: number | null }[],
+): Promise<void> {
+  if (rows.length > 0) await db.insertInto('invoice_lines').values(rows).execute();
+}
+
+export async function insertMailingLocation(
+  db: Q,
+  row: { customer_id: string; address: string; address2: string | null; city: string; state: string; zip: string },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('mailing_locations')
+    .values({ ...row, zip_four: null, autopay_payment_method_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}

@@ -14,6 +14,7 @@ export function lockWorkOrder(db: Db, dialect: DialectName, workOrderId: number)
       'wo.id',
       'wo.contractor_id',
       'wo.status',
+      'wo.depends_on_work_order_id',
       't.view_file',
       't.is_business',
       't.template_type',

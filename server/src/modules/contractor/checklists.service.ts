@@ -34,8 +34,9 @@ import type { Database, Row } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { assertContractorMayReach } from '../access/access.service.js';
+import { type OrderProgress, onWorkOrderComplete, sendOrderMail } from '../orders/fulfilment.service.js';
 import * as repo from './checklists.repository.js';
-import { assertOwnedByCompany, companyOf } from './contractor.policy.js';
+import { assertOwnedByCompany, assertWorkable, companyOf } from './contractor.policy.js';
 import { loadAssemblyUnitEntries, loadWorkOrder, parseChecklistJson } from './contractor-work-orders.service.js';
 
 type Trx = Transaction<Database>;
@@ -51,6 +52,7 @@ const formOf = (wo: LockedWorkOrder) =>
 async function lockForWrite(ctx: AppContext, trx: Trx, user: SessionClaims, workOrderId: number) {
   const wo = await repo.lockWorkOrder(trx, ctx.dialect, workOrderId);
   assertOwnedByCompany(user, wo, 'work order');
+  assertWorkable(wo);
   const form = formOf(wo);
   if (!form) {
     throw badRequest(`${TEMPLATE_NOT_FOUND}: ${wo.view_file}`, { template: `${TEMPLATE_NOT_FOUND}: ${wo.view_file}` });
@@ -76,6 +78,7 @@ export async function saveChecklist(
   const workOrder = await assertContractorMayReach(ctx, user, workOrderId);
   const now = ctx.now();
   const at = now.toISOString();
+  let progress: OrderProgress | null = null;
   await runIdempotent(
     ctx.db,
     { userId: user.nUserID, key: idempotencyKey, route: `contractor.checklist:${workOrderId}`, now },
@@ -130,9 +133,14 @@ export async function saveChecklist(
         }),
       });
       await repo.setWorkOrderStatus(trx, workOrderId, status, at);
+      // A work order of a customer's order moves the order in the same transaction (orders/fulfilment.service.ts).
+      if (check.completes) {
+        progress = await onWorkOrderComplete(ctx, trx, workOrderId, { userId: user.nUserID, employeeId: null });
+      }
       return { statusCode: 200, body: { workOrderId } };
     },
   );
+  await sendOrderMail(ctx, progress);
   return { message: UPDATED_SUCCESSFULLY, workOrder: await loadWorkOrder(ctx, workOrder) };
 }
 

@@ -124,11 +124,12 @@ export async function searchWorkOrders(
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-const FINISHED = ['Complete', 'Closed'];
+// Not open: done, or not workable (waiting for the step before it, cancelled with its order).
+const NOT_OPEN = ['Complete', 'Closed', 'Waiting', 'Cancelled'];
 
 /** Open work orders (not Complete or Closed), soonest first. */
 export function findOpenWorkOrders(db: Db, scope: ListScope, limit: number) {
-  return selectSummary(summaryBase(db, scope).where('wo.status', 'not in', FINISHED), scope.userId)
+  return selectSummary(summaryBase(db, scope).where('wo.status', 'not in', NOT_OPEN), scope.userId)
     .orderBy(sql`case when wo.next_scheduled_at is null then 1 else 0 end`)
     .orderBy('wo.next_scheduled_at')
     .orderBy('wo.id')
@@ -142,7 +143,7 @@ export function findOpenNear(db: Db, scope: ListScope, point: { latitude: number
   const scale = Math.cos((point.latitude * Math.PI) / 180) ** 2;
   const dLat = sql<number>`(sl.latitude - ${point.latitude})`;
   const dLng = sql<number>`(sl.longitude - ${point.longitude})`;
-  return selectSummary(summaryBase(db, scope).where('wo.status', 'not in', FINISHED), scope.userId)
+  return selectSummary(summaryBase(db, scope).where('wo.status', 'not in', NOT_OPEN), scope.userId)
     .select(['sl.latitude', 'sl.longitude'])
     .orderBy(sql`case when sl.latitude is null then 1 else 0 end`)
     .orderBy(sql`${dLat} * ${dLat} + ${dLng} * ${dLng} * ${scale}`)
@@ -153,7 +154,7 @@ export function findOpenNear(db: Db, scope: ListScope, point: { latitude: number
 
 export function findAwaitingAcknowledgement(db: Db, scope: ListScope, limit: number) {
   return selectSummary(
-    summaryBase(db, scope).where('wo.status', 'not in', FINISHED).where('wo.acknowledged_at', 'is', null),
+    summaryBase(db, scope).where('wo.status', 'not in', NOT_OPEN).where('wo.acknowledged_at', 'is', null),
     scope.userId,
   )
     .orderBy(sql`case when wo.next_scheduled_at is null then 1 else 0 end`)
@@ -166,11 +167,11 @@ export function findAwaitingAcknowledgement(db: Db, scope: ListScope, limit: num
 export async function countOpen(db: Db, scope: ListScope) {
   const [open, awaiting] = await Promise.all([
     summaryBase(db, scope)
-      .where('wo.status', 'not in', FINISHED)
+      .where('wo.status', 'not in', NOT_OPEN)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirst(),
     summaryBase(db, scope)
-      .where('wo.status', 'not in', FINISHED)
+      .where('wo.status', 'not in', NOT_OPEN)
       .where('wo.acknowledged_at', 'is', null)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirst(),

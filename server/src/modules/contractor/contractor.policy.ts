@@ -3,8 +3,8 @@
  * reaches only that company's work orders, calendar, map, restoration tickets and contracts. The route's declared
  * access has already refused installers, customers and staff.
  */
-import type { SessionClaims } from '@strand/domain';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { CANCELLED_WORK_MESSAGE, type SessionClaims, waitingWorkMessage } from '@strand/domain';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
 
 /** The provider's own crew: its 'assigned to you' filter is always on (SPEC §5, §6). */
 export const PROVIDER_CREW_COMPANY = 1;
@@ -24,6 +24,12 @@ export function assertOwnedByCompany<T extends { contractor_id: number | null }>
   if (owner.contractor_id !== companyOf(user)) {
     throw forbidden(`This ${what} belongs to another contractor company.`);
   }
+}
+
+/** A work order of an order that waits for the step before it, or was cancelled with its order, is not worked on. */
+export function assertWorkable(wo: { status: string; depends_on_work_order_id: number | null }): void {
+  if (wo.status === 'Waiting') throw conflict(waitingWorkMessage(wo.depends_on_work_order_id));
+  if (wo.status === 'Cancelled') throw conflict(CANCELLED_WORK_MESSAGE);
 }
 
 export const userNameOf = (user: SessionClaims) => `${user.vcFirstName} ${user.vcLastName}`.trim();

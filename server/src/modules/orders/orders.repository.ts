@@ -148,3 +148,248 @@ export function assigneesOf(db: Q, workOrderIds: number[]) {
     .orderBy('u.last_name')
     .execute();
 }
+
+// ---- fulfilment: the work drives the order, activation, cancel, change (issue 12 steps 5 and 6) -----------------
+
+/** The work order a completion is about, with its order and type. */
+export function workOrderForOrder(db: Q, workOrderId: number) {
+  return db
+    .selectFrom('work_orders as w')
+    .innerJoin('work_order_types as t', 't.id', 'w.type_id')
+    .select(['w.id', 'w.order_id', 'w.status', 't.description as type'])
+    .where('w.id', '=', workOrderId)
+    .executeTakeFirst();
+}
+
+/** The order row a write changes, locked on PostgreSQL (SQLite serializes write transactions already). */
+export function lockOrder(db: Q, dialect: 'sqlite' | 'postgres', orderId: number) {
+  let q = db
+    .selectFrom('sales_orders as o')
+    .innerJoin('customers as c', 'c.id', 'o.customer_id')
+    .leftJoin('service_locations as l', 'l.id', 'o.service_location_id')
+    .select([
+      'o.id',
+      'o.customer_id',
+      'c.name as customer_name',
+      'c.customer_type',
+      'o.status',
+      'o.kind',
+      'o.service_location_id',
+      'o.mailing_location_id',
+      'o.install_date',
+      'o.install_window',
+      'o.paid_cents',
+      'o.refunded_cents',
+      'o.gateway_charge_id',
+      'o.placed_by_user_id',
+      'o.first_invoice_id',
+      'l.address',
+      'l.address2',
+      'l.city',
+      'l.state',
+      'l.zip',
+    ])
+    .where('o.id', '=', orderId);
+  if (dialect === 'postgres') q = q.forUpdate('o');
+  return q.executeTakeFirst();
+}
+export type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
+
+export function hasEvent(db: Q, orderId: number, kind: string, workOrderId: number | null) {
+  let q = db
+    .selectFrom('sales_order_events')
+    .select('id')
+    .where('sales_order_id', '=', orderId)
+    .where('kind', '=', kind);
+  q = workOrderId === null ? q : q.where('work_order_id', '=', workOrderId);
+  return q.executeTakeFirst().then((r) => r !== undefined);
+}
+
+export function setOrderStatus(
+  db: Q,
+  orderId: number,
+  set: {
+    status: string;
+    updated_at: string;
+    installed_at?: string;
+    cancelled_at?: string;
+    cancel_reason?: string | null;
+    refunded_cents?: number;
+    first_invoice_id?: number;
+  },
+) {
+  return db.updateTable('sales_orders').set(set).where('id', '=', orderId).execute();
+}
+
+/** Work orders waiting for this one (the next step of its order). */
+export function waitingOn(db: Q, workOrderId: number) {
+  return db
+    .selectFrom('work_orders as w')
+    .innerJoin('work_order_types as t', 't.id', 'w.type_id')
+    .select(['w.id', 'w.due_date', 't.description as type'])
+    .where('w.depends_on_work_order_id', '=', workOrderId)
+    .where('w.status', '=', 'Waiting')
+    .orderBy('w.id')
+    .execute();
+}
+
+export function setWorkOrdersStatus(db: Q, ids: number[], status: string, now: string, clearSchedule = false) {
+  if (ids.length === 0) return Promise.resolve();
+  return db
+    .updateTable('work_orders')
+    .set(clearSchedule ? { status, last_updated: now, next_scheduled_at: null } : { status, last_updated: now })
+    .where('id', 'in', ids)
+    .execute()
+    .then(() => undefined);
+}
+
+/** The order's work orders still to do (not complete, closed or cancelled) with their checklist's arrival time. */
+export function unfinishedWorkOf(db: Q, orderId: number) {
+  return db
+    .selectFrom('work_orders as w')
+    .innerJoin('work_order_types as t', 't.id', 'w.type_id')
+    .leftJoin('checklists as ch', 'ch.work_order_id', 'w.id')
+    .select(['w.id', 'w.status', 't.description as type', 'ch.arrival_onsite'])
+    .where('w.order_id', '=', orderId)
+    .where('w.status', 'not in', ['Complete', 'Closed', 'Cancelled'])
+    .orderBy('w.id')
+    .execute();
+}
+
+export function deleteCalendarEventsOf(db: Q, workOrderIds: number[]) {
+  if (workOrderIds.length === 0) return Promise.resolve();
+  return db
+    .deleteFrom('calendar_events')
+    .where('work_order_id', 'in', workOrderIds)
+    .execute()
+    .then(() => undefined);
+}
+
+export async function insertLocationPackage(db: Q, row: NewRow<'service_location_packages'>): Promise<number> {
+  const { id } = await db.insertInto('service_location_packages').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export function setLineLocationPackage(db: Q, lineId: number, locationPackageId: number) {
+  return db
+    .updateTable('sales_order_lines')
+    .set({ service_location_package_id: locationPackageId })
+    .where('id', '=', lineId)
+    .execute();
+}
+
+/** Deactivates a package's active rows at a location; answers the ids it stopped. */
+export async function deactivateLocationPackage(db: Q, serviceLocationId: number, packageId: number) {
+  const rows = await db
+    .selectFrom('service_location_packages')
+    .select('id')
+    .where('service_location_id', '=', serviceLocationId)
+    .where('package_id', '=', packageId)
+    .where('active', '=', 1)
+    .execute();
+  if (rows.length > 0) {
+    await db
+      .updateTable('service_location_packages')
+      .set({ active: 0 })
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+  }
+  return rows.map((r) => r.id);
+}
+
+/** Who is told by mail: the user who placed the order, else the account's administrators (enabled users). */
+export async function orderRecipients(db: Q, customerId: string, placedByUserId: number | null) {
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'is_admin'])
+    .where('customer_id', '=', customerId)
+    .where('disabled', '=', 0)
+    .execute();
+  const placer = users.find((u) => u.id === placedByUserId);
+  return placer ? [placer] : users.filter((u) => u.is_admin === 1);
+}
+
+/** The customer's orders, newest first. */
+export function ordersOfCustomer(db: Q, customerId: string, limit: number) {
+  return db
+    .selectFrom('sales_orders as o')
+    .innerJoin('customers as c', 'c.id', 'o.customer_id')
+    .leftJoin('service_locations as l', 'l.id', 'o.service_location_id')
+    .select([
+      'o.id',
+      'o.customer_id',
+      'c.name as customer_name',
+      'o.status',
+      'o.kind',
+      'o.service_location_id',
+      'l.address',
+      'l.address2',
+      'l.city',
+      'l.state',
+      'l.zip',
+      'o.install_date',
+      'o.install_window',
+      'o.monthly_cents',
+      'o.one_time_cents',
+      'o.created_at',
+      'o.updated_at',
+    ])
+    .where('o.customer_id', '=', customerId)
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function firstInvoiceOf(db: Q, orderId: number) {
+  return db.selectFrom('sales_orders').select('first_invoice_id').where('id', '=', orderId).executeTakeFirst();
+}
+
+/** A location with its owner and the area it is in (business accounts buy business fiber). */
+export function locationWithOwner(db: Q, serviceLocationId: number) {
+  return db
+    .selectFrom('service_locations as l')
+    .innerJoin('customers as c', 'c.id', 'l.customer_id')
+    .select(['l.id', 'l.customer_id', 'l.address', 'l.address2', 'l.city', 'l.state', 'l.zip', 'c.customer_type'])
+    .where('l.id', '=', serviceLocationId)
+    .executeTakeFirst();
+}
+
+export function packagesSold(db: Q) {
+  return db
+    .selectFrom('packages')
+    .select(['id', 'name', 'description', 'category', 'price_cents', 'install_fee_cents', 'speed_mbps', 'area_kinds'])
+    .where('area_kinds', '!=', '')
+    .orderBy('category')
+    .orderBy('price_cents')
+    .execute();
+}
+
+export function activePackageIds(db: Q, serviceLocationId: number) {
+  return db
+    .selectFrom('service_location_packages')
+    .select('package_id')
+    .where('service_location_id', '=', serviceLocationId)
+    .where('active', '=', 1)
+    .execute()
+    .then((rows) => new Set(rows.map((r) => r.package_id)));
+}
+
+/** An order of this location still in progress (neither installed nor cancelled). */
+export function openOrderAt(db: Q, serviceLocationId: number) {
+  return db
+    .selectFrom('sales_orders')
+    .select('id')
+    .where('service_location_id', '=', serviceLocationId)
+    .where('status', 'not in', ['installed', 'cancelled'])
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+export function setWorkOrderSummary(db: Q, workOrderId: number, summary: string) {
+  return db.updateTable('work_orders').set({ summary }).where('id', '=', workOrderId).execute();
+}

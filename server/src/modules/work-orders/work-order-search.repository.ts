@@ -82,6 +82,8 @@ export interface SearchRow {
   colo_area: string | null;
   due_date: string | null;
   summary: string | null;
+  status: string;
+  depends_on_work_order_id: number | null;
   distance_feet: number | null;
 }
 
@@ -180,6 +182,8 @@ export async function searchWorkOrders(
       'wo.colo_area',
       'wo.due_date',
       'wo.summary',
+      'wo.status',
+      'wo.depends_on_work_order_id',
       'm.distance_feet',
     ]);
   // The outer order reads the inner rows' sort key, so the database walks the capped rows, not the whole table.

@@ -57,6 +57,9 @@ export async function search(ctx: AppContext, userId: number, q: WorkOrderSearch
       vcColoArea: r.colo_area,
       dtDueDate: r.due_date,
       vcSummary: r.summary,
+      ...(r.status === 'Waiting' || r.status === 'Cancelled'
+        ? { vcStatus: r.status, nWaitingFor: r.status === 'Waiting' ? r.depends_on_work_order_id : null }
+        : {}),
       ...(r.distance_feet === null ? {} : { nDistanceFeet: Math.round(Number(r.distance_feet)) }),
     })),
     limit: SEARCH_ROW_LIMIT,

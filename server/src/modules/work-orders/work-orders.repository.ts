@@ -1,5 +1,5 @@
 /** All SQL of the installer's work-order home and its views (the search has its own repository). */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 
 type Db = Kysely<Database>;
@@ -261,4 +261,60 @@ export function findChecklist(db: Kysely<Database>, workOrderId: number) {
 
 export function listDropTypeNames(db: Kysely<Database>) {
   return db.selectFrom('drop_types').select(['id', 'type']).execute();
+}
+
+// ---- the installer's completion of an install (issue 12) -------------------------------------------------------
+
+/** The work order a completion changes, locked on PostgreSQL (SQLite serializes write transactions). */
+export function lockForCompletion(db: Transaction<Database>, dialect: 'sqlite' | 'postgres', workOrderId: number) {
+  let q = db
+    .selectFrom('work_orders as wo')
+    .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
+    .leftJoin('checklists as cl', 'cl.work_order_id', 'wo.id')
+    .select([
+      'wo.id',
+      'wo.status',
+      'wo.order_id',
+      'wo.service_location_id',
+      'wo.depends_on_work_order_id',
+      't.view_file',
+      't.is_business',
+      't.template_type',
+      'cl.id as checklist_id',
+      'cl.data',
+      'cl.arrival_onsite',
+      'cl.notes',
+    ])
+    .where('wo.id', '=', workOrderId);
+  if (dialect === 'postgres') q = q.forUpdate('wo');
+  return q.executeTakeFirst();
+}
+
+export async function saveCompletedChecklist(
+  db: Transaction<Database>,
+  checklistId: number | null,
+  row: {
+    work_order_id: number;
+    template: string;
+    data: string;
+    arrival_onsite: string | null;
+    work_complete: string;
+    notes: string | null;
+    updated_by: number;
+    updated_at: string;
+  },
+  history: string,
+): Promise<void> {
+  let id = checklistId;
+  if (id !== null) await db.updateTable('checklists').set(row).where('id', '=', id).execute();
+  else id = (await db.insertInto('checklists').values(row).returning('id').executeTakeFirstOrThrow()).id;
+  await db
+    .insertInto('checklist_history')
+    .values({ checklist_id: id, user_id: row.updated_by, at: row.updated_at, changes: history })
+    .execute();
+  await db
+    .updateTable('work_orders')
+    .set({ status: 'Complete', last_updated: row.updated_at })
+    .where('id', '=', row.work_order_id)
+    .execute();
 }

@@ -8,6 +8,7 @@ import {
   AttachmentListSchema,
   CentralOfficeListSchema,
   CircuitListSchema,
+  CompleteInstallRequestSchema,
   GisObjectQuerySchema,
   GisObjectSchema,
   InstallerChecklistSchema,
@@ -28,9 +29,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { contentDisposition } from '../../lib/downloads.js';
+import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { sessionOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import * as checklist from './installer-checklist.service.js';
+import { completeInstall } from './installer-completion.service.js';
 import { ensurePlannerStatistics } from './planner-statistics.js';
 import * as files from './work-order-files.service.js';
 import * as searchService from './work-order-search.service.js';
@@ -105,6 +108,19 @@ export async function workOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       response: { 200: InstallerChecklistSchema, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (req) => checklist.getInstallerChecklist(ctx, req.params.WOId),
+  });
+
+  app.post(`${WO}/complete`, {
+    config: INSTALLER,
+    schema: {
+      tags: TAGS,
+      summary:
+        'Complete an install work order (assets moved confirmed; Idempotency-Key); an order’s install activates its packages and first invoice',
+      params: WorkOrderIdParamsSchema,
+      body: CompleteInstallRequestSchema,
+      response: { 200: InstallerChecklistSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (req) => completeInstall(ctx, sessionOf(req), req.params.WOId, req.body, idempotencyKeyOf(req)),
   });
 
   app.get(`${WO}/service-location`, {

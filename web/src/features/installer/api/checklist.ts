@@ -13,3 +13,13 @@ export const getInstallerChecklistQueryOptions = (id: number) =>
 export function useInstallerChecklist(id: number) {
   return useQuery(getInstallerChecklistQueryOptions(id));
 }
+
+/** Completes an install work order (the installer confirmed all assets are moved); answers the checklist. */
+export function completeInstall(id: number, notes: string, key: string) {
+  return apiRequest(`/api/installer/work-orders/${id}/complete`, {
+    method: 'POST',
+    body: { assetsMovedConfirmed: true, ...(notes.trim() ? { notes } : {}) },
+    schema: InstallerChecklistSchema,
+    headers: { 'Idempotency-Key': key },
+  });
+}

@@ -1,7 +1,13 @@
 import { type InstallerChecklist, TEMPLATE_NOT_FOUND } from '@strand/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { Button } from '../../../lib/ui/button';
+import { Dialog } from '../../../lib/ui/dialog';
 import { EmptyState } from '../../../lib/ui/empty-state';
-import { useInstallerChecklist } from '../api/checklist';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { completeInstall, getInstallerChecklistQueryOptions, useInstallerChecklist } from '../api/checklist';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
 
@@ -33,9 +39,57 @@ export function ChecklistView() {
               </div>
             ))}
           </dl>
+          {data.form.templateType === 'install' && !data.isComplete && <CompleteInstall checklist={data} />}
         </section>
       )}
     </WorkOrderView>
+  );
+}
+
+/**
+ * Complete Install: asks SPEC §4's question ('Are you sure all assets are moved properly?') first; a work order
+ * waiting for the step before it says so instead of offering the button.
+ */
+function CompleteInstall({ checklist }: { checklist: InstallerChecklist }) {
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const [key] = useState(newIdempotencyKey);
+  const complete = useMutation({
+    mutationFn: () => completeInstall(checklist.WorkOrderID, '', key),
+    onSuccess: (next) => {
+      setAsking(false);
+      queryClient.setQueryData(getInstallerChecklistQueryOptions(checklist.WorkOrderID).queryKey, next);
+      void queryClient.invalidateQueries({ queryKey: ['installer', 'work-order', checklist.WorkOrderID] });
+    },
+    onError: () => setAsking(false),
+  });
+  if (checklist.vcStatus === 'Waiting') {
+    return <p className="muted">This install waits for the step before it; it can be completed once that is done.</p>;
+  }
+  if (checklist.vcStatus === 'Cancelled') return <p className="muted">This install was cancelled with its order.</p>;
+  return (
+    <div className="stack">
+      {complete.isError && <FormAlert message={errorMessage(complete.error)} />}
+      <Button onClick={() => setAsking(true)} busy={complete.isPending}>
+        Complete install
+      </Button>
+      {asking && (
+        <Dialog
+          title="Are you sure all assets are moved properly?"
+          role="alertdialog"
+          onCancel={() => setAsking(false)}
+        >
+          <div className="actions">
+            <Button onClick={() => complete.mutate()} busy={complete.isPending}>
+              Yes, complete the install
+            </Button>
+            <Button variant="secondary" onClick={() => setAsking(false)}>
+              No
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </div>
   );
 }
 

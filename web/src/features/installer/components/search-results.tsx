@@ -34,6 +34,12 @@ export function SearchResults({ result }: SearchResultsProps) {
                 {wo.nDistanceFeet !== undefined && <span>{wo.nDistanceFeet} ft away</span>}
               </span>
               <span className="wo-result__customer">{wo.vcCustomerName}</span>
+              {wo.vcStatus === 'Waiting' && (
+                <span className="status status--neutral">
+                  Waiting{wo.nWaitingFor ? ` for #${wo.nWaitingFor}` : ''}: not workable yet
+                </span>
+              )}
+              {wo.vcStatus === 'Cancelled' && <span className="status status--neutral">Cancelled with its order</span>}
               {wo.vcSummary && <span className="wo-result__summary">{wo.vcSummary}</span>}
               <span className="wo-result__colo">Colo area: {wo.vcColoArea ?? '—'}</span>
             </Link>

@@ -1,6 +1,7 @@
 import { formatCents } from '@strand/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/format';
+import { ButtonLink } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { useServiceLocations } from '../api/services';
@@ -11,6 +12,11 @@ export function LocationsSection() {
   return (
     <section className="stack" aria-labelledby="locations-heading">
       <h2 id="locations-heading">Service locations</h2>
+      <p>
+        <ButtonLink to="/orders" variant="secondary">
+          Orders
+        </ButtonLink>
+      </p>
       {locations.isPending && <p className="muted">Loading service locations…</p>}
       {locations.isError && <FormAlert message={errorMessage(locations.error)} />}
       {locations.data?.length === 0 && <EmptyState>No Service Location found</EmptyState>}
@@ -35,6 +41,11 @@ export function LocationsSection() {
                   ))}
                 </ul>
               )}
+              <p>
+                <ButtonLink to={`/orders/change/${l.ServiceLocationID}`} variant="secondary">
+                  Change packages
+                </ButtonLink>
+              </p>
             </article>
           </li>
         ))}

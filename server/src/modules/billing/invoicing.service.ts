@@ -1,0 +1,67 @@
+/**
+ * Invoices other areas make: an order's first invoice when its install is complete (or when a change activates).
+ * The caller's transaction holds the write; amounts are integer cents, a credit line is negative, and the balance
+ * never goes below zero (what was paid beyond the invoice stays with the order as paid).
+ */
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import * as repo from './billing.repository.js';
+import { invoiceStatus } from './billing-rows.js';
+
+export interface InvoiceLineInput {
+  description: string;
+  amountCents: number;
+  /** The service location the line bills (null: the whole account). */
+  serviceLocationId: number | null;
+}
+
+/** Days from the invoice date to its due date. */
+export const NEW_INVOICE_DUE_DAYS = 21;
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The mailing location an invoice goes to: the one asked for when it is the customer's, else the customer's first,
+ * else a new one at this address (a new customer's first bill).
+ */
+export async function mailingLocationFor(
+  trx: Transaction<Database>,
+  customerId: string,
+  preferredId: number | null,
+  fallbackAddress: { address: string; address2: string | null; city: string; state: string; zip: string },
+): Promise<number> {
+  const own = await repo.mailingLocationsOf(trx, customerId);
+  const chosen = own.find((l) => l.id === preferredId) ?? own[0];
+  if (chosen) return chosen.id;
+  return repo.insertMailingLocation(trx, { customer_id: customerId, ...fallbackAddress });
+}
+
+/** Creates an invoice with its lines dated `invoiceDate`, due NEW_INVOICE_DUE_DAYS later; answers its id and total. */
+export async function createInvoice(
+  trx: Transaction<Database>,
+  input: { customerId: string; mailingLocationId: number; invoiceDate: string; lines: InvoiceLineInput[] },
+): Promise<{ invoiceId: number; amountCents: number; balanceCents: number }> {
+  const amountCents = input.lines.reduce((sum, l) => sum + l.amountCents, 0);
+  const balanceCents = Math.max(0, amountCents);
+  const dueDate = addDays(input.invoiceDate, NEW_INVOICE_DUE_DAYS);
+  const invoiceId = await repo.insertInvoice(trx, {
+    customer_id: input.customerId,
+    mailing_location_id: input.mailingLocationId,
+    invoice_date: input.invoiceDate,
+    due_date: dueDate,
+    amount_cents: amountCents,
+    balance_cents: balanceCents,
+    status: invoiceStatus(balanceCents, dueDate, input.invoiceDate),
+  });
+  await repo.insertInvoiceLines(
+    trx,
+    input.lines.map((l) => ({
+      invoice_id: invoiceId,
+      description: l.description,
+      amount_cents: l.amountCents,
+      service_location_id: l.serviceLocationId,
+    })),
+  );
+  return { invoiceId, amountCents, balanceCents };
+}

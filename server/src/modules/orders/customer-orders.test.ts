@@ -1,0 +1,352 @@
+/**
+ * The order routes: the customer's orders (own only), cancel with a refund (and a refund that fails), staff cancel
+ * (sales and admin only), and package changes with and without a visit.
+ */
+import { ChangeOptionsSchema, CustomerOrderDetailSchema, OrderSummaryListSchema, proratedCents } from '@strand/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../demo/generator.js';
+import { GatewayUnavailableError, type PaymentGateway } from '../../integrations/payments/payment-gateway.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { as, type Caller, newKey } from '../customer-account/customer-test-helpers.js';
+import { cancelOrder } from './fulfilment.service.js';
+import { newLocation, placePaidOrder } from './orders-test-helpers.js';
+
+let t: TestApp;
+let residential: Caller;
+let consumer: Caller;
+beforeAll(async () => {
+  t = await createTestApp();
+  [residential, consumer] = await Promise.all([as(t, 'residential'), as(t, 'consumer')]);
+});
+afterAll(() => t.close());
+
+/** A new-drop order of the consumer at a new location, paid at checkout. */
+async function consumerOrder(paidCents = 9_900) {
+  const serviceLocationId = await newLocation(t, DEMO.customers.consumer);
+  const placed = await placePaidOrder(
+    t,
+    {
+      customerId: DEMO.customers.consumer,
+      serviceLocationId,
+      mailingLocationId: null,
+      kind: 'new',
+      lines: [{ packageId: 1, action: 'add' }],
+      installDate: '2027-04-12',
+      installWindow: '12:00-17:00',
+      dropExists: false,
+      needsVisit: true,
+      placedBy: { userId: DEMO.users.consumer.id, employeeId: null },
+    },
+    { paidCents, contractorId: DEMO.contractorCompanies.prairieFiber },
+  );
+  return { ...placed, serviceLocationId };
+}
+
+const refundsOf = async (orderId: number) =>
+  (
+    await t.db.db
+      .selectFrom('sandbox_gateway_refunds as r')
+      .innerJoin('sales_orders as o', 'o.gateway_charge_id', 'r.charge_id')
+      .select('r.amount_cents')
+      .where('o.id', '=', orderId)
+      .execute()
+  ).map((r) => r.amount_cents);
+
+describe('GET /api/customer/orders and /{orderId}', () => {
+  it('lists the account’s own orders only, newest first', async () => {
+    const { orderId } = await consumerOrder();
+    const list = OrderSummaryListSchema.parse((await consumer.call('GET', '/api/customer/orders')).json());
+    expect(list[0]).toMatchObject({ orderId, status: 'placed', vcCustomerID: DEMO.customers.consumer });
+    expect(list.every((o) => o.vcCustomerID === DEMO.customers.consumer)).toBe(true);
+    const theirs = OrderSummaryListSchema.parse((await residential.call('GET', '/api/customer/orders')).json());
+    expect(theirs.map((o) => o.orderId)).not.toContain(orderId);
+  });
+
+  it('answers an own order with its timeline; another account’s is 403, an unknown one 404, a bad id 400', async () => {
+    const { orderId } = await consumerOrder();
+    const own = await consumer.call('GET', `/api/customer/orders/${orderId}`);
+    expect(own.statusCode).toBe(200);
+    const detail = CustomerOrderDetailSchema.parse(own.json());
+    expect(detail).toMatchObject({ cancellable: true, firstInvoiceId: null, paidCents: 9_900 });
+    expect(detail.events.map((e) => e.kind)).toEqual(['placed']);
+    expect((await residential.call('GET', `/api/customer/orders/${orderId}`)).statusCode).toBe(403);
+    expect((await consumer.call('GET', '/api/customer/orders/999999999')).statusCode).toBe(404);
+    expect((await consumer.call('GET', '/api/customer/orders/abc')).statusCode).toBe(400);
+    for (const who of ['installer', 'contractor', 'sales']) {
+      expect((await (await as(t, who)).call('GET', `/api/customer/orders/${orderId}`)).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('cancel', () => {
+  it('refunds what was paid, cancels the open and waiting work orders and takes them off the calendar', async () => {
+    const { orderId, workOrderIds } = await consumerOrder(9_900);
+    await t.db.db
+      .insertInto('calendar_events')
+      .values({
+        contractor_id: DEMO.contractorCompanies.prairieFiber,
+        work_order_id: workOrderIds[0] ?? 0,
+        title: 'Survey',
+        starts_at: '2027-04-01T14:00:00.000Z',
+        ends_at: '2027-04-01T15:00:00.000Z',
+      })
+      .execute();
+    const res = await consumer.call('POST', `/api/customer/orders/${orderId}/cancel`, { reason: 'Moving away' });
+    expect(res.statusCode).toBe(200);
+    const detail = CustomerOrderDetailSchema.parse(res.json());
+    expect(detail).toMatchObject({ status: 'cancelled', cancellable: false, refundedCents: 9_900 });
+    expect(detail.cancelReason).toBe('Moving away');
+    expect(detail.workOrders.map((w) => w.status)).toEqual(['Cancelled', 'Cancelled', 'Cancelled', 'Cancelled']);
+    expect(detail.events.map((e) => e.kind)).toEqual(['placed', 'cancelled', 'refunded']);
+    expect(detail.events.at(-1)?.message).toBe('Refunded $99.00 to the card it was paid with.');
+    expect(await refundsOf(orderId)).toEqual([9_900]);
+    const calendar = await t.db.db
+      .selectFrom('calendar_events')
+      .select('id')
+      .where('work_order_id', 'in', workOrderIds)
+      .execute();
+    expect(calendar).toHaveLength(0);
+    // Twice: refused, refunded once.
+    const again = await consumer.call('POST', `/api/customer/orders/${orderId}/cancel`, {});
+    expect(again.statusCode).toBe(409);
+    expect(await refundsOf(orderId)).toEqual([9_900]);
+    // A cancelled work order's checklist is refused.
+    const contractor = await as(t, 'contractor');
+    const refused = await contractor.call('PUT', `/api/contractor/work-orders/${workOrderIds[0]}/checklist`, {
+      data: {},
+      tsArrivalOnsite: null,
+      tsWorkComplete: null,
+      txtNotes: null,
+      WOComplete: 'off',
+      assetsMovedConfirmed: false,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/cancelled with its order/);
+  });
+
+  it('leaves the order as it was when the gateway does not answer or refuses the refund', async () => {
+    const { orderId } = await consumerOrder(5_000);
+    const silent: PaymentGateway = {
+      ...t.ctx.payments,
+      async refund() {
+        throw new GatewayUnavailableError('timeout');
+      },
+    };
+    await expect(
+      cancelOrder({ ...t.ctx, payments: silent }, orderId, { userId: null, employeeId: null }, ''),
+    ).rejects.toMatchObject({ statusCode: 503 });
+    let detail = CustomerOrderDetailSchema.parse(
+      (await consumer.call('GET', `/api/customer/orders/${orderId}`)).json(),
+    );
+    expect(detail).toMatchObject({ status: 'placed', refundedCents: 0, cancellable: true });
+    expect(detail.workOrders.map((w) => w.status)).toEqual(['Open', 'Waiting', 'Waiting', 'Waiting']);
+
+    // The sandbox refuses to refund a charge it does not know.
+    await t.db.db
+      .updateTable('sales_orders')
+      .set({ gateway_charge_id: 'ch_unknown' })
+      .where('id', '=', orderId)
+      .execute();
+    const refused = await consumer.call('POST', `/api/customer/orders/${orderId}/cancel`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/refund was refused.*not cancelled/);
+    detail = CustomerOrderDetailSchema.parse((await consumer.call('GET', `/api/customer/orders/${orderId}`)).json());
+    expect(detail.status).toBe('placed');
+    expect(detail.events.map((e) => e.kind)).toEqual(['placed']);
+  });
+
+  it('refuses another account’s order (403), an unknown one (404), an installed one (409) and a long reason (400)', async () => {
+    const { orderId } = await consumerOrder(0);
+    expect((await residential.call('POST', `/api/customer/orders/${orderId}/cancel`, {})).statusCode).toBe(403);
+    expect((await consumer.call('POST', '/api/customer/orders/999999999/cancel', {})).statusCode).toBe(404);
+    const long = await consumer.call('POST', `/api/customer/orders/${orderId}/cancel`, { reason: 'x'.repeat(501) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.fields).toHaveProperty('reason');
+    const installed = await t.db.db
+      .selectFrom('sales_orders')
+      .select('id')
+      .where('customer_id', '=', DEMO.customers.residential)
+      .where('status', '=', 'installed')
+      .executeTakeFirstOrThrow();
+    const done = await residential.call('POST', `/api/customer/orders/${installed.id}/cancel`, {});
+    expect(done.statusCode).toBe(409);
+    expect(done.json().error.message).toMatch(/install is done/);
+    // Nothing paid: cancelled without a refund event.
+    const free = await consumer.call('POST', `/api/customer/orders/${orderId}/cancel`, {});
+    expect(free.json().events.map((e: { kind: string }) => e.kind)).toEqual(['placed', 'cancelled']);
+  });
+
+  it('refuses once the installer has arrived for the install', async () => {
+    const { orderId, workOrderIds } = await consumerOrder(0);
+    await t.db.db
+      .insertInto('checklists')
+      .values({
+        work_order_id: workOrderIds[3] ?? 0,
+        template: 'install',
+        data: '{}',
+        arrival_onsite: t.clock.now.toISOString(),
+        work_complete: null,
+        notes: null,
+        updated_by: null,
+        updated_at: t.clock.now.toISOString(),
+      })
+      .execute();
+    const res = await consumer.call('POST', `/api/customer/orders/${orderId}/cancel`, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toMatch(/started the install/);
+  });
+});
+
+describe('POST /api/staff/orders/{orderId}/cancel', () => {
+  it('lets sales and the admin cancel with a reason; other staff roles and customers get 403', async () => {
+    const { orderId } = await consumerOrder(2_500);
+    for (const who of ['dispatcher', 'billing-staff', 'network', 'consumer', 'installer']) {
+      const res = await (await as(t, who)).call('POST', `/api/staff/orders/${orderId}/cancel`, { reason: 'Asked' });
+      expect(res.statusCode, who).toBe(403);
+    }
+    const sales = await as(t, 'sales');
+    const noReason = await sales.call('POST', `/api/staff/orders/${orderId}/cancel`, { reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fields).toHaveProperty('reason');
+    expect((await sales.call('POST', '/api/staff/orders/999999999/cancel', { reason: 'x' })).statusCode).toBe(404);
+    const res = await sales.call('POST', `/api/staff/orders/${orderId}/cancel`, { reason: 'Customer called' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'cancelled', refundedCents: 2_500 });
+    const auditRow = await t.db.db
+      .selectFrom('audit_log')
+      .select(['employee_id', 'detail'])
+      .where('action', '=', 'order.cancel')
+      .where('subject', '=', `${DEMO.customers.consumer}:${orderId}`)
+      .executeTakeFirstOrThrow();
+    expect(auditRow.employee_id).not.toBeNull();
+    const admin = await as(t, 'staff');
+    const second = await consumerOrder(0);
+    expect(
+      (await admin.call('POST', `/api/staff/orders/${second.orderId}/cancel`, { reason: 'Duplicate' })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('changes of packages', () => {
+  const L = DEMO.serviceLocations.residential;
+
+  it('offers the packages sold at the location, marking what is active and what needs an ONT upgrade', async () => {
+    const res = await residential.call('GET', `/api/customer/orders/change-options/${L}`);
+    expect(res.statusCode).toBe(200);
+    const options = ChangeOptionsSchema.parse(res.json());
+    expect(options.ontMaxMbps).toBe(1_000);
+    const byName = new Map(options.packages.map((p) => [p.name, p]));
+    expect(byName.get('Fiber 2 Gig Internet')).toMatchObject({ active: false, needsVisit: true });
+    expect(byName.get('Fiber 1 Gig Internet')).toMatchObject({ active: true, needsVisit: false });
+    expect(byName.get('Whole-Home Wi-Fi')).toMatchObject({ active: false, needsVisit: false });
+    expect(byName.has('Business Fiber 500')).toBe(false);
+    expect((await consumer.call('GET', `/api/customer/orders/change-options/${L}`)).statusCode).toBe(403);
+    expect((await residential.call('GET', '/api/customer/orders/change-options/99999999')).statusCode).toBe(404);
+  });
+
+  it('activates a change without a visit at once, billed prorated from today', async () => {
+    const res = await residential.call(
+      'POST',
+      '/api/customer/orders/changes',
+      { serviceLocationId: L, add: [11], remove: [] },
+      { 'Idempotency-Key': newKey('change') },
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ needsVisit: false });
+    const { orderId } = res.json() as { orderId: number };
+    const detail = CustomerOrderDetailSchema.parse(
+      (await residential.call('GET', `/api/customer/orders/${orderId}`)).json(),
+    );
+    expect(detail).toMatchObject({ status: 'installed', kind: 'change', workOrders: [] });
+    const day = t.clock.now.toISOString().slice(0, 10);
+    const row = await t.db.db
+      .selectFrom('service_location_packages')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ service_location_id: L, package_id: 11, active: 1, start_date: day });
+    const invoice = await t.db.db
+      .selectFrom('invoices')
+      .select(['amount_cents'])
+      .where('id', '=', detail.firstInvoiceId ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(invoice.amount_cents).toBe(proratedCents(1_000, day));
+  });
+
+  it('books an ONT upgrade visit for a speed the ONT cannot carry', async () => {
+    const options = ChangeOptionsSchema.parse(
+      (await residential.call('GET', `/api/customer/orders/change-options/${L}`)).json(),
+    );
+    const noDay = await residential.call('POST', '/api/customer/orders/changes', {
+      serviceLocationId: L,
+      add: [3],
+      remove: [2],
+    });
+    expect(noDay.statusCode).toBe(400);
+    expect(noDay.json().error.fields).toHaveProperty('installDate');
+    const res = await residential.call('POST', '/api/customer/orders/changes', {
+      serviceLocationId: L,
+      add: [3],
+      remove: [2],
+      installDate: options.visitDates[0],
+      installWindow: '08:00-12:00',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ needsVisit: true });
+    const { orderId } = res.json() as { orderId: number };
+    const detail = CustomerOrderDetailSchema.parse(
+      (await residential.call('GET', `/api/customer/orders/${orderId}`)).json(),
+    );
+    expect(detail.status).toBe('placed');
+    expect(detail.workOrders).toHaveLength(1);
+    expect(detail.workOrders[0]).toMatchObject({ status: 'Open', dueDate: options.visitDates[0] });
+    expect(detail.events.map((e) => e.kind)).toEqual(['placed', 'install_scheduled']);
+    const wo = await t.db.db
+      .selectFrom('work_orders')
+      .select('summary')
+      .where('id', '=', detail.workOrders[0]?.WOId ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(wo.summary).toMatch(/^ONT upgrade/);
+    // One order at a time per location.
+    const busy = await residential.call('POST', '/api/customer/orders/changes', {
+      serviceLocationId: L,
+      add: [5],
+      remove: [],
+    });
+    expect(busy.statusCode).toBe(409);
+  });
+
+  it('refuses packages not sold there or already active, removing what is not active, and others’ locations', async () => {
+    const consumerLocation = DEMO.serviceLocations.consumer;
+    const active = await consumer.call('POST', '/api/customer/orders/changes', {
+      serviceLocationId: consumerLocation,
+      add: [1],
+      remove: [],
+    });
+    expect(active.statusCode).toBe(400);
+    expect(active.json().error.fields).toHaveProperty('add');
+    const business = await consumer.call('POST', '/api/customer/orders/changes', {
+      serviceLocationId: consumerLocation,
+      add: [7],
+    });
+    expect(business.statusCode).toBe(400);
+    const notActive = await consumer.call('POST', '/api/customer/orders/changes', {
+      serviceLocationId: consumerLocation,
+      remove: [6],
+    });
+    expect(notActive.statusCode).toBe(400);
+    expect(notActive.json().error.fields).toHaveProperty('remove');
+    const empty = await consumer.call('POST', '/api/customer/orders/changes', { serviceLocationId: consumerLocation });
+    expect(empty.statusCode).toBe(400);
+    const foreign = await consumer.call('POST', '/api/customer/orders/changes', {
+      serviceLocationId: DEMO.serviceLocations.residential,
+      add: [11],
+    });
+    expect(foreign.statusCode).toBe(403);
+    const staff = await (await as(t, 'sales')).call('POST', '/api/customer/orders/changes', {
+      serviceLocationId: consumerLocation,
+      add: [11],
+    });
+    expect(staff.statusCode).toBe(403);
+  });
+});

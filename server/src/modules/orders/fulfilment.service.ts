@@ -1,0 +1,440 @@
+/**
+ * The work drives the order (issue 12 step 5) and an order may be cancelled until its install (step 6):
+ *
+ * - `onWorkOrderComplete` runs inside the transaction that makes a work order of an order complete (the contractor's
+ *   checklist save, the installer's completion): the order's status moves to the step's `reaches` (domain
+ *   workPlanOf, mayMoveOrder), the timeline gets the step's event, and the work order waiting for this one opens.
+ *   When the install is complete the order activates (`activateOrder`): its packages become active at the location,
+ *   the ONT at the location is tied to it, and its first invoice is made (prorated, install fees, less what was paid
+ *   with the order). Completing twice changes nothing (the step's event is there already; an activated order has
+ *   its invoice).
+ * - Mail goes out after the transaction commits (`sendOrderMail`), never for a rolled-back change.
+ * - `cancelOrder` refunds through the gateway first (idempotent per order and amount), then cancels the order and its
+ *   unfinished work orders in one transaction; a refused or unanswered refund leaves the order as it was.
+ */
+import {
+  formatCents,
+  isCancellable,
+  mayMoveOrder,
+  type OrderStatus,
+  OrderStatusSchema,
+  plainWorkName,
+  proratedCents,
+  STEP_DONE_MESSAGES,
+  type WorkStep,
+  workPlanOf,
+} from '@strand/domain';
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/database.js';
+import type { MailMessage } from '../../integrations/mail/mailer.js';
+import { GatewayUnavailableError } from '../../integrations/payments/payment-gateway.js';
+import { audit } from '../../lib/audit.js';
+import { conflict, HttpError, notFound } from '../../lib/errors.js';
+import { ontAtLocation } from '../assets/assets.service.js';
+import { createInvoice, type InvoiceLineInput, mailingLocationFor } from '../billing/invoicing.service.js';
+import * as repo from './orders.repository.js';
+import { recordOrderEvent } from './orders.service.js';
+
+type Trx = Transaction<Database>;
+/** What fulfilment needs of the app's context (the demo generator gives it its own clock). */
+export type OrderCtx = Pick<AppContext, 'now' | 'dialect'>;
+export interface Actor {
+  userId: number | null;
+  employeeId: number | null;
+}
+
+/** What a completion changed that the customer is told about once the transaction has committed. */
+export interface OrderProgress {
+  orderId: number;
+  status: OrderStatus;
+  mails: MailMessage[];
+}
+
+const STEPS: WorkStep[] = [true, false].flatMap((business) =>
+  workPlanOf({ business, dropExists: false, kind: 'new', needsVisit: true }),
+);
+const stepOf = (type: string) => STEPS.find((s) => s.type === type) ?? null;
+const statusOf = (s: string): OrderStatus => OrderStatusSchema.catch('placed').parse(s);
+
+/** "Mon, Mar 15, 2027" */
+export function longDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+const monthEnd = (day: string) => {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+};
+
+/**
+ * A work order became complete: moves its order (if it has one) inside the caller's transaction. Answers what the
+ * customer is to be told (send it with `sendOrderMail` after the commit), or null for a work order of no order.
+ */
+export async function onWorkOrderComplete(
+  ctx: OrderCtx,
+  trx: Trx,
+  workOrderId: number,
+  by: Actor,
+): Promise<OrderProgress | null> {
+  const wo = await repo.workOrderForOrder(trx, workOrderId);
+  if (!wo || wo.order_id === null) return null;
+  const order = await repo.lockOrder(trx, ctx.dialect, wo.order_id);
+  const step = stepOf(wo.type);
+  if (!order || !step || order.status === 'cancelled') return null;
+  const progress: OrderProgress = { orderId: order.id, status: statusOf(order.status), mails: [] };
+  // Completed before (a second save of a complete checklist, a retried completion): nothing moves twice.
+  if (await repo.hasEvent(trx, order.id, step.reaches, workOrderId)) return progress;
+
+  const now = ctx.now().toISOString();
+  const actor = { ...by, workOrderId };
+  if (step.reaches !== 'installed' && mayMoveOrder(progress.status, step.reaches)) {
+    await repo.setOrderStatus(trx, order.id, { status: step.reaches, updated_at: now });
+    progress.status = step.reaches;
+  }
+  await recordOrderEvent(
+    trx,
+    order.id,
+    step.reaches,
+    `${STEP_DONE_MESSAGES[step.reaches as keyof typeof STEP_DONE_MESSAGES] ?? plainWorkName(wo.type)}.`,
+    actor,
+    now,
+  );
+
+  for (const next of await repo.waitingOn(trx, workOrderId)) {
+    await repo.setWorkOrdersStatus(trx, [next.id], 'Open', now);
+    const nextStep = stepOf(next.type);
+    const when = next.due_date ? longDay(next.due_date) : 'a day we will confirm';
+    if (nextStep?.reaches === 'installed') {
+      const window = order.install_window ? `, ${order.install_window}` : '';
+      await recordOrderEvent(
+        trx,
+        order.id,
+        'install_scheduled',
+        `Install scheduled for ${when}${window}.`,
+        {
+          ...by,
+          workOrderId: next.id,
+        },
+        now,
+      );
+    } else {
+      await recordOrderEvent(
+        trx,
+        order.id,
+        'work_scheduled',
+        `${plainWorkName(next.type)} is next, planned by ${when}.`,
+        { ...by, workOrderId: next.id },
+        now,
+      );
+    }
+  }
+
+  if (step.reaches === 'installed') {
+    const activated = await activateOrder(ctx, trx, order, now.slice(0, 10), actor);
+    progress.status = 'installed';
+    progress.mails = activated.mails;
+  }
+  return progress;
+}
+
+/**
+ * Activates an order at its location from `day`: its added packages active (StartDate `day`, the order's id), its
+ * removed ones stopped, the ONT at the location tied to it (named in the timeline), its first invoice made
+ * (prorated from `day`, install fees, less what was paid with the order), status 'installed'. Does nothing for an
+ * order already activated.
+ */
+export async function activateOrder(
+  ctx: OrderCtx,
+  trx: Trx,
+  order: repo.LockedOrder,
+  day: string,
+  by: Actor & { workOrderId?: number | null },
+): Promise<{ invoiceId: number | null; mails: MailMessage[] }> {
+  if (order.status === 'installed' || order.first_invoice_id !== null) return { invoiceId: null, mails: [] };
+  const locationId = order.service_location_id;
+  if (locationId === null) throw new Error(`order ${order.id} has no service location`);
+  const now = ctx.now().toISOString();
+  const lines = await repo.linesOf(trx, order.id);
+  const invoiceLines: InvoiceLineInput[] = [];
+  const added: string[] = [];
+  const removed: string[] = [];
+  const through = monthEnd(day);
+  for (const line of lines) {
+    if (line.action === 'add') {
+      const id = await repo.insertLocationPackage(trx, {
+        service_location_id: locationId,
+        package_id: line.package_id,
+        order_id: order.id,
+        start_date: day,
+        last_invoiced: day,
+        active: 1,
+      });
+      await repo.setLineLocationPackage(trx, line.id, id);
+      added.push(line.description);
+      invoiceLines.push({
+        description: `${line.description}, ${day} to ${through} (prorated)`,
+        amountCents: proratedCents(line.monthly_cents, day),
+        serviceLocationId: locationId,
+      });
+      if (line.install_fee_cents > 0) {
+        invoiceLines.push({
+          description: `Install fee: ${line.description}`,
+          amountCents: line.install_fee_cents,
+          serviceLocationId: locationId,
+        });
+      }
+    } else {
+      const stopped = await repo.deactivateLocationPackage(trx, locationId, line.package_id);
+      if (stopped.length > 0) {
+        removed.push(line.description);
+        invoiceLines.push({
+          description: `${line.description} removed ${day}: credit to ${through}`,
+          amountCents: -proratedCents(line.monthly_cents, day),
+          serviceLocationId: locationId,
+        });
+      }
+    }
+  }
+  const paid = order.paid_cents - order.refunded_cents;
+  if (paid > 0 && invoiceLines.length > 0) {
+    invoiceLines.push({ description: `Paid with order ${order.id}`, amountCents: -paid, serviceLocationId: null });
+  }
+
+  const ont = await ontAtLocation(trx, locationId);
+  const parts = [
+    added.length > 0 ? `Active since ${longDay(day)}: ${added.join(', ')}.` : '',
+    removed.length > 0 ? `Stopped: ${removed.join(', ')}.` : '',
+    ont ? `ONT ${ont.assetTag} (${ont.model}) tied to the order.` : '',
+  ].filter(Boolean);
+  await recordOrderEvent(trx, order.id, 'activated', parts.join(' ') || 'Nothing to activate.', by, now);
+
+  let invoice: Awaited<ReturnType<typeof createInvoice>> | null = null;
+  if (invoiceLines.length > 0) {
+    const mailingLocationId = await mailingLocationFor(trx, order.customer_id, order.mailing_location_id, {
+      address: order.address ?? '',
+      address2: order.address2,
+      city: order.city ?? '',
+      state: order.state ?? '',
+      zip: order.zip ?? '',
+    });
+    invoice = await createInvoice(trx, {
+      customerId: order.customer_id,
+      mailingLocationId,
+      invoiceDate: day,
+      lines: invoiceLines,
+    });
+    const due = invoice.balanceCents > 0 ? `; ${formatCents(invoice.balanceCents)} due` : '; nothing due';
+    await recordOrderEvent(
+      trx,
+      order.id,
+      'invoiced',
+      `First invoice #${invoice.invoiceId}: ${formatCents(invoice.amountCents)}, prorated from ${longDay(day)}${due}.`,
+      by,
+      now,
+    );
+  }
+  await repo.setOrderStatus(trx, order.id, {
+    status: 'installed',
+    updated_at: now,
+    installed_at: now,
+    ...(invoice ? { first_invoice_id: invoice.invoiceId } : {}),
+  });
+  await audit(trx, {
+    at: now,
+    userId: by.userId,
+    employeeId: by.employeeId,
+    action: 'order.activate',
+    subject: `${order.customer_id}:${order.id}`,
+    detail: {
+      day,
+      added,
+      removed,
+      ontAssetId: ont?.assetId ?? null,
+      ontAssetTag: ont?.assetTag ?? null,
+      invoiceId: invoice?.invoiceId ?? null,
+      workOrderId: by.workOrderId ?? null,
+    },
+  });
+
+  const recipients = await repo.orderRecipients(trx, order.customer_id, order.placed_by_user_id);
+  const text = [
+    ...parts.filter((p) => !p.startsWith('ONT')),
+    invoice
+      ? `Your first invoice (#${invoice.invoiceId}) is ${formatCents(invoice.amountCents)}, prorated from ${longDay(day)}; ${
+          invoice.balanceCents > 0 ? `${formatCents(invoice.balanceCents)} is due.` : 'nothing is due.'
+        } See it in the Billing Center.`
+      : '',
+    `Follow the order at /orders/${order.id}.`,
+  ].filter(Boolean);
+  const mails = recipients.map((r) => ({
+    to: r.email,
+    subject: `Your service is active (order ${order.id})`,
+    text: `Hello ${r.first_name},\n\n${text.join('\n')}\n`,
+  }));
+  return { invoiceId: invoice?.invoiceId ?? null, mails };
+}
+
+/** Sends what a completion told the customer, after the commit; a mail failure is logged, never undoes the work. */
+export async function sendOrderMail(ctx: AppContext, progress: OrderProgress | null | undefined): Promise<void> {
+  for (const mail of progress?.mails ?? []) {
+    try {
+      await ctx.mailer.send(mail);
+    } catch (err) {
+      ctx.log.error({ err, orderId: progress?.orderId }, 'order mail failed');
+    }
+  }
+}
+
+/**
+ * The database part of a cancel, in the caller's transaction, once the refund (if any) is made: the order
+ * 'cancelled', its unfinished work orders 'Cancelled' and off the schedule and the calendars, the 'cancelled' and
+ * 'refunded' events, the audit row.
+ */
+export async function cancelInTransaction(
+  ctx: OrderCtx,
+  trx: Trx,
+  orderId: number,
+  by: Actor,
+  reason: string,
+  refund: { cents: number; reference: string | null },
+): Promise<void> {
+  const now = ctx.now().toISOString();
+  const cleanReason = reason.trim() || null;
+  const order = await repo.lockOrder(trx, ctx.dialect, orderId);
+  if (!order) throw notFound('There is no such order.');
+  const work = await repo.unfinishedWorkOf(trx, orderId);
+  assertCancellable(order.status, work);
+  const ids = work.map((w) => w.id);
+  await repo.setWorkOrdersStatus(trx, ids, 'Cancelled', now, true);
+  await repo.deleteCalendarEventsOf(trx, ids);
+  await repo.setOrderStatus(trx, orderId, {
+    status: 'cancelled',
+    updated_at: now,
+    cancelled_at: now,
+    cancel_reason: cleanReason,
+    refunded_cents: order.refunded_cents + refund.cents,
+  });
+  await recordOrderEvent(
+    trx,
+    orderId,
+    'cancelled',
+    cleanReason ? `Order cancelled: ${cleanReason}` : 'Order cancelled.',
+    by,
+    now,
+  );
+  if (refund.cents > 0) {
+    await recordOrderEvent(
+      trx,
+      orderId,
+      'refunded',
+      `Refunded ${formatCents(refund.cents)} to the card it was paid with.`,
+      by,
+      now,
+    );
+  }
+  await audit(trx, {
+    at: now,
+    userId: by.userId,
+    employeeId: by.employeeId,
+    action: 'order.cancel',
+    subject: `${order.customer_id}:${orderId}`,
+    detail: {
+      reason: cleanReason,
+      refundCents: refund.cents,
+      refundReference: refund.reference,
+      cancelledWorkOrders: ids,
+    },
+  });
+}
+
+export const NOT_CANCELLABLE = 'This order can no longer be cancelled: its install is done.';
+export const ALREADY_CANCELLED = 'This order is cancelled already.';
+export const INSTALL_STARTED = 'This order can no longer be cancelled: the installer has started the install.';
+
+/** The install has started once its installer recorded an arrival on site. */
+export function installStarted(work: { arrival_onsite: string | null; type: string }[]): boolean {
+  return work.some((w) => stepOf(w.type)?.reaches === 'installed' && w.arrival_onsite !== null);
+}
+
+function assertCancellable(status: string, work: { arrival_onsite: string | null; type: string }[]) {
+  if (status === 'cancelled') throw conflict(ALREADY_CANCELLED);
+  if (!isCancellable(statusOf(status))) throw conflict(NOT_CANCELLABLE);
+  if (installStarted(work)) throw conflict(INSTALL_STARTED);
+}
+
+/**
+ * Cancels an order until its install starts (domain isCancellable; an install with an arrival time has started):
+ * what was paid is refunded through the gateway first, then in one transaction the order becomes 'cancelled', its
+ * unfinished work orders 'Cancelled' (off the schedule and the calendars) and the timeline gets 'cancelled' and
+ * 'refunded'. A refused or unanswered refund changes nothing (409 / 503 with the reason).
+ */
+export async function cancelOrder(ctx: AppContext, orderId: number, by: Actor, reason: string): Promise<void> {
+  const before = await repo.lockOrder(ctx.db, ctx.dialect, orderId);
+  if (!before) throw notFound('There is no such order.');
+  assertCancellable(before.status, await repo.unfinishedWorkOf(ctx.db, orderId));
+
+  const refundCents = before.paid_cents - before.refunded_cents;
+  let refundReference: string | null = null;
+  if (refundCents > 0) {
+    if (!before.gateway_charge_id) {
+      throw conflict(
+        'The payment of this order is not on file at the payment gateway, so it cannot be refunded here; the order is not cancelled. Call us and we will sort it out.',
+      );
+    }
+    try {
+      const outcome = await ctx.payments.refund({
+        chargeReference: before.gateway_charge_id,
+        amountCents: refundCents,
+        idempotencyKey: `refund-order-${orderId}-${before.refunded_cents}`,
+      });
+      if (outcome.status !== 'refunded') {
+        throw conflict(
+          `The refund was refused by the payment gateway (${outcome.message}); the order is not cancelled.`,
+        );
+      }
+      refundReference = outcome.reference;
+    } catch (err) {
+      if (err instanceof GatewayUnavailableError) {
+        throw new HttpError(
+          503,
+          'payment_gateway_unavailable',
+          'The payment gateway did not answer, so nothing was refunded and the order is not cancelled. Try again in a few minutes.',
+        );
+      }
+      throw err;
+    }
+  }
+
+  await ctx.db.transaction().execute(async (trx) => {
+    try {
+      await cancelInTransaction(ctx, trx, orderId, by, reason, {
+        cents: Math.max(0, refundCents),
+        reference: refundReference,
+      });
+    } catch (err) {
+      // Completed between the refund and now (a race): the refund stands and is on record for the office.
+      if (refundReference) ctx.log.error({ orderId, refundReference }, 'order refunded but no longer cancellable');
+      throw err;
+    }
+  });
+
+  const recipients = await repo.orderRecipients(ctx.db, before.customer_id, before.placed_by_user_id);
+  await sendOrderMail(ctx, {
+    orderId,
+    status: 'cancelled',
+    mails: recipients.map((r) => ({
+      to: r.email,
+      subject: `Your order ${orderId} is cancelled`,
+      text: `Hello ${r.first_name},\n\nYour order ${orderId} is cancelled.${
+        refundCents > 0 ? ` ${formatCents(refundCents)} was refunded to the card it was paid with.` : ''
+      }\n`,
+    })),
+  });
+}

@@ -1,0 +1,122 @@
+/** Helpers of the orders' API tests: a fresh location, an order placed and paid as checkout would, checklist saves. */
+import { CHECKLIST_WORK_ORDER_TYPES, checklistFormFor, withDefaults } from '@strand/domain';
+import type { TestApp } from '../../test/harness.js';
+import { type PlaceOrderInput, placeOrder } from './orders.service.js';
+
+let street = 100;
+
+/** A new service location of `customerId` (no packages, no equipment). */
+export async function newLocation(t: TestApp, customerId: string): Promise<number> {
+  street += 1;
+  const { id } = await t.db.db
+    .insertInto('service_locations')
+    .values({
+      customer_id: customerId,
+      address: `${street} Test Orchard Ln`,
+      address2: null,
+      city: 'Columbia',
+      state: 'MO',
+      zip: '65203',
+      zip_four: null,
+      latitude: 38.95,
+      longitude: -92.33,
+      colo_area: 'CLM-01',
+      central_office_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** An ONT (GigaPoint 803G) at a location, as the installer's Add Asset would leave it. */
+export async function addOnt(t: TestApp, serviceLocationId: number, tag: string): Promise<number> {
+  const now = t.clock.now.toISOString();
+  const { id } = await t.db.db
+    .insertInto('assets')
+    .values({
+      asset_tag: tag,
+      definition_id: 1,
+      description: 'GigaPoint 803G ONT',
+      information: null,
+      status: 'Active',
+      warranty: null,
+      serial_number: `SN-${tag}`,
+      mac_address: null,
+      service_location_id: serviceLocationId,
+      assigned_user_id: null,
+      noc_location_id: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
+ * Places an order and, when `paidCents` > 0, charges the sandbox test card for it and records the charge on the
+ * order as checkout does (paid_cents, gateway_charge_id). The contractor steps go to `contractorId`.
+ */
+export async function placePaidOrder(
+  t: TestApp,
+  input: Omit<PlaceOrderInput, 'placedBy'> & { placedBy?: PlaceOrderInput['placedBy'] },
+  options: { paidCents?: number; contractorId?: number | null } = {},
+) {
+  const placed = await t.db.db
+    .transaction()
+    .execute((trx) => placeOrder(t.ctx, trx, { placedBy: { userId: null, employeeId: null }, ...input }));
+  const paid = options.paidCents ?? 0;
+  if (paid > 0) {
+    const tokenized = await t.ctx.payments.tokenizeCard({
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: 2035,
+      cvc: '123',
+      postalCode: '65203',
+      holderName: 'Test Payer',
+    });
+    if (!tokenized.ok) throw new Error(tokenized.message);
+    const charge = await t.ctx.payments.charge({
+      token: tokenized.method.token,
+      amountCents: paid,
+      idempotencyKey: `order-${placed.orderId}`,
+      description: `Order ${placed.orderId}`,
+    });
+    if (charge.status !== 'succeeded') throw new Error('the sandbox declined the test card');
+    await t.db.db
+      .updateTable('sales_orders')
+      .set({ paid_cents: paid, gateway_charge_id: charge.reference })
+      .where('id', '=', placed.orderId)
+      .execute();
+  }
+  if (options.contractorId) {
+    const contractorSteps = placed.workOrderIds.slice(0, -1);
+    if (contractorSteps.length > 0) {
+      await t.db.db
+        .updateTable('work_orders')
+        .set({ contractor_id: options.contractorId })
+        .where('id', 'in', contractorSteps)
+        .execute();
+    }
+  }
+  return placed;
+}
+
+/** A contractor checklist save of `type` that completes the work order (every rule of its form met). */
+export function completingSave(type: string) {
+  const def = CHECKLIST_WORK_ORDER_TYPES.find((d) => d.description === type);
+  const form = def && checklistFormFor(def);
+  if (!form) throw new Error(type);
+  const values: Record<string, unknown> = { ...withDefaults(form, {}) };
+  delete values.dtLastUpdated;
+  if ('nDropTypeID' in values) values.nDropTypeID = def.isBusiness ? 6 : 2;
+  if ('txtSpeedTestURL' in values) values.txtSpeedTestURL = 'https://www.speedtest.net/result/42';
+  return {
+    data: values,
+    tsArrivalOnsite: '2025-03-01T14:00:00.000Z',
+    tsWorkComplete: '2025-03-01T17:30:00.000Z',
+    txtNotes: `Worked the ${type}.`,
+    WOComplete: 'on',
+    assetsMovedConfirmed: true,
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * The installer completes an install work order (issue 12): the install checklist's rules of SPEC §4 (assets moved
+ * confirmed; a complete checklist is read-only), the arrival and completion times, a history entry, status
+ * 'Complete', and, for a work order of a customer's order, the order moves in the same transaction (the packages
+ * activate, the ONT at the location is tied to the order, the first invoice is made; orders/fulfilment.service.ts).
+ * A work order waiting for the step before it, or cancelled with its order, is refused.
+ */
+import {
+  CANCELLED_WORK_MESSAGE,
+  CHECKLIST_READ_ONLY,
+  type CompleteInstallRequest,
+  checkChecklistSave,
+  checklistFormFor,
+  diffChecklist,
+  type InstallerChecklist,
+  ONT_REQUIRED_MESSAGE,
+  type SessionClaims,
+  waitingWorkMessage,
+  withDefaults,
+} from '@strand/domain';
+import type { AppContext } from '../../context.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { runIdempotent } from '../../lib/idempotency.js';
+import { assertInstallerMayReach } from '../access/access.service.js';
+import { ontAtLocation } from '../assets/assets.service.js';
+import { type OrderProgress, onWorkOrderComplete, sendOrderMail } from '../orders/fulfilment.service.js';
+import { getInstallerChecklist } from './installer-checklist.service.js';
+import * as repo from './work-orders.repository.js';
+
+export const ONLY_INSTALLS = 'Only installs are completed here; other work orders are completed on their checklist.';
+
+function parseData(json: string | null): Record<string, unknown> | null {
+  if (!json) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function completeInstall(
+  ctx: AppContext,
+  user: SessionClaims,
+  workOrderId: number,
+  input: Required<Pick<CompleteInstallRequest, 'assetsMovedConfirmed'>> & { notes?: string | undefined },
+  idempotencyKey: string | undefined,
+): Promise<InstallerChecklist> {
+  await assertInstallerMayReach(ctx, workOrderId);
+  const now = ctx.now();
+  const at = now.toISOString();
+  let progress: OrderProgress | null = null;
+  await runIdempotent(
+    ctx.db,
+    { userId: user.nUserID, key: idempotencyKey, route: `installer.complete:${workOrderId}`, now },
+    async (trx) => {
+      const wo = await repo.lockForCompletion(trx, ctx.dialect, workOrderId);
+      if (!wo) throw badRequest(`There is no work order #${workOrderId}.`);
+      if (wo.status === 'Waiting') throw conflict(waitingWorkMessage(wo.depends_on_work_order_id));
+      if (wo.status === 'Cancelled') throw conflict(CANCELLED_WORK_MESSAGE);
+      const form = checklistFormFor({
+        viewFile: wo.view_file,
+        isBusiness: wo.is_business === 1,
+        templateType: wo.template_type,
+      });
+      if (!form || form.family !== 'install') throw badRequest(ONLY_INSTALLS);
+      const stored = { status: wo.status, data: withDefaults(form, parseData(wo.data)) };
+      const notes = input.notes?.trim() || (wo.notes ?? null);
+      const arrival = wo.arrival_onsite ?? at;
+      const check = checkChecklistSave(form, stored, {
+        data: stored.data,
+        tsArrivalOnsite: arrival,
+        tsWorkComplete: at,
+        txtNotes: notes,
+        WOComplete: 'on',
+        assetsMovedConfirmed: input.assetsMovedConfirmed,
+      });
+      if (!check.ok) {
+        if (check.message === CHECKLIST_READ_ONLY) throw conflict(CHECKLIST_READ_ONLY);
+        throw badRequest(check.message, check.fields);
+      }
+      if (wo.order_id !== null && wo.service_location_id !== null) {
+        if (!(await ontAtLocation(trx, wo.service_location_id))) {
+          throw badRequest(ONT_REQUIRED_MESSAGE, { ont: ONT_REQUIRED_MESSAGE });
+        }
+      }
+      const changes = diffChecklist(
+        form.family,
+        {
+          data: stored.data,
+          tsArrivalOnsite: wo.arrival_onsite,
+          tsWorkComplete: null,
+          txtNotes: wo.notes,
+          vcStatus: wo.status,
+        },
+        { data: check.data, tsArrivalOnsite: arrival, tsWorkComplete: at, txtNotes: notes, vcStatus: 'Complete' },
+      );
+      await repo.saveCompletedChecklist(
+        trx,
+        wo.checklist_id,
+        {
+          work_order_id: workOrderId,
+          template: form.templateType,
+          data: JSON.stringify(check.data),
+          arrival_onsite: arrival,
+          work_complete: at,
+          notes,
+          updated_by: user.nUserID,
+          updated_at: at,
+        },
+        JSON.stringify({ changes, oneTime: [], completed: true }),
+      );
+      progress = await onWorkOrderComplete(ctx, trx, workOrderId, { userId: user.nUserID, employeeId: null });
+      return { statusCode: 200, body: { workOrderId } };
+    },
+  );
+  await sendOrderMail(ctx, progress);
+  return getInstallerChecklist(ctx, workOrderId);
+}

@@ -1,0 +1,62 @@
+import { formatCents } from '@strand/domain';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDay } from '../../../lib/format';
+import { ButtonLink } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { usePageTitle } from '../../../lib/ui/page-title';
+import { useOrders } from '../api/orders';
+import { OrderStatusBadge } from './order-parts';
+import '../../../styles/customer.css';
+import '../../../styles/orders.css';
+
+/** /orders: the account's orders, newest first: status, address and date, each opening its page. */
+export function OrdersPage() {
+  usePageTitle('Orders');
+  const orders = useOrders();
+  return (
+    <section className="page page--wide stack" aria-labelledby="orders-heading">
+      <h1 id="orders-heading">Orders</h1>
+      <p>
+        <Link to={paths.services}>Services</Link> shows your locations and packages; change packages there.
+      </p>
+      {orders.isPending && <p className="muted">Loading your orders…</p>}
+      {orders.isError && <FormAlert message={errorMessage(orders.error)} />}
+      {orders.data?.length === 0 && (
+        <EmptyState>
+          You have no orders yet. To add or change a package, choose “Change packages” on a location in Services.
+        </EmptyState>
+      )}
+      <ul className="card-list">
+        {orders.data?.map((o) => (
+          <li key={o.orderId}>
+            <article className="card item-card order-card" aria-labelledby={`order-${o.orderId}`}>
+              <div className="item-card__head">
+                <h2 id={`order-${o.orderId}`}>
+                  <Link to={`/orders/${o.orderId}`}>
+                    Order #{o.orderId}
+                    {o.kind === 'change' ? ' (change)' : ''}
+                  </Link>
+                </h2>
+                <OrderStatusBadge status={o.status} />
+              </div>
+              <p>{o.fullAddress || 'No service address'}</p>
+              <p className="muted">
+                Placed {formatDay(o.createdAt)}
+                {o.installDate && o.status !== 'installed' && o.status !== 'cancelled'
+                  ? ` · install ${formatDay(o.installDate)}${o.installWindow ? `, ${o.installWindow}` : ''}`
+                  : ''}
+                {` · ${formatCents(o.monthlyCents)} a month`}
+              </p>
+              <ButtonLink to={`/orders/${o.orderId}`} variant="secondary">
+                Follow order #{o.orderId}
+              </ButtonLink>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
