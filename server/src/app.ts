@@ -23,6 +23,7 @@ import { circuitsRoutes } from './modules/circuits/circuits.routes.js';
 import { contractorRoutes } from './modules/contractor/contractor.routes.js';
 import { customerAccountRoutes } from './modules/customer-account/customer-account.routes.js';
 import { mapsRoutes } from './modules/maps/maps.routes.js';
+import { orderingRoutes } from './modules/ordering/ordering.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { servicesRoutes } from './modules/services/services.routes.js';
@@ -67,6 +68,7 @@ const MODULES = [
   circuitsRoutes,
   applicantsRoutes,
   servicesRoutes,
+  orderingRoutes,
   reportsRoutes,
 ];
 

@@ -20,6 +20,7 @@ import { seedCustomerPortal } from './customer-portal.js';
 import { DEMO, DEMO_PASSWORD } from './demo-ids.js';
 import { seedFixedWorkOrders } from './fixed-work-orders.js';
 import { type MapAnchor, seedMapFeatures } from './map-features.js';
+import { seedOrdering } from './ordering.js';
 import { seedReferenceData } from './reference.js';
 import { seedReports } from './reports.js';
 import { seedServices } from './services.js';
@@ -91,6 +92,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedServices(ctx);
     await seedMapFeatures(ctx, [...(await fixedAnchors(ctx)), ...sites.map(contractorAnchor)]);
     await seedBackground(ctx, background, accounts.crewUserIds);
+    await seedOrdering(ctx);
     return ctx.counts;
   });
   await resetIdentitySequences(db, options.dialect);
