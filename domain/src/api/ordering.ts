@@ -101,13 +101,13 @@ export const AvailabilityResultSchema = z.object({
 });
 export type AvailabilityResult = z.infer<typeof AvailabilityResultSchema>;
 
-export const ZipPlaceSchema = z.object({
+export const AreaZipSchema = z.object({
   zip: z.string(),
   city: z.string(),
   state: z.string(),
   county: z.string(),
 });
-export type ZipPlace = z.infer<typeof ZipPlaceSchema>;
+export type AreaZip = z.infer<typeof AreaZipSchema>;
 export const OrderingZipParamsSchema = z.object({
   zip: z.string().trim().regex(ZIP_PATTERN, 'ZIP code must be 5 digits.'),
 });

@@ -22,7 +22,7 @@ import {
   OrderingZipParamsSchema,
   StaffCheckoutSchema,
   UpdateCartRequestSchema,
-  ZipPlaceSchema,
+  AreaZipSchema,
 } from '@strand/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -49,7 +49,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       tags,
       summary: 'zipCodeLookUp: the city, state and county of a ZIP code of the counties served',
       params: OrderingZipParamsSchema,
-      response: { 200: ZipPlaceSchema, ...errorResponses(400, 404) },
+      response: { 200: AreaZipSchema, ...errorResponses(400, 404) },
     },
     handler: async (req) => service.zipPlace(req.params.zip),
   });

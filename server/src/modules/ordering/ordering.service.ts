@@ -40,7 +40,7 @@ import {
   pointInPolygon,
   type StandardAddress,
   similarStreets,
-  type ZipPlace,
+  type AreaZip,
 } from '@strand/domain';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -107,7 +107,7 @@ export function standardAddress(a: Located): StandardAddress {
 }
 
 /** zipCodeLookUp for visitors: the city, state and county of a ZIP code of the provider's area. */
-export function zipPlace(zip: string): ZipPlace {
+export function zipPlace(zip: string): AreaZip {
   const place = lookupZip(zip);
   if (!place) throw notFound(`ZIP code ${zip} is not in our service counties.`);
   return { zip, ...place };
