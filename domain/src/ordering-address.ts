@@ -60,11 +60,7 @@ export function normalizeStreet(street: string): string {
 
 /** "Apt 4B", "#4b", "unit 4b" -> "4B"; empty -> "". */
 export function normalizeUnit(unit: string | null | undefined): string {
-  const s = (unit ?? '')
-    .toUpperCase()
-    .trim()
-    .replace(UNIT_WORDS, '')
-    .replace(/^#\s*/, '');
+  const s = (unit ?? '').toUpperCase().trim().replace(UNIT_WORDS, '').replace(/^#\s*/, '');
   return words(s).join(' ');
 }
 
@@ -158,7 +154,8 @@ export function pointInPolygon(lat: number, lng: number, geometry: { type: strin
         ? (geometry.coordinates as Ring[][])
         : [];
   return polygons.some(
-    ([outer, ...holes]) => outer !== undefined && pointInRing(lat, lng, outer) && !holes.some((h) => pointInRing(lat, lng, h)),
+    ([outer, ...holes]) =>
+      outer !== undefined && pointInRing(lat, lng, outer) && !holes.some((h) => pointInRing(lat, lng, h)),
   );
 }
 

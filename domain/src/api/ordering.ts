@@ -117,7 +117,9 @@ const email = z
   .trim()
   .toLowerCase()
   .pipe(
-    z.email('Email must be a valid email address, like name@example.com.').max(254, 'Email must be at most 254 characters.'),
+    z
+      .email('Email must be a valid email address, like name@example.com.')
+      .max(254, 'Email must be at most 254 characters.'),
   );
 
 export const LeadRequestSchema = z.object({
@@ -211,10 +213,7 @@ const checkoutFields = {
 };
 
 const name = (label: string) =>
-  cleanLine()
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(40, `${label} must be at most 40 characters.`);
+  cleanLine().trim().min(1, `${label} is required.`).max(40, `${label} must be at most 40 characters.`);
 
 export const NewAccountSchema = z
   .object({
@@ -248,7 +247,10 @@ export const CustomerCheckoutSchema = z.object(checkoutFields);
 export type CustomerCheckout = z.input<typeof CustomerCheckoutSchema>;
 export const StaffCheckoutSchema = z.object({
   ...checkoutFields,
-  vcCustomerID: z.string().trim().regex(/^\d{4}-\d{4}-\d{4}$/, 'Account number looks like 1000-2000-0001.'),
+  vcCustomerID: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{4}-\d{4}$/, 'Account number looks like 1000-2000-0001.'),
 });
 export type StaffCheckout = z.input<typeof StaffCheckoutSchema>;
 export type CheckoutInput = z.output<typeof CustomerCheckoutSchema>;

@@ -5,7 +5,7 @@
  * neighbours each, also drawn as Addresses layer points) and one anonymous cart.
  */
 import { createHash } from 'node:crypto';
-import { addressKey, type AreaKind, boundsOf, lookupZip, parseStreetLine } from '@strand/domain';
+import { type AreaKind, addressKey, boundsOf, lookupZip, parseStreetLine } from '@strand/domain';
 import type { NewRow } from '../db/database.js';
 import type { SeedContext } from './context.js';
 import { MAP_LAYERS } from './map-features.js';
@@ -23,15 +23,34 @@ const LAYER_OF: Record<Area['kind'], number> = {
 export const SERVICE_AREAS: readonly Area[] = [
   { kind: 'fiber', name: 'Columbia Residential Fiber', latitude: 38.9517, longitude: -92.3141, radius: 0.05 },
   { kind: 'fiber', name: 'Jefferson City Residential Fiber', latitude: 38.5767, longitude: -92.1835, radius: 0.035 },
-  { kind: 'business_fiber', name: 'Downtown Columbia Business Fiber', latitude: 38.9515, longitude: -92.328, radius: 0.01 },
-  { kind: 'business_fiber', name: 'Missouri Blvd Business Fiber', latitude: 38.5712, longitude: -92.2079, radius: 0.008 },
+  {
+    kind: 'business_fiber',
+    name: 'Downtown Columbia Business Fiber',
+    latitude: 38.9515,
+    longitude: -92.328,
+    radius: 0.01,
+  },
+  {
+    kind: 'business_fiber',
+    name: 'Missouri Blvd Business Fiber',
+    latitude: 38.5712,
+    longitude: -92.2079,
+    radius: 0.008,
+  },
   { kind: 'construction', name: 'Ashland Fiber Construction', latitude: 38.7745, longitude: -92.2571, radius: 0.014 },
   { kind: 'signup', name: 'Fulton Fiber Sign Up', latitude: 38.8467, longitude: -91.9479, radius: 0.02 },
 ];
 
 /** The README's availability addresses: one per kind of area, none of them a customer's. */
 export const AVAILABILITY_ADDRESSES = {
-  fiber: { line1: '2211 Clark Ln', city: 'Columbia', state: 'MO', zip: '65202', latitude: 38.9655, longitude: -92.2973 },
+  fiber: {
+    line1: '2211 Clark Ln',
+    city: 'Columbia',
+    state: 'MO',
+    zip: '65202',
+    latitude: 38.9655,
+    longitude: -92.2973,
+  },
   businessFiber: {
     line1: '901 E Cherry St',
     city: 'Columbia',
@@ -219,7 +238,11 @@ export async function seedOrdering(ctx: SeedContext): Promise<void> {
   const address = await ctx.db
     .selectFrom('addresses')
     .select('id')
-    .where('address_key', '=', addressKey({ number: parsed?.number ?? '', street: parsed?.street ?? '', zip: fiber.zip }))
+    .where(
+      'address_key',
+      '=',
+      addressKey({ number: parsed?.number ?? '', street: parsed?.street ?? '', zip: fiber.zip }),
+    )
     .executeTakeFirstOrThrow();
   const at = ctx.clock.at(-1, 19);
   const check = await ctx.db

@@ -81,12 +81,16 @@ export async function chargeOrder(
   input: { amountCents: number; gatewayKey: string; description: string },
 ): Promise<{ reference: string }> {
   try {
-    const outcome = await ctx.payments.charge({
-      token: source.token,
-      amountCents: input.amountCents,
-      idempotencyKey: input.gatewayKey,
-      description: input.description,
-    });
+    // A retry (same key) after a lost answer: the charge made then is the answer, even though the card was
+    // tokenized again (a new token); nothing is charged twice.
+    const outcome =
+      (await ctx.payments.findCharge(input.gatewayKey)) ??
+      (await ctx.payments.charge({
+        token: source.token,
+        amountCents: input.amountCents,
+        idempotencyKey: input.gatewayKey,
+        description: input.description,
+      }));
     if (outcome.status === 'succeeded') return { reference: outcome.reference };
     const field = source.newCard ? 'payment.cardNumber' : 'payment.paymentMethodId';
     const message = `${outcome.message} Nothing was charged and no order was placed: use another card or call your bank.`;

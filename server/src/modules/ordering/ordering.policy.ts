@@ -109,7 +109,9 @@ export interface Booked {
 export function windowCapacity(days: readonly string[], installers: number, booked: readonly Booked[]) {
   const taken = new Map<string, number>();
   for (const b of booked) {
-    const window = INSTALL_WINDOWS.includes(b.window as InstallWindow) ? (b.window as InstallWindow) : INSTALL_WINDOWS[0];
+    const window = INSTALL_WINDOWS.includes(b.window as InstallWindow)
+      ? (b.window as InstallWindow)
+      : INSTALL_WINDOWS[0];
     const key = `${b.date}|${window}`;
     taken.set(key, (taken.get(key) ?? 0) + b.n);
   }

@@ -112,8 +112,9 @@ export async function insertLead(db: Q, row: NewRow<'availability_leads'>): Prom
     .insertInto('availability_leads')
     .values(row)
     .onConflict((oc) => oc.columns(['email', 'address_key']).doNothing())
+    .returning('id')
     .executeTakeFirst();
-  return Number(r.numInsertedRows ?? 0) > 0;
+  return r !== undefined;
 }
 
 // ---- packages and carts ----------------------------------------------------------------------------------------
@@ -228,7 +229,11 @@ export async function customerExists(db: Q, id: string): Promise<boolean> {
   return (await db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 export function findCustomer(db: Q, id: string) {
-  return db.selectFrom('customers').select(['id', 'name', 'customer_type', 'status']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('customers')
+    .select(['id', 'name', 'customer_type', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 export async function usernameTaken(db: Q, username: string): Promise<boolean> {
   const row = await db
@@ -337,4 +342,43 @@ export async function accountEmail(db: Q, customerId: string): Promise<string | 
     .limit(1)
     .executeTakeFirst();
   return contact?.email ?? null;
+}
+
+/** The colo area of a central office's locations (a new location inherits it). */
+export async function coloAreaOfOffice(db: Q, centralOfficeId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('service_locations')
+    .select('colo_area')
+    .where('central_office_id', '=', centralOfficeId)
+    .where('colo_area', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.colo_area ?? null;
+}
+
+/** The answer of a checkout, stored with it (the same table and replay as lib/idempotency.ts). */
+export async function storeAnswer(
+  db: Q,
+  a: { userId: number; key: string; route: string; statusCode: number; body: unknown; now: string },
+) {
+  await db
+    .insertInto('idempotency_keys')
+    .values({
+      user_id: a.userId,
+      key: a.key,
+      route: a.route,
+      status_code: a.statusCode,
+      response: JSON.stringify(a.body),
+      created_at: a.now,
+    })
+    .execute();
+}
+
+export async function userIdByName(db: Q, username: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+  return row?.id ?? null;
 }

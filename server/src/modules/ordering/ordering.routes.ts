@@ -6,6 +6,7 @@
  * (sales) check out through their own routes with the same body.
  */
 import {
+  AreaZipSchema,
   AvailabilityRequestSchema,
   AvailabilityResultSchema,
   CartParamsSchema,
@@ -22,7 +23,6 @@ import {
   OrderingZipParamsSchema,
   StaffCheckoutSchema,
   UpdateCartRequestSchema,
-  AreaZipSchema,
 } from '@strand/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -144,10 +144,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
     handler: async (req, reply) => {
       const { account, ...order } = req.body;
-      return send(
-        reply,
-        await service.checkout(ctx, { kind: 'new', account }, order, idempotencyKeyOf(req)),
-      );
+      return send(reply, await service.checkout(ctx, { kind: 'new', account }, order, idempotencyKeyOf(req)));
     },
   });
 

@@ -16,12 +16,13 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
   type AreaKind,
-  addressKey,
-  addressMismatches,
-  areaKindOf,
+  type AreaZip,
   type AvailabilityRequestSchema,
   type AvailabilityResult,
   type AvailabilityStatus,
+  addressKey,
+  addressMismatches,
+  areaKindOf,
   availabilityOf,
   type Cart,
   type CheckoutInput,
@@ -40,14 +41,10 @@ import {
   pointInPolygon,
   type StandardAddress,
   similarStreets,
-  type AreaZip,
 } from '@strand/domain';
-import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/database.js';
 import { audit } from '../../lib/audit.js';
-import { runIdempotent } from '../../lib/idempotency.js';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../../lib/errors.js';
 import { assertPasswordAllowed, hashPassword } from '../../lib/passwords.js';
 import {
@@ -58,7 +55,7 @@ import {
   tokenizeOrderCard,
 } from '../billing/order-payments.service.js';
 import type { CustomerActor } from '../customer-account/customer-access.policy.js';
-import { placeOrder, recordOrderEvent } from '../orders/orders.service.js';
+import { placeOrder, priceLines, recordOrderEvent } from '../orders/orders.service.js';
 import {
   assertPackagesAllowed,
   type CatalogRow,
@@ -133,8 +130,7 @@ const MESSAGES: Record<ReturnType<typeof availabilityOf>, (line: string) => stri
     `We are building fiber to ${line} now. Leave your email and we will tell you the day you can order.`,
   taking_signups: (line) =>
     `We are taking sign-ups at ${line}: we build where enough neighbours sign up. Sign up with your email.`,
-  not_served: (line) =>
-    `${line} is outside our fiber area. Leave your email and we will tell you if we reach it.`,
+  not_served: (line) => `${line} is outside our fiber area. Leave your email and we will tell you if we reach it.`,
 };
 
 /** Where an unknown house number on a known street is: between its nearest known neighbours. */
@@ -225,8 +221,7 @@ export async function checkAvailability(ctx: AppContext, input: AvailabilityInpu
     serviceLocationId = found.service_location_id;
   } else {
     const street = await repo.addressesOnStreet(ctx.db, input.zip, parsed.street);
-    const suggestions =
-      street.length > 0 ? [] : await suggestionsFor(ctx, input, parsed.number, parsed.street, unit);
+    const suggestions = street.length > 0 ? [] : await suggestionsFor(ctx, input, parsed.number, parsed.street, unit);
     if (!input.acceptUnverified) {
       status = suggestions.length > 0 ? 'suggestions' : 'unknown';
       const checkId = await record(status, 'outside');
@@ -367,7 +362,11 @@ export async function submitLead(ctx: AppContext, input: z.output<typeof LeadReq
     throw badRequest(message, { checkId: message });
   }
   const key = address?.address_key ?? temp?.address_key ?? `query:${check.query.toUpperCase()}`;
-  const line = address ? standardAddress(address).line : temp ? standardAddress({ ...temp, zip_four: null }) .line : check.query;
+  const line = address
+    ? standardAddress(address).line
+    : temp
+      ? standardAddress({ ...temp, zip_four: null }).line
+      : check.query;
   const leadKind = kind === 'signup' ? 'signup' : 'notify';
   const inserted = await repo.insertLead(ctx.db, {
     created_at: ctx.now().toISOString(),
@@ -429,8 +428,9 @@ async function loadCart(ctx: AppContext, token: string): Promise<CartPlace> {
       cartId: `Ordered as order ${cart.order_id}.`,
     });
   }
-  const address = cart.address_id === null ? null : await repo.findAddress(ctx.db, cart.address_id);
-  const temp = cart.temp_location_id === null ? null : await repo.findTempLocation(ctx.db, cart.temp_location_id);
+  const address = cart.address_id === null ? null : ((await repo.findAddress(ctx.db, cart.address_id)) ?? null);
+  const temp =
+    cart.temp_location_id === null ? null : ((await repo.findTempLocation(ctx.db, cart.temp_location_id)) ?? null);
   const source = address ?? (temp ? { ...temp, zip_four: null } : null);
   if (!source) throw notFound('This cart’s address is gone. Check the address again to start a new one.');
   const latitude = address?.latitude ?? temp?.latitude ?? null;
@@ -622,6 +622,16 @@ export const CHECKOUT_ROUTE = 'orderingCheckout';
 const idempotencyUserOf = (buyer: Buyer) =>
   buyer.kind === 'new' ? 0 : buyer.kind === 'customer' ? buyer.actor.userId : buyer.userId;
 
+/**
+ * The answer stored under this Idempotency-Key (lib/idempotency.ts's table). A new customer's answer is stored under
+ * the user the checkout created (its user name is in the body), so a replay finds it by that name.
+ */
+async function storedCheckout(ctx: AppContext, buyer: Buyer, key: string) {
+  if (buyer.kind !== 'new') return repo.storedAnswer(ctx.db, idempotencyUserOf(buyer), key);
+  const userId = await repo.userIdByName(ctx.db, buyer.account.username);
+  return userId === null ? undefined : repo.storedAnswer(ctx.db, userId, key);
+}
+
 function newCustomerId(type: 'Residential' | 'Business'): string {
   const prefix = type === 'Business' ? '3000' : '2000';
   const n = randomInt(90_000_000, 100_000_000);
@@ -634,7 +644,28 @@ export interface CheckoutAnswer {
   replayed: boolean;
 }
 
+/** Checkouts in progress on this instance, per Idempotency-Key: a second click waits for the first one's answer. */
+const inFlight = new Map<string, Promise<unknown>>();
+
 export async function checkout(
+  ctx: AppContext,
+  buyer: Buyer,
+  input: CheckoutInput,
+  key: string | undefined,
+): Promise<CheckoutAnswer> {
+  const slot = `${idempotencyUserOf(buyer)}:${key ?? ''}`;
+  const before = key ? inFlight.get(slot) : undefined;
+  if (before) await before.catch(() => undefined);
+  const run = checkoutOnce(ctx, buyer, input, key);
+  if (key) inFlight.set(slot, run);
+  try {
+    return await run;
+  } finally {
+    if (inFlight.get(slot) === run) inFlight.delete(slot);
+  }
+}
+
+async function checkoutOnce(
   ctx: AppContext,
   buyer: Buyer,
   input: CheckoutInput,
@@ -646,7 +677,7 @@ export async function checkout(
     });
   }
   const idemUser = idempotencyUserOf(buyer);
-  const earlier = await repo.storedAnswer(ctx.db, idemUser, key);
+  const earlier = await storedCheckout(ctx, buyer, key);
   if (earlier) {
     if (earlier.route !== CHECKOUT_ROUTE) {
       throw new HttpError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for another request.');
@@ -667,8 +698,10 @@ export async function checkout(
   if (problem) throw badRequest(problem, { cartId: problem });
 
   // 2. Prices, recomputed: never charge a total the buyer was not shown.
-  const monthlyCents = lines.reduce((s, l) => s + l.price_cents, 0);
-  const oneTimeCents = lines.reduce((s, l) => s + l.install_fee_cents, 0);
+  const { monthlyCents, oneTimeCents } = await priceLines(
+    ctx.db,
+    lines.map((l) => ({ packageId: l.id, action: 'add' as const })),
+  );
   const totalCents = monthlyCents + oneTimeCents;
   if (totalCents !== input.expectedTotalCents) {
     const message = `Prices changed: the total due today is now ${formatCents(totalCents)}, not ${formatCents(
@@ -750,7 +783,7 @@ export async function checkout(
     await sendConfirmation(ctx, buyer, result.body);
     return result;
   } catch (err) {
-    const stored = await repo.storedAnswer(ctx.db, idemUser, key).catch(() => undefined);
+    const stored = await storedCheckout(ctx, buyer, key).catch(() => undefined);
     if (stored?.route === CHECKOUT_ROUTE) {
       return { statusCode: stored.status_code, body: JSON.parse(stored.response), replayed: true };
     }
@@ -810,9 +843,10 @@ async function runCheckoutTransaction(ctx: AppContext, w: CheckoutWork): Promise
   const unit = std.unit === '' ? null : std.unit;
   const now = ctx.now().toISOString();
 
-  const result = await runIdempotentCheckout(ctx, w.idemUser, w.key, async (trx) => {
+  const result = await ctx.db.transaction().execute(async (trx) => {
     let userId: number | null = buyer.kind === 'new' ? null : w.idemUser;
-    const employeeId = buyer.kind === 'staff' ? buyer.employeeId : buyer.kind === 'customer' ? buyer.actor.employeeId : null;
+    const employeeId =
+      buyer.kind === 'staff' ? buyer.employeeId : buyer.kind === 'customer' ? buyer.actor.employeeId : null;
     if (buyer.kind === 'new') {
       const a = buyer.account;
       if (w.emailCodeId !== null && !(await repo.useEmailCode(trx, w.emailCodeId, now))) {
@@ -842,7 +876,7 @@ async function runCheckoutTransaction(ctx: AppContext, w: CheckoutWork): Promise
         zip_four: std.zipFour,
         latitude: p.latitude ?? 0,
         longitude: p.longitude ?? 0,
-        colo_area: null,
+        colo_area: office === null ? null : await repo.coloAreaOfOffice(trx, office),
         central_office_id: office,
       }));
     if (p.address) await repo.linkAddressToLocation(trx, p.address.id, serviceLocationId);
@@ -875,7 +909,7 @@ async function runCheckoutTransaction(ctx: AppContext, w: CheckoutWork): Promise
     if (buyer.kind === 'new') {
       const a = buyer.account;
       userId = await repo.insertUser(trx, {
-        username: a.username,
+        username: a.username.toLowerCase(),
         email: a.email,
         password_hash: passwordHash ?? '',
         first_name: a.firstName,
@@ -981,7 +1015,10 @@ async function runCheckoutTransaction(ctx: AppContext, w: CheckoutWork): Promise
       paymentReference: w.reference,
       nextSteps: nextStepsOf(dropExists, input.installDate, input.installWindow, p.temp !== null),
     };
-    return { statusCode: 201, body };
+    if (userId !== null) {
+      await repo.storeAnswer(trx, { userId, key: w.key, route: CHECKOUT_ROUTE, statusCode: 201, body, now });
+    }
+    return { statusCode: 201, body, replayed: false };
   });
   return result;
 }
@@ -996,15 +1033,6 @@ function nextStepsOf(dropExists: boolean, date: string, window: string, temporar
   steps.push(`An installer comes on ${date} between ${window.replace('-', ' and ')} to connect and test your service.`);
   steps.push('Your monthly bill starts on the day the service is installed.');
   return steps;
-}
-
-function runIdempotentCheckout(
-  ctx: AppContext,
-  userId: number,
-  key: string,
-  write: (trx: Transaction<Database>) => Promise<{ statusCode: number; body: CheckoutResult }>,
-): Promise<CheckoutAnswer> {
-  return runIdempotent(ctx.db, { userId, key, route: CHECKOUT_ROUTE, now: ctx.now() }, write);
 }
 
 /** The confirmation mail; a mail failure is logged, the order stands. */
