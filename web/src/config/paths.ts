@@ -6,6 +6,8 @@ export const paths = {
   register: '/register',
   accountRecovery: '/accountRecovery',
   confirmEmail: '/confirmEmail',
+  /** Check availability and order service (public; ordering, issue 12). */
+  order: '/order',
   superUserLogin: '/login/superUser/:vcCustomerID/:hash/:nEmployeeID',
   portalSelect: '/portalSelect',
   settings: '/settings',
