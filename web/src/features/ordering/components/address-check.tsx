@@ -47,8 +47,8 @@ export function AddressCheck({ onCart }: { onCart(cartId: string): void }) {
   const fillCity = async () => {
     if (!/^\d{5}$/.test(form.values.zip.trim())) return;
     const place = await lookupAreaZip(form.values.zip.trim());
-    if (place && form.values.city.trim() === '')
-      form.setValues((v) => ({ ...v, city: place.city, state: place.state }));
+    // Only into an empty city: never over what the visitor typed meanwhile.
+    if (place) form.setValues((v) => (v.city.trim() === '' ? { ...v, city: place.city, state: place.state } : v));
   };
 
   const pickSuggestion = (s: AvailabilityResult['suggestions'][number]) => {
@@ -88,7 +88,13 @@ export function AddressCheck({ onCart }: { onCart(cartId: string): void }) {
         </Form>
       </section>
       {result && (
-        <AvailabilityAnswer result={result} onSuggestion={pickSuggestion} onUseTyped={keepTyped} onCart={onCart} />
+        <AvailabilityAnswer
+          key={result.checkId}
+          result={result}
+          onSuggestion={pickSuggestion}
+          onUseTyped={keepTyped}
+          onCart={onCart}
+        />
       )}
     </>
   );
