@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { newestOrderCode } from './support/app';
 import { expect, test } from './support/spec-server';
@@ -7,8 +8,9 @@ const SERVED = { line1: '2211 Clark Ln', zip: '65202', city: 'Columbia' };
 
 async function checkAddress(page: Page, a: { line1: string; zip: string; city: string }) {
   await page.getByLabel('Street address').fill(a.line1);
-  await page.getByLabel('ZIP code').fill(a.zip);
+  // The city before the ZIP: the ZIP lookup fills an empty city only.
   await page.getByLabel('City').fill(a.city);
+  await page.getByLabel('ZIP code').fill(a.zip);
   await page.getByRole('button', { name: 'Check this address' }).click();
 }
 
@@ -97,10 +99,7 @@ for (const viewport of [
       await page.getByRole('button', { name: 'Notify me' }).click();
       await expect(page.getByText(/we will write to wait@example.com/)).toBeVisible();
 
-      await page.getByLabel('Street address').fill('215 Court St');
-      await page.getByLabel('ZIP code').fill('65251');
-      await page.getByLabel('City').fill('Fulton');
-      await page.getByRole('button', { name: 'Check this address' }).click();
+      await checkAddress(page, { line1: '215 Court St', zip: '65251', city: 'Fulton' });
       await expect(page.getByRole('heading', { name: 'Taking sign-ups' })).toBeVisible();
       await page.getByLabel('Your email').fill('bad-email');
       await page.getByRole('button', { name: 'Sign me up' }).click();
@@ -121,3 +120,25 @@ for (const viewport of [
     });
   });
 }
+
+test('the answer, the cart and the checkout meet WCAG 2.2 AA as axe checks them', async ({ page }) => {
+  const axe = async () => {
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  await page.goto('/order');
+  await checkAddress(page, { line1: '2211 Clrak Ln', zip: '65202', city: 'Columbia' });
+  await expect(page.getByText(/Did you mean/)).toBeVisible();
+  expect(await axe()).toEqual([]);
+  await checkAddress(page, SERVED);
+  await expect(page.locator('.order-map__map')).toBeVisible();
+  expect(await axe()).toEqual([]);
+  await page.getByRole('button', { name: 'Choose packages' }).click();
+  await page.getByLabel(/^Fiber 300 Mbps Internet/).click();
+  await expect(page.getByRole('heading', { name: 'Check out' })).toBeVisible();
+  await page.getByRole('button', { name: /Place order and pay/ }).click();
+  await expect(page.getByText('Choose an install day.')).toBeVisible();
+  expect(await axe()).toEqual([]);
+});
