@@ -1,4 +1,6 @@
 import { formatCents } from '@strand/domain';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/format';
 import { EmptyState } from '../../../lib/ui/empty-state';
@@ -11,6 +13,9 @@ export function LocationsSection() {
   return (
     <section className="stack" aria-labelledby="locations-heading">
       <h2 id="locations-heading">Service locations</h2>
+      <p>
+        <Link to={paths.order}>Order service for a new location</Link>
+      </p>
       {locations.isPending && <p className="muted">Loading service locations…</p>}
       {locations.isError && <FormAlert message={errorMessage(locations.error)} />}
       {locations.data?.length === 0 && <EmptyState>No Service Location found</EmptyState>}
