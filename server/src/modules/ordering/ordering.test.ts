@@ -47,6 +47,34 @@ describe('GET /api/ordering/zip-codes/{zip}', () => {
   });
 });
 
+describe('demo address data', () => {
+  it('holds the README addresses, none of them a customer’s, and indexes the service-area polygons', async () => {
+    for (const a of Object.values(A)) {
+      const [number, ...street] = a.line1.toUpperCase().split(' ');
+      const row = await t.db.db
+        .selectFrom('addresses')
+        .selectAll()
+        .where('number', '=', number ?? '')
+        .where('zip', '=', a.zip)
+        .where('street', '=', street.join(' ').replace(' BLVD', ' BLVD'))
+        .executeTakeFirst();
+      expect(row, a.line1).toBeDefined();
+      expect(row?.service_location_id, a.line1).toBeNull();
+      const customers = await t.db.db
+        .selectFrom('service_locations')
+        .select('id')
+        .where('address', '=', a.line1)
+        .where('zip', '=', a.zip)
+        .execute();
+      expect(customers, a.line1).toEqual([]);
+    }
+    const bounds = await t.db.db.selectFrom('service_area_bounds').select(['area_kind']).execute();
+    expect(new Set(bounds.map((b) => b.area_kind))).toEqual(
+      new Set(['fiber', 'business_fiber', 'construction', 'signup']),
+    );
+  });
+});
+
 describe('POST /api/ordering/availability', () => {
   it('verifies, standardizes and geocodes a served address and lists what can be ordered there', async () => {
     const r = await check({ ...A.fiber, line1: '2211 clark lane' });
