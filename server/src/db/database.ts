@@ -270,6 +270,17 @@ export interface AssetsTable {
   updated_at: string;
 }
 
+export interface AssetChangesTable {
+  id: Generated<number>;
+  asset_id: number;
+  at: string;
+  user_id: number | null;
+  work_order_id: number | null;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+}
+
 export interface AssetPortsTable {
   id: Generated<number>;
   asset_id: number;
@@ -871,6 +882,7 @@ export interface Database {
   equipment_definitions: EquipmentDefinitionsTable;
   assets: AssetsTable;
   asset_ports: AssetPortsTable;
+  asset_changes: AssetChangesTable;
   application_actions: ApplicationActionsTable;
   hardware_type_actions: HardwareTypeActionsTable;
   sales_orders: SalesOrdersTable;

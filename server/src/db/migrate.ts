@@ -16,6 +16,7 @@ import * as m0010 from './migrations/0010-account-security.js';
 import * as m0011 from './migrations/0011-staff-roles.js';
 import * as m0012 from './migrations/0012-orders.js';
 import * as m0013 from './migrations/0013-ordering.js';
+import * as m0021 from './migrations/0021-asset-history.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011-staff-roles': m0011,
   '0012-orders': m0012,
   '0013-ordering': m0013,
+  '0021-asset-history': m0021,
 };
 
 /** Kysely's migrations, each handed the helper kit of the dialect the connection was opened with. */

@@ -344,6 +344,7 @@ export const MATRIX: Record<string, Row> = {
   // contractor portal
   'GET /api/contractor/home': contractor(),
   'POST /api/contractor/work-orders/search': contractor({ body: {} }),
+  'GET /api/contractor/work-orders/nearby': contractor({ query: { Latitude: '38.95', Longitude: '-92.33' } }),
   'GET /api/contractor/work-orders/last-search': contractor(),
   'GET /api/contractor/work-orders/{workOrderId}': contractor(),
   'GET /api/contractor/work-orders/{workOrderId}/acknowledgement': contractor(),
@@ -395,7 +396,29 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/assets/by-tag/{vcAssetID}': field({ foreign: 'ok', except: CONTRACTORS_REFUSED }),
   // Acting on an asset needs a work order of one's own; the matrix's is provider work order 100001, which contractors
   // are refused (assets.test.ts covers a contractor on its company's work order).
+  // Installers and contractors alike: a contractor's own work order is one of its company's.
+  'GET /api/work-orders/{WOId}/estimated-drop-length': field({
+    params: async (db, who) => ({
+      WOId:
+        who.company === 0
+          ? who.workOrder
+          : (
+              await db
+                .selectFrom('work_orders')
+                .select('id')
+                .where('contractor_id', '=', who.company)
+                .orderBy('id')
+                .executeTakeFirst()
+            )?.id,
+    }),
+  }),
   'GET /api/assets/{nAssetId}/actions': field({ query: { WOId: String(WO) }, except: CONTRACTORS_REFUSED }),
+  'GET /api/assets/{nAssetId}/edit': field({ query: { WOId: String(WO) }, except: CONTRACTORS_REFUSED }),
+  'PUT /api/assets/{nAssetId}': field({
+    body: { WOId: WO, vcSerialNumber: '', vcMACAddress: '', vcStatus: 'Active', vcAssetDescription: 'Matrix check' },
+    except: CONTRACTORS_REFUSED,
+    last: true,
+  }),
   'POST /api/assets/{nAssetId}/actions': field({
     body: { ApplicationActionID: 1, WorkOrderID: WO },
     except: CONTRACTORS_REFUSED,
