@@ -260,6 +260,7 @@ export const AssetEditRequestSchema = z.object({
 export type AssetEditRequest = z.input<typeof AssetEditRequestSchema>;
 
 export const AssetChangeSchema = z.object({
+  id: z.number().int(),
   at: z.string(),
   by: z.string().nullable(),
   WOId: z.number().int().nullable(),

@@ -16,6 +16,8 @@ import * as m0010 from './migrations/0010-account-security.js';
 import * as m0011 from './migrations/0011-staff-roles.js';
 import * as m0012 from './migrations/0012-orders.js';
 import * as m0013 from './migrations/0013-ordering.js';
+import * as m0015 from './migrations/0015-auth-codes.js';
+import * as m0019 from './migrations/0019-notices.js';
 import * as m0021 from './migrations/0021-asset-history.js';
 
 const migrations: Record<string, Migration> = {
@@ -32,6 +34,8 @@ const migrations: Record<string, Migration> = {
   '0011-staff-roles': m0011,
   '0012-orders': m0012,
   '0013-ordering': m0013,
+  '0015-auth-codes': m0015,
+  '0019-notices': m0019,
   '0021-asset-history': m0021,
 };
 

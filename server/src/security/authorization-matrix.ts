@@ -212,6 +212,14 @@ const CHECKOUT = {
   payment: { kind: 'saved', paymentMethodId: 1 },
   mailing: null,
 };
+const NOTICE_DRAFT = {
+  kind: 'maintenance',
+  subject: 'Matrix maintenance',
+  body: 'Matrix notice body.',
+  windowStart: '2030-01-01T04:00:00Z',
+  windowEnd: '2030-01-01T06:00:00Z',
+  filter: { coloArea: 'CLM-CLARK' },
+};
 const CONTRACTORS_REFUSED: Partial<Outcomes> = { contractor: 403, contractor1: 403 };
 
 export const MATRIX: Record<string, Row> = {
@@ -241,6 +249,11 @@ export const MATRIX: Record<string, Row> = {
     foreign: Object.fromEntries(STAFF_MEMBERS.map((r) => [r, 'ok'])),
   }),
   'GET /api/staff/customers': staff({ query: { q: 'Reyes' } }),
+  // The business trigger on an account that is already Business: 409 for the roles let through, nothing changes.
+  'POST /api/staff/customers/{vcCustomerID}/business': staff({
+    roles: ['sales'],
+    shared: { vcCustomerID: C.business },
+  }),
 
   // customer account
   'GET /api/customer/account': customer({ billing: true }),
@@ -340,6 +353,22 @@ export const MATRIX: Record<string, Row> = {
   }),
   'GET /api/customer/business-center/requests': business(),
   'POST /api/customer/business-center/requests': business(),
+  'GET /api/customer/business-center/categories': business(),
+  'GET /api/staff/business-center/categories': staff({ roles: [] }),
+  'POST /api/staff/business-center/categories': staff({ roles: [], body: { name: 'Matrix category' } }),
+  'PATCH /api/staff/business-center/categories/{categoryId}': staff({ roles: [], body: { position: 1 } }),
+
+  // auth codes: network staff reach every business account's (the matrix's staff own none: Rhonda is residential)
+  'GET /api/staff/auth-codes': staff({ roles: ['network'], query: { status: 'pending' } }),
+  'GET /api/staff/auth-codes/{authCodeId}': staff({ roles: ['network'] }),
+  'POST /api/staff/auth-codes': staff({
+    roles: ['network'],
+    body: { vcCustomerID: C.business, description: 'Matrix phone', classOfService: 'local' },
+  }),
+  'PATCH /api/staff/auth-codes/{authCodeId}': staff({ roles: ['network'], body: { description: 'Matrix edit' } }),
+  'POST /api/staff/auth-codes/{authCodeId}/retry': staff({ roles: ['network'] }),
+  'DELETE /api/staff/auth-codes/{authCodeId}': staff({ roles: ['network'], last: true }),
+  'GET /api/customer/services/auth-codes': business(),
 
   // contractor portal
   'GET /api/contractor/home': contractor(),
@@ -446,6 +475,16 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/staff/applicants': staff({ roles: [] }),
   'POST /api/staff/applicants': staff({ roles: [] }),
   'GET /api/staff/applicant-submissions/{submissionId}/file': staff({ roles: [] }),
+
+  // subscriber lists and notices (network staff)
+  'GET /api/staff/subscribers': staff({ roles: ['network'], query: { coloArea: 'CLM-CLARK' } }),
+  'GET /api/staff/subscribers/options': staff({ roles: ['network'] }),
+  'GET /api/staff/subscribers/csv': staff({ roles: ['network'], query: { coloArea: 'CLM-CLARK' } }),
+  'POST /api/staff/notices/preview': staff({ roles: ['network'], body: NOTICE_DRAFT }),
+  'POST /api/staff/notices': staff({ roles: ['network'], body: NOTICE_DRAFT }),
+  'GET /api/staff/notices': staff({ roles: ['network'] }),
+  'GET /api/staff/notices/{noticeId}': staff({ roles: ['network'] }),
+  'GET /api/staff/notices/{noticeId}/recipients/csv': staff({ roles: ['network'] }),
 
   // services
   'GET /api/customer/services/locations': customer(),

@@ -65,6 +65,18 @@ const shellRoutes: RouteObject[] = [
   },
   { path: paths.staff, lazy: lazyPage(() => import('../features/staff/components/staff-page'), 'StaffPage') },
   {
+    path: paths.staffAuthCodes,
+    lazy: lazyPage(() => import('../features/auth-codes/components/auth-codes-page'), 'AuthCodesPage'),
+  },
+  {
+    path: paths.staffSubscribers,
+    lazy: lazyPage(() => import('../features/subscribers/components/subscribers-page'), 'SubscribersPage'),
+  },
+  {
+    path: paths.staffNotice,
+    lazy: lazyPage(() => import('../features/subscribers/components/notice-page'), 'NoticePage'),
+  },
+  {
     path: paths.accountInfo,
     lazy: lazyPage(() => import('../features/customer/components/account-info-page'), 'AccountInfoPage'),
   },

@@ -12,6 +12,9 @@ export const paths = {
   portalSelect: '/portalSelect',
   settings: '/settings',
   staff: '/staff',
+  staffAuthCodes: '/staff/authCodes',
+  staffSubscribers: '/staff/subscribers',
+  staffNotice: '/staff/subscribers/notices/:noticeId',
   accountInfo: '/accountInfo',
   services: '/services',
   billingCenter: '/billingCenter',
@@ -39,4 +42,9 @@ export const paths = {
 /** Builds the path of a super-user login link. */
 export function superUserLoginPath(vcCustomerID: string, hash: string, nEmployeeID: number | string): string {
   return `/login/superUser/${encodeURIComponent(vcCustomerID)}/${encodeURIComponent(hash)}/${nEmployeeID}`;
+}
+
+/** The page of one notice: its record of who was told. */
+export function staffNoticePath(noticeId: number): string {
+  return `/staff/subscribers/notices/${noticeId}`;
 }

@@ -191,7 +191,7 @@ export function listAssetChanges(db: Db, assetId: number, limit: number) {
   return db
     .selectFrom('asset_changes as h')
     .leftJoin('users as u', 'u.id', 'h.user_id')
-    .select(['h.at', 'h.work_order_id', 'h.field', 'h.old_value', 'h.new_value', 'u.first_name', 'u.last_name'])
+    .select(['h.id', 'h.at', 'h.work_order_id', 'h.field', 'h.old_value', 'h.new_value', 'u.first_name', 'u.last_name'])
     .where('h.asset_id', '=', assetId)
     .orderBy('h.at', 'desc')
     .orderBy('h.id', 'desc')

@@ -171,6 +171,7 @@ async function editData(ctx: AppContext, asset: repo.AssetRow): Promise<AssetEdi
     vcAssetDescription: asset.description,
     statuses: [...ASSET_STATUSES],
     history: history.map((h) => ({
+      id: h.id,
       at: h.at,
       by: h.first_name ? `${h.first_name} ${h.last_name ?? ''}`.trim() : null,
       WOId: h.work_order_id,

@@ -112,8 +112,8 @@ function History({ data }: { data: AssetEditData }) {
     <>
       <h3>History of changes</h3>
       <ul className="asset-history">
-        {data.history.map((h, i) => (
-          <li key={`${h.at}-${h.field}-${i}`}>
+        {data.history.map((h) => (
+          <li key={h.id}>
             <span className="muted">
               {formatDateTime(h.at)} · {h.by ?? 'Unknown user'}
               {h.WOId !== null ? ` · WO #${h.WOId}` : ''}
