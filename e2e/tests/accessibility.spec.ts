@@ -22,6 +22,7 @@ const PAGES: [string, SignIn, string, string | RegExp][] = [
   ['/login', null, 'Sign in', /username and password/],
   ['/accountRecovery', null, 'Account recovery', /./],
   ['/programmingTestPage', null, 'Programming test login', /access code/],
+  ['/order', null, 'Check availability and order service', /Street address/],
   ['/accountInfo', as('residential'), 'Account Info', /Rhonda/],
   ['/billingCenter', as('residential'), 'Billing Center', /\$/],
   ['/services', as('business'), 'Services', /Business Fiber/],

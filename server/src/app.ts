@@ -25,6 +25,7 @@ import { circuitsRoutes } from './modules/circuits/circuits.routes.js';
 import { contractorRoutes } from './modules/contractor/contractor.routes.js';
 import { customerAccountRoutes } from './modules/customer-account/customer-account.routes.js';
 import { mapsRoutes } from './modules/maps/maps.routes.js';
+import { orderingRoutes } from './modules/ordering/ordering.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -73,6 +74,7 @@ const MODULES = [
   circuitsRoutes,
   applicantsRoutes,
   servicesRoutes,
+  orderingRoutes,
   reportsRoutes,
   authCodesRoutes,
   subscribersRoutes,

@@ -92,6 +92,11 @@ export async function newestConfirmEmailLink(email: string): Promise<string | nu
   return newestMailMatch(email, /https?:\/\/\S+\/confirmEmail\?token=[\w-]+/);
 }
 
+/** The 6-digit code of the newest checkout verification mail to `email` (ordering). */
+export async function newestOrderCode(email: string): Promise<string | null> {
+  return newestMailMatch(email, /\b\d{6}\b/);
+}
+
 /** The first match of `pattern` in the newest mail to `email` in the server's outbox, or null. */
 async function newestMailMatch(email: string, pattern: RegExp): Promise<string | null> {
   const dataDir = process.env.E2E_DATA_DIR;

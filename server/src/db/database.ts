@@ -775,6 +775,97 @@ export interface FaxesReceivedTable {
   sha256: string;
 }
 
+/** 0013-ordering: the provider's address data (verified, standardized, geocoded). */
+export interface AddressesTable {
+  id: Generated<number>;
+  number: string;
+  street: string;
+  unit: ColumnType<string, string | undefined, string>;
+  city: string;
+  state: string;
+  zip: string;
+  zip_four: string | null;
+  county: string | null;
+  latitude: number;
+  longitude: number;
+  address_key: string;
+  service_location_id: number | null;
+}
+
+export interface TempServiceLocationsTable {
+  id: Generated<number>;
+  address_key: string;
+  number: string;
+  street: string;
+  unit: ColumnType<string, string | undefined, string>;
+  city: string;
+  state: string;
+  zip: string;
+  county: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  precision: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  created_at: string;
+  confirmed_at: string | null;
+  confirmed_by_employee_id: number | null;
+  address_id: number | null;
+}
+
+export interface ServiceAreaBoundsTable {
+  map_feature_id: number;
+  layer_id: number;
+  area_kind: string;
+  min_lat: number;
+  max_lat: number;
+  min_lng: number;
+  max_lng: number;
+}
+
+export interface AvailabilityChecksTable {
+  id: Generated<number>;
+  at: string;
+  address_id: number | null;
+  temp_location_id: number | null;
+  query: string;
+  status: string;
+  area_kind: string;
+  order_id: number | null;
+}
+
+export interface AvailabilityLeadsTable {
+  id: Generated<number>;
+  created_at: string;
+  check_id: number;
+  email: string;
+  name: string;
+  kind: string;
+  area_kind: string;
+  address_key: string;
+  notified_at: string | null;
+}
+
+export interface CartsTable {
+  id: string;
+  check_id: number;
+  address_id: number | null;
+  temp_location_id: number | null;
+  package_ids: ColumnType<string, string | undefined, string>;
+  created_at: string;
+  updated_at: string;
+  order_id: number | null;
+}
+
+export interface CheckoutEmailCodesTable {
+  id: Generated<number>;
+  email: string;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  used_at: string | null;
+}
+
 /** Forced authorization codes of business phone customers (0015). `code` is never answered after the add. */
 export interface AuthCodesTable {
   id: Generated<number>;
@@ -923,6 +1014,13 @@ export interface Database {
   fax_numbers: FaxNumbersTable;
   fax_email_addresses: FaxEmailAddressesTable;
   faxes_received: FaxesReceivedTable;
+  addresses: AddressesTable;
+  temp_service_locations: TempServiceLocationsTable;
+  service_area_bounds: ServiceAreaBoundsTable;
+  availability_checks: AvailabilityChecksTable;
+  availability_leads: AvailabilityLeadsTable;
+  carts: CartsTable;
+  checkout_email_codes: CheckoutEmailCodesTable;
   auth_codes: AuthCodesTable;
   business_center_categories: BusinessCenterCategoriesTable;
   notices: NoticesTable;

@@ -15,6 +15,7 @@ import * as m0009 from './migrations/0009-rate-limits.js';
 import * as m0010 from './migrations/0010-account-security.js';
 import * as m0011 from './migrations/0011-staff-roles.js';
 import * as m0012 from './migrations/0012-orders.js';
+import * as m0013 from './migrations/0013-ordering.js';
 import * as m0014 from './migrations/0014-fulfilment.js';
 import * as m0015 from './migrations/0015-auth-codes.js';
 import * as m0017 from './migrations/0017-reports.js';
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0010-account-security': m0010,
   '0011-staff-roles': m0011,
   '0012-orders': m0012,
+  '0013-ordering': m0013,
   '0014-fulfilment': m0014,
   '0015-auth-codes': m0015,
   '0017-reports': m0017,

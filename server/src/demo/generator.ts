@@ -22,6 +22,7 @@ import { DEMO, DEMO_PASSWORD } from './demo-ids.js';
 import { seedFixedWorkOrders } from './fixed-work-orders.js';
 import { type MapAnchor, seedMapFeatures } from './map-features.js';
 import { seedNotices } from './notices.js';
+import { seedOrdering } from './ordering.js';
 import { seedDemoOrders } from './orders.js';
 import { seedPhoneCalls } from './phone-calls.js';
 import { seedReferenceData } from './reference.js';
@@ -98,6 +99,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedDemoOrders(ctx);
     await seedMapFeatures(ctx, [...(await fixedAnchors(ctx)), ...sites.map(contractorAnchor)]);
     await seedBackground(ctx, background, accounts.crewUserIds);
+    await seedOrdering(ctx);
     await seedNotices(ctx);
     return ctx.counts;
   });

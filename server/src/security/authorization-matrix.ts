@@ -28,6 +28,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { DEMO } from '../demo/generator.js';
+import { DEMO_CART_TOKEN } from '../demo/ordering.js';
 
 export const ROLES = [
   'anonymous',
@@ -200,6 +201,16 @@ const CONTACT = {
   Phone: '5735550123',
   Phone2: '',
   Email: '',
+};
+/** A valid checkout body (the cart's total differs: 409 once past the policy). */
+const CHECKOUT = {
+  cartId: DEMO_CART_TOKEN,
+  installDate: ISO_DAY,
+  installWindow: '08:00-12:00',
+  acceptTerms: true,
+  expectedTotalCents: 1,
+  payment: { kind: 'saved', paymentMethodId: 1 },
+  mailing: null,
 };
 const NOTICE_DRAFT = {
   kind: 'maintenance',
@@ -511,6 +522,20 @@ export const MATRIX: Record<string, Row> = {
     }),
   }),
   'POST /api/staff/orders/{orderId}/cancel': staff({ roles: ['sales'], body: { reason: 'Matrix' }, last: true }),
+  // ordering (public availability check, cart and new-customer checkout; customer and sales checkout)
+  'GET /api/ordering/zip-codes/{zip}': open({ shared: { zip: '65201' } }),
+  'POST /api/ordering/availability': open({
+    body: { line1: '2211 Clark Ln', unit: '', city: 'Columbia', state: 'MO', zip: '65202' },
+  }),
+  'POST /api/ordering/leads': open({ body: { checkId: 1, email: 'matrix@example.com', name: '' } }),
+  'POST /api/ordering/carts': open({ body: { checkId: 1 } }),
+  'GET /api/ordering/carts/{cartId}': open({ shared: { cartId: DEMO_CART_TOKEN } }),
+  'PUT /api/ordering/carts/{cartId}': open({ shared: { cartId: DEMO_CART_TOKEN }, body: { packageIds: [2] } }),
+  'GET /api/ordering/carts/{cartId}/install-windows': open({ shared: { cartId: DEMO_CART_TOKEN } }),
+  'POST /api/ordering/email-code': open({ body: { email: 'matrix@example.com' } }),
+  'POST /api/ordering/checkout': open(),
+  'POST /api/customer/orders/checkout': customer({ body: CHECKOUT }),
+  'POST /api/staff/orders/checkout': staff({ roles: ['sales'], body: { ...CHECKOUT, vcCustomerID: C.residential } }),
 
   // reports
   'GET /api/customer/reports/phone': business(),

@@ -31,10 +31,12 @@ const authRoutes: RouteObject[] = [
 ];
 
 /**
- * Public pages outside the guards, so a signed-in customer is not sent away: job applicants' programming test, and
- * the confirmation of a new email address (opened from a mail, signed in or not).
+ * Public pages outside the guards, so a signed-in customer is not sent away: job applicants' programming test, the
+ * confirmation of a new email address (opened from a mail, signed in or not), and ordering (a visitor or a customer
+ * ordering for a new location).
  */
 const publicRoutes: RouteObject[] = [
+  { path: paths.order, lazy: lazyPage(() => import('../features/ordering/components/order-page'), 'OrderPage') },
   {
     path: paths.confirmEmail,
     lazy: lazyPage(() => import('../features/auth/components/confirm-email-page'), 'ConfirmEmailPage'),
@@ -97,7 +99,7 @@ const shellRoutes: RouteObject[] = [
     path: paths.changePackages,
     lazy: lazyPage(() => import('../features/orders/components/change-packages-page'), 'ChangePackagesPage'),
   },
-  { path: paths.order, lazy: lazyPage(() => import('../features/orders/components/order-page'), 'OrderPage') },
+  { path: paths.orderDetail, lazy: lazyPage(() => import('../features/orders/components/order-page'), 'OrderPage') },
   // Contractor portal (issue 6)
   {
     path: paths.contractorHome,

@@ -6,6 +6,8 @@ export const paths = {
   register: '/register',
   accountRecovery: '/accountRecovery',
   confirmEmail: '/confirmEmail',
+  /** Check availability and order service (public; ordering, issue 12). */
+  order: '/order',
   superUserLogin: '/login/superUser/:vcCustomerID/:hash/:nEmployeeID',
   portalSelect: '/portalSelect',
   settings: '/settings',
@@ -19,7 +21,7 @@ export const paths = {
   billingCenter: '/billingCenter',
   reports: '/reports',
   orders: '/orders',
-  order: '/orders/:orderId',
+  orderDetail: '/orders/:orderId',
   changePackages: '/orders/change/:serviceLocationId',
   contractorHome: '/contractorHome',
   workOrders: '/workOrders',

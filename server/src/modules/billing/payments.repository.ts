@@ -202,3 +202,38 @@ export async function declinedSince(db: Q, customerId: string, since: string): P
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** A new order's first payment (ordering's checkout): recorded Completed once the gateway has charged it. */
+export async function insertCompletedOrderPayment(
+  trx: Transaction<Database>,
+  p: {
+    customerId: string;
+    paymentMethodId: number;
+    amountCents: number;
+    reference: string;
+    paidBy: number | null;
+    idempotencyKey: string;
+    now: string;
+  },
+): Promise<number> {
+  const row = await trx
+    .insertInto('payments')
+    .values({
+      customer_id: p.customerId,
+      payment_method_id: p.paymentMethodId,
+      amount_cents: p.amountCents,
+      fee_cents: 0,
+      status: 'Completed',
+      gateway_reference: p.reference,
+      paid_by: p.paidBy,
+      created_at: p.now,
+      idempotency_key: p.idempotencyKey,
+      request_hash: null,
+      source: 'order',
+      failure_reason: null,
+      updated_at: p.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

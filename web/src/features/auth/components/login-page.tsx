@@ -50,6 +50,9 @@ export function LoginPage() {
         <li>
           New here? <Link to={paths.register}>Register your account</Link>
         </li>
+        <li>
+          <Link to={paths.order}>Check availability / Order service</Link>
+        </li>
       </ul>
     </section>
   );

@@ -1,4 +1,5 @@
 import { formatCents } from '@strand/domain';
+import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/format';
 import { ButtonLink } from '../../../lib/ui/button';
@@ -12,9 +13,12 @@ export function LocationsSection() {
   return (
     <section className="stack" aria-labelledby="locations-heading">
       <h2 id="locations-heading">Service locations</h2>
-      <p>
+      <p className="actions">
         <ButtonLink to="/orders" variant="secondary">
           Orders
+        </ButtonLink>
+        <ButtonLink to={paths.order} variant="secondary">
+          Order service for a new location
         </ButtonLink>
       </p>
       {locations.isPending && <p className="muted">Loading service locations…</p>}

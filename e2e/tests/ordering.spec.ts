@@ -1,0 +1,144 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { newestOrderCode } from './support/app';
+import { expect, test } from './support/spec-server';
+
+// README "Addresses for the availability check".
+const SERVED = { line1: '2211 Clark Ln', zip: '65202', city: 'Columbia' };
+
+async function checkAddress(page: Page, a: { line1: string; zip: string; city: string }) {
+  await page.getByLabel('Street address').fill(a.line1);
+  // The city before the ZIP: the ZIP lookup fills an empty city only.
+  await page.getByLabel('City').fill(a.city);
+  await page.getByLabel('ZIP code').fill(a.zip);
+  await page.getByRole('button', { name: 'Check this address' }).click();
+}
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: '360 px', width: 360, height: 740 },
+]) {
+  test.describe(viewport.name, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('a visitor checks a served address, fills a cart, reloads, and orders as a new customer', async ({ page }) => {
+      const stamp = `${viewport.width}${Date.now().toString(36)}`;
+      const email = `nora.${stamp}@example.com`;
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Check availability / Order service' }).click();
+      await expect(page.getByRole('heading', { name: 'Check availability and order service' })).toBeVisible();
+
+      // The ZIP fills the city (zip lookup).
+      await page.getByLabel('Street address').fill(SERVED.line1);
+      await page.getByLabel('ZIP code').fill(SERVED.zip);
+      await page.getByLabel('ZIP code').blur();
+      await expect(page.getByLabel('City')).toHaveValue('Columbia');
+      await page.getByRole('button', { name: 'Check this address' }).click();
+
+      await expect(page.getByRole('heading', { name: 'Fiber is available' })).toBeVisible();
+      await expect(page.locator('.order-address')).toHaveText(/^2211 Clark Ln, Columbia, MO 65202-\d{4}$/);
+      await expect(page.locator('.order-map__map')).toBeVisible();
+      await expect(page.getByText('Map: 2211 Clark Ln')).toBeAttached();
+      await expect(page.getByText('Fiber 1 Gig Internet', { exact: true })).toBeVisible();
+      await page.getByRole('button', { name: 'Choose packages' }).click();
+
+      // The cart is on the server: each choice is saved, then shown.
+      await page.getByLabel(/^Fiber 1 Gig Internet/).click();
+      await expect(page.getByLabel(/^Fiber 1 Gig Internet/)).toBeChecked();
+      await page.getByLabel(/^Whole-Home Wi-Fi/).click();
+      await expect(page.getByLabel(/^Whole-Home Wi-Fi/)).toBeChecked();
+      await expect(page.getByText('$184.00', { exact: true })).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel(/^Fiber 1 Gig Internet/)).toBeChecked();
+      await expect(page.getByLabel(/^Whole-Home Wi-Fi/)).toBeChecked();
+
+      // A refused checkout names the fields.
+      await page.getByRole('button', { name: /Place order and pay \$184\.00/ }).click();
+      await expect(page.getByText('Choose an install day.')).toBeVisible();
+
+      const day = page.getByLabel('Install day', { exact: true });
+      await day.selectOption({ index: 1 });
+      await page.getByLabel('Install window', { exact: true }).selectOption({ index: 1 });
+      await page.getByLabel('First name', { exact: true }).fill('Nora');
+      await page.getByLabel('Last name', { exact: true }).fill('New');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByRole('button', { name: 'Email me a verification code' }).click();
+      await expect(page.getByRole('status').filter({ hasText: `We emailed a 6-digit code to ${email}` })).toBeVisible();
+      let code: string | null = null;
+      await expect.poll(async () => (code = await newestOrderCode(email)), { timeout: 10_000 }).not.toBeNull();
+      await page.getByLabel('Verification code', { exact: true }).fill(code ?? '');
+      await page.getByLabel('Phone', { exact: true }).fill('(573) 555-0199');
+      await page.getByLabel('Username', { exact: true }).fill(`nora-${stamp}`);
+      await page.getByLabel('Password', { exact: true }).fill('fiber-at-last-2026');
+      await page.getByLabel('Name on card', { exact: true }).fill('Nora New');
+      await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+      await page.getByLabel('Expiry month', { exact: true }).fill('12');
+      await page.getByLabel('Expiry year', { exact: true }).fill('2035');
+      await page.getByLabel('Security code', { exact: true }).fill('123');
+      await page.getByLabel(/I accept the terms of service/).check();
+      await page.getByRole('button', { name: /Place order and pay \$184\.00/ }).click();
+
+      await expect(page.getByRole('heading', { name: /^Order \d+ is placed$/ })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText(`We emailed a confirmation to ${email}`)).toBeVisible();
+      await expect(page.getByText('Fiber 1 Gig Internet: $75.00/month, install $99.00')).toBeVisible();
+      await expect(page.getByText(/An installer comes on/)).toBeVisible();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: `e2e/.tmp/ordering-confirmation-${viewport.width}.png`, fullPage: true });
+
+      // The cart is spent: a reload starts from the address again.
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Check availability and order service' })).toBeVisible();
+    });
+
+    test('coming soon, taking sign-ups, outside the area and a typo each get their answer', async ({ page }) => {
+      await page.goto('/order');
+      await checkAddress(page, { line1: '412 Henry Clay Blvd', zip: '65010', city: 'Ashland' });
+      await expect(page.getByRole('heading', { name: 'Coming soon: we are building here' })).toBeVisible();
+      await page.getByLabel('Your email').fill('wait@example.com');
+      await page.getByRole('button', { name: 'Notify me' }).click();
+      await expect(page.getByText(/we will write to wait@example.com/)).toBeVisible();
+
+      await checkAddress(page, { line1: '215 Court St', zip: '65251', city: 'Fulton' });
+      await expect(page.getByRole('heading', { name: 'Taking sign-ups' })).toBeVisible();
+      await page.getByLabel('Your email').fill('bad-email');
+      await page.getByRole('button', { name: 'Sign me up' }).click();
+      await expect(page.getByText('Email must be a valid email address, like name@example.com.')).toBeVisible();
+
+      await checkAddress(page, { line1: '618 Spring St', zip: '65233', city: 'Boonville' });
+      await expect(page.getByRole('heading', { name: 'Not in our fiber area yet' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Notify me' })).toBeVisible();
+
+      await checkAddress(page, { line1: '2211 Clrak Ln', zip: '65202', city: 'Columbia' });
+      await expect(page.getByText('Did you mean 2211 Clark Ln, Columbia, MO 65202?')).toBeVisible();
+      await page.getByRole('button', { name: 'Use 2211 Clark Ln, Columbia, MO 65202' }).click();
+      await expect(page.getByRole('heading', { name: 'Fiber is available' })).toBeVisible();
+      await expect(page.getByLabel('Street address')).toHaveValue('2211 Clark Ln');
+
+      await checkAddress(page, { line1: '2208 Clark Ln', zip: '65202', city: 'Ashland' });
+      await expect(page.locator('.field__error', { hasText: 'ZIP code 65202 is Columbia, MO.' })).toBeVisible();
+    });
+  });
+}
+
+test('the answer, the cart and the checkout meet WCAG 2.2 AA as axe checks them', async ({ page }) => {
+  const axe = async () => {
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  await page.goto('/order');
+  await checkAddress(page, { line1: '2211 Clrak Ln', zip: '65202', city: 'Columbia' });
+  await expect(page.getByText(/Did you mean/)).toBeVisible();
+  expect(await axe()).toEqual([]);
+  await checkAddress(page, SERVED);
+  await expect(page.locator('.order-map__map')).toBeVisible();
+  expect(await axe()).toEqual([]);
+  await page.getByRole('button', { name: 'Choose packages' }).click();
+  await page.getByLabel(/^Fiber 300 Mbps Internet/).click();
+  await expect(page.getByRole('heading', { name: 'Check out' })).toBeVisible();
+  await page.getByRole('button', { name: /Place order and pay/ }).click();
+  await expect(page.getByText('Choose an install day.')).toBeVisible();
+  expect(await axe()).toEqual([]);
+});

@@ -1,0 +1,384 @@
+/**
+ * All SQL of ordering: the address data, temporary service locations, the service-area index, availability checks
+ * and leads, carts, install capacity, checkout email codes, and the rows a new customer's account starts with.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, NewRow } from '../../db/database.js';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+// ---- addresses -------------------------------------------------------------------------------------------------
+
+export function findAddressByKey(db: Q, key: string) {
+  return db.selectFrom('addresses').selectAll().where('address_key', '=', key).executeTakeFirst();
+}
+export function findAddress(db: Q, id: number) {
+  return db.selectFrom('addresses').selectAll().where('id', '=', id).executeTakeFirst();
+}
+export type AddressRow = NonNullable<Awaited<ReturnType<typeof findAddress>>>;
+
+/** The known addresses on one street of a ZIP (index zip, street, number). */
+export function addressesOnStreet(db: Q, zip: string, street: string) {
+  return db
+    .selectFrom('addresses')
+    .select(['id', 'number', 'unit', 'latitude', 'longitude'])
+    .where('zip', '=', zip)
+    .where('street', '=', street)
+    .orderBy('number')
+    .limit(500)
+    .execute();
+}
+
+/** The distinct street names of a ZIP code. */
+export async function streetsOfZip(db: Q, zip: string): Promise<string[]> {
+  const rows = await db.selectFrom('addresses').select('street').distinct().where('zip', '=', zip).execute();
+  return rows.map((r) => r.street);
+}
+
+/** The mean position of the known addresses of a ZIP (a rough geocode for an unknown street). */
+export async function zipCentroid(db: Q, zip: string) {
+  const row = await db
+    .selectFrom('addresses')
+    .select([sql<number | null>`avg(latitude)`.as('lat'), sql<number | null>`avg(longitude)`.as('lng')])
+    .where('zip', '=', zip)
+    .executeTakeFirst();
+  return row && row.lat !== null && row.lng !== null ? { latitude: Number(row.lat), longitude: Number(row.lng) } : null;
+}
+
+/** Whether a service location has a package that is active now. */
+export async function hasActiveService(db: Q, serviceLocationId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('service_location_packages')
+    .select('id')
+    .where('service_location_id', '=', serviceLocationId)
+    .where('active', '=', 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---- service areas ---------------------------------------------------------------------------------------------
+
+/** Service-area polygons whose bounding box holds the point (index on the box), with their geometry. */
+export function areaCandidates(db: Q, latitude: number, longitude: number) {
+  return db
+    .selectFrom('service_area_bounds as b')
+    .innerJoin('map_features as f', 'f.id', 'b.map_feature_id')
+    .select(['b.area_kind', 'f.name', 'f.geometry'])
+    .where('b.min_lat', '<=', latitude)
+    .where('b.max_lat', '>=', latitude)
+    .where('b.min_lng', '<=', longitude)
+    .where('b.max_lng', '>=', longitude)
+    .orderBy('b.map_feature_id')
+    .execute();
+}
+
+// ---- temporary service locations -------------------------------------------------------------------------------
+
+/** One row per address key, whoever asks first: a second asker gets the same row (unique key, no error). */
+export async function ensureTempLocation(db: Q, row: NewRow<'temp_service_locations'>) {
+  await db
+    .insertInto('temp_service_locations')
+    .values(row)
+    .onConflict((oc) => oc.column('address_key').doNothing())
+    .execute();
+  return db
+    .selectFrom('temp_service_locations')
+    .selectAll()
+    .where('address_key', '=', row.address_key)
+    .executeTakeFirstOrThrow();
+}
+export function findTempLocation(db: Q, id: number) {
+  return db.selectFrom('temp_service_locations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+export type TempLocationRow = NonNullable<Awaited<ReturnType<typeof findTempLocation>>>;
+
+// ---- checks and leads ------------------------------------------------------------------------------------------
+
+export async function insertCheck(db: Q, row: NewRow<'availability_checks'>): Promise<number> {
+  const r = await db.insertInto('availability_checks').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+export function findCheck(db: Q, id: number) {
+  return db.selectFrom('availability_checks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+export async function setCheckOrder(db: Q, checkId: number, orderId: number) {
+  await db.updateTable('availability_checks').set({ order_id: orderId }).where('id', '=', checkId).execute();
+}
+
+/** A lead, once per email and address: false when it was there already. */
+export async function insertLead(db: Q, row: NewRow<'availability_leads'>): Promise<boolean> {
+  const r = await db
+    .insertInto('availability_leads')
+    .values(row)
+    .onConflict((oc) => oc.columns(['email', 'address_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+// ---- packages and carts ----------------------------------------------------------------------------------------
+
+export function allPackages(db: Q) {
+  return db
+    .selectFrom('packages')
+    .select(['id', 'name', 'category', 'price_cents', 'install_fee_cents', 'area_kinds', 'speed_mbps', 'description'])
+    .orderBy('id')
+    .execute();
+}
+export type PackageRow = Awaited<ReturnType<typeof allPackages>>[number];
+
+export async function insertCart(db: Q, row: NewRow<'carts'>) {
+  await db.insertInto('carts').values(row).execute();
+}
+export function findCart(db: Q, id: string) {
+  return db.selectFrom('carts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+export type CartRow = NonNullable<Awaited<ReturnType<typeof findCart>>>;
+export async function setCartPackages(db: Q, id: string, packageIds: string, now: string) {
+  await db.updateTable('carts').set({ package_ids: packageIds, updated_at: now }).where('id', '=', id).execute();
+}
+/** Marks the cart ordered, once: false when another checkout got there first. */
+export async function markCartOrdered(db: Q, id: string, orderId: number, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('carts')
+    .set({ order_id: orderId, updated_at: now })
+    .where('id', '=', id)
+    .where('order_id', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+// ---- install capacity ------------------------------------------------------------------------------------------
+
+/** Installers who can take an install visit: the provider's installer users, not disabled. */
+export async function installerCount(db: Q): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('installer', '=', 1)
+    .where('disabled', '=', 0)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Install visits already due per day and window between two dates: install work orders not complete or cancelled,
+ * counted in their order's window (work orders from before ordering have no window: they count in the first).
+ */
+export async function bookedInstalls(db: Q, from: string, to: string) {
+  const rows = await db
+    .selectFrom('work_orders as w')
+    .innerJoin('work_order_types as t', 't.id', 'w.type_id')
+    .leftJoin('sales_orders as s', 's.id', 'w.order_id')
+    .select(['w.due_date', 's.install_window', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('w.due_date', '>=', from)
+    .where('w.due_date', '<=', to)
+    .where('w.status', 'not in', ['Complete', 'Completed', 'Closed', 'Cancelled'])
+    .where('t.description', 'like', '%Install%')
+    .groupBy(['w.due_date', 's.install_window'])
+    .execute();
+  return rows.map((r) => ({ date: r.due_date ?? '', window: r.install_window, n: Number(r.n) }));
+}
+
+// ---- checkout email codes --------------------------------------------------------------------------------------
+
+export async function insertEmailCode(db: Q, row: NewRow<'checkout_email_codes'>) {
+  await db.insertInto('checkout_email_codes').values(row).execute();
+}
+export async function codesSince(db: Q, email: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('checkout_email_codes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('email', '=', email)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+export function latestEmailCode(db: Q, email: string) {
+  return db
+    .selectFrom('checkout_email_codes')
+    .selectAll()
+    .where('email', '=', email)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+export async function countEmailCodeAttempt(db: Q, id: number) {
+  await db
+    .updateTable('checkout_email_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+/** Uses the code once: false when it was used meanwhile. */
+export async function useEmailCode(db: Q, id: number, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('checkout_email_codes')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+// ---- the new customer's account --------------------------------------------------------------------------------
+
+export async function customerExists(db: Q, id: string): Promise<boolean> {
+  return (await db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+export function findCustomer(db: Q, id: string) {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'name', 'customer_type', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+export async function usernameTaken(db: Q, username: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+export async function insertCustomer(db: Q, row: NewRow<'customers'>) {
+  await db.insertInto('customers').values(row).execute();
+}
+export async function insertServiceLocation(db: Q, row: NewRow<'service_locations'>): Promise<number> {
+  return (await db.insertInto('service_locations').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+export async function insertMailingLocation(db: Q, row: NewRow<'mailing_locations'>): Promise<number> {
+  return (await db.insertInto('mailing_locations').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+export async function insertUser(db: Q, row: NewRow<'users'>): Promise<number> {
+  return (await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+export async function insertContact(db: Q, row: NewRow<'contact_methods'>): Promise<number> {
+  return (await db.insertInto('contact_methods').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+export async function linkContact(db: Q, contactId: number, serviceLocationId: number) {
+  await db
+    .insertInto('contact_method_locations')
+    .values({ contact_method_id: contactId, service_location_id: serviceLocationId, link_type: 'Primary' })
+    .execute();
+}
+export async function linkAddressToLocation(db: Q, addressId: number, serviceLocationId: number) {
+  await db
+    .updateTable('addresses')
+    .set({ service_location_id: serviceLocationId })
+    .where('id', '=', addressId)
+    .where('service_location_id', 'is', null)
+    .execute();
+}
+/** The account's service location at this address already (ordering again for the same place). */
+export function locationOfAccountAt(
+  db: Q,
+  customerId: string,
+  a: { address: string; address2: string | null; zip: string },
+) {
+  let q = db
+    .selectFrom('service_locations')
+    .select(['id'])
+    .where('customer_id', '=', customerId)
+    .where(sql<string>`upper(address)`, '=', a.address.toUpperCase())
+    .where('zip', '=', a.zip);
+  q = a.address2 === null ? q.where('address2', 'is', null) : q.where('address2', '=', a.address2);
+  return q.executeTakeFirst();
+}
+export function firstMailingLocation(db: Q, customerId: string) {
+  return db
+    .selectFrom('mailing_locations')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+export function centralOffices(db: Q) {
+  return db.selectFrom('central_offices').select(['id', 'latitude', 'longitude', 'name']).orderBy('id').execute();
+}
+
+// ---- checkout --------------------------------------------------------------------------------------------------
+
+/** The stored answer of an Idempotency-Key (lib/idempotency.ts writes it with the order). */
+export function storedAnswer(db: Q, userId: number, key: string) {
+  return db
+    .selectFrom('idempotency_keys')
+    .select(['route', 'status_code', 'response'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+/** What the order's checkout charged (the first month and the install fees) and the gateway's reference. */
+export async function setOrderPaid(db: Q, orderId: number, paidCents: number, reference: string, now: string) {
+  await db
+    .updateTable('sales_orders')
+    .set({ paid_cents: paidCents, gateway_charge_id: reference, updated_at: now })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** Where an existing account's order confirmation goes: its first user's email, else its primary contact's. */
+export async function accountEmail(db: Q, customerId: string): Promise<string | null> {
+  const user = await db
+    .selectFrom('users')
+    .select('email')
+    .where('customer_id', '=', customerId)
+    .where('disabled', '=', 0)
+    .orderBy('is_admin', 'desc')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (user?.email) return user.email;
+  const contact = await db
+    .selectFrom('contact_methods')
+    .select('email')
+    .where('customer_id', '=', customerId)
+    .where('email', 'is not', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return contact?.email ?? null;
+}
+
+/** The colo area of a central office's locations (a new location inherits it). */
+export async function coloAreaOfOffice(db: Q, centralOfficeId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('service_locations')
+    .select('colo_area')
+    .where('central_office_id', '=', centralOfficeId)
+    .where('colo_area', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.colo_area ?? null;
+}
+
+/** The answer of a checkout, stored with it (the same table and replay as lib/idempotency.ts). */
+export async function storeAnswer(
+  db: Q,
+  a: { userId: number; key: string; route: string; statusCode: number; body: unknown; now: string },
+) {
+  await db
+    .insertInto('idempotency_keys')
+    .values({
+      user_id: a.userId,
+      key: a.key,
+      route: a.route,
+      status_code: a.statusCode,
+      response: JSON.stringify(a.body),
+      created_at: a.now,
+    })
+    .execute();
+}
+
+export async function userIdByName(db: Q, username: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

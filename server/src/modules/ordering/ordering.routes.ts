@@ -1,0 +1,188 @@
+/**
+ * Routes of ordering (SPEC §7 Services: address verification, geocode, county and area checks, zip lookup, package
+ * and shopping cart, temp service locations, automated checkout and its verification). The availability check, the
+ * cart and a new customer's checkout are public (a visitor has no account yet); anonymous writes are rate-limited
+ * per address like every write, the ones that mail also by `limit: 'mail'`. A signed-in customer and staff
+ * (sales) check out through their own routes with the same body.
+ */
+import {
+  AreaZipSchema,
+  AvailabilityRequestSchema,
+  AvailabilityResultSchema,
+  CartParamsSchema,
+  CartSchema,
+  CheckoutResultSchema,
+  CreateCartRequestSchema,
+  CustomerCheckoutSchema,
+  EmailCodeRequestSchema,
+  EmailCodeResultSchema,
+  InstallWindowsSchema,
+  LeadRequestSchema,
+  LeadResultSchema,
+  NewCustomerCheckoutSchema,
+  OrderingZipParamsSchema,
+  StaffCheckoutSchema,
+  UpdateCartRequestSchema,
+} from '@strand/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { idempotencyKeyOf } from '../../lib/idempotency.js';
+import { sessionOf } from '../../plugins/auth.js';
+import { errorResponses } from '../../plugins/openapi.js';
+import { actorWith } from '../customer-account/customer-access.policy.js';
+import * as service from './ordering.service.js';
+
+export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const open = { access: 'public' } as const;
+  const tags = ['ordering'];
+  const checkoutErrors = errorResponses(400, 401, 402, 403, 404, 409, 422, 429, 503);
+  const send = (reply: FastifyReply, answer: service.CheckoutAnswer) => {
+    if (answer.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.status(answer.statusCode as 201).send(answer.body);
+  };
+
+  app.get('/api/ordering/zip-codes/:zip', {
+    config: open,
+    schema: {
+      tags,
+      summary: 'zipCodeLookUp: the city, state and county of a ZIP code of the counties served',
+      params: OrderingZipParamsSchema,
+      response: { 200: AreaZipSchema, ...errorResponses(400, 404) },
+    },
+    handler: async (req) => service.zipPlace(req.params.zip),
+  });
+
+  app.post('/api/ordering/availability', {
+    config: open,
+    schema: {
+      tags,
+      summary:
+        'Address verification, geocode, county and area checks: the standardized address, its position, its service area and what can be ordered there (or suggestions)',
+      body: AvailabilityRequestSchema,
+      response: { 200: AvailabilityResultSchema, ...errorResponses(400, 429) },
+    },
+    handler: async (req) => service.checkAvailability(ctx, req.body),
+  });
+
+  app.post('/api/ordering/leads', {
+    config: { ...open, limit: 'mail' },
+    schema: {
+      tags,
+      summary: 'Notify me / sign up: an email to tell when fiber reaches a checked address (mails a confirmation)',
+      body: LeadRequestSchema,
+      response: { 201: LeadResultSchema, ...errorResponses(400, 429) },
+    },
+    handler: async (req, reply) => reply.status(201).send(await service.submitLead(ctx, req.body)),
+  });
+
+  app.post('/api/ordering/carts', {
+    config: open,
+    schema: {
+      tags,
+      summary: 'A shopping cart for a checked address where fiber is available (its id is the browser’s secret)',
+      body: CreateCartRequestSchema,
+      response: { 201: CartSchema, ...errorResponses(400, 429) },
+    },
+    handler: async (req, reply) => reply.status(201).send(await service.createCart(ctx, req.body.checkId)),
+  });
+
+  app.get('/api/ordering/carts/:cartId', {
+    config: open,
+    schema: {
+      tags,
+      summary: 'The cart with its prices recomputed from the catalogue (lines no longer sold there are dropped)',
+      params: CartParamsSchema,
+      response: { 200: CartSchema, ...errorResponses(400, 404, 409) },
+    },
+    handler: async (req) => service.getCart(ctx, req.params.cartId),
+  });
+
+  app.put('/api/ordering/carts/:cartId', {
+    config: open,
+    schema: {
+      tags,
+      summary: 'The cart’s packages (ids only; each must be sold at the cart’s address, one internet package)',
+      params: CartParamsSchema,
+      body: UpdateCartRequestSchema,
+      response: { 200: CartSchema, ...errorResponses(400, 404, 409, 429) },
+    },
+    handler: async (req) => service.updateCart(ctx, req.params.cartId, req.body.packageIds),
+  });
+
+  app.get('/api/ordering/carts/:cartId/install-windows', {
+    config: open,
+    schema: {
+      tags,
+      summary: 'Install days and windows with their free capacity (installers per window less installs due in it)',
+      params: CartParamsSchema,
+      response: { 200: InstallWindowsSchema, ...errorResponses(400, 404, 409) },
+    },
+    handler: async (req) => service.installWindows(ctx, req.params.cartId),
+  });
+
+  app.post('/api/ordering/email-code', {
+    config: { ...open, limit: 'mail' },
+    schema: {
+      tags,
+      summary: 'Checkout verification: mails a one-time 6-digit code to a new customer’s email address',
+      body: EmailCodeRequestSchema,
+      response: { 201: EmailCodeResultSchema, ...errorResponses(400, 429) },
+    },
+    handler: async (req, reply) => reply.status(201).send(await service.sendEmailCode(ctx, req.body.email)),
+  });
+
+  app.post('/api/ordering/checkout', {
+    config: open,
+    schema: {
+      tags,
+      summary:
+        'Automated checkout of a new customer: account, locations, first user (email code), payment and order in one step (Idempotency-Key required)',
+      body: NewCustomerCheckoutSchema,
+      response: { 201: CheckoutResultSchema, ...checkoutErrors },
+    },
+    handler: async (req, reply) => {
+      const { account, ...order } = req.body;
+      return send(reply, await service.checkout(ctx, { kind: 'new', account }, order, idempotencyKeyOf(req)));
+    },
+  });
+
+  app.post('/api/customer/orders/checkout', {
+    config: { access: ['customer'] },
+    schema: {
+      tags,
+      summary: 'Checkout of a signed-in customer for a new location (the Services permission; Idempotency-Key)',
+      body: CustomerCheckoutSchema,
+      response: { 201: CheckoutResultSchema, ...checkoutErrors },
+    },
+    handler: async (req, reply) => {
+      const actor = await actorWith(ctx, req, 'services');
+      return send(reply, await service.checkout(ctx, { kind: 'customer', actor }, req.body, idempotencyKeyOf(req)));
+    },
+  });
+
+  app.post('/api/staff/orders/checkout', {
+    config: { access: ['staff:sales'] },
+    schema: {
+      tags: ['staff'],
+      summary:
+        'Staff (sales) place an order on a customer’s behalf: the same checkout, paid with a card on file or a new card (audited)',
+      body: StaffCheckoutSchema,
+      response: { 201: CheckoutResultSchema, ...checkoutErrors },
+    },
+    handler: async (req, reply) => {
+      const { vcCustomerID, ...order } = req.body;
+      const user = sessionOf(req);
+      return send(
+        reply,
+        await service.checkout(
+          ctx,
+          { kind: 'staff', customerId: vcCustomerID, userId: user.nUserID, employeeId: user.nEmployeeID },
+          order,
+          idempotencyKeyOf(req),
+        ),
+      );
+    },
+  });
+}

@@ -1,0 +1,702 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AVAILABILITY_ADDRESSES, DEMO_CART_TOKEN } from '../../demo/ordering.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { as, BUSINESS, newKey, RESIDENTIAL } from '../customer-account/customer-test-helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const A = AVAILABILITY_ADDRESSES;
+type Addr = { line1: string; unit?: string; city: string; state: string; zip: string };
+const form = (a: Addr, extra: object = {}) => ({
+  line1: a.line1,
+  unit: a.unit ?? '',
+  city: a.city,
+  state: a.state,
+  zip: a.zip,
+  ...extra,
+});
+const anon = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers?: Record<string, string>) =>
+  t.request({ method, url, ...(payload ? { payload } : {}), headers });
+const check = async (a: Addr, extra: object = {}) => {
+  const res = await anon('POST', '/api/ordering/availability', form(a, extra));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const count = async (
+  table: 'customers' | 'sales_orders' | 'users' | 'payments' | 'work_orders' | 'temp_service_locations',
+) =>
+  Number(
+    (
+      await t.db.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('GET /api/ordering/zip-codes/{zip}', () => {
+  it('looks up a ZIP of the served counties, refuses others and bad ones', async () => {
+    const ok = await anon('GET', '/api/ordering/zip-codes/65202');
+    expect(ok.json()).toEqual({ zip: '65202', city: 'Columbia', state: 'MO', county: 'Boone' });
+    expect((await anon('GET', '/api/ordering/zip-codes/64101')).statusCode).toBe(404);
+    expect((await anon('GET', '/api/ordering/zip-codes/6520')).statusCode).toBe(400);
+  });
+});
+
+describe('demo address data', () => {
+  it('holds the README addresses, none of them a customer’s, and indexes the service-area polygons', async () => {
+    for (const a of Object.values(A)) {
+      const [number, ...street] = a.line1.toUpperCase().split(' ');
+      const row = await t.db.db
+        .selectFrom('addresses')
+        .selectAll()
+        .where('number', '=', number ?? '')
+        .where('zip', '=', a.zip)
+        .where('street', '=', street.join(' ').replace(' BLVD', ' BLVD'))
+        .executeTakeFirst();
+      expect(row, a.line1).toBeDefined();
+      expect(row?.service_location_id, a.line1).toBeNull();
+      const customers = await t.db.db
+        .selectFrom('service_locations')
+        .select('id')
+        .where('address', '=', a.line1)
+        .where('zip', '=', a.zip)
+        .execute();
+      expect(customers, a.line1).toEqual([]);
+    }
+    const bounds = await t.db.db.selectFrom('service_area_bounds').select(['area_kind']).execute();
+    expect(new Set(bounds.map((b) => b.area_kind))).toEqual(
+      new Set(['fiber', 'business_fiber', 'construction', 'signup']),
+    );
+  });
+});
+
+describe('POST /api/ordering/availability', () => {
+  it('verifies, standardizes and geocodes a served address and lists what can be ordered there', async () => {
+    const r = await check({ ...A.fiber, line1: '2211 clark lane' });
+    expect(r.status).toBe('verified');
+    expect(r.availability).toBe('available');
+    expect(r.areaKind).toBe('fiber');
+    expect(r.address.line).toMatch(/^2211 Clark Ln, Columbia, MO 65202-\d{4}$/);
+    expect(r.address.county).toBe('Boone');
+    expect(r.latitude).toBeCloseTo(A.fiber.latitude, 4);
+    expect(r.precision).toBe('address');
+    expect(r.areas.map((a: { kind: string }) => a.kind)).toContain('fiber');
+    const names = r.packages.map((p: { name: string }) => p.name);
+    expect(names).toContain('Fiber 1 Gig Internet');
+    expect(names).not.toContain('Business Fiber 500');
+    expect(r.alreadyServed).toBe(false);
+    const row = await t.db.db
+      .selectFrom('availability_checks')
+      .selectAll()
+      .where('id', '=', r.checkId)
+      .executeTakeFirst();
+    expect(row).toMatchObject({ status: 'verified', area_kind: 'fiber', order_id: null });
+    expect(row?.address_id).not.toBeNull();
+  });
+
+  it('says an existing customer’s address (2208 Clark Ln) is served', async () => {
+    const r = await check({ line1: '2208 Clark Ln', city: 'Columbia', state: 'MO', zip: '65202' });
+    expect(r.availability).toBe('available');
+    expect(r.alreadyServed).toBe(true);
+  });
+
+  it('finds business fiber downtown, with the business packages', async () => {
+    const r = await check(A.businessFiber);
+    expect(r.availability).toBe('available');
+    expect(r.packages.map((p: { name: string }) => p.name)).toContain('Business Fiber 500');
+  });
+
+  it('answers coming soon, taking sign-ups and not served, with nothing to order', async () => {
+    const c = await check(A.construction);
+    expect([c.areaKind, c.availability, c.packages]).toEqual(['construction', 'coming_soon', []]);
+    expect(c.message).toContain('building fiber');
+    const s = await check(A.signup);
+    expect([s.areaKind, s.availability]).toEqual(['signup', 'taking_signups']);
+    const o = await check(A.outside);
+    expect([o.status, o.areaKind, o.availability]).toEqual(['verified', 'outside', 'not_served']);
+    expect(o.message).toContain('outside our fiber area');
+  });
+
+  it('refuses a ZIP outside the served counties (county check)', async () => {
+    const r = await check({ line1: '100 Main St', city: 'Kansas City', state: 'MO', zip: '64101' });
+    expect(r.status).toBe('outside_county');
+    expect(r.availability).toBe('not_served');
+  });
+
+  it('suggests a known address for a typo ("Did you mean 2211 Clark Ln?")', async () => {
+    const r = await check({ ...A.fiber, line1: '2211 Clrak Ln' });
+    expect(r.status).toBe('suggestions');
+    expect(r.message).toContain('Did you mean 2211 Clark Ln, Columbia, MO 65202?');
+    expect(r.suggestions[0]).toMatchObject({ line1: '2211 Clark Ln', zip: '65202' });
+    expect(r.packages).toEqual([]);
+  });
+
+  it('an unknown number on a known street: unknown, then a temporary location when kept as typed, once', async () => {
+    const typed = { ...A.fiber, line1: '2299 Clark Ln' };
+    const first = await check(typed);
+    expect(first.status).toBe('unknown');
+    const before = await count('temp_service_locations');
+    const a = await check(typed, { acceptUnverified: true });
+    const b = await check({ ...typed, line1: '2299 CLARK LANE' }, { acceptUnverified: true });
+    expect(a.status).toBe('temporary');
+    expect(a.precision).toBe('street');
+    expect(a.availability).toBe('available');
+    expect(await count('temp_service_locations')).toBe(before + 1);
+    const checks = await t.db.db
+      .selectFrom('availability_checks')
+      .select('temp_location_id')
+      .where('id', 'in', [a.checkId, b.checkId])
+      .execute();
+    expect(new Set(checks.map((c) => c.temp_location_id)).size).toBe(1);
+  });
+
+  it('names the field of bad input: a city that is not the ZIP’s, a line without a number', async () => {
+    const city = await anon('POST', '/api/ordering/availability', form({ ...A.fiber, city: 'Ashland' }));
+    expect(city.statusCode).toBe(400);
+    expect(city.json().error.fields.city).toContain('ZIP code 65202 is Columbia');
+    const line = await anon('POST', '/api/ordering/availability', form({ ...A.fiber, line1: 'Clark Ln' }));
+    expect(line.statusCode).toBe(400);
+    expect(line.json().error.fields.line1).toContain('house number');
+  });
+
+  it('is rate-limited per address (an anonymous write)', async () => {
+    const strict = await createTestApp({ RATE_LIMIT_IP_WRITES_PER_MINUTE: '3' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        codes.push(
+          (await strict.request({ method: 'POST', url: '/api/ordering/availability', payload: form(A.fiber) }))
+            .statusCode,
+        );
+      }
+      expect(codes.slice(0, 3)).toEqual([200, 200, 200]);
+      expect(codes[4]).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('POST /api/ordering/leads', () => {
+  it('stores a notify-me lead once per email and address, mails once, and refuses where fiber is available', async () => {
+    const o = await check(A.outside);
+    const mails = t.mail.length;
+    const first = await anon('POST', '/api/ordering/leads', {
+      checkId: o.checkId,
+      email: 'Pat@Example.com',
+      name: 'Pat',
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().message).toContain('pat@example.com');
+    const again = await anon('POST', '/api/ordering/leads', { checkId: o.checkId, email: 'pat@example.com' });
+    expect(again.statusCode).toBe(201);
+    expect(t.mail.length).toBe(mails + 1);
+    const leads = await t.db.db
+      .selectFrom('availability_leads')
+      .selectAll()
+      .where('email', '=', 'pat@example.com')
+      .execute();
+    expect(leads).toHaveLength(1);
+    expect(leads[0]?.kind).toBe('notify');
+
+    const s = await check(A.signup);
+    const signup = await anon('POST', '/api/ordering/leads', { checkId: s.checkId, email: 'sam@example.com' });
+    expect(signup.json().message).toContain('signed up');
+
+    const f = await check(A.fiber);
+    const refused = await anon('POST', '/api/ordering/leads', { checkId: f.checkId, email: 'x@example.com' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.checkId).toContain('order it now');
+    const bad = await anon('POST', '/api/ordering/leads', { checkId: o.checkId, email: 'not-an-email' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.email).toBeDefined();
+  });
+});
+
+async function newCart(a: Addr = A.fiber, packageIds = [2]) {
+  const c = await check(a);
+  const created = await anon('POST', '/api/ordering/carts', { checkId: c.checkId });
+  expect(created.statusCode, created.body).toBe(201);
+  const cartId = created.json().cartId as string;
+  const put = await anon('PUT', `/api/ordering/carts/${cartId}`, { packageIds });
+  expect(put.statusCode, put.body).toBe(200);
+  return put.json();
+}
+
+describe('carts', () => {
+  it('keeps package ids, prices them from the catalogue, and survives a reload', async () => {
+    const cart = await newCart(A.fiber, [2, 4]);
+    expect(cart.lines.map((l: { name: string }) => l.name)).toEqual(['Fiber 1 Gig Internet', 'Home Phone']);
+    expect(cart.monthlyCents).toBe(7_500 + 2_500);
+    expect(cart.oneTimeCents).toBe(9_900);
+    expect(cart.dueTodayCents).toBe(19_900);
+    const reloaded = await anon('GET', `/api/ordering/carts/${cart.cartId}`);
+    expect(reloaded.json()).toEqual(cart);
+    const stored = await t.db.db.selectFrom('carts').select('package_ids').where('package_ids', '=', '2,4').execute();
+    expect(stored.length).toBeGreaterThan(0);
+  });
+
+  it('recomputes prices: a catalogue change shows in the cart', async () => {
+    const cart = await newCart(A.fiber, [1]);
+    await t.db.db.updateTable('packages').set({ price_cents: 5_900 }).where('id', '=', 1).execute();
+    try {
+      const reloaded = (await anon('GET', `/api/ordering/carts/${cart.cartId}`)).json();
+      expect(reloaded.monthlyCents).toBe(5_900);
+    } finally {
+      await t.db.db.updateTable('packages').set({ price_cents: 5_500 }).where('id', '=', 1).execute();
+    }
+  });
+
+  it('refuses a package the area does not sell, two internet packages, and a cart where fiber is not available', async () => {
+    const cart = await newCart();
+    const biz = await anon('PUT', `/api/ordering/carts/${cart.cartId}`, { packageIds: [7] });
+    expect(biz.statusCode).toBe(400);
+    expect(biz.json().error.fields.packageIds).toContain('Business Fiber 500 is not offered at this address');
+    const two = await anon('PUT', `/api/ordering/carts/${cart.cartId}`, { packageIds: [1, 2] });
+    expect(two.statusCode).toBe(400);
+    expect(two.json().error.fields.packageIds).toBe('Choose one internet package.');
+    const c = await check(A.construction);
+    const refused = await anon('POST', '/api/ordering/carts', { checkId: c.checkId });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.checkId).toContain('cannot be ordered');
+  });
+
+  it('answers 404 for an unknown cart and 400 for a malformed id; the demo cart opens', async () => {
+    expect((await anon('GET', `/api/ordering/carts/${'x'.repeat(32)}`)).statusCode).toBe(404);
+    expect((await anon('GET', '/api/ordering/carts/short')).statusCode).toBe(400);
+    const demo = await anon('GET', `/api/ordering/carts/${DEMO_CART_TOKEN}`);
+    expect(demo.json().lines[0].name).toBe('Fiber 1 Gig Internet');
+  });
+});
+
+describe('GET /api/ordering/carts/{cartId}/install-windows', () => {
+  it('offers working days after the lead time with one visit per installer per window, less installs due', async () => {
+    const cart = await newCart();
+    const res = await anon('GET', `/api/ordering/carts/${cart.cartId}/install-windows`);
+    expect(res.statusCode).toBe(200);
+    const w = res.json();
+    expect(w.days).toHaveLength(10);
+    const installers = Number(
+      (
+        await t.db.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('installer', '=', 1)
+          .where('disabled', '=', 0)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    for (const d of w.days) {
+      expect([0, 6]).not.toContain(new Date(`${d.date}T12:00:00Z`).getUTCDay());
+      for (const win of d.windows) {
+        expect(win.capacity).toBe(installers);
+        expect(win.free).toBeLessThanOrEqual(installers);
+      }
+    }
+  });
+});
+
+// ---- checkout ----------------------------------------------------------------------------------------------------
+
+const CARD = {
+  kind: 'card',
+  holderName: 'Nora New',
+  cardNumber: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: 2035,
+  cvc: '123',
+  postalCode: '65202',
+};
+let emailSerial = 0;
+
+async function emailCode(email: string): Promise<string> {
+  const res = await anon('POST', '/api/ordering/email-code', { email });
+  expect(res.statusCode, res.body).toBe(201);
+  const mail = [...t.mail].reverse().find((m) => m.to === email);
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error('no code mailed');
+  return code;
+}
+
+async function firstWindow(cartId: string) {
+  const w = (await anon('GET', `/api/ordering/carts/${cartId}/install-windows`)).json();
+  const day = w.days.find((d: { windows: { free: number }[] }) => d.windows.some((x) => x.free > 0));
+  return {
+    installDate: day.date as string,
+    installWindow: day.windows.find((x: { free: number }) => x.free > 0).window as string,
+  };
+}
+
+async function newCustomerBody(cart: { cartId: string; dueTodayCents: number }, over: Record<string, unknown> = {}) {
+  emailSerial += 1;
+  const email = `new${emailSerial}@example.com`;
+  const code = await emailCode(email);
+  return {
+    cartId: cart.cartId,
+    ...(await firstWindow(cart.cartId)),
+    acceptTerms: true,
+    expectedTotalCents: cart.dueTodayCents,
+    payment: CARD,
+    mailing: null,
+    account: {
+      customerType: 'Residential',
+      firstName: 'Nora',
+      lastName: 'New',
+      businessName: '',
+      email,
+      phone: '(573) 555-0199',
+      username: `nora${emailSerial}`,
+      password: 'fiber-at-last-2026',
+      emailCode: code,
+    },
+    ...over,
+  };
+}
+
+describe('POST /api/ordering/checkout (a new customer)', () => {
+  it('creates the account, locations, first user, payment and order in one step; a double click orders once', async () => {
+    const cart = await newCart(A.fiber, [2, 11]);
+    const body = await newCustomerBody(cart);
+    const key = newKey('checkout');
+    const before = { customers: await count('customers'), orders: await count('sales_orders') };
+    const res = await anon('POST', '/api/ordering/checkout', body, { 'idempotency-key': key });
+    expect(res.statusCode, res.body).toBe(201);
+    const r = res.json();
+    expect(r.vcCustomerID).toMatch(/^2000-\d{4}-\d{4}$/);
+    expect(r.username).toBe(body.account.username);
+    expect(r.paidCents).toBe(cart.dueTodayCents);
+    expect(r.lines.map((l: { name: string }) => l.name)).toEqual(['Fiber 1 Gig Internet', 'Whole-Home Wi-Fi']);
+    expect(r.nextSteps.join(' ')).toContain(body.installDate);
+
+    const again = await anon('POST', '/api/ordering/checkout', body, { 'idempotency-key': key });
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().orderId).toBe(r.orderId);
+    expect(await count('customers')).toBe(before.customers + 1);
+    expect(await count('sales_orders')).toBe(before.orders + 1);
+
+    const order = await t.db.db
+      .selectFrom('sales_orders')
+      .selectAll()
+      .where('id', '=', r.orderId)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({
+      customer_id: r.vcCustomerID,
+      status: 'placed',
+      install_date: body.installDate,
+      install_window: body.installWindow,
+      paid_cents: cart.dueTodayCents,
+      placed_by_employee_id: null,
+    });
+    const user = await t.db.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', body.account.username)
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ customer_id: r.vcCustomerID, is_admin: 1, email: body.account.email });
+    expect(order.placed_by_user_id).toBe(user.id);
+    const works = await t.db.db
+      .selectFrom('work_orders')
+      .select(['status'])
+      .where('order_id', '=', r.orderId)
+      .execute();
+    expect(works.length).toBeGreaterThan(0);
+    const payment = await t.db.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('customer_id', '=', r.vcCustomerID)
+      .execute();
+    expect(payment).toHaveLength(1);
+    expect(payment[0]).toMatchObject({ status: 'Completed', amount_cents: cart.dueTodayCents, source: 'order' });
+    const checkRow = await t.db.db
+      .selectFrom('availability_checks')
+      .select('order_id')
+      .where('id', '=', cart.checkId)
+      .executeTakeFirst();
+    expect(checkRow?.order_id).toBe(r.orderId);
+    const confirmation = t.mail.find((m) => m.to === body.account.email && m.subject.includes(`order ${r.orderId}`));
+    expect(confirmation?.text).toContain('Fiber 1 Gig Internet');
+    // The cart is spent.
+    expect((await anon('GET', `/api/ordering/carts/${cart.cartId}`)).statusCode).toBe(409);
+    // The new user can sign in.
+    const login = await anon('POST', '/api/auth/login', {
+      username: body.account.username,
+      password: 'fiber-at-last-2026',
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('a declined card or a payment service that does not answer leaves nothing behind', async () => {
+    for (const [cardNumber, status, field] of [
+      ['4000000000000002', 402, 'payment.cardNumber'],
+      ['4000000000009995', 402, 'payment.cardNumber'],
+      ['4000000000000119', 503, null],
+    ] as const) {
+      const cart = await newCart();
+      const body = await newCustomerBody(cart, { payment: { ...CARD, cardNumber } });
+      const before = [
+        await count('customers'),
+        await count('sales_orders'),
+        await count('users'),
+        await count('payments'),
+      ];
+      const res = await anon('POST', '/api/ordering/checkout', body, { 'idempotency-key': newKey('declined') });
+      expect(res.statusCode, res.body).toBe(status);
+      if (field) expect(res.json().error.fields[field]).toContain('Nothing was charged');
+      else expect(res.json().error.message).toContain('will not be charged twice');
+      expect([
+        await count('customers'),
+        await count('sales_orders'),
+        await count('users'),
+        await count('payments'),
+      ]).toEqual(before);
+      expect((await anon('GET', `/api/ordering/carts/${cart.cartId}`)).statusCode).toBe(200);
+    }
+  });
+
+  it('a stale price is "prices changed" with the new total, never charged', async () => {
+    const cart = await newCart();
+    const body = await newCustomerBody(cart, { expectedTotalCents: cart.dueTodayCents - 1000 });
+    const payments = await count('payments');
+    const res = await anon('POST', '/api/ordering/checkout', body, { 'idempotency-key': newKey('stale') });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('prices_changed');
+    expect(res.json().error.fields.expectedTotalCents).toContain('$174.00');
+    expect(await count('payments')).toBe(payments);
+  });
+
+  it('refuses a package the area does not sell and an address where fiber is not available', async () => {
+    const cart = await newCart();
+    await t.db.db
+      .updateTable('carts')
+      .set({ package_ids: '7' })
+      .where('package_ids', '=', '2')
+      .where('order_id', 'is', null)
+      .execute();
+    const body = await newCustomerBody(cart);
+    const res = await anon('POST', '/api/ordering/checkout', body, { 'idempotency-key': newKey('biz') });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.cartId).toContain('not offered at this address');
+
+    // A cart whose address left the fiber area (the polygons changed): refused at checkout.
+    const other = await newCart();
+    const addressId = (
+      await t.db.db
+        .selectFrom('carts')
+        .select('address_id')
+        .where('check_id', '=', other.checkId)
+        .executeTakeFirstOrThrow()
+    ).address_id;
+    const outside = await t.db.db
+      .selectFrom('addresses')
+      .select('id')
+      .where('city', '=', 'Boonville')
+      .executeTakeFirstOrThrow();
+    await t.db.db.updateTable('carts').set({ address_id: outside.id }).where('check_id', '=', other.checkId).execute();
+    const b2 = await newCustomerBody(other);
+    const r2 = await anon('POST', '/api/ordering/checkout', b2, { 'idempotency-key': newKey('outside') });
+    expect(r2.statusCode).toBe(400);
+    expect(r2.json().error.fields.cartId).toContain('cannot be ordered');
+    void addressId;
+  });
+
+  it('checks the email code, the user name, the password policy, the terms and the window', async () => {
+    const cart = await newCart();
+    const body = await newCustomerBody(cart);
+    const call = (b: object) => anon('POST', '/api/ordering/checkout', b, { 'idempotency-key': newKey('bad') });
+    const wrongCode = await call({
+      ...body,
+      account: { ...body.account, emailCode: body.account.emailCode === '000000' ? '111111' : '000000' },
+    });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json().error.fields['account.emailCode']).toContain('not the one we emailed');
+    const taken = await call({ ...body, account: { ...body.account, username: 'residential' } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.fields['account.username']).toContain('taken');
+    const common = await call({ ...body, account: { ...body.account, password: 'password123' } });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error.fields['account.password']).toBeDefined();
+    const terms = await call({ ...body, acceptTerms: false });
+    expect(terms.statusCode).toBe(400);
+    expect(terms.json().error.fields.acceptTerms).toContain('Accept the terms');
+    const sunday = await call({ ...body, installDate: '2020-01-05' });
+    expect(sunday.statusCode).toBe(400);
+    expect(sunday.json().error.fields.installDate).toContain('Choose an install day');
+    const noKey = await anon('POST', '/api/ordering/checkout', body);
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().error.fields['Idempotency-Key']).toBeDefined();
+
+    // A full window: every installer already has an install due in it.
+    await t.db.db.updateTable('users').set({ disabled: 1 }).where('installer', '=', 1).execute();
+    try {
+      const full = await call(body);
+      expect(full.statusCode).toBe(409);
+      expect(full.json().error.fields.installWindow).toContain('full');
+    } finally {
+      await t.db.db.updateTable('users').set({ disabled: 0 }).where('installer', '=', 1).execute();
+    }
+  });
+
+  it('two customers ordering the same temporary address share one temporary location', async () => {
+    const typed = { ...A.fiber, line1: '2297 Clark Ln' };
+    const orders: number[] = [];
+    for (const _ of [1, 2]) {
+      const c = await check(typed, { acceptUnverified: true });
+      const created = (await anon('POST', '/api/ordering/carts', { checkId: c.checkId })).json();
+      const cart = (await anon('PUT', `/api/ordering/carts/${created.cartId}`, { packageIds: [1] })).json();
+      expect(cart.temporary).toBe(true);
+      const res = await anon('POST', '/api/ordering/checkout', await newCustomerBody(cart), {
+        'idempotency-key': newKey('temp'),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().temporary).toBe(true);
+      orders.push(res.json().orderId);
+    }
+    const temps = await t.db.db
+      .selectFrom('temp_service_locations')
+      .select('id')
+      .where('number', '=', '2297')
+      .execute();
+    expect(temps).toHaveLength(1);
+    const notes = await t.db.db.selectFrom('sales_orders').select('notes').where('id', 'in', orders).execute();
+    expect(notes.every((n) => n.notes?.includes(`Temporary service location ${temps[0]?.id}`))).toBe(true);
+  });
+});
+
+describe('POST /api/ordering/email-code', () => {
+  it('mails a 6-digit code and stops after 5 an hour for one address', async () => {
+    const email = 'limit@example.com';
+    for (let i = 0; i < 5; i++)
+      expect((await anon('POST', '/api/ordering/email-code', { email })).statusCode).toBe(201);
+    const sixth = await anon('POST', '/api/ordering/email-code', { email });
+    expect(sixth.statusCode).toBe(429);
+    expect((await anon('POST', '/api/ordering/email-code', { email: 'nope' })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/customer/orders/checkout (a signed-in customer, a new location)', () => {
+  const savedMethod = async (customerId: string) =>
+    (
+      await t.db.db
+        .selectFrom('payment_methods')
+        .select('id')
+        .where('customer_id', '=', customerId)
+        .where('deleted_at', 'is', null)
+        .where('kind', '=', 'card')
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  it('orders with a card on file and no new account; another account’s card is refused', async () => {
+    const me = await as(t, 'residential');
+    const cart = await newCart(A.fiber, [1]);
+    const window = await firstWindow(cart.cartId);
+    const base = {
+      cartId: cart.cartId,
+      ...window,
+      acceptTerms: true,
+      expectedTotalCents: cart.dueTodayCents,
+      mailing: null,
+    };
+    const foreign = await me.call(
+      'POST',
+      '/api/customer/orders/checkout',
+      { ...base, payment: { kind: 'saved', paymentMethodId: await savedMethod(BUSINESS) } },
+      { 'idempotency-key': newKey('foreign') },
+    );
+    expect(foreign.statusCode).toBe(403);
+    const customers = await count('customers');
+    const res = await me.call(
+      'POST',
+      '/api/customer/orders/checkout',
+      { ...base, payment: { kind: 'saved', paymentMethodId: await savedMethod(RESIDENTIAL) } },
+      { 'idempotency-key': newKey('own') },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ vcCustomerID: RESIDENTIAL, username: null });
+    expect(await count('customers')).toBe(customers);
+    const location = await t.db.db
+      .selectFrom('sales_orders as s')
+      .innerJoin('service_locations as l', 'l.id', 's.service_location_id')
+      .select(['l.customer_id', 'l.address'])
+      .where('s.id', '=', res.json().orderId)
+      .executeTakeFirstOrThrow();
+    expect(location).toEqual({ customer_id: RESIDENTIAL, address: '2211 Clark Ln' });
+  });
+
+  it('is refused to a user without the Services permission and to field staff', async () => {
+    const cart = await newCart();
+    const body = {
+      cartId: cart.cartId,
+      ...(await firstWindow(cart.cartId)),
+      acceptTerms: true,
+      expectedTotalCents: cart.dueTodayCents,
+      payment: CARD,
+      mailing: null,
+    };
+    expect(
+      (
+        await (
+          await as(t, 'business-billing')
+        ).call('POST', '/api/customer/orders/checkout', body, { 'idempotency-key': newKey() })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await (
+          await as(t, 'installer')
+        ).call('POST', '/api/customer/orders/checkout', body, { 'idempotency-key': newKey() })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('POST /api/staff/orders/checkout (sales on a customer’s behalf)', () => {
+  it('places the order with placed_by_employee_id and an audit row; other staff roles are refused', async () => {
+    const cart = await newCart(A.businessFiber, [7]);
+    const body = {
+      vcCustomerID: BUSINESS,
+      cartId: cart.cartId,
+      ...(await firstWindow(cart.cartId)),
+      acceptTerms: true,
+      expectedTotalCents: cart.dueTodayCents,
+      payment: { ...CARD, cardNumber: '5555555555554444' },
+      mailing: null,
+    };
+    for (const role of ['dispatcher', 'billing-staff', 'network', 'residential']) {
+      const refused = await (await as(t, role)).call('POST', '/api/staff/orders/checkout', body, {
+        'idempotency-key': newKey(),
+      });
+      expect(refused.statusCode, role).toBe(403);
+    }
+    const unknown = await (await as(t, 'sales')).call(
+      'POST',
+      '/api/staff/orders/checkout',
+      { ...body, vcCustomerID: '9999-9999-9999' },
+      { 'idempotency-key': newKey() },
+    );
+    expect(unknown.statusCode).toBe(404);
+    const res = await (await as(t, 'sales')).call('POST', '/api/staff/orders/checkout', body, {
+      'idempotency-key': newKey('sales'),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = await t.db.db
+      .selectFrom('sales_orders')
+      .selectAll()
+      .where('id', '=', res.json().orderId)
+      .executeTakeFirstOrThrow();
+    expect(order.customer_id).toBe(BUSINESS);
+    expect(order.placed_by_employee_id).not.toBeNull();
+    const audit = await t.db.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'staff.order.placed')
+      .execute();
+    expect(audit.some((a) => a.subject === `${BUSINESS}:${order.id}`)).toBe(true);
+  });
+});

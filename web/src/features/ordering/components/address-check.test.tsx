@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, stubFetch } from '../../../test/render-app';
+import { AddressCheck } from './address-check';
+
+const base = {
+  latitude: null,
+  longitude: null,
+  precision: null,
+  areas: [],
+  packages: [],
+  alreadyServed: false,
+  suggestions: [],
+  address: null,
+  areaKind: 'outside',
+  availability: 'not_served',
+};
+const SUGGESTION = {
+  line1: '2211 Clark Ln',
+  unit: '',
+  city: 'Columbia',
+  state: 'MO',
+  zip: '65202',
+  label: '2211 Clark Ln, Columbia, MO 65202',
+};
+
+describe('the availability check', () => {
+  it('names the fields before asking the server', async () => {
+    const { requests } = stubFetch({});
+    const { user } = renderApp(<AddressCheck onCart={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Check this address' }));
+    expect(
+      await screen.findByText('Street address must be 3 to 100 characters, like 2208 Clark Ln.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('ZIP code')).toHaveAttribute('aria-invalid', 'true');
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('offers "Did you mean" and checks the suggestion, or the address as typed', async () => {
+    const { requests } = stubFetch({
+      'POST /api/ordering/availability': (req) => {
+        const body = req.body as { line1: string; acceptUnverified: boolean };
+        if (body.line1 === '2211 Clark Ln') {
+          return {
+            body: {
+              ...base,
+              checkId: 2,
+              status: 'verified',
+              message: 'Fiber is available at 2211 Clark Ln, Columbia, MO 65202-5050. Choose your packages below.',
+              address: {
+                number: '2211',
+                street: 'Clark Ln',
+                unit: '',
+                city: 'Columbia',
+                state: 'MO',
+                zip: '65202',
+                zipFour: '5050',
+                county: 'Boone',
+                line: '2211 Clark Ln, Columbia, MO 65202-5050',
+              },
+              areaKind: 'fiber',
+              availability: 'available',
+              packages: [
+                {
+                  id: 2,
+                  name: 'Fiber 1 Gig Internet',
+                  category: 'internet',
+                  monthlyCents: 7500,
+                  installFeeCents: 9900,
+                  speedMbps: 1000,
+                  description: null,
+                },
+              ],
+            },
+          };
+        }
+        return {
+          body: {
+            ...base,
+            checkId: 1,
+            status: 'suggestions',
+            message:
+              'We could not find 2211 Clrak Ln, Columbia, MO 65202. Did you mean 2211 Clark Ln, Columbia, MO 65202?',
+            suggestions: [SUGGESTION],
+          },
+        };
+      },
+    });
+    const { user } = renderApp(<AddressCheck onCart={() => {}} />);
+    await user.type(screen.getByLabelText('Street address'), '2211 Clrak Ln');
+    await user.type(screen.getByLabelText('City'), 'Columbia');
+    await user.type(screen.getByLabelText('ZIP code'), '65202');
+    await user.click(screen.getByRole('button', { name: 'Check this address' }));
+    expect(await screen.findByText(/Did you mean 2211 Clark Ln/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use the address as I typed it' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Use ${SUGGESTION.label}` }));
+    expect(await screen.findByRole('heading', { name: 'Fiber is available' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Street address')).toHaveValue('2211 Clark Ln');
+    expect(screen.getByText('Fiber 1 Gig Internet')).toBeInTheDocument();
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(2));
+  });
+});
