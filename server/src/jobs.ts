@@ -6,6 +6,7 @@
  *   - auth: the queued recovery and registration mail, every 30 s and at start; ended sessions, hourly
  *   - autopay (modules/billing/payment-recovery.ts): a minute after start, then every AUTOPAY_INTERVAL_MINUTES (0: off)
  *   - rate-limit counters of ended windows: every 10 minutes
+ *   - the fax queue (modules/fax-outbox/fax-outbox.jobs.ts): every FAX_QUEUE_INTERVAL_SECONDS (2)
  *   - housekeeping: failed sign-ins, stored idempotent answers, reset links, e-mail changes and mail requests older
  *     than RETENTION_DAYS, hourly and a minute after start
  */
@@ -16,6 +17,7 @@ import { startActionWorker } from './modules/assets/action-worker.js';
 import { startAuthJobs } from './modules/auth/auth.jobs.js';
 import { pruneAuthRecords } from './modules/auth/auth.service.js';
 import { runAutopay } from './modules/billing/payment-recovery.js';
+import { workFaxQueue } from './modules/fax-outbox/fax-outbox.jobs.js';
 
 const MINUTE = 60_000;
 
@@ -65,6 +67,12 @@ export async function startJobs(ctx: AppContext): Promise<() => Promise<void>> {
   const stops: Stop[] = [];
   stops.push(await startActionWorker(ctx, ctx.log));
   stops.push(startAuthJobs(ctx));
+  stops.push(
+    every(ctx, 'fax queue', ctx.config.fax.queueIntervalSeconds * 1000, async () => {
+      const round = await workFaxQueue(ctx);
+      if (round.claimed + round.released > 0) ctx.log.info({ fax: round }, 'fax queue round');
+    }),
+  );
   stops.push(every(ctx, 'rate-limit pruning', 10 * MINUTE, () => pruneRateLimits(ctx.db, ctx.now())));
   stops.push(
     every(
