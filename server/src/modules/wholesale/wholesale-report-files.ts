@@ -94,10 +94,11 @@ export function renderWholesaleReportPdf(data: WholesalePdfData): Promise<Buffer
   const right = doc.page.width - doc.page.margins.right;
   // Month/circuit, in, out, peak, availability, billed.
   const widths = [250, 90, 90, 80, 90, 96];
-  const xs = widths.reduce<number[]>(
-    (acc, _w, i) => [...acc, i === 0 ? left : (acc[i - 1] ?? left) + (widths[i - 1] ?? 0)],
-    [],
-  );
+  const xs: number[] = [];
+  widths.reduce((x, w) => {
+    xs.push(x);
+    return x + w;
+  }, left);
   doc.fillColor(PDF_COLORS.brand).font('Helvetica-Bold').fontSize(18).text(data.provider.name, left, 48);
   doc.fillColor(PDF_COLORS.ink).fontSize(14).text('Wholesale report', left, 72);
   doc
