@@ -1,12 +1,16 @@
+import { showsReports } from '@strand/domain';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { can, useCustomerAccount } from '../../../lib/customer-account';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SectionNav } from '../../../lib/ui/parts';
+import { useWholesaleServices } from '../api/customer-services';
 import { EmailSection } from './email-section';
 import { FaxSection } from './fax-section';
 import { LocationsSection } from './locations-section';
+import { TvSection } from './tv-section';
+import { WholesaleSection } from './wholesale-section';
 import '../../../styles/customer.css';
 import '../../../styles/services.css';
 import { EmptyState } from '../../../lib/ui/empty-state';
@@ -15,14 +19,23 @@ const SECTIONS = [
   { id: 'locations', label: 'Service locations' },
   { id: 'email', label: 'Email' },
   { id: 'fax', label: 'Fax' },
+  { id: 'tv', label: 'TV' },
+  { id: 'wholesale', label: 'Wholesale' },
 ] as const;
 
-/** /services: the account's service locations and packages, its mailboxes and its fax numbers. */
+/**
+ * /services: the account's service locations and packages, its mailboxes, its fax numbers (sending and the outbox),
+ * TV app sign-in, and for a business account that leases circuits, its wholesale circuits and report.
+ */
 export function ServicesPage() {
   usePageTitle('Services');
   const account = useCustomerAccount();
   const [params] = useSearchParams();
-  const current = SECTIONS.find((s) => s.id === params.get('section'))?.id ?? 'locations';
+  const business = account.data !== undefined && showsReports(account.data.vcCustomerType);
+  const wholesale = useWholesaleServices(business && can(account.data, 'services'));
+  const leases = (wholesale.data?.services.length ?? 0) > 0;
+  const sections = SECTIONS.filter((s) => s.id !== 'wholesale' || leases);
+  const current = sections.find((s) => s.id === params.get('section'))?.id ?? 'locations';
 
   if (account.isPending) {
     return (
@@ -54,10 +67,12 @@ export function ServicesPage() {
   return (
     <section className="page page--wide" aria-labelledby="services-heading">
       <h1 id="services-heading">Services</h1>
-      <SectionNav label="Services sections" sections={SECTIONS} current={current} />
+      <SectionNav label="Services sections" sections={sections} current={current} />
       {current === 'locations' && <LocationsSection />}
       {current === 'email' && <EmailSection />}
       {current === 'fax' && <FaxSection />}
+      {current === 'tv' && <TvSection />}
+      {current === 'wholesale' && <WholesaleSection />}
     </section>
   );
 }
