@@ -33,6 +33,8 @@ async function start(key: string, slot: number): Promise<Running> {
     dataDir,
     port: settings.port + 1 + slot,
     oltPort: settings.oltPort + 1 + slot,
+    faxPort: settings.faxPort + 1 + slot,
+    tvPort: settings.tvPort + 1 + slot,
     seedDemo: false,
   });
   return { ...server, key };

@@ -23,6 +23,7 @@ import {
   useWholesaleReport,
   useWholesaleServices,
 } from '../api/customer-services';
+import '../../../styles/customer-billing.css';
 import '../../../styles/reports.css';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -47,20 +48,23 @@ export function WholesaleSection() {
             {formatCents(services.data.activeMonthlyCents)} a month.
           </p>
           <Table
-            caption="Wholesale circuits"
-            head={['Circuit', 'A end', 'Z end', 'Status', 'Start', 'Bandwidth', 'Monthly rate']}
-            numericFrom={5}
+            caption="Circuits leased, with their rates"
+            head={['Circuit', 'Route (A end to Z end)', 'Status', 'In service', 'Bandwidth', 'Monthly rate']}
+            numericFrom={4}
           >
             <tbody>
               {services.data.services.map((s) => (
                 <tr key={s.WholesaleServiceID}>
                   <th scope="row">{s.circuitId}</th>
-                  <td>{s.aEndpoint}</td>
-                  <td>{s.zEndpoint}</td>
+                  <td className="wholesale-route">
+                    <span>{s.aEndpoint}</span>
+                    <span>to {s.zEndpoint}</span>
+                  </td>
                   <td>
                     <StatusBadge status={s.status} />
                   </td>
                   <td>
+                    {s.status === 'Pending' ? 'from ' : ''}
                     {formatDay(s.startDate)}
                     {s.endDate ? ` to ${formatDay(s.endDate)}` : ''}
                   </td>
