@@ -168,7 +168,9 @@ test.describe('Services: fax sending, TV sign-in, wholesale', () => {
     await signIn(page, 'wholesale');
     await openServices(page, 'Wholesale', 'Wholesale circuits');
     const circuits = page.getByRole('region', { name: 'Circuits leased, with their rates' });
-    await expect(circuits.getByRole('row', { name: /ORN-WS-1002/ })).toContainText('to Kansas City carrier hotel, 1102 Grand Blvd');
+    await expect(circuits.getByRole('row', { name: /ORN-WS-1002/ })).toContainText(
+      'to Kansas City carrier hotel, 1102 Grand Blvd',
+    );
     await expect(circuits.getByRole('row', { name: /ORN-WS-1002/ })).toContainText('10 Gbps');
     await expect(circuits.getByRole('row', { name: /ORN-WS-1004/ })).toContainText('Pending');
     await expect(circuits.getByRole('row', { name: /ORN-WS-1005/ })).toContainText('Disconnected');
