@@ -114,7 +114,7 @@ function SentFaxCard({ fax, maxAttempts }: { fax: SentFax; maxAttempts: number }
         <p className="muted">
           {fax.reason ? `Last try: ${fax.reason} ` : ''}
           {fax.nextAttemptAt ? `Next try ${formatMoment(fax.nextAttemptAt)}` : ''}
-          {tries > 0 ? ` (try ${Math.min(tries + 1, maxAttempts)} of ${maxAttempts}).` : ''}
+          {fax.reason ? ` (at most ${maxAttempts} tries, then it fails and can be sent again).` : ''}
         </p>
       )}
       {fax.status === 'sending' && <p className="muted">Dialling {to} now…</p>}
