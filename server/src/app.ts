@@ -8,12 +8,14 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/connect.js';
+import { createHttpFaxGateway, type FaxGateway } from './integrations/fax/fax-gateway.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import { createOltClient, type OltClient } from './integrations/network/olt-client.js';
 import type { PaymentGateway } from './integrations/payments/payment-gateway.js';
 import { createSandboxGateway } from './integrations/payments/sandbox-gateway.js';
 import { createPhoneSwitchClient, type PhoneSwitch } from './integrations/phone-switch/phone-switch.js';
 import { createLocalFileStore } from './integrations/storage/file-store.js';
+import { createHttpTvMiddleware, type TvMiddleware } from './integrations/tv/tv-middleware.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { applicantsRoutes } from './modules/applicants/applicants.routes.js';
 import { assetsRoutes } from './modules/assets/assets.routes.js';
@@ -24,6 +26,7 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { circuitsRoutes } from './modules/circuits/circuits.routes.js';
 import { contractorRoutes } from './modules/contractor/contractor.routes.js';
 import { customerAccountRoutes } from './modules/customer-account/customer-account.routes.js';
+import { faxOutboxRoutes } from './modules/fax-outbox/fax-outbox.routes.js';
 import { mapsRoutes } from './modules/maps/maps.routes.js';
 import { orderingRoutes } from './modules/ordering/ordering.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
@@ -34,6 +37,8 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes.js';
 import { supportTicketsRoutes } from './modules/support-tickets/tickets.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { tvRoutes } from './modules/tv/tv.routes.js';
+import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.js';
 import { workOrdersRoutes } from './modules/work-orders/work-orders.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorPages } from './plugins/error-pages.js';
@@ -52,6 +57,10 @@ export interface BuildOptions {
   phoneSwitch?: PhoneSwitch;
   /** The payment gateway; defaults to the one PAYMENT_GATEWAY names. */
   payments?: PaymentGateway;
+  /** The fax carrier; defaults to the HTTP API at FAX_GATEWAY_URL (or the simulated carrier's port). */
+  fax?: FaxGateway;
+  /** The TV middleware; defaults to the HTTP service at TV_MIDDLEWARE_URL (or the simulated one's port). */
+  tv?: TvMiddleware;
   now?: () => Date;
   /** Folder of the built web app; null serves the API only. */
   webDist?: string | null;
@@ -75,6 +84,9 @@ const MODULES = [
   applicantsRoutes,
   servicesRoutes,
   orderingRoutes,
+  faxOutboxRoutes,
+  tvRoutes,
+  wholesaleRoutes,
   reportsRoutes,
   authCodesRoutes,
   subscribersRoutes,
@@ -121,6 +133,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     phoneSwitch:
       options.phoneSwitch ??
       createPhoneSwitchClient({ url: config.phoneSwitch.url, apiKey: config.phoneSwitch.apiKey }),
+    fax: options.fax ?? createHttpFaxGateway({ url: config.fax.gatewayUrl, timeoutMs: 120_000 }),
+    tv: options.tv ?? createHttpTvMiddleware({ url: config.tv.middlewareUrl, timeoutMs: 5_000 }),
     issueToken: (claims) => app.jwt.sign(claims),
     now,
     log: app.log,

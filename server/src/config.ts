@@ -115,6 +115,39 @@ const EnvSchema = z.object({
     .transform((v) => v === undefined || v === '' || v === 'true' || v === '1'),
   PHONE_SWITCH_CONFIRM_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   AUTH_CODE_PUSH_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(1000),
+  // Fax sending (integrations/fax): the carrier's HTTP API, or the simulated carrier started with the server.
+  FAX_GATEWAY_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'FAX_GATEWAY_URL must be an http(s) URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  FAX_SIMULATOR: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === undefined || v === '' || v === 'true' || v === '1'),
+  FAX_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(16650),
+  FAX_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+  FAX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  FAX_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  FAX_CLAIM_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  FAX_QUEUE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
+  // TV credentials (integrations/tv): the internal TV middleware host, or the simulated one started with the server.
+  TV_MIDDLEWARE_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'TV_MIDDLEWARE_URL must be an http(s) URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  TV_SIMULATOR: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === undefined || v === '' || v === 'true' || v === '1'),
+  TV_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(16700),
+  TV_APP_NAME: z.string().min(1).default('Boone Valley Fiber TV'),
+  // SPEC §6: user ids (nUserID) that keep their theme in the browser instead of loading it from the server.
+  LOCAL_THEME_USER_IDS: z
+    .string()
+    .regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/, 'LOCAL_THEME_USER_IDS must be user ids separated by commas, like 12,40')
+    .default(''),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -217,6 +250,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       confirmDelayMs: e.PHONE_SWITCH_CONFIRM_MS,
       pushIntervalMs: e.AUTH_CODE_PUSH_INTERVAL_MS,
     },
+    fax: {
+      gatewayUrl: e.FAX_GATEWAY_URL ?? `http://127.0.0.1:${e.FAX_SIMULATOR_PORT}`,
+      simulator: e.FAX_SIMULATOR && !e.FAX_GATEWAY_URL,
+      simulatorPort: e.FAX_SIMULATOR_PORT,
+      simulatorDelayMs: e.FAX_SIMULATOR_DELAY_MS,
+      maxAttempts: e.FAX_MAX_ATTEMPTS,
+      retryBaseSeconds: e.FAX_RETRY_BASE_SECONDS,
+      claimTimeoutSeconds: e.FAX_CLAIM_TIMEOUT_SECONDS,
+      queueIntervalSeconds: e.FAX_QUEUE_INTERVAL_SECONDS,
+    },
+    tv: {
+      middlewareUrl: e.TV_MIDDLEWARE_URL ?? `http://127.0.0.1:${e.TV_SIMULATOR_PORT}`,
+      simulator: e.TV_SIMULATOR && !e.TV_MIDDLEWARE_URL,
+      simulatorPort: e.TV_SIMULATOR_PORT,
+      appName: e.TV_APP_NAME,
+    },
+    /** SPEC §6: these users keep their theme in the browser (GET /api/config hands the list to the browser). */
+    localThemeUserIds: [
+      ...new Set(
+        e.LOCAL_THEME_USER_IDS.split(',')
+          .map((v) => v.trim())
+          .filter((v) => v !== '')
+          .map(Number),
+      ),
+    ],
   };
 }
 

@@ -8,6 +8,7 @@
  *   - autopay (modules/billing/payment-recovery.ts): a minute after start, then every AUTOPAY_INTERVAL_MINUTES (0: off)
  *   - notices (modules/subscribers/notices.worker.ts): recipients listed and mailed, every 2 s (first 5 s after start)
  *   - rate-limit counters of ended windows: every 10 minutes
+ *   - the fax queue (modules/fax-outbox/fax-outbox.jobs.ts): every FAX_QUEUE_INTERVAL_SECONDS (2)
  *   - housekeeping: failed sign-ins, stored idempotent answers, reset links, e-mail changes and mail requests older
  *     than RETENTION_DAYS, hourly and a minute after start
  */
@@ -20,6 +21,7 @@ import { pruneAuthRecords } from './modules/auth/auth.service.js';
 import { pushAuthCodes } from './modules/auth-codes/auth-codes.worker.js';
 import { runAutopay } from './modules/billing/payment-recovery.js';
 import { processNotices } from './modules/subscribers/notices.worker.js';
+import { workFaxQueue } from './modules/fax-outbox/fax-outbox.jobs.js';
 
 const MINUTE = 60_000;
 
@@ -84,6 +86,10 @@ export async function startJobs(ctx: AppContext): Promise<() => Promise<void>> {
       },
       5_000,
     ),
+    every(ctx, 'fax queue', ctx.config.fax.queueIntervalSeconds * 1000, async () => {
+      const round = await workFaxQueue(ctx);
+      if (round.claimed + round.released > 0) ctx.log.info({ fax: round }, 'fax queue round');
+    }),
   );
   stops.push(every(ctx, 'rate-limit pruning', 10 * MINUTE, () => pruneRateLimits(ctx.db, ctx.now())));
   stops.push(

@@ -1,11 +1,14 @@
 /** Reads the configuration, migrates, loads the demo data into an empty database, and serves. */
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { isDatabaseEmpty, seedDemoData, writeDemoFiles } from './demo/generator.js';
+import { type FaxSimulator, startFaxSimulator } from './integrations/fax/fax-simulator.js';
 import { type OltSimulator, startOltSimulator } from './integrations/network/olt-simulator.js';
 import { type SwitchSimulator, startSwitchSimulator } from './integrations/phone-switch/switch-simulator.js';
+import { startTvSimulator, type TvSimulator } from './integrations/tv/tv-simulator.js';
 import { startJobs } from './jobs.js';
 
 async function main() {
@@ -55,6 +58,36 @@ async function main() {
       app.log.warn({ err }, `simulated phone switch could not bind 127.0.0.1:${config.phoneSwitch.port}`);
     }
   }
+  // The embedded defaults of the fax carrier and the TV middleware: small HTTP services on loopback
+  // (FAX_GATEWAY_URL / TV_MIDDLEWARE_URL point the server at the real ones instead).
+  let fax: FaxSimulator | null = null;
+  if (config.fax.simulator) {
+    try {
+      fax = await startFaxSimulator({
+        host: '127.0.0.1',
+        port: config.fax.simulatorPort,
+        delayMs: config.fax.simulatorDelayMs,
+      });
+      app.log.info(`simulated fax carrier on http://127.0.0.1:${fax.port}`);
+    } catch (err) {
+      // Faxes wait in the queue (retried with backoff) until a carrier answers.
+      app.log.warn({ err }, `simulated fax carrier could not bind 127.0.0.1:${config.fax.simulatorPort}`);
+    }
+  }
+  let tv: TvSimulator | null = null;
+  if (config.tv.simulator) {
+    try {
+      tv = await startTvSimulator({
+        host: '127.0.0.1',
+        port: config.tv.simulatorPort,
+        stateFile: path.join(config.dataDir, 'tv-middleware.json'),
+      });
+      app.log.info(`simulated TV middleware on http://127.0.0.1:${tv.port}`);
+    } catch (err) {
+      // TV credentials then say the TV system is not answering.
+      app.log.warn({ err }, `simulated TV middleware could not bind 127.0.0.1:${config.tv.simulatorPort}`);
+    }
+  }
   // Every background job (asset actions, queued mail, autopay, pruning) starts in jobs.ts.
   const stopJobs = await startJobs(ctx);
 
@@ -73,6 +106,8 @@ async function main() {
       await stopJobs();
       await olt?.close();
       await phoneSwitch?.close();
+      await fax?.close();
+      await tv?.close();
       await database.close();
       process.exit(0);
     } catch (err) {

@@ -26,6 +26,11 @@ export const ShellConfigSchema = z.object({
   providerLinks: z.array(z.object({ label: z.string(), url: z.string() })),
   version: z.string(),
   copyrightYear: z.number().int(),
+  /**
+   * SPEC §6: users (nUserID) who keep their theme in the browser instead of loading it from the server
+   * (LOCAL_THEME_USER_IDS). Optional so a shell config cached before this setting still reads.
+   */
+  localThemeUserIds: z.array(z.number().int()).optional(),
 });
 export type ShellConfig = z.infer<typeof ShellConfigSchema>;
 

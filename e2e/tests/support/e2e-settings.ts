@@ -9,11 +9,14 @@ export function e2eSettings() {
   const runDir = process.env.E2E_RUN_DIR;
   if (!runDir) throw new Error('E2E_RUN_DIR is not set: run the tests through e2e/playwright.config.ts');
   return {
-    // E2E_PORT and E2E_OLT_PORT let a second run (another checkout) go on beside this one.
+    // E2E_PORT, E2E_OLT_PORT, E2E_FAX_PORT and E2E_TV_PORT let a second run (another checkout) go on beside this one.
     port: Number(process.env.E2E_PORT ?? 8181),
     oltPort: Number(process.env.E2E_OLT_PORT ?? 16181),
     // The simulated phone switches: E2E_SWITCH_PORT, or 50 above the OLT ports.
     switchPort: Number(process.env.E2E_SWITCH_PORT ?? Number(process.env.E2E_OLT_PORT ?? 16181) + 50),
+    /** The simulated fax carrier and TV middleware each server starts (FAX_SIMULATOR_PORT, TV_SIMULATOR_PORT). */
+    faxPort: Number(process.env.E2E_FAX_PORT ?? 16650),
+    tvPort: Number(process.env.E2E_TV_PORT ?? 16700),
     runDir,
     templateDir: path.join(runDir, 'template'),
   };
@@ -31,6 +34,8 @@ export async function startServer(options: {
   port: number;
   oltPort: number;
   switchPort: number;
+  faxPort: number;
+  tvPort: number;
   seedDemo: boolean;
 }): Promise<TestServer> {
   const url = `http://127.0.0.1:${options.port}`;
@@ -46,6 +51,8 @@ export async function startServer(options: {
       PUBLIC_URL: url,
       OLT_SNMP_PORT: String(options.oltPort),
       PHONE_SWITCH_PORT: String(options.switchPort),
+      FAX_SIMULATOR_PORT: String(options.faxPort),
+      TV_SIMULATOR_PORT: String(options.tvPort),
       SEED_DEMO: options.seedDemo ? 'auto' : 'never',
     },
   });

@@ -34,6 +34,8 @@ async function start(key: string, slot: number): Promise<Running> {
     port: settings.port + 1 + slot,
     oltPort: settings.oltPort + 1 + slot,
     switchPort: settings.switchPort + 1 + slot,
+    faxPort: settings.faxPort + 1 + slot,
+    tvPort: settings.tvPort + 1 + slot,
     seedDemo: false,
   });
   return { ...server, key };

@@ -941,6 +941,86 @@ export interface NoticeRecipientsTable {
   failure: string | null;
 }
 
+/** 0018-customer-services: circuits leased to another carrier or ISP. */
+export interface WholesaleServicesTable {
+  id: Generated<number>;
+  customer_id: string;
+  circuit_id: string;
+  a_endpoint: string;
+  z_endpoint: string;
+  bandwidth_mbps: number;
+  monthly_rate_cents: number;
+  /** Active, Pending, Disconnected */
+  status: string;
+  start_date: string;
+  end_date: string | null;
+  created_at: string;
+}
+
+export interface WholesaleUsageTable {
+  id: Generated<number>;
+  wholesale_service_id: number;
+  /** YYYY-MM */
+  month: string;
+  in_gb: number;
+  out_gb: number;
+  peak_mbps: number;
+  /** Hundredths of a percent. */
+  availability_bp: number;
+  billed_cents: number;
+}
+
+/** A fax sent from the portal and its place in the queue. */
+export interface SentFaxesTable {
+  id: Generated<number>;
+  fax_number_id: number;
+  customer_id: string;
+  to_number: string;
+  cover_page: number;
+  cover_note: string;
+  pages: number;
+  size_bytes: number;
+  /** queued, sending, sent, failed */
+  status: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  carrier_calls: ColumnType<number, number | undefined, number>;
+  retries: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string | null;
+  claim_token: string | null;
+  claimed_at: string | null;
+  call_id: string | null;
+  reason: string | null;
+  created_by: number;
+  idempotency_key: string;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+}
+
+export interface SentFaxFilesTable {
+  id: Generated<number>;
+  sent_fax_id: number;
+  position: number;
+  /** cover, document */
+  kind: string;
+  name: string;
+  content_type: string;
+  pages: number;
+  storage_key: string;
+  size_bytes: number;
+  sha256: string;
+}
+
+export interface SentFaxAttemptsTable {
+  id: Generated<number>;
+  sent_fax_id: number;
+  call_id: string;
+  at: string;
+  /** sent, busy, no-answer, failed, error */
+  outcome: string;
+  detail: string | null;
+}
+
 export interface Database {
   customers: CustomersTable;
   contractor_companies: ContractorCompaniesTable;
@@ -1025,6 +1105,11 @@ export interface Database {
   business_center_categories: BusinessCenterCategoriesTable;
   notices: NoticesTable;
   notice_recipients: NoticeRecipientsTable;
+  wholesale_services: WholesaleServicesTable;
+  wholesale_usage: WholesaleUsageTable;
+  sent_faxes: SentFaxesTable;
+  sent_fax_files: SentFaxFilesTable;
+  sent_fax_attempts: SentFaxAttemptsTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

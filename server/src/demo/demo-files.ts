@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SENT_FAX_FILES } from './customer-services.js';
 import { makeJpeg, makePdf, makePng, type Rgb } from './file-formats.js';
 import { FAX_FILES } from './services.js';
 
@@ -93,7 +94,7 @@ export const RESTORATION_IMAGES: readonly DemoFile[] = Array.from({ length: REST
 );
 
 export function allDemoFiles(): DemoFile[] {
-  return [...Object.values(DEMO_FILES), ...RESTORATION_IMAGES, ...FAX_FILES];
+  return [...Object.values(DEMO_FILES), ...RESTORATION_IMAGES, ...FAX_FILES, ...SENT_FAX_FILES];
 }
 
 /** Writes every demo file to `${dataDir}/files/<storage key>`; returns the paths written. */

@@ -18,6 +18,7 @@ import { seedContractorContracts } from './contractor-contracts.js';
 import { seedCalendar, seedRestorationTickets } from './contractor-field.js';
 import { type ContractorSite, seedContractorWork } from './contractor-work.js';
 import { seedCustomerPortal } from './customer-portal.js';
+import { seedCustomerServices } from './customer-services.js';
 import { DEMO, DEMO_PASSWORD } from './demo-ids.js';
 import { seedFixedWorkOrders } from './fixed-work-orders.js';
 import { type MapAnchor, seedMapFeatures } from './map-features.js';
@@ -97,6 +98,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedServices(ctx);
     await seedAuthCodes(ctx);
     await seedDemoOrders(ctx);
+    await seedCustomerServices(ctx);
     await seedMapFeatures(ctx, [...(await fixedAnchors(ctx)), ...sites.map(contractorAnchor)]);
     await seedBackground(ctx, background, accounts.crewUserIds);
     await seedOrdering(ctx);

@@ -502,6 +502,14 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/customer/services/fax/{faxNumberId}/email-addresses': customer({ body: { email: 'fax@matrix.example' } }),
   'DELETE /api/customer/services/fax/{faxNumberId}/email-addresses/{faxEmailId}': customer({ last: true }),
   'GET /api/customer/services/fax/received/{faxId}/pdf': customer(),
+  'GET /api/customer/services/fax/outbox': customer(),
+  'POST /api/customer/services/fax/{faxNumberId}/outbox': customer(),
+  'POST /api/customer/services/fax/outbox/{sentFaxId}/retry': customer(),
+  'GET /api/customer/services/fax/outbox/{sentFaxId}/files/{sentFaxFileId}': customer(),
+  'GET /api/customer/services/tv': customer(),
+  'POST /api/customer/services/tv/credentials/reveal': customer(),
+  'POST /api/customer/services/tv/credentials/reset': customer(),
+  'GET /api/customer/services/wholesale': business(),
 
   // orders (the own order of the matrix's customers is an installed one: a cancel of it is a 409, 'ok')
   'GET /api/customer/orders': customer(),
@@ -569,4 +577,7 @@ export const MATRIX: Record<string, Row> = {
     roles: ['billing-staff'],
     shared: { report: 'receivables-aging' },
   }),
+  'GET /api/customer/reports/wholesale': business(),
+  'GET /api/customer/reports/wholesale/csv': business(),
+  'GET /api/customer/reports/wholesale/pdf': business(),
 };

@@ -118,6 +118,27 @@ const RESOLVERS: Record<string, Resolver> = {
         .orderBy('e.id')
         .executeTakeFirst(),
     ),
+  sentFaxId: (db, who) =>
+    first(
+      db
+        .selectFrom('sent_faxes')
+        .select('id')
+        .where('customer_id', '=', who.customerId)
+        .orderBy('id')
+        .executeTakeFirst(),
+    ),
+  /** A file of the account's first sent fax (the one sentFaxId names). */
+  sentFaxFileId: (db, who) =>
+    first(
+      db
+        .selectFrom('sent_fax_files as f')
+        .innerJoin('sent_faxes as s', 's.id', 'f.sent_fax_id')
+        .select('f.id')
+        .where('s.customer_id', '=', who.customerId)
+        .orderBy('f.sent_fax_id')
+        .orderBy('f.id')
+        .executeTakeFirst(),
+    ),
   faxId: (db, who) =>
     first(
       db

@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   sessionLog: 'sessionLog',
   /** The last GET /api/config answer, for the shell's branding when offline. */
   shellConfig: 'shellConfig',
+  /** SPEC §6: the theme of a user set up to keep it in the browser (LOCAL_THEME_USER_IDS), per user id. */
+  localTheme: 'localTheme',
   /** sessionStorage: set before reloading after a failed lazy page load, so the reload happens once. */
   chunkReload: 'chunkReloadAttempted',
 } as const;

@@ -1,8 +1,8 @@
 /**
  * The Reports page's routes (SPEC §7 Reports), all reads: viewPhoneReport (+ its CSV), viewBusinessReport,
  * downloadBusinessReport (CSV) and viewDownloadBusinessReport (PDF). Each needs the `reports` category on a
- * business-type account (reports.policy.ts); the account is always the session's. viewWholesaleReport has no route:
- * the data model has no wholesale services.
+ * business-type account (reports.policy.ts); the account is always the session's. viewWholesaleReport lives with the
+ * wholesale services in modules/wholesale.
  */
 import {
   BusinessReportQuerySchema,

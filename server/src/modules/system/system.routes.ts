@@ -49,6 +49,11 @@ export async function systemRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       summary: 'Provider details the portal shell shows',
       response: { 200: ShellConfigSchema },
     },
-    handler: async () => ({ ...ctx.config.shell, version: CLIENT_VERSION, copyrightYear: COPYRIGHT_YEAR }),
+    handler: async () => ({
+      ...ctx.config.shell,
+      version: CLIENT_VERSION,
+      copyrightYear: COPYRIGHT_YEAR,
+      localThemeUserIds: ctx.config.localThemeUserIds,
+    }),
   });
 }

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { registerAuth } from '../../plugins/auth.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -46,6 +47,15 @@ describe('GET /api/config', () => {
     const res = await t.request({ method: 'GET', url: '/api/config' });
     expect(res.json()).toMatchObject({ supportPhone: '(573)555-0199', version: '2.7.25', copyrightYear: 2025 });
     expect(res.json().providerLinks.length).toBeGreaterThan(0);
+    expect(res.json().localThemeUserIds).toEqual([]);
+  });
+
+  it('names the users who keep their theme in the browser (LOCAL_THEME_USER_IDS, SPEC §6)', () => {
+    const config = loadConfig({ DATA_DIR: t.dataDir, LOCAL_THEME_USER_IDS: ' 3, 40,3 ' });
+    expect(config.localThemeUserIds).toEqual([3, 40]);
+    expect(() => loadConfig({ DATA_DIR: t.dataDir, LOCAL_THEME_USER_IDS: 'dana' })).toThrow(
+      /LOCAL_THEME_USER_IDS must be user ids separated by commas/,
+    );
   });
 });
 

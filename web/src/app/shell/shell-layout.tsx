@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSettings } from '../../features/settings/api/get-settings';
 import { useSession } from '../../lib/browser-session';
+import { useLocalTheme, usesLocalTheme } from '../../lib/local-theme';
 import { useShellConfig } from '../../lib/shell-config';
 import { headerStyleOf } from '../../lib/theme';
 import { AppFooter } from './app-footer';
@@ -14,7 +15,12 @@ import { useLogout } from './use-logout';
 export function ShellLayout() {
   const { claims, portal } = useSession();
   const config = useShellConfig();
-  const theme = useSettings(claims?.nUserID).data?.theme;
+  // SPEC §6: a user named in LOCAL_THEME_USER_IDS keeps the theme in this browser; the others load it from the server
+  // (asked once the config has said which, so a local-theme user never loads one).
+  const local = usesLocalTheme(config, claims?.nUserID);
+  const serverTheme = useSettings(config && !local ? claims?.nUserID : undefined).data?.theme;
+  const localTheme = useLocalTheme(claims?.nUserID, local);
+  const theme = local ? localTheme : serverTheme;
   const logout = useLogout();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);

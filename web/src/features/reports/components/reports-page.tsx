@@ -31,9 +31,9 @@ function Shell({ children, busy = false }: { children: React.ReactNode; busy?: b
 
 /**
  * /reports (SPEC §2, §7 Reports): the phone report (the calls), the nine call report types of SPEC §9 and the
- * business report of a business account, for users with
- * the Reports permission. Residential and Consumer accounts have no Reports (SPEC §6) and are told so; there is no
- * wholesale report because the account data has no wholesale services.
+ * business report of a business account, for users with the Reports permission. Residential and Consumer accounts
+ * have no Reports (SPEC §6) and are told so. The wholesale report sits with the circuits it reports on, on /services
+ * (Wholesale) of an account that leases circuits.
  */
 export function ReportsPage() {
   usePageTitle('Reports');

@@ -10,8 +10,13 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { downloadReceivedFax, useAddFaxEmail, useFaxObject, useRemoveFaxEmail } from '../api/services';
+import { FaxOutbox } from './fax-outbox';
+import { SendFaxForm } from './fax-send';
 
-/** The account's fax numbers: fax-to-email recipients (add, remove) and the faxes received, each downloadable. */
+/**
+ * The account's fax numbers: fax-to-email recipients (add, remove) and the faxes received, each downloadable; then
+ * sending a fax and the outbox with its queue.
+ */
 export function FaxSection() {
   const fax = useFaxObject(true);
   return (
@@ -27,6 +32,12 @@ export function FaxSection() {
           </li>
         ))}
       </ul>
+      {fax.data && fax.data.faxNumbers.length > 0 && (
+        <>
+          <SendFaxForm numbers={fax.data.faxNumbers} />
+          <FaxOutbox />
+        </>
+      )}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { showsReports } from '@strand/domain';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { can, useCustomerAccount } from '../../../lib/customer-account';
@@ -5,9 +6,12 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SectionNav } from '../../../lib/ui/parts';
 import { AuthCodesSection } from './auth-codes-section';
+import { useWholesaleServices } from '../api/customer-services';
 import { EmailSection } from './email-section';
 import { FaxSection } from './fax-section';
 import { LocationsSection } from './locations-section';
+import { TvSection } from './tv-section';
+import { WholesaleSection } from './wholesale-section';
 import '../../../styles/customer.css';
 import '../../../styles/services.css';
 import { EmptyState } from '../../../lib/ui/empty-state';
@@ -16,19 +20,28 @@ const SECTIONS = [
   { id: 'locations', label: 'Service locations' },
   { id: 'email', label: 'Email' },
   { id: 'fax', label: 'Fax' },
+  { id: 'tv', label: 'TV' },
+  { id: 'wholesale', label: 'Wholesale' },
   { id: 'authCodes', label: 'Auth codes' },
 ] as const;
 
-/** Auth codes are a business phone service: only business accounts get that section. */
-const sectionsFor = (customerType: string) =>
-  SECTIONS.filter((s) => s.id !== 'authCodes' || customerType === 'Business');
-
-/** /services: the account's service locations and packages, its mailboxes, its fax numbers and (business) auth codes. */
+/**
+ * /services: the account's service locations and packages, its mailboxes, its fax numbers (sending and the outbox),
+ * TV app sign-in, for a business account its auth codes, and for one that leases circuits, its wholesale circuits and
+ * report.
+ */
 export function ServicesPage() {
   usePageTitle('Services');
   const account = useCustomerAccount();
   const [params] = useSearchParams();
-  const sections = sectionsFor(account.data?.vcCustomerType ?? '');
+  const business = account.data !== undefined && showsReports(account.data.vcCustomerType);
+  const wholesale = useWholesaleServices(business && can(account.data, 'services'));
+  const leases = (wholesale.data?.services.length ?? 0) > 0;
+  // Auth codes are a business phone service: only business accounts get that section.
+  const sections = SECTIONS.filter(
+    (s) =>
+      (s.id !== 'wholesale' || leases) && (s.id !== 'authCodes' || account.data?.vcCustomerType === 'Business'),
+  );
   const current = sections.find((s) => s.id === params.get('section'))?.id ?? 'locations';
 
   if (account.isPending) {
@@ -66,6 +79,8 @@ export function ServicesPage() {
       {current === 'email' && <EmailSection />}
       {current === 'fax' && <FaxSection />}
       {current === 'authCodes' && <AuthCodesSection />}
+      {current === 'tv' && <TvSection />}
+      {current === 'wholesale' && <WholesaleSection />}
     </section>
   );
 }

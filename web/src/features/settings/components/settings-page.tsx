@@ -1,7 +1,9 @@
 import { DEFAULT_THEME, type Theme, ThemeSchema } from '@strand/domain';
 import { useEffect } from 'react';
 import { useSession } from '../../../lib/browser-session';
+import { saveLocalTheme, useLocalTheme, usesLocalTheme } from '../../../lib/local-theme';
 import { popup } from '../../../lib/popup-store';
+import { useShellConfig } from '../../../lib/shell-config';
 import { headerStyleOf } from '../../../lib/theme';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
@@ -26,17 +28,24 @@ const toDraft = (values: ThemeValues) => ({
   gradientDirection: values.gradientDirection.trim() === '' ? Number.NaN : Number(values.gradientDirection),
 });
 
-/** /settings: the header theme (SPEC §3 Theme), loaded from and saved to the server. */
+/**
+ * /settings: the header theme (SPEC §3 Theme), loaded from and saved to the server; for the users the provider named
+ * in LOCAL_THEME_USER_IDS (SPEC §6), kept in this browser instead and never sent to the server.
+ */
 export function SettingsPage() {
   usePageTitle('Settings');
   const nUserID = useSession().claims?.nUserID ?? 0;
-  const settings = useSettings(nUserID);
+  const config = useShellConfig();
+  const local = usesLocalTheme(config, nUserID);
+  // The server's settings are asked only once the config says this user does not keep the theme locally.
+  const settings = useSettings(config && !local ? nUserID : undefined);
+  const localTheme = useLocalTheme(nUserID, local);
   const save = useSaveSettings(nUserID);
   const form = useForm<ThemeValues>(() => toValues({ ...DEFAULT_THEME }));
   const { values, errors, setValues } = form;
-  const loaded = settings.data?.theme;
+  const loaded = local ? localTheme : settings.data?.theme;
   // Until the saved theme has arrived the fields stay read-only: what someone typed would otherwise be overwritten.
-  const loading = settings.isPending;
+  const loading = !config || (!local && settings.isPending);
 
   useEffect(() => {
     if (loaded) setValues(toValues(loaded));
@@ -47,6 +56,11 @@ export function SettingsPage() {
   const onSubmit = form.submit(
     ThemeSchema,
     async (theme) => {
+      if (local) {
+        saveLocalTheme(nUserID, theme);
+        popup.show('Settings saved on this device');
+        return;
+      }
       await save.mutateAsync({ theme });
       popup.show('Settings saved');
     },
@@ -56,8 +70,14 @@ export function SettingsPage() {
   return (
     <section className="page" aria-labelledby="settings-heading">
       <h1 id="settings-heading">Settings</h1>
-      <p className="page__lead">Choose how the header of the portal looks on your devices.</p>
-      {settings.isError && <FormAlert message="Your saved settings could not be loaded. The defaults are shown." />}
+      <p className="page__lead">
+        {local
+          ? 'Choose how the header of the portal looks. Your theme is kept in this browser only, as your provider set up for your user: other devices keep their own.'
+          : 'Choose how the header of the portal looks on your devices.'}
+      </p>
+      {!local && settings.isError && (
+        <FormAlert message="Your saved settings could not be loaded. The defaults are shown." />
+      )}
       <Form className="card form-card" onSubmit={onSubmit} aria-busy={loading}>
         <h2>Header theme</h2>
         <FormAlert message={errors.message} />
