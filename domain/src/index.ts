@@ -25,6 +25,7 @@ export * from './checklists/values.js';
 export * from './circuit-stats.js';
 export * from './clean-text.js';
 export * from './constants.js';
+export * from './dispatch.js';
 export * from './errors.js';
 export * from './format.js';
 export * from './geo.js';
