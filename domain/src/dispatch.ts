@@ -80,7 +80,7 @@ export function localParts(at: Date, timeZone = DISPATCH_TIME_ZONE): LocalParts 
 }
 
 /** The local date (YYYY-MM-DD) of an instant in the provider's time zone. */
-export function localDate(at: Date, timeZone = DISPATCH_TIME_ZONE): string {
+export function dispatchLocalDate(at: Date, timeZone = DISPATCH_TIME_ZONE): string {
   return localParts(at, timeZone).date;
 }
 

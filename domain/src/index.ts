@@ -6,6 +6,7 @@ export * from './api/billing.js';
 export * from './api/contractor.js';
 export * from './api/contractor-field.js';
 export * from './api/customer.js';
+export * from './api/dispatch.js';
 export * from './api/installer-checklist.js';
 export * from './api/photos.js';
 export * from './api/reports.js';

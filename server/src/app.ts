@@ -22,6 +22,7 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { circuitsRoutes } from './modules/circuits/circuits.routes.js';
 import { contractorRoutes } from './modules/contractor/contractor.routes.js';
 import { customerAccountRoutes } from './modules/customer-account/customer-account.routes.js';
+import { dispatchRoutes } from './modules/dispatch/dispatch.routes.js';
 import { mapsRoutes } from './modules/maps/maps.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -68,6 +69,7 @@ const MODULES = [
   applicantsRoutes,
   servicesRoutes,
   reportsRoutes,
+  dispatchRoutes,
 ];
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {

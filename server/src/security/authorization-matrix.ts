@@ -231,6 +231,13 @@ export const MATRIX: Record<string, Row> = {
   }),
   'GET /api/staff/customers': staff({ query: { q: 'Reyes' } }),
 
+  // staff: dispatch board (dispatcher; admin)
+  'GET /api/staff/dispatch/board': staff({ roles: ['dispatcher'], query: { from: ISO_DAY, to: ISO_DAY } }),
+  'POST /api/staff/dispatch/assign': staff({
+    roles: ['dispatcher'],
+    body: { workOrderIds: [DEMO.workOrders.pending], resourceId: `installer:${U.installer.id}` },
+  }),
+
   // customer account
   'GET /api/customer/account': customer({ billing: true }),
   'GET /api/customer/contacts': customer(),
