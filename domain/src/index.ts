@@ -8,6 +8,7 @@ export * from './api/contractor-field.js';
 export * from './api/customer.js';
 export * from './api/dispatch.js';
 export * from './api/installer-checklist.js';
+export * from './api/orders.js';
 export * from './api/photos.js';
 export * from './api/reports.js';
 export * from './api/services.js';
