@@ -16,7 +16,11 @@ const at = (local: string) => new Date(`${local}-06:00`);
 
 describe('working hours (Mon-Fri 08:00-17:00, America/Chicago)', () => {
   it('reads local wall-clock parts in the provider time zone', () => {
-    expect(localParts(new Date('2026-11-23T14:30:00Z'))).toEqual({ weekday: 1, date: '2026-11-23', minute: 8 * 60 + 30 });
+    expect(localParts(new Date('2026-11-23T14:30:00Z'))).toEqual({
+      weekday: 1,
+      date: '2026-11-23',
+      minute: 8 * 60 + 30,
+    });
     // 03:00 UTC on Tuesday is still Monday evening in Missouri.
     expect(localParts(new Date('2026-11-24T03:00:00Z'))).toMatchObject({ weekday: 1, date: '2026-11-23' });
   });

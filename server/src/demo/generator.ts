@@ -18,6 +18,7 @@ import { seedCalendar, seedRestorationTickets } from './contractor-field.js';
 import { type ContractorSite, seedContractorWork } from './contractor-work.js';
 import { seedCustomerPortal } from './customer-portal.js';
 import { DEMO, DEMO_PASSWORD } from './demo-ids.js';
+import { seedDispatchSlots } from './dispatch.js';
 import { seedFixedWorkOrders } from './fixed-work-orders.js';
 import { type MapAnchor, seedMapFeatures } from './map-features.js';
 import { seedReferenceData } from './reference.js';
@@ -91,6 +92,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedServices(ctx);
     await seedMapFeatures(ctx, [...(await fixedAnchors(ctx)), ...sites.map(contractorAnchor)]);
     await seedBackground(ctx, background, accounts.crewUserIds);
+    await seedDispatchSlots(ctx);
     return ctx.counts;
   });
   await resetIdentitySequences(db, options.dialect);

@@ -81,7 +81,9 @@ export function findBoardWorkOrders(db: Db, range: { from: string; to: string; t
         .where('u.status', 'not in', DONE)
         .where((eb) =>
           eb.not(
-            eb.exists(eb.selectFrom('work_order_assignments as a').select('a.user_id').whereRef('a.work_order_id', '=', 'u.id')),
+            eb.exists(
+              eb.selectFrom('work_order_assignments as a').select('a.user_id').whereRef('a.work_order_id', '=', 'u.id'),
+            ),
           ),
         ),
     )
@@ -161,7 +163,11 @@ export function findResourceSlots(
 
 export function findSlots(db: Db, workOrderIds: readonly number[]) {
   if (workOrderIds.length === 0) return Promise.resolve([] as SlotRow[]);
-  return db.selectFrom('work_order_slots as s').select(SLOT_COLUMNS).where('s.work_order_id', 'in', workOrderIds).execute();
+  return db
+    .selectFrom('work_order_slots as s')
+    .select(SLOT_COLUMNS)
+    .where('s.work_order_id', 'in', workOrderIds)
+    .execute();
 }
 
 /** The work orders of an assignment, with what the write needs (type and customer for the visit's name). */

@@ -36,7 +36,6 @@ export async function dispatchRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       body: AssignRequestSchema,
       response: { 200: AssignResultSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
     },
-    handler: async (req) =>
-      service.assign(ctx, assertDispatcher(sessionOf(req)), req.body, idempotencyKeyOf(req)),
+    handler: async (req) => service.assign(ctx, assertDispatcher(sessionOf(req)), req.body, idempotencyKeyOf(req)),
   });
 }

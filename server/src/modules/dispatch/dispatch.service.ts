@@ -20,14 +20,14 @@ import {
   checkSlot,
   consecutiveSlots,
   DEFAULT_SLOT_MINUTES,
+  DISPATCH_TIME_ZONE,
   type DispatchBoard,
   type DispatchBoardQuery,
   type DispatchSlot,
   type DispatchWorkOrder,
-  DISPATCH_TIME_ZONE,
+  dispatchLocalDate,
   isDoneStatus,
   isOverdue,
-  dispatchLocalDate,
   parseResourceId,
   type ResourceKind,
   resourceIdOf,
@@ -39,6 +39,7 @@ import type { Database } from '../../db/database.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
+import { recordOrderEvent } from '../orders/orders.service.js';
 import * as repo from './dispatch.repository.js';
 
 // ---- time ------------------------------------------------------------------------------------------------------
@@ -83,7 +84,8 @@ function slotWithFlags(
   predecessorId: number | null,
   slotOf: (id: number) => BoardSlot | undefined,
 ): DispatchSlot {
-  const predecessor = predecessorId === null ? null : { workOrderId: predecessorId, slot: slotOf(predecessorId) ?? null };
+  const predecessor =
+    predecessorId === null ? null : { workOrderId: predecessorId, slot: slotOf(predecessorId) ?? null };
   return { resourceId: slot.resourceId, start: slot.start, end: slot.end, flags: checkSlot(slot, others, predecessor) };
 }
 
@@ -113,7 +115,10 @@ export async function board(ctx: AppContext, _user: SessionClaims, query: Dispat
   for (const s of [...predecessorSlots, ...slotsInRange]) slotById.set(s.work_order_id, toBoardSlot(s));
   const assigneesOf = new Map<number, string[]>();
   for (const a of assignments) {
-    assigneesOf.set(a.work_order_id, [...(assigneesOf.get(a.work_order_id) ?? []), resourceIdOf('installer', a.user_id)]);
+    assigneesOf.set(a.work_order_id, [
+      ...(assigneesOf.get(a.work_order_id) ?? []),
+      resourceIdOf('installer', a.user_id),
+    ]);
   }
 
   const workOrders: DispatchWorkOrder[] = shown.map((r) => {
@@ -190,10 +195,14 @@ interface Resource {
 
 async function loadResource(trx: Transaction<Database>, resourceId: string): Promise<Resource> {
   const parsed = parseResourceId(resourceId);
-  if (!parsed) throw badRequest('Choose an installer or a contractor crew.', { resourceId: 'Choose an installer or a contractor crew.' });
+  if (!parsed)
+    throw badRequest('Choose an installer or a contractor crew.', {
+      resourceId: 'Choose an installer or a contractor crew.',
+    });
   if (parsed.kind === 'installer') {
     const u = await repo.findInstaller(trx, parsed.refId);
-    if (!u) throw badRequest('That installer does not exist or is disabled.', { resourceId: 'Choose an active installer.' });
+    if (!u)
+      throw badRequest('That installer does not exist or is disabled.', { resourceId: 'Choose an active installer.' });
     return { ...parsed, id: resourceId, title: `${u.first_name} ${u.last_name}`.trim() };
   }
   const c = await repo.findCompany(trx, parsed.refId);
@@ -249,7 +258,11 @@ async function assignIn(
     }
   }
 
-  const newSlots: BoardSlot[] = [...planned].map(([workOrderId, s]) => ({ workOrderId, resourceId: resource.id, ...s }));
+  const newSlots: BoardSlot[] = [...planned].map(([workOrderId, s]) => ({
+    workOrderId,
+    resourceId: resource.id,
+    ...s,
+  }));
   let others: BoardSlot[] = [];
   if (newSlots.length > 0) {
     const from = newSlots.reduce((m, s) => (s.start < m ? s.start : m), newSlots[0]?.start ?? now);
@@ -343,6 +356,17 @@ async function writeAssignment(
       updated_by: user.nUserID,
     });
     await repo.setNextScheduled(trx, wo.id, slot.start, title);
+    // The order's timeline (the customer follows it) says when the visit is, not who makes it.
+    if (wo.order_id !== null && slot.start !== previous?.starts_at) {
+      await recordOrderEvent(
+        trx,
+        wo.order_id,
+        /Install$/.test(wo.type) ? 'install_scheduled' : 'work_scheduled',
+        `${wo.type} scheduled for ${timeOf(slot.start)}.`,
+        { workOrderId: wo.id, userId: user.nUserID, employeeId: user.nEmployeeID },
+        now,
+      );
+    }
   }
   await audit(trx, {
     at: now,
@@ -354,7 +378,9 @@ async function writeAssignment(
       resourceId: resource.id,
       start: slot?.start ?? null,
       end: slot?.end ?? null,
-      previous: previous ? { resourceId: slotResourceId(previous), start: previous.starts_at, end: previous.ends_at } : null,
+      previous: previous
+        ? { resourceId: slotResourceId(previous), start: previous.starts_at, end: previous.ends_at }
+        : null,
     },
   });
 }

@@ -8,7 +8,16 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
-  for (const u of ['staff', 'dispatcher', 'sales', 'network', 'billing-staff', 'installer', 'contractor', 'residential']) {
+  for (const u of [
+    'staff',
+    'dispatcher',
+    'sales',
+    'network',
+    'billing-staff',
+    'installer',
+    'contractor',
+    'residential',
+  ]) {
     tokens[u] = await t.login(u);
   }
 });
@@ -52,16 +61,17 @@ async function newOrderWorkOrders(): Promise<number[]> {
 
 describe('who may use the board', () => {
   it('admits dispatchers and admins; refuses the other staff roles, field users and customers', async () => {
-    for (const u of ['dispatcher', 'staff']) expect((await board('2027-03-01', '2027-03-01', tokens[u])).statusCode).toBe(200);
+    for (const u of ['dispatcher', 'staff'])
+      expect((await board('2027-03-01', '2027-03-01', tokens[u])).statusCode).toBe(200);
     for (const u of ['sales', 'network', 'billing-staff', 'installer', 'contractor', 'residential']) {
       expect((await board('2027-03-01', '2027-03-01', tokens[u])).statusCode).toBe(403);
-      expect((await assign({ workOrderIds: [DEMO.workOrders.pending], resourceId: INSTALLER }, tokens[u])).statusCode).toBe(
-        403,
-      );
+      expect(
+        (await assign({ workOrderIds: [DEMO.workOrders.pending], resourceId: INSTALLER }, tokens[u])).statusCode,
+      ).toBe(403);
     }
-    expect((await t.request({ method: 'GET', url: '/api/staff/dispatch/board?from=2027-03-01&to=2027-03-01' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.request({ method: 'GET', url: '/api/staff/dispatch/board?from=2027-03-01&to=2027-03-01' })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -143,6 +153,13 @@ describe('POST /api/staff/dispatch/assign', () => {
   });
 
   it('refuses double booking of the installer with 409 naming the other work order', async () => {
+    const slotOf = () =>
+      t.db.db
+        .selectFrom('work_order_slots')
+        .selectAll()
+        .where('work_order_id', '=', DEMO.workOrders.otherInstallers)
+        .executeTakeFirst();
+    const before = await slotOf();
     const res = await assign({
       workOrderIds: [DEMO.workOrders.otherInstallers],
       resourceId: INSTALLER,
@@ -150,15 +167,13 @@ describe('POST /api/staff/dispatch/assign', () => {
       durationMinutes: 60,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'double_booked', fields: { start: expect.stringContaining('100005') } });
+    expect(res.json().error).toMatchObject({
+      code: 'double_booked',
+      fields: { start: expect.stringContaining('100005') },
+    });
     expect(res.json().error.message).toContain('Ian Ingram is already booked with work order 100005');
     // Nothing was written.
-    const slot = await t.db.db
-      .selectFrom('work_order_slots')
-      .selectAll()
-      .where('work_order_id', '=', DEMO.workOrders.otherInstallers)
-      .executeTakeFirst();
-    expect(slot).toBeUndefined();
+    expect(await slotOf()).toEqual(before);
     // Right after it ends is fine; outside working hours is accepted and flagged.
     const after = await assign({
       workOrderIds: [DEMO.workOrders.otherInstallers],
@@ -183,7 +198,7 @@ describe('POST /api/staff/dispatch/assign', () => {
   });
 
   it('gives work to a contractor crew: its work orders and its calendar event follow the slot', async () => {
-    const [survey] = await newOrderWorkOrders();
+    const [survey] = (await newOrderWorkOrders()) as [number];
     const res = await assign({ workOrderIds: [survey], resourceId: CREW, start: at('13:00', '2027-03-02') });
     expect(res.statusCode).toBe(200);
     const events = await t.request({
@@ -194,7 +209,11 @@ describe('POST /api/staff/dispatch/assign', () => {
     expect(events.statusCode).toBe(200);
     const event = events.json().find((e: { WorkOrderID: number | null }) => e.WorkOrderID === survey);
     expect(event).toMatchObject({ start: at('13:00', '2027-03-02'), end: at('15:00', '2027-03-02') });
-    const wo = await t.request({ method: 'GET', url: `/api/contractor/work-orders/${survey}`, token: tokens.contractor });
+    const wo = await t.request({
+      method: 'GET',
+      url: `/api/contractor/work-orders/${survey}`,
+      token: tokens.contractor,
+    });
     expect(wo.statusCode).toBe(200);
     // Moving it moves the same event; giving it to an installer removes it.
     await assign({ workOrderIds: [survey], resourceId: CREW, start: at('08:00', '2027-03-02') });
@@ -202,8 +221,14 @@ describe('POST /api/staff/dispatch/assign', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.starts_at).toBe(at('08:00', '2027-03-02'));
     await assign({ workOrderIds: [survey], resourceId: INSTALLER, start: at('13:00', '2027-03-02') });
-    expect(await t.db.db.selectFrom('calendar_events').selectAll().where('work_order_id', '=', survey).execute()).toEqual([]);
-    const after = await t.request({ method: 'GET', url: `/api/contractor/work-orders/${survey}`, token: tokens.contractor });
+    expect(
+      await t.db.db.selectFrom('calendar_events').selectAll().where('work_order_id', '=', survey).execute(),
+    ).toEqual([]);
+    const after = await t.request({
+      method: 'GET',
+      url: `/api/contractor/work-orders/${survey}`,
+      token: tokens.contractor,
+    });
     expect(after.statusCode).toBe(403);
   });
 
@@ -215,12 +240,29 @@ describe('POST /api/staff/dispatch/assign', () => {
 
     await assign({ workOrderIds: [survey], resourceId: CREW, start: at('09:00', '2027-03-04') });
     // Another crew builds the drop: only the order of the steps is in the way.
-    const before = await assign({ workOrderIds: [construction], resourceId: 'contractor:1', start: at('10:00', '2027-03-04') });
+    const before = await assign({
+      workOrderIds: [construction],
+      resourceId: 'contractor:1',
+      start: at('10:00', '2027-03-04'),
+    });
     expect(before.statusCode).toBe(409);
     expect(before.json().error).toMatchObject({ code: 'before_predecessor', fields: { start: expect.any(String) } });
     expect(before.json().error.message).toContain(`waits for work order ${survey}`);
-    const ok = await assign({ workOrderIds: [construction], resourceId: 'contractor:1', start: at('11:00', '2027-03-04') });
+    const ok = await assign({
+      workOrderIds: [construction],
+      resourceId: 'contractor:1',
+      start: at('11:00', '2027-03-04'),
+    });
     expect(ok.statusCode).toBe(200);
+    // The order's timeline tells the customer when the work is.
+    const events = await t.db.db
+      .selectFrom('sales_order_events')
+      .select(['kind', 'message'])
+      .where('work_order_id', '=', construction)
+      .execute();
+    expect(events).toEqual([
+      { kind: 'work_scheduled', message: 'Consumer Drop Construction scheduled for Mar 4, 11:00.' },
+    ]);
     // The board shows the waiting splicing flagged: it now starts before the construction ends.
     const b = DispatchBoardSchema.parse((await board('2027-03-01', '2027-03-05')).json());
     const row = b.workOrders.find((w) => w.id === splicing);
@@ -230,12 +272,19 @@ describe('POST /api/staff/dispatch/assign', () => {
 
   it('assigns several work orders back to back in one request', async () => {
     const ids = (await newOrderWorkOrders()).slice(0, 2);
-    const res = await assign({ workOrderIds: ids, resourceId: 'contractor:3', start: at('08:00', '2027-03-05'), durationMinutes: 90 });
+    const res = await assign({
+      workOrderIds: ids,
+      resourceId: 'contractor:3',
+      start: at('08:00', '2027-03-05'),
+      durationMinutes: 90,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().results.map((r: { slot: { start: string; end: string } }) => [r.slot.start, r.slot.end])).toEqual([
-      [at('08:00', '2027-03-05'), at('09:30', '2027-03-05')],
-      [at('09:30', '2027-03-05'), at('11:00', '2027-03-05')],
-    ]);
+    expect(res.json().results.map((r: { slot: { start: string; end: string } }) => [r.slot.start, r.slot.end])).toEqual(
+      [
+        [at('08:00', '2027-03-05'), at('09:30', '2027-03-05')],
+        [at('09:30', '2027-03-05'), at('11:00', '2027-03-05')],
+      ],
+    );
     // Assigning without a time only assigns.
     const [another] = await newOrderWorkOrders();
     const plain = await assign({ workOrderIds: [another], resourceId: INSTALLER });
@@ -249,7 +298,11 @@ describe('POST /api/staff/dispatch/assign', () => {
     const second = await assign(body, tokens.dispatcher, 'same-key-12345');
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
-    const audits = await t.db.db.selectFrom('audit_log').select('id').where('subject', '=', `work_order:${wo}`).execute();
+    const audits = await t.db.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('subject', '=', `work_order:${wo}`)
+      .execute();
     expect(audits).toHaveLength(1);
   });
 
@@ -265,7 +318,10 @@ describe('POST /api/staff/dispatch/assign', () => {
       [{ workOrderIds: [DEMO.workOrders.pending], resourceId: `installer:${DEMO.users.residential.id}` }, 'resourceId'],
       [{ workOrderIds: [DEMO.workOrders.pending], resourceId: 'contractor:999' }, 'resourceId'],
       [{ workOrderIds: [DEMO.workOrders.pending], resourceId: INSTALLER, start: 'tomorrow' }, 'start'],
-      [{ workOrderIds: [DEMO.workOrders.pending], resourceId: INSTALLER, start: at('09:00'), durationMinutes: 5 }, 'durationMinutes'],
+      [
+        { workOrderIds: [DEMO.workOrders.pending], resourceId: INSTALLER, start: at('09:00'), durationMinutes: 5 },
+        'durationMinutes',
+      ],
       [{ workOrderIds: [DEMO.workOrders.pending], resourceId: INSTALLER, durationMinutes: 60 }, 'start'],
     ];
     for (const [body, field] of cases) {
