@@ -13,6 +13,7 @@ export * from './api/photos.js';
 export * from './api/reports.js';
 export * from './api/services.js';
 export * from './api/settings.js';
+export * from './api/staff-orders.js';
 export * from './api/work-orders.js';
 export * from './billing/card.js';
 export * from './billing/money.js';

@@ -23,6 +23,7 @@ import { circuitsRoutes } from './modules/circuits/circuits.routes.js';
 import { contractorRoutes } from './modules/contractor/contractor.routes.js';
 import { customerAccountRoutes } from './modules/customer-account/customer-account.routes.js';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes.js';
+import { staffOrdersRoutes } from './modules/staff-orders/staff-orders.routes.js';
 import { mapsRoutes } from './modules/maps/maps.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -70,6 +71,7 @@ const MODULES = [
   servicesRoutes,
   reportsRoutes,
   dispatchRoutes,
+  staffOrdersRoutes,
 ];
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {

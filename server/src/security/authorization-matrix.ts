@@ -231,6 +231,12 @@ export const MATRIX: Record<string, Row> = {
   }),
   'GET /api/staff/customers': staff({ query: { q: 'Reyes' } }),
 
+  // staff: sales orders (sales and admin; dispatchers read)
+  'GET /api/staff/orders': staff({ roles: ['sales', 'dispatcher'], query: { q: 'Reyes' } }),
+  'GET /api/staff/orders/{orderId}': staff({ roles: ['sales', 'dispatcher'] }),
+  'POST /api/staff/orders/{orderId}/notes': staff({ roles: ['sales'], body: { note: 'Matrix note' } }),
+  'POST /api/staff/orders/{orderId}/status': staff({ roles: ['sales'], body: { status: 'survey_done' } }),
+
   // staff: dispatch board (dispatcher; admin)
   'GET /api/staff/dispatch/board': staff({ roles: ['dispatcher'], query: { from: ISO_DAY, to: ISO_DAY } }),
   'POST /api/staff/dispatch/assign': staff({

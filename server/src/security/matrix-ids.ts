@@ -119,6 +119,17 @@ const RESOLVERS: Record<string, Resolver> = {
         .executeTakeFirst(),
     ),
 
+  /** A sales order of the account (the staff order pages). */
+  orderId: (db, who) =>
+    first(
+      db
+        .selectFrom('sales_orders')
+        .select('id')
+        .where('customer_id', '=', who.customerId)
+        .orderBy('id')
+        .executeTakeFirst(),
+    ),
+
   // contractor portal: the company's records
   workOrderId: companyWorkOrder,
   entryId: (db, who) =>
