@@ -10,6 +10,9 @@ export const paths = {
   portalSelect: '/portalSelect',
   settings: '/settings',
   staff: '/staff',
+  staffDispatch: '/staff/dispatch',
+  staffOrders: '/staff/orders',
+  staffOrder: '/staff/orders/:orderId',
   accountInfo: '/accountInfo',
   services: '/services',
   billingCenter: '/billingCenter',
@@ -37,4 +40,8 @@ export const paths = {
 /** Builds the path of a super-user login link. */
 export function superUserLoginPath(vcCustomerID: string, hash: string, nEmployeeID: number | string): string {
   return `/login/superUser/${encodeURIComponent(vcCustomerID)}/${encodeURIComponent(hash)}/${nEmployeeID}`;
+}
+
+export function staffOrderPath(orderId: number): string {
+  return `/staff/orders/${orderId}`;
 }
