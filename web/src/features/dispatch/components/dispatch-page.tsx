@@ -6,6 +6,7 @@ import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useAssign, useBoard } from '../api/dispatch';
 import { AssignDialog, type AssignSubmit } from './assign-dialog';
@@ -40,6 +41,8 @@ function DispatchBoardView() {
   const [editing, setEditing] = useState<number[] | null>(null);
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [dragSource, setDragSource] = useState<HTMLElement | null>(null);
+  const [show, setShow] = useState<'all' | 'installer' | 'contractor'>('all');
+  const [find, setFind] = useState('');
   const board = useBoard(day, day);
   const assign = useAssign();
 
@@ -47,8 +50,11 @@ function DispatchBoardView() {
   const names = useMemo(() => new Map((data?.resources ?? []).map((r) => [r.id, r.title])), [data]);
   const onDay = (w: DispatchWorkOrder) => Boolean(w.slot && localDay(new Date(w.slot.start)) === day);
   const scheduled = (data?.workOrders ?? []).filter(onDay);
+  const needle = find.trim().toLowerCase();
+  const matches = (w: DispatchWorkOrder) =>
+    !needle || [String(w.id), w.type, w.customerName, w.address ?? ''].some((t) => t.toLowerCase().includes(needle));
   const toPlace = (data?.workOrders ?? [])
-    .filter((w) => !onDay(w))
+    .filter((w) => !onDay(w) && matches(w))
     .sort((a, b) => Number(b.overdue) - Number(a.overdue) || (a.dueDate ?? '9999').localeCompare(b.dueDate ?? '9999'));
   const byId = new Map((data?.workOrders ?? []).map((w) => [w.id, w]));
 
@@ -162,6 +168,13 @@ function DispatchBoardView() {
           <div className={view === 'calendar' ? 'dispatch-layout dispatch-layout--calendar' : 'dispatch-layout'}>
             <section aria-labelledby="to-place-heading" className="dispatch-section dispatch-to-place">
               <h2 id="to-place-heading">To place ({toPlace.length})</h2>
+              <TextField
+                label="Find in the list"
+                type="search"
+                value={find}
+                onValueChange={setFind}
+                hint="Work order number, type, customer or address."
+              />
               {selected.size > 0 && (
                 <div className="dispatch-bulk">
                   <span>{selected.size} selected</span>
@@ -174,7 +187,11 @@ function DispatchBoardView() {
                 </div>
               )}
               {toPlace.length === 0 ? (
-                <EmptyState>Nothing is waiting: every open work order is assigned and none is overdue.</EmptyState>
+                <EmptyState>
+                  {needle
+                    ? 'No work order to place matches.'
+                    : 'Nothing is waiting: every open work order is assigned and none is overdue.'}
+                </EmptyState>
               ) : (
                 <ul className="dispatch-list" ref={setDragSource}>
                   {toPlace.map((w) => (
@@ -195,9 +212,19 @@ function DispatchBoardView() {
               <h2 id="day-heading">{dayLabel(day)}</h2>
               {view === 'calendar' ? (
                 <Suspense fallback={<p className="muted">Loading the calendar…</p>}>
+                  <SelectField
+                    label="Show"
+                    value={show}
+                    onValueChange={(v) => setShow(v as typeof show)}
+                    options={[
+                      { value: 'all', label: 'Installers and contractor crews' },
+                      { value: 'installer', label: 'Installers' },
+                      { value: 'contractor', label: 'Contractor crews' },
+                    ]}
+                  />
                   <ResourceBoard
                     day={day}
-                    resources={data.resources}
+                    resources={data.resources.filter((r) => show === 'all' || r.kind === show)}
                     scheduled={scheduled}
                     dragSource={dragSource}
                     onDropItem={onDropItem}

@@ -78,52 +78,55 @@ export function ResourceBoard({
 
   return (
     <div className="dispatch-calendar">
-      <FullCalendar
-        key={day}
-        plugins={[resourceTimeGridPlugin, interactionPlugin, classicTheme]}
-        schedulerLicenseKey={SCHEDULER_LICENSE_KEY}
-        initialView="resourceTimeGridDay"
-        initialDate={day}
-        headerToolbar={false}
-        height="auto"
-        allDaySlot={false}
-        slotMinTime="06:00"
-        slotMaxTime="20:00"
-        slotDuration="00:30"
-        nowIndicator
-        businessHours={{
-          daysOfWeek: WORKING_HOURS.days.map((d) => d % 7),
-          startTime: hhmm(WORKING_HOURS.startMinute),
-          endTime: hhmm(WORKING_HOURS.endMinute),
-        }}
-        resources={resources.map((r) => ({ id: r.id, title: r.title }))}
-        events={events}
-        editable
-        droppable
-        eventDurationEditable
-        drop={(info) => {
-          const id = Number(info.draggedEl.getAttribute('data-work-order-id'));
-          const resource = (info as unknown as { resource?: { id: string } }).resource;
-          if (id && resource) onDropItem(id, resource.id, info.date);
-        }}
-        eventDrop={(info) => {
-          const newResource = (info as unknown as { newResource?: { id: string } | null }).newResource;
-          const current = scheduled.find((w) => String(w.id) === info.event.id)?.slot?.resourceId;
-          const { start, end } = info.event;
-          if (!start || !end || !(newResource?.id ?? current)) return info.revert();
-          onMove(Number(info.event.id), newResource?.id ?? current ?? '', start, end, info.revert);
-        }}
-        eventResize={(info) => {
-          const current = scheduled.find((w) => String(w.id) === info.event.id)?.slot?.resourceId;
-          const { start, end } = info.event;
-          if (!start || !end || !current) return info.revert();
-          onMove(Number(info.event.id), current, start, end, info.revert);
-        }}
-        eventClick={(info) => {
-          info.jsEvent.preventDefault();
-          onOpen(Number(info.event.id));
-        }}
-      />
+      <div style={{ minWidth: `${Math.max(720, 64 + resources.length * 120)}px` }}>
+        <FullCalendar
+          key={day}
+          plugins={[resourceTimeGridPlugin, interactionPlugin, classicTheme]}
+          schedulerLicenseKey={SCHEDULER_LICENSE_KEY}
+          initialView="resourceTimeGridDay"
+          initialDate={day}
+          headerToolbar={false}
+          height="auto"
+          allDaySlot={false}
+          slotMinTime="06:00"
+          slotMaxTime="20:00"
+          slotDuration="00:30"
+          nowIndicator
+          businessHours={{
+            daysOfWeek: WORKING_HOURS.days.map((d) => d % 7),
+            startTime: hhmm(WORKING_HOURS.startMinute),
+            endTime: hhmm(WORKING_HOURS.endMinute),
+          }}
+          resources={resources.map((r, order) => ({ id: r.id, title: r.title, extendedProps: { order } }))}
+          resourceOrder="order"
+          events={events}
+          editable
+          droppable
+          eventDurationEditable
+          drop={(info) => {
+            const id = Number(info.draggedEl.getAttribute('data-work-order-id'));
+            const resource = (info as unknown as { resource?: { id: string } }).resource;
+            if (id && resource) onDropItem(id, resource.id, info.date);
+          }}
+          eventDrop={(info) => {
+            const newResource = (info as unknown as { newResource?: { id: string } | null }).newResource;
+            const current = scheduled.find((w) => String(w.id) === info.event.id)?.slot?.resourceId;
+            const { start, end } = info.event;
+            if (!start || !end || !(newResource?.id ?? current)) return info.revert();
+            onMove(Number(info.event.id), newResource?.id ?? current ?? '', start, end, info.revert);
+          }}
+          eventResize={(info) => {
+            const current = scheduled.find((w) => String(w.id) === info.event.id)?.slot?.resourceId;
+            const { start, end } = info.event;
+            if (!start || !end || !current) return info.revert();
+            onMove(Number(info.event.id), current, start, end, info.revert);
+          }}
+          eventClick={(info) => {
+            info.jsEvent.preventDefault();
+            onOpen(Number(info.event.id));
+          }}
+        />
+      </div>
     </div>
   );
 }
