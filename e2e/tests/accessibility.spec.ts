@@ -28,6 +28,8 @@ const PAGES: [string, SignIn, string, string | RegExp][] = [
   ['/reports', as('business'), 'Reports', /Calls/],
   ['/settings', as('business'), 'Settings', /Header theme/],
   ['/staff', as('staff'), 'Super-user login', /Avery Quinn|Job applicants/],
+  ['/staff/dispatch', as('dispatcher'), 'Dispatch', /To place/],
+  ['/staff/orders', as('sales'), 'Orders', /orders? ·/],
   ['/search', signInInstaller, 'Search WO', /#100001/],
   ['/search/100001', signInInstaller, 'Work Order #100001', /Consumer Fiber Install/],
   ['/scanAsset', signInInstaller, 'Scan Asset', /Asset ID/],

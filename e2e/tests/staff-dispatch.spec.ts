@@ -103,6 +103,7 @@ test.describe('phone', () => {
     await expect(page.locator('.dispatch-page .alert')).toContainText('Outside working hours');
     await expect(owen.getByText(`18:00–20:00 #${id}`)).toBeVisible();
     await expect(owen.getByText(/Outside working hours/)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: test.info().outputPath('phone-rescheduled.png'), fullPage: true });
   });
 });

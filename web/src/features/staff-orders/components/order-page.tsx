@@ -21,6 +21,7 @@ import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { useAddNote, useChangeStatus, useOrderPage } from '../api/staff-orders';
 import { mayReadOrders } from './orders-page';
+import '../../../styles/reports.css';
 import '../../../styles/dispatch.css';
 
 /** /staff/orders/:orderId: one order with everything staff need to answer for it (issue 13 part 2). */

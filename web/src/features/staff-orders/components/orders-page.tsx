@@ -20,6 +20,7 @@ import { Table } from '../../../lib/ui/table';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { type OrderFilters, useOrders } from '../api/staff-orders';
+import '../../../styles/reports.css';
 import '../../../styles/dispatch.css';
 
 /** Who reads orders (sales, dispatchers, admins); the server refuses the rest too. */
