@@ -16,6 +16,9 @@ import '../../../styles/dispatch.css';
 const ResourceBoard = lazy(() => import('./resource-board').then((m) => ({ default: m.ResourceBoard })));
 const DispatchMap = lazy(() => import('./dispatch-map').then((m) => ({ default: m.DispatchMap })));
 
+/** The list shows this many at first (the most urgent); Show all or Find reaches the rest. */
+const LIST_PAGE = 30;
+
 const isNarrow = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 640px)').matches;
 
 /** /staff/dispatch: the dispatch board (issue 13 part 3), for dispatchers and admins. */
@@ -43,6 +46,7 @@ function DispatchBoardView() {
   const [dragSource, setDragSource] = useState<HTMLElement | null>(null);
   const [show, setShow] = useState<'all' | 'installer' | 'contractor'>('all');
   const [find, setFind] = useState('');
+  const [showAll, setShowAll] = useState(false);
   const board = useBoard(day, day);
   const assign = useAssign();
 
@@ -194,7 +198,7 @@ function DispatchBoardView() {
                 </EmptyState>
               ) : (
                 <ul className="dispatch-list" ref={setDragSource}>
-                  {toPlace.map((w) => (
+                  {(showAll ? toPlace : toPlace.slice(0, LIST_PAGE)).map((w) => (
                     <WorkOrderItem
                       key={w.id}
                       w={w}
@@ -206,6 +210,11 @@ function DispatchBoardView() {
                     />
                   ))}
                 </ul>
+              )}
+              {!showAll && toPlace.length > LIST_PAGE && (
+                <Button type="button" variant="secondary" small onClick={() => setShowAll(true)}>
+                  Show all {toPlace.length}
+                </Button>
               )}
             </section>
             <section aria-labelledby="day-heading" className="dispatch-section dispatch-day">
