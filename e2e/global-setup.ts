@@ -6,8 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { e2eSettings, startServer } from './tests/support/e2e-settings';
 
 export default async function globalSetup(): Promise<void> {
-  const { port, oltPort, templateDir } = e2eSettings();
+  const { port, oltPort, switchPort, templateDir } = e2eSettings();
   mkdirSync(templateDir, { recursive: true });
-  const server = await startServer({ dataDir: templateDir, port, oltPort, seedDemo: true });
+  const server = await startServer({ dataDir: templateDir, port, oltPort, switchPort, seedDemo: true });
   await server.stop();
 }

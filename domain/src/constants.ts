@@ -25,6 +25,18 @@ export const DROP_LENGTH_OPTIONS_FT: readonly number[] = [
   ...Array.from({ length: 5 }, (_, i) => 600 + 100 * i),
 ];
 
+/**
+ * getEstimatedDropLength: a drop runs from the nearest splice point (a pedestal or hand hole of the Structures layer)
+ * to the house, never in a straight line. The estimate is the straight-line distance plus a fifth for the route,
+ * plus 25 ft of slack at both ends, rounded up to the next drop length option; none beyond DROP_ESTIMATE_MAX_FT.
+ */
+export const DROP_ESTIMATE_SEARCH_FT = 2000;
+export const DROP_ESTIMATE_MAX_FT = 1000;
+export function estimateDropLengthFt(straightLineFt: number): number | null {
+  const needed = straightLineFt * 1.2 + 25;
+  return DROP_LENGTH_OPTIONS_FT.find((ft) => ft >= needed) ?? null;
+}
+
 export const ADDITIONAL_ROOM_CHARGE_CENTS = 75_00;
 export const PHOTO_MAX_FILE_BYTES = 10_485_760;
 export const PHOTO_MAX_SUBMISSION_BYTES = 20_971_520;

@@ -1,6 +1,13 @@
 /** Field polish (412 px): errors that name the server's reason, the offline shell, circuit stats, navigation. */
 import { header, openMenuIfCollapsed } from './support/app';
-import { assetIdOf, circuitIdOf, restoreEquipment, snapshotEquipment } from './support/assets';
+import {
+  assetIdOf,
+  circuitIdOf,
+  contractorWorkOrderWithOnt,
+  restoreEquipment,
+  snapshotEquipment,
+} from './support/assets';
+import { CONTRACTOR_WO, openChecklist, screenshot, signInContractor } from './support/contractor';
 import { signInInstaller } from './support/installer';
 import { waitForServiceWorker } from './support/offline';
 import { expect, test } from './support/spec-server';
@@ -136,4 +143,111 @@ test.describe('navigation', () => {
     await expect(page.getByRole('status').filter({ hasText: 'No work orders near you.' })).toBeVisible();
     await expect(page.getByText('No Work Orders Found')).toBeVisible();
   });
+});
+
+test('the contractor calendar on a phone lists the week with whole titles, and its day starts at the working day', async ({
+  page,
+}) => {
+  await signInContractor(page);
+  await page.goto('/calendar');
+  const calendar = page.locator('.calendar-wrap');
+  await expect(calendar.getByRole('tab', { name: /List view/i })).toHaveAttribute('aria-selected', 'true');
+  const meeting = calendar.getByText('Prairie Fiber weekly tailgate meeting').first();
+  await expect(meeting).toBeVisible();
+  // The whole title is on screen: nothing is cut off at the calendar's edge.
+  const fits = await meeting.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+  expect(fits).toBe(true);
+  const box = await meeting.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(412);
+  await screenshot(page, 'calendar-list', true);
+
+  await calendar.getByRole('tab', { name: /Day view/i }).click();
+  await expect(calendar.getByRole('tab', { name: /Day view/i })).toHaveAttribute('aria-selected', 'true');
+  const axis = calendar.getByText(/^(6am|6 AM|06:00)$/i).first();
+  await expect(axis).toBeVisible();
+  await expect(calendar.getByText(/^(12am|12 AM|00:00)$/i)).toHaveCount(0);
+});
+
+test('a contractor’s scan lists the company’s nearby work orders and leads to the asset in one', async ({
+  page,
+  context,
+}) => {
+  await signInContractor(page);
+  const site = contractorWorkOrderWithOnt(2);
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: site.latitude, longitude: site.longitude, accuracy: 5 });
+  await page.goto('/scanAsset');
+  await page.getByLabel('Asset ID').fill(site.tag);
+  const list = page.getByRole('region', { name: 'Work orders near you' });
+  const mine = list.getByRole('checkbox', { name: 'Assigned to you' });
+  await expect(mine).toBeChecked();
+  await expect(mine).toBeEnabled();
+  await mine.uncheck();
+  const open = list.getByRole('link', { name: `Open ${site.tag} in WO #${site.workOrderId}` });
+  await expect(open).toBeVisible();
+  await expect(list.getByText(/0\.00 mi/).first()).toBeVisible();
+  await open.click();
+  await expect(page.getByRole('heading', { level: 1, name: site.tag })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('link', { name: `Go back to WO #${site.workOrderId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/workOrders\\?wo=${site.workOrderId}$`));
+});
+
+test('the provider’s own crew scans with Assigned to you ticked and locked', async ({ page, context }) => {
+  await signInContractor(page, 'contractor1');
+  const site = contractorWorkOrderWithOnt(1, true);
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: site.latitude, longitude: site.longitude, accuracy: 5 });
+  await page.goto('/scanAsset');
+  await page.getByLabel('Asset ID').fill(site.tag);
+  const list = page.getByRole('region', { name: 'Work orders near you' });
+  const mine = list.getByRole('checkbox', { name: 'Assigned to you' });
+  await expect(mine).toBeChecked();
+  await expect(mine).toBeDisabled();
+  await expect(list.getByText('The provider’s own crew sees the work orders assigned to them.')).toBeVisible();
+  // Only the work orders assigned to Colin Cho (the crew's 12000x) are offered.
+  await expect(
+    list.getByRole('link', { name: new RegExp(`^Open ${site.tag} in WO #12000\\d$`) }).first(),
+  ).toBeVisible();
+});
+
+test('where the drop length is chosen, the map’s estimate from the nearest splice point is shown', async ({ page }) => {
+  await signInContractor(page);
+  const modal = await openChecklist(page, CONTRACTOR_WO.connectorizedInstall);
+  const length = modal.getByLabel('Actual drop length (ft)');
+  await expect(length).toBeVisible();
+  await expect(length).toHaveAccessibleDescription(
+    /^Estimated from the map: \d+ ft \((Pedestal|Hand Hole) [A-Z]+-\d+, \d+ ft away in a straight line\)\.$/,
+  );
+});
+
+test('an installer corrects an asset’s serial and MAC in a work order and sees the history (getAssetEditData)', async ({
+  page,
+}) => {
+  const saved = snapshotEquipment(['ONT-100001']);
+  try {
+    await signInInstaller(page);
+    await page.goto(`/search/100001/serviceLocation/${assetIdOf('ONT-100001')}`);
+    const edit = page.getByRole('region', { name: 'Correct this asset' });
+    await edit.getByRole('button', { name: 'Edit serial, MAC, status or description' }).click();
+    await edit.getByLabel('MAC address').fill('not a mac');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit.getByLabel('MAC address')).toHaveAccessibleDescription(/six pairs of hex digits/);
+    await expect(edit.getByText('No changes recorded for this asset yet.')).toBeVisible();
+
+    await edit.getByLabel('Serial number').fill('CXNK-FIELD-FIX');
+    await edit.getByLabel('MAC address').fill('00025d00aa01');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit.getByRole('status')).toHaveText('Saved: 2 changes kept in the history.');
+    const history = edit.getByRole('list');
+    await expect(history).toContainText('Serial number:');
+    await expect(history).toContainText('→ CXNK-FIELD-FIX');
+    await expect(history).toContainText('MAC address:');
+    await expect(history).toContainText('→ 00:02:5D:00:AA:01');
+    await expect(history).toContainText('Ian Ingram · WO #100001');
+    // The asset's details above show the corrected values.
+    await expect(page.getByText('CXNK-FIELD-FIX').first()).toBeVisible();
+  } finally {
+    restoreEquipment(saved);
+  }
 });

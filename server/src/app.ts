@@ -12,12 +12,14 @@ import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import { createOltClient, type OltClient } from './integrations/network/olt-client.js';
 import type { PaymentGateway } from './integrations/payments/payment-gateway.js';
 import { createSandboxGateway } from './integrations/payments/sandbox-gateway.js';
+import { createPhoneSwitchClient, type PhoneSwitch } from './integrations/phone-switch/phone-switch.js';
 import { createLocalFileStore } from './integrations/storage/file-store.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { applicantsRoutes } from './modules/applicants/applicants.routes.js';
 import { assetsRoutes } from './modules/assets/assets.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionProblem } from './modules/auth/sessions.service.js';
+import { authCodesRoutes } from './modules/auth-codes/auth-codes.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { circuitsRoutes } from './modules/circuits/circuits.routes.js';
 import { contractorRoutes } from './modules/contractor/contractor.routes.js';
@@ -29,6 +31,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { servicesRoutes } from './modules/services/services.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { staffOrdersRoutes } from './modules/staff-orders/staff-orders.routes.js';
+import { subscribersRoutes } from './modules/subscribers/subscribers.routes.js';
 import { supportTicketsRoutes } from './modules/support-tickets/tickets.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { workOrdersRoutes } from './modules/work-orders/work-orders.routes.js';
@@ -45,6 +48,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** The network adapter; defaults to an SNMP client for the OLT_SNMP_* settings. */
   olt?: OltClient;
+  /** The phone switch adapter; defaults to a client of PHONE_SWITCH_URL. */
+  phoneSwitch?: PhoneSwitch;
   /** The payment gateway; defaults to the one PAYMENT_GATEWAY names. */
   payments?: PaymentGateway;
   now?: () => Date;
@@ -72,6 +77,8 @@ const MODULES = [
   reportsRoutes,
   dispatchRoutes,
   staffOrdersRoutes,
+  authCodesRoutes,
+  subscribersRoutes,
 ];
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
@@ -111,6 +118,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         readCommunity: config.olt.readCommunity,
         writeCommunity: config.olt.writeCommunity,
       }),
+    phoneSwitch:
+      options.phoneSwitch ??
+      createPhoneSwitchClient({ url: config.phoneSwitch.url, apiKey: config.phoneSwitch.apiKey }),
     issueToken: (claims) => app.jwt.sign(claims),
     now,
     log: app.log,

@@ -99,6 +99,22 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v === undefined || v === '' || v === 'true' || v === '1'),
+  PHONE_SWITCH_PORT: z.coerce.number().int().min(1).max(65535).default(16262),
+  PHONE_SWITCH_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'PHONE_SWITCH_URL must be an http(s) URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PHONE_SWITCH_API_KEY: z
+    .string()
+    .min(8, 'PHONE_SWITCH_API_KEY must be at least 8 characters')
+    .default('strand-switch-key'),
+  PHONE_SWITCH_SIMULATOR: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === undefined || v === '' || v === 'true' || v === '1'),
+  PHONE_SWITCH_CONFIRM_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  AUTH_CODE_PUSH_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(1000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -190,6 +206,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       readCommunity: e.OLT_SNMP_READ_COMMUNITY,
       writeCommunity: e.OLT_SNMP_WRITE_COMMUNITY,
       simulator: e.OLT_SIMULATOR,
+    },
+    phoneSwitch: {
+      /** The switch's API; without PHONE_SWITCH_URL the simulated switch on PHONE_SWITCH_PORT. */
+      url: e.PHONE_SWITCH_URL ?? `http://127.0.0.1:${e.PHONE_SWITCH_PORT}`,
+      port: e.PHONE_SWITCH_PORT,
+      apiKey: e.PHONE_SWITCH_API_KEY,
+      /** Start the simulated switch (only when no PHONE_SWITCH_URL names a real one). */
+      simulator: e.PHONE_SWITCH_SIMULATOR && !e.PHONE_SWITCH_URL,
+      confirmDelayMs: e.PHONE_SWITCH_CONFIRM_MS,
+      pushIntervalMs: e.AUTH_CODE_PUSH_INTERVAL_MS,
     },
   };
 }

@@ -8,6 +8,7 @@ import type { Database } from './db/database.js';
 import type { Mailer } from './integrations/mail/mailer.js';
 import type { OltClient } from './integrations/network/olt-client.js';
 import type { PaymentGateway } from './integrations/payments/payment-gateway.js';
+import type { PhoneSwitch } from './integrations/phone-switch/phone-switch.js';
 import type { FileStore } from './integrations/storage/file-store.js';
 
 export interface AppContext {
@@ -21,6 +22,8 @@ export interface AppContext {
   payments: PaymentGateway;
   /** The network adapter to the OLTs (SNMP): port stats, tone tests, ONT actions. */
   olt: OltClient;
+  /** The phone switch adapter (PHONE_SWITCH_URL): where auth codes are pushed. */
+  phoneSwitch: PhoneSwitch;
   /** Signs a session token; `exp` is set from TOKEN_TTL_SECONDS. Only sessions.service calls it (the token's `sid`
    * must name an open session row). */
   issueToken(claims: Omit<SessionClaims, 'exp'> & { sid: string }): string;

@@ -3,8 +3,10 @@
  * stops them all (waiting for a round in progress). Every job is safe on several instances at once: requests are
  * claimed with conditional updates, autopay charges under fixed gateway keys, and deletes are idempotent.
  *   - asset actions (modules/assets/action-worker.ts): every second
+ *   - auth codes pushed to the phone switch (modules/auth-codes/auth-codes.worker.ts): every AUTH_CODE_PUSH_INTERVAL_MS
  *   - auth: the queued recovery and registration mail, every 30 s and at start; ended sessions, hourly
  *   - autopay (modules/billing/payment-recovery.ts): a minute after start, then every AUTOPAY_INTERVAL_MINUTES (0: off)
+ *   - notices (modules/subscribers/notices.worker.ts): recipients listed and mailed, every 2 s (first 5 s after start)
  *   - rate-limit counters of ended windows: every 10 minutes
  *   - housekeeping: failed sign-ins, stored idempotent answers, reset links, e-mail changes and mail requests older
  *     than RETENTION_DAYS, hourly and a minute after start
@@ -15,7 +17,9 @@ import { pruneRateLimits } from './lib/rate-limit-store.js';
 import { startActionWorker } from './modules/assets/action-worker.js';
 import { startAuthJobs } from './modules/auth/auth.jobs.js';
 import { pruneAuthRecords } from './modules/auth/auth.service.js';
+import { pushAuthCodes } from './modules/auth-codes/auth-codes.worker.js';
 import { runAutopay } from './modules/billing/payment-recovery.js';
+import { processNotices } from './modules/subscribers/notices.worker.js';
 
 const MINUTE = 60_000;
 
@@ -65,6 +69,22 @@ export async function startJobs(ctx: AppContext): Promise<() => Promise<void>> {
   const stops: Stop[] = [];
   stops.push(await startActionWorker(ctx, ctx.log));
   stops.push(startAuthJobs(ctx));
+  stops.push(
+    every(ctx, 'auth-code push', ctx.config.phoneSwitch.pushIntervalMs, async () => {
+      const round = await pushAuthCodes(ctx);
+      if (round.confirmed + round.failed + round.retrying > 0) ctx.log.info({ authCodes: round }, 'auth-code push');
+    }),
+    every(
+      ctx,
+      'notice mail',
+      2_000,
+      async () => {
+        const round = await processNotices(ctx);
+        if (round.listed + round.sent + round.failed + round.finished > 0) ctx.log.info({ notices: round }, 'notices');
+      },
+      5_000,
+    ),
+  );
   stops.push(every(ctx, 'rate-limit pruning', 10 * MINUTE, () => pruneRateLimits(ctx.db, ctx.now())));
   stops.push(
     every(

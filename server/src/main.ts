@@ -5,6 +5,7 @@ import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { isDatabaseEmpty, seedDemoData, writeDemoFiles } from './demo/generator.js';
 import { type OltSimulator, startOltSimulator } from './integrations/network/olt-simulator.js';
+import { type SwitchSimulator, startSwitchSimulator } from './integrations/phone-switch/switch-simulator.js';
 import { startJobs } from './jobs.js';
 
 async function main() {
@@ -37,6 +38,23 @@ async function main() {
       app.log.warn({ err }, `simulated OLT could not bind udp://127.0.0.1:${config.olt.snmpPort}`);
     }
   }
+  // The embedded default phone switch: a simulated one on loopback confirms auth codes (PHONE_SWITCH_SIMULATOR=false
+  // and PHONE_SWITCH_URL for a real switch).
+  let phoneSwitch: SwitchSimulator | null = null;
+  if (config.phoneSwitch.simulator) {
+    try {
+      phoneSwitch = await startSwitchSimulator({
+        host: '127.0.0.1',
+        port: config.phoneSwitch.port,
+        apiKey: config.phoneSwitch.apiKey,
+        confirmDelayMs: config.phoneSwitch.confirmDelayMs,
+      });
+      app.log.info(`simulated phone switch on http://127.0.0.1:${phoneSwitch.port}`);
+    } catch (err) {
+      // Auth codes then stay pending (retried with back-off) until a switch answers.
+      app.log.warn({ err }, `simulated phone switch could not bind 127.0.0.1:${config.phoneSwitch.port}`);
+    }
+  }
   // Every background job (asset actions, queued mail, autopay, pruning) starts in jobs.ts.
   const stopJobs = await startJobs(ctx);
 
@@ -54,6 +72,7 @@ async function main() {
       await app.close();
       await stopJobs();
       await olt?.close();
+      await phoneSwitch?.close();
       await database.close();
       process.exit(0);
     } catch (err) {

@@ -31,3 +31,19 @@ export const CustomerMatchSchema = z.object({
 });
 export type CustomerMatch = z.infer<typeof CustomerMatchSchema>;
 export const CustomerMatchListSchema = z.array(CustomerMatchSchema);
+
+/**
+ * The business customer function trigger (SPEC §7; a sales staff action): the account becomes a Business account,
+ * so its users get the business portal (Reports, business-center requests, auth codes) and its administrator every
+ * permission category. Its users' sessions end, so their next sign-in carries the new type.
+ */
+export const MakeBusinessResponseSchema = z.object({
+  vcCustomerID: z.string(),
+  vcCustomerName: z.string(),
+  vcCustomerType: CustomerTypeSchema,
+  /** The type it had. */
+  previousType: CustomerTypeSchema,
+  /** Sessions of the account's users that were ended. */
+  sessionsEnded: z.number().int(),
+});
+export type MakeBusinessResponse = z.infer<typeof MakeBusinessResponseSchema>;

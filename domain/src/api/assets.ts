@@ -3,6 +3,7 @@
  * upgrade, circuit stats and tone tests: the API shapes and the rules the browser and the server share.
  */
 import { z } from 'zod';
+import { cleanLine } from '../clean-text.js';
 import { CONTRACTOR_HIDDEN_ACTION_ID, HIDDEN_ACTION_ID } from '../constants.js';
 
 /** Equipment lists longer than this are hidden until 'Show all equipments' is on (SPEC §6). */
@@ -218,3 +219,66 @@ export const TONE_TEST_OID_BASE = '1.3.6.1.4.1.32473.1.1.1.11';
 export function toneTestOidFor(slot: number, port: number): string {
   return `${TONE_TEST_OID_BASE}.${slot}.${port}`;
 }
+
+// ---- getAssetEditData: correct an asset's identity and status, with the history of changes ---------------------
+
+export const ASSET_STATUSES = ['Active', 'In Stock', 'Inactive', 'Defective', 'Returned'] as const;
+export const ASSET_SERIAL_MAX = 64;
+export const ASSET_DESCRIPTION_MAX = 120;
+const MAC_PATTERN = /^[0-9A-F]{2}([:-]?[0-9A-F]{2}){5}$/i;
+
+/** A MAC address in its one stored form, upper case with colons ('00:02:5D:00:1B:50'). */
+export function normalizeMac(value: string): string {
+  const hex = value.replace(/[^0-9a-f]/gi, '').toUpperCase();
+  return hex.match(/.{2}/g)?.join(':') ?? hex;
+}
+
+const optionalLine = (label: string, max: number) =>
+  cleanLine({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .transform((v) => (v === '' ? null : v));
+
+export const AssetEditRequestSchema = z.object({
+  /** The work order the change is made in: the asset must be at its service location. */
+  WOId: z.coerce.number().int().positive(),
+  vcSerialNumber: optionalLine('Serial number', ASSET_SERIAL_MAX),
+  vcMACAddress: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || MAC_PATTERN.test(v),
+      'MAC address must be six pairs of hex digits, like 00:02:5D:00:1B:50.',
+    )
+    .transform((v) => (v === '' ? null : normalizeMac(v))),
+  vcStatus: z.enum(ASSET_STATUSES, { error: `Status must be one of: ${ASSET_STATUSES.join(', ')}.` }),
+  vcAssetDescription: cleanLine({ error: 'Description must be text.' })
+    .trim()
+    .min(1, 'Description is required.')
+    .max(ASSET_DESCRIPTION_MAX, `Description must be at most ${ASSET_DESCRIPTION_MAX} characters.`),
+});
+export type AssetEditRequest = z.input<typeof AssetEditRequestSchema>;
+
+export const AssetChangeSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  by: z.string().nullable(),
+  WOId: z.number().int().nullable(),
+  field: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type AssetChange = z.infer<typeof AssetChangeSchema>;
+
+export const AssetEditDataSchema = z.object({
+  nAssetID: z.number().int(),
+  vcAssetID: z.string(),
+  vcSerialNumber: z.string().nullable(),
+  vcMACAddress: z.string().nullable(),
+  vcStatus: z.string(),
+  vcAssetDescription: z.string(),
+  statuses: z.array(z.string()),
+  history: z.array(AssetChangeSchema),
+});
+export type AssetEditData = z.infer<typeof AssetEditDataSchema>;
+export const AssetEditQuerySchema = z.object({ WOId: z.coerce.number().int().positive() });

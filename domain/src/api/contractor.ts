@@ -104,6 +104,27 @@ export const ContractorWorkOrderSummarySchema = z.object({
 });
 export type ContractorWorkOrderSummary = z.infer<typeof ContractorWorkOrderSummarySchema>;
 
+/**
+ * Scan Asset's work orders near the scan (SPEC §2, §6): the company's open work orders, nearest first. 'Assigned to
+ * you' is '1' unless unticked; the provider's own crew (company 1) cannot untick it.
+ */
+const coordinate = (label: string, max: number) =>
+  z.coerce
+    .number({ error: `${label} must be a number.` })
+    .min(-max, `${label} must be between -${max} and ${max}.`)
+    .max(max, `${label} must be between -${max} and ${max}.`);
+export const ContractorNearbySchema = z.object({
+  Latitude: coordinate('Latitude', 90),
+  Longitude: coordinate('Longitude', 180),
+  ByAssignment: z.enum(['0', '1'], { error: "Assigned to you must be '0' or '1'." }).default('1'),
+});
+export type ContractorNearby = z.infer<typeof ContractorNearbySchema>;
+export const CONTRACTOR_NEARBY_LIMIT = 20;
+export const ContractorNearbyResultSchema = z.object({
+  workOrders: z.array(ContractorWorkOrderSummarySchema.extend({ nDistanceMiles: z.number().nullable() })),
+});
+export type ContractorNearbyResult = z.infer<typeof ContractorNearbyResultSchema>;
+
 export const CONTRACTOR_SEARCH_LIMIT = 200;
 export const ContractorSearchResultSchema = z.object({
   workOrders: z.array(ContractorWorkOrderSummarySchema),

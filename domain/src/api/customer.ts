@@ -276,7 +276,11 @@ export type NewTroubleTicket = z.input<typeof NewTroubleTicketSchema>;
 
 export const ServiceLocationParamsSchema = z.object({ serviceLocationId: idParam('Service location id') });
 
-export const BUSINESS_CENTER_CATEGORIES = [
+/**
+ * The categories a new account starts with (migration 0015 writes them to `business_center_categories`); staff
+ * manage the list from then on and the form reads it from the server.
+ */
+export const DEFAULT_BUSINESS_CENTER_CATEGORIES = [
   'Moves, Adds and Changes',
   'New Service',
   'Billing',
@@ -284,6 +288,10 @@ export const BUSINESS_CENTER_CATEGORIES = [
   'Disconnect',
   'Other',
 ] as const;
+
+export const BUSINESS_CENTER_CATEGORY_MAX = 60;
+/** Most categories on offer at once (a select longer than this helps nobody). */
+export const BUSINESS_CENTER_CATEGORIES_MAX = 30;
 
 export const BusinessCenterRequestSchema = z.object({
   RequestID: z.number().int(),
@@ -297,11 +305,45 @@ export const BusinessCenterRequestSchema = z.object({
 export type BusinessCenterRequest = z.infer<typeof BusinessCenterRequestSchema>;
 export const BusinessCenterRequestListSchema = z.array(BusinessCenterRequestSchema);
 
+/** The category is one the server offers (checked there against `business_center_categories`). */
 export const NewBusinessCenterRequestSchema = z.object({
-  category: z.enum(BUSINESS_CENTER_CATEGORIES, {
-    message: `Category must be one of: ${BUSINESS_CENTER_CATEGORIES.join(', ')}.`,
-  }),
+  category: text('Category', 1, BUSINESS_CENTER_CATEGORY_MAX),
   subject: text('Subject', 3, 120),
   description: text('Description', 10, 2000, true),
 });
 export type NewBusinessCenterRequest = z.input<typeof NewBusinessCenterRequestSchema>;
+
+// ---- business-center categories (SPEC §7 "business center categories") ---------------------------------------
+
+/** A category as the customer's form offers it, in the staff's order. */
+export const BusinessCenterCategorySchema = z.object({ CategoryID: z.number().int(), name: z.string() });
+export type BusinessCenterCategory = z.infer<typeof BusinessCenterCategorySchema>;
+export const BusinessCenterCategoryListSchema = z.array(BusinessCenterCategorySchema);
+
+/** A category as staff manage it: retired ones stay (old requests keep their name) but are not offered. */
+export const StaffBusinessCenterCategorySchema = BusinessCenterCategorySchema.extend({
+  position: z.number().int(),
+  retired: z.boolean(),
+  /** Requests filed under this name. */
+  requestCount: z.number().int(),
+});
+export type StaffBusinessCenterCategory = z.infer<typeof StaffBusinessCenterCategorySchema>;
+export const StaffBusinessCenterCategoryListSchema = z.array(StaffBusinessCenterCategorySchema);
+
+export const NewBusinessCenterCategorySchema = z.object({ name: text('Name', 1, BUSINESS_CENTER_CATEGORY_MAX) });
+export type NewBusinessCenterCategory = z.input<typeof NewBusinessCenterCategorySchema>;
+
+export const BusinessCenterCategoryUpdateSchema = z
+  .object({
+    name: text('Name', 1, BUSINESS_CENTER_CATEGORY_MAX).optional(),
+    /** 1-based place in the list (the others move to make room). */
+    position: z.number().int('Position must be a whole number.').min(1, 'Position must be 1 or more.').optional(),
+    retired: z.boolean().optional(),
+  })
+  .refine((v) => v.name !== undefined || v.position !== undefined || v.retired !== undefined, {
+    message: 'Change the name, the position or whether it is retired.',
+    path: ['name'],
+  });
+export type BusinessCenterCategoryUpdate = z.input<typeof BusinessCenterCategoryUpdateSchema>;
+
+export const BusinessCenterCategoryParamsSchema = z.object({ categoryId: idParam('Category id') });

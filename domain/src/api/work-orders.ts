@@ -356,3 +356,14 @@ export const GisObjectQuerySchema = z.object({
 });
 export const GisObjectSchema = z.object({ viewObjectId: z.string().nullable() });
 export type GisObject = z.infer<typeof GisObjectSchema>;
+
+/** getEstimatedDropLength: the nearest splice point of the Structures layer and the drop length it suggests. */
+export const EstimatedDropLengthSchema = z.object({
+  /** The suggested drop length option (ft), or null with no splice point near enough. */
+  nEstimatedDropLengthFt: z.number().int().nullable(),
+  nStraightLineFt: z.number().int().nullable(),
+  vcStructureId: z.string().nullable(),
+  vcStructureType: z.string().nullable(),
+  message: z.string(),
+});
+export type EstimatedDropLength = z.infer<typeof EstimatedDropLengthSchema>;

@@ -71,7 +71,7 @@ export const craftToken = (claims: Record<string, unknown>) => tokenFor(claims);
 export const residentialClaims = (exp: number): Record<string, unknown> => claimsFixture({ nUserID: 1, exp });
 
 /** Decodes a quoted-printable mail body (soft line breaks and =XX escapes). */
-function decodeQuotedPrintable(text: string): string {
+export function decodeQuotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));

@@ -105,3 +105,39 @@ export function writeLabelVideo(text: string): string {
   writeFileSync(file, Buffer.concat([header, ...Array.from({ length: 10 }, () => frame)]));
   return file;
 }
+
+/**
+ * A work order of a contractor company (open ones only unless `anyStatus`) whose service location has an ONT, with
+ * the ONT and the position.
+ */
+export function contractorWorkOrderWithOnt(
+  companyId: number,
+  anyStatus = false,
+): {
+  workOrderId: number;
+  tag: string;
+  latitude: number;
+  longitude: number;
+} {
+  const db = openDb();
+  try {
+    const row = db
+      .prepare(
+        `SELECT w.id AS workOrderId, a.asset_tag AS tag, l.latitude, l.longitude
+           FROM work_orders w
+           JOIN service_locations l ON l.id = w.service_location_id
+           JOIN assets a ON a.service_location_id = l.id
+           JOIN equipment_definitions d ON d.id = a.definition_id
+          WHERE w.contractor_id = ? AND d.equipment_type = 'ONT'
+            AND (? = 1 OR w.status NOT IN ('Complete', 'Closed'))
+          ORDER BY w.id LIMIT 1`,
+      )
+      .get(companyId, anyStatus ? 1 : 0) as
+      | { workOrderId: number; tag: string; latitude: number; longitude: number }
+      | undefined;
+    if (!row) throw new Error(`no open work order of company ${companyId} at a location with an ONT`);
+    return row;
+  } finally {
+    db.close();
+  }
+}

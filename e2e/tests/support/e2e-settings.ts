@@ -12,6 +12,8 @@ export function e2eSettings() {
     // E2E_PORT and E2E_OLT_PORT let a second run (another checkout) go on beside this one.
     port: Number(process.env.E2E_PORT ?? 8181),
     oltPort: Number(process.env.E2E_OLT_PORT ?? 16181),
+    // The simulated phone switches: E2E_SWITCH_PORT, or 50 above the OLT ports.
+    switchPort: Number(process.env.E2E_SWITCH_PORT ?? Number(process.env.E2E_OLT_PORT ?? 16181) + 50),
     runDir,
     templateDir: path.join(runDir, 'template'),
   };
@@ -28,6 +30,7 @@ export async function startServer(options: {
   dataDir: string;
   port: number;
   oltPort: number;
+  switchPort: number;
   seedDemo: boolean;
 }): Promise<TestServer> {
   const url = `http://127.0.0.1:${options.port}`;
@@ -42,6 +45,7 @@ export async function startServer(options: {
       LOG_LEVEL: 'warn',
       PUBLIC_URL: url,
       OLT_SNMP_PORT: String(options.oltPort),
+      PHONE_SWITCH_PORT: String(options.switchPort),
       SEED_DEMO: options.seedDemo ? 'auto' : 'never',
     },
   });

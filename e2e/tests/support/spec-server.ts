@@ -33,6 +33,7 @@ async function start(key: string, slot: number): Promise<Running> {
     dataDir,
     port: settings.port + 1 + slot,
     oltPort: settings.oltPort + 1 + slot,
+    switchPort: settings.switchPort + 1 + slot,
     seedDemo: false,
   });
   return { ...server, key };

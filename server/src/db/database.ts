@@ -270,6 +270,17 @@ export interface AssetsTable {
   updated_at: string;
 }
 
+export interface AssetChangesTable {
+  id: Generated<number>;
+  asset_id: number;
+  at: string;
+  user_id: number | null;
+  work_order_id: number | null;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+}
+
 export interface AssetPortsTable {
   id: Generated<number>;
   asset_id: number;
@@ -765,6 +776,81 @@ export interface FaxesReceivedTable {
   sha256: string;
 }
 
+/** Forced authorization codes of business phone customers (0015). `code` is never answered after the add. */
+export interface AuthCodesTable {
+  id: Generated<number>;
+  customer_id: string;
+  code: string | null;
+  code_reversed: string | null;
+  description: string;
+  class_of_service: string;
+  status: string;
+  enabled: ColumnType<number, number | undefined, number>;
+  push_action: string | null;
+  push_attempts: ColumnType<number, number | undefined, number>;
+  next_push_at: string | null;
+  push_claim: string | null;
+  push_claimed_until: string | null;
+  pushed_at: string | null;
+  last_error: string | null;
+  version: ColumnType<number, number | undefined, number>;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  confirmed_at: string | null;
+  removed_at: string | null;
+}
+
+/** The business-center categories staff manage (0015); requests keep the name they were filed under. */
+export interface BusinessCenterCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  position: number;
+  retired_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** 0019-notices: a notice mailed to a subscriber list. */
+export interface NoticesTable {
+  id: Generated<number>;
+  kind: string;
+  subject: string;
+  body: string;
+  window_start: string | null;
+  window_end: string | null;
+  restoration_ticket_id: number | null;
+  ticket_reference: string | null;
+  /** The subscriber filter as JSON. */
+  filter: string;
+  audience_customers: number;
+  status: string;
+  listed_through: string | null;
+  lease_until: string | null;
+  created_by: number;
+  employee_id: number | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** 0019-notices: the record of who was told, one row per email address (or customer without one) per notice. */
+export interface NoticeRecipientsTable {
+  id: Generated<number>;
+  notice_id: number;
+  customer_id: string;
+  customer_name: string;
+  address: string;
+  email: string | null;
+  recipient_key: string;
+  status: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  claim_token: string | null;
+  claimed_at: string | null;
+  sent_at: string | null;
+  failure: string | null;
+}
+
 export interface Database {
   customers: CustomersTable;
   contractor_companies: ContractorCompaniesTable;
@@ -794,6 +880,7 @@ export interface Database {
   equipment_definitions: EquipmentDefinitionsTable;
   assets: AssetsTable;
   asset_ports: AssetPortsTable;
+  asset_changes: AssetChangesTable;
   application_actions: ApplicationActionsTable;
   hardware_type_actions: HardwareTypeActionsTable;
   sales_orders: SalesOrdersTable;
@@ -837,6 +924,10 @@ export interface Database {
   fax_numbers: FaxNumbersTable;
   fax_email_addresses: FaxEmailAddressesTable;
   faxes_received: FaxesReceivedTable;
+  auth_codes: AuthCodesTable;
+  business_center_categories: BusinessCenterCategoriesTable;
+  notices: NoticesTable;
+  notice_recipients: NoticeRecipientsTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -15,7 +15,10 @@ import * as m0009 from './migrations/0009-rate-limits.js';
 import * as m0010 from './migrations/0010-account-security.js';
 import * as m0011 from './migrations/0011-staff-roles.js';
 import * as m0012 from './migrations/0012-orders.js';
+import * as m0015 from './migrations/0015-auth-codes.js';
 import * as m0016 from './migrations/0016-dispatch.js';
+import * as m0019 from './migrations/0019-notices.js';
+import * as m0021 from './migrations/0021-asset-history.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -30,7 +33,10 @@ const migrations: Record<string, Migration> = {
   '0010-account-security': m0010,
   '0011-staff-roles': m0011,
   '0012-orders': m0012,
+  '0015-auth-codes': m0015,
   '0016-dispatch': m0016,
+  '0019-notices': m0019,
+  '0021-asset-history': m0021,
 };
 
 /** Kysely's migrations, each handed the helper kit of the dialect the connection was opened with. */

@@ -11,3 +11,10 @@ export function containsInsensitive(dialect: DialectName, column: string, text: 
     ? sql<boolean>`${sql.ref(column)} ILIKE ${pattern} ESCAPE '\\'`
     : sql<boolean>`${sql.ref(column)} LIKE ${pattern} ESCAPE '\\'`;
 }
+
+/** Joins a group's texts with `|` (string_agg on PostgreSQL, group_concat on SQLite); the order is not guaranteed. */
+export function joinedTexts(dialect: DialectName, column: string) {
+  return dialect === 'postgres'
+    ? sql<string | null>`string_agg(${sql.ref(column)}, '|')`
+    : sql<string | null>`group_concat(${sql.ref(column)}, '|')`;
+}

@@ -201,6 +201,14 @@ const CONTACT = {
   Phone2: '',
   Email: '',
 };
+const NOTICE_DRAFT = {
+  kind: 'maintenance',
+  subject: 'Matrix maintenance',
+  body: 'Matrix notice body.',
+  windowStart: '2030-01-01T04:00:00Z',
+  windowEnd: '2030-01-01T06:00:00Z',
+  filter: { coloArea: 'CLM-CLARK' },
+};
 const CONTRACTORS_REFUSED: Partial<Outcomes> = { contractor: 403, contractor1: 403 };
 
 export const MATRIX: Record<string, Row> = {
@@ -230,6 +238,11 @@ export const MATRIX: Record<string, Row> = {
     foreign: Object.fromEntries(STAFF_MEMBERS.map((r) => [r, 'ok'])),
   }),
   'GET /api/staff/customers': staff({ query: { q: 'Reyes' } }),
+  // The business trigger on an account that is already Business: 409 for the roles let through, nothing changes.
+  'POST /api/staff/customers/{vcCustomerID}/business': staff({
+    roles: ['sales'],
+    shared: { vcCustomerID: C.business },
+  }),
 
   // staff: sales orders (sales and admin; dispatchers read)
   'GET /api/staff/orders': staff({ roles: ['sales', 'dispatcher'], query: { q: 'Reyes' } }),
@@ -342,10 +355,27 @@ export const MATRIX: Record<string, Row> = {
   }),
   'GET /api/customer/business-center/requests': business(),
   'POST /api/customer/business-center/requests': business(),
+  'GET /api/customer/business-center/categories': business(),
+  'GET /api/staff/business-center/categories': staff({ roles: [] }),
+  'POST /api/staff/business-center/categories': staff({ roles: [], body: { name: 'Matrix category' } }),
+  'PATCH /api/staff/business-center/categories/{categoryId}': staff({ roles: [], body: { position: 1 } }),
+
+  // auth codes: network staff reach every business account's (the matrix's staff own none: Rhonda is residential)
+  'GET /api/staff/auth-codes': staff({ roles: ['network'], query: { status: 'pending' } }),
+  'GET /api/staff/auth-codes/{authCodeId}': staff({ roles: ['network'] }),
+  'POST /api/staff/auth-codes': staff({
+    roles: ['network'],
+    body: { vcCustomerID: C.business, description: 'Matrix phone', classOfService: 'local' },
+  }),
+  'PATCH /api/staff/auth-codes/{authCodeId}': staff({ roles: ['network'], body: { description: 'Matrix edit' } }),
+  'POST /api/staff/auth-codes/{authCodeId}/retry': staff({ roles: ['network'] }),
+  'DELETE /api/staff/auth-codes/{authCodeId}': staff({ roles: ['network'], last: true }),
+  'GET /api/customer/services/auth-codes': business(),
 
   // contractor portal
   'GET /api/contractor/home': contractor(),
   'POST /api/contractor/work-orders/search': contractor({ body: {} }),
+  'GET /api/contractor/work-orders/nearby': contractor({ query: { Latitude: '38.95', Longitude: '-92.33' } }),
   'GET /api/contractor/work-orders/last-search': contractor(),
   'GET /api/contractor/work-orders/{workOrderId}': contractor(),
   'GET /api/contractor/work-orders/{workOrderId}/acknowledgement': contractor(),
@@ -397,7 +427,29 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/assets/by-tag/{vcAssetID}': field({ foreign: 'ok', except: CONTRACTORS_REFUSED }),
   // Acting on an asset needs a work order of one's own; the matrix's is provider work order 100001, which contractors
   // are refused (assets.test.ts covers a contractor on its company's work order).
+  // Installers and contractors alike: a contractor's own work order is one of its company's.
+  'GET /api/work-orders/{WOId}/estimated-drop-length': field({
+    params: async (db, who) => ({
+      WOId:
+        who.company === 0
+          ? who.workOrder
+          : (
+              await db
+                .selectFrom('work_orders')
+                .select('id')
+                .where('contractor_id', '=', who.company)
+                .orderBy('id')
+                .executeTakeFirst()
+            )?.id,
+    }),
+  }),
   'GET /api/assets/{nAssetId}/actions': field({ query: { WOId: String(WO) }, except: CONTRACTORS_REFUSED }),
+  'GET /api/assets/{nAssetId}/edit': field({ query: { WOId: String(WO) }, except: CONTRACTORS_REFUSED }),
+  'PUT /api/assets/{nAssetId}': field({
+    body: { WOId: WO, vcSerialNumber: '', vcMACAddress: '', vcStatus: 'Active', vcAssetDescription: 'Matrix check' },
+    except: CONTRACTORS_REFUSED,
+    last: true,
+  }),
   'POST /api/assets/{nAssetId}/actions': field({
     body: { ApplicationActionID: 1, WorkOrderID: WO },
     except: CONTRACTORS_REFUSED,
@@ -425,6 +477,16 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/staff/applicants': staff({ roles: [] }),
   'POST /api/staff/applicants': staff({ roles: [] }),
   'GET /api/staff/applicant-submissions/{submissionId}/file': staff({ roles: [] }),
+
+  // subscriber lists and notices (network staff)
+  'GET /api/staff/subscribers': staff({ roles: ['network'], query: { coloArea: 'CLM-CLARK' } }),
+  'GET /api/staff/subscribers/options': staff({ roles: ['network'] }),
+  'GET /api/staff/subscribers/csv': staff({ roles: ['network'], query: { coloArea: 'CLM-CLARK' } }),
+  'POST /api/staff/notices/preview': staff({ roles: ['network'], body: NOTICE_DRAFT }),
+  'POST /api/staff/notices': staff({ roles: ['network'], body: NOTICE_DRAFT }),
+  'GET /api/staff/notices': staff({ roles: ['network'] }),
+  'GET /api/staff/notices/{noticeId}': staff({ roles: ['network'] }),
+  'GET /api/staff/notices/{noticeId}/recipients/csv': staff({ roles: ['network'] }),
 
   // services
   'GET /api/customer/services/locations': customer(),

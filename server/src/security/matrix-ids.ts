@@ -223,7 +223,20 @@ const RESOLVERS: Record<string, Resolver> = {
     ),
 
   // staff
+  authCodeId: (db, who) =>
+    first(
+      db
+        .selectFrom('auth_codes')
+        .select('id')
+        .where('customer_id', '=', who.customerId)
+        .where('status', '!=', 'removed')
+        .orderBy('id')
+        .executeTakeFirst(),
+    ),
+  categoryId: (db) => first(db.selectFrom('business_center_categories').select('id').orderBy('id').executeTakeFirst()),
   submissionId: (db) => first(db.selectFrom('applicant_submissions').select('id').orderBy('id').executeTakeFirst()),
+  /** Notices are the provider's, not an owner's: the first one (the demo's sent notice). */
+  noticeId: (db) => first(db.selectFrom('notices').select('id').orderBy('id').executeTakeFirst()),
 };
 
 /** An id no demo record has, for a role that owns no record of the kind. */

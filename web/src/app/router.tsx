@@ -73,6 +73,16 @@ const shellRoutes: RouteObject[] = [
   {
     path: paths.staffOrder,
     lazy: lazyPage(() => import('../features/staff-orders/components/order-page'), 'StaffOrderPage'),
+    path: paths.staffAuthCodes,
+    lazy: lazyPage(() => import('../features/auth-codes/components/auth-codes-page'), 'AuthCodesPage'),
+  },
+  {
+    path: paths.staffSubscribers,
+    lazy: lazyPage(() => import('../features/subscribers/components/subscribers-page'), 'SubscribersPage'),
+  },
+  {
+    path: paths.staffNotice,
+    lazy: lazyPage(() => import('../features/subscribers/components/notice-page'), 'NoticePage'),
   },
   {
     path: paths.accountInfo,

@@ -13,6 +13,9 @@ export const paths = {
   staffDispatch: '/staff/dispatch',
   staffOrders: '/staff/orders',
   staffOrder: '/staff/orders/:orderId',
+  staffAuthCodes: '/staff/authCodes',
+  staffSubscribers: '/staff/subscribers',
+  staffNotice: '/staff/subscribers/notices/:noticeId',
   accountInfo: '/accountInfo',
   services: '/services',
   billingCenter: '/billingCenter',
@@ -44,4 +47,7 @@ export function superUserLoginPath(vcCustomerID: string, hash: string, nEmployee
 
 export function staffOrderPath(orderId: number): string {
   return `/staff/orders/${orderId}`;
+/** The page of one notice: its record of who was told. */
+export function staffNoticePath(noticeId: number): string {
+  return `/staff/subscribers/notices/${noticeId}`;
 }

@@ -1,6 +1,6 @@
 /** All SQL of customer accounts. */
 import { CUSTOMER_ACCOUNT_TYPES } from '@strand/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
 import type { Database } from '../../db/database.js';
 import { containsInsensitive } from '../../db/sql.js';
@@ -40,4 +40,44 @@ export function searchCustomers(db: Kysely<Database>, dialect: DialectName, text
     .orderBy('name')
     .limit(limit)
     .execute();
+}
+
+export function findCustomer(db: Kysely<Database> | Transaction<Database>, customerId: string) {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'name', 'customer_type'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+}
+
+/** Changes the type only if it is still `from` (two staff members at once: one wins). */
+export async function setCustomerType(
+  db: Kysely<Database> | Transaction<Database>,
+  customerId: string,
+  from: string,
+  to: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('customers')
+    .set({ customer_type: to })
+    .where('id', '=', customerId)
+    .where('customer_type', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function userIdsOf(db: Kysely<Database> | Transaction<Database>, customerId: string) {
+  return db.selectFrom('users').select('id').where('customer_id', '=', customerId).orderBy('id').execute();
+}
+
+/** Open sessions of the account's users (what the change ends). */
+export async function openSessionCount(db: Kysely<Database> | Transaction<Database>, customerId: string) {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('u.customer_id', '=', customerId)
+    .where('s.revoked_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -4,6 +4,7 @@ import {
   CustomerIdParamsSchema,
   CustomerMatchListSchema,
   CustomerSearchQuerySchema,
+  MakeBusinessResponseSchema,
 } from '@strand/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -39,5 +40,16 @@ export async function accountsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       response: { 200: CustomerMatchListSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (req) => service.searchCustomers(ctx, req.query.q),
+  });
+
+  app.post('/api/staff/customers/:vcCustomerID/business', {
+    config: { access: ['staff:sales'] },
+    schema: {
+      tags: ['staff'],
+      summary: 'Business customer function trigger: make a residential or consumer account a Business account',
+      params: CustomerIdParamsSchema,
+      response: { 200: MakeBusinessResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (req) => service.makeBusiness(ctx, sessionOf(req), req.params.vcCustomerID),
   });
 }

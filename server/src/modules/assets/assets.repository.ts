@@ -1,7 +1,7 @@
 /** All SQL of the asset area: assets with their definitions and ports, asset actions and action requests. */
 import type { Asset } from '@strand/domain';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, NewRow } from '../../db/database.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -184,4 +184,44 @@ export function requeueRunning(db: Db, now: string) {
     .set({ status: 'Pending', updated_at: now })
     .where('status', '=', 'Running')
     .execute();
+}
+
+/** The asset's changes, newest first, with who made them. */
+export function listAssetChanges(db: Db, assetId: number, limit: number) {
+  return db
+    .selectFrom('asset_changes as h')
+    .leftJoin('users as u', 'u.id', 'h.user_id')
+    .select(['h.id', 'h.at', 'h.work_order_id', 'h.field', 'h.old_value', 'h.new_value', 'u.first_name', 'u.last_name'])
+    .where('h.asset_id', '=', assetId)
+    .orderBy('h.at', 'desc')
+    .orderBy('h.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Another asset carrying this MAC address, if any. */
+export function findAssetWithMac(db: Db, mac: string, exceptAssetId: number) {
+  return db
+    .selectFrom('assets')
+    .select(['id', 'asset_tag'])
+    .where('mac_address', '=', mac)
+    .where('id', '!=', exceptAssetId)
+    .executeTakeFirst();
+}
+
+export function updateAssetIdentity(
+  db: Db,
+  assetId: number,
+  values: { serial_number: string | null; mac_address: string | null; status: string; description: string },
+  now: string,
+) {
+  return db
+    .updateTable('assets')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', assetId)
+    .execute();
+}
+
+export async function insertAssetChanges(db: Db, rows: NewRow<'asset_changes'>[]) {
+  if (rows.length > 0) await db.insertInto('asset_changes').values(rows).execute();
 }

@@ -10,6 +10,9 @@ import {
   ActionRequestSchema,
   AssetActionListSchema,
   AssetActionsQuerySchema,
+  AssetEditDataSchema,
+  AssetEditQuerySchema,
+  AssetEditRequestSchema,
   AssetIdParamsSchema,
   AssetSchema,
   AssetTagParamsSchema,
@@ -64,6 +67,30 @@ export async function assetsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       response: { 200: AssetSchema, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (req) => service.getAssetByTag(ctx, sessionOf(req), req.params.vcAssetID),
+  });
+
+  app.get('/api/assets/:nAssetId/edit', {
+    config: FIELD,
+    schema: {
+      tags: TAGS,
+      summary: 'getAssetEditData: the asset’s serial, MAC, status and description, and its history of changes',
+      params: AssetIdParamsSchema,
+      querystring: AssetEditQuerySchema,
+      response: { 200: AssetEditDataSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req) => service.getAssetEditData(ctx, sessionOf(req), req.query.WOId, req.params.nAssetId),
+  });
+
+  app.put('/api/assets/:nAssetId', {
+    config: FIELD,
+    schema: {
+      tags: TAGS,
+      summary: 'Correct an asset’s serial, MAC, status and description in a work order (each change kept)',
+      params: AssetIdParamsSchema,
+      body: AssetEditRequestSchema,
+      response: { 200: AssetEditDataSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (req) => service.editAsset(ctx, sessionOf(req), req.params.nAssetId, req.body),
   });
 
   app.get('/api/assets/:nAssetId/actions', {

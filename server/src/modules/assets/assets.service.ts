@@ -1,6 +1,17 @@
 /** Assets, their available actions and action requests (durable jobs carried out by action-worker.ts). */
-import { type ActionRequest, type Asset, type AssetAction, isActionVisible, type SessionClaims } from '@strand/domain';
+import {
+  type ActionRequest,
+  ASSET_STATUSES,
+  type Asset,
+  type AssetAction,
+  type AssetEditData,
+  type AssetEditRequestSchema,
+  isActionVisible,
+  type SessionClaims,
+} from '@strand/domain';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { assertFieldUserMayReach, assertUserMayReadAsset } from '../access/access.service.js';
@@ -138,4 +149,111 @@ export async function addAssetToLocation(
   const taken = await activateStock(ctx.db, asset.id, locationId, ctx.now().toISOString());
   if (!taken) throw conflict(`${tag} was taken by another request.`);
   return getAssetById(ctx, user, asset.id);
+}
+
+/** How many changes getAssetEditData shows. */
+const HISTORY_LIMIT = 50;
+const EDITED_FIELDS = [
+  ['vcSerialNumber', 'serial_number', 'Serial number'],
+  ['vcMACAddress', 'mac_address', 'MAC address'],
+  ['vcStatus', 'status', 'Status'],
+  ['vcAssetDescription', 'description', 'Description'],
+] as const;
+
+async function editData(ctx: AppContext, asset: repo.AssetRow): Promise<AssetEditData> {
+  const history = await repo.listAssetChanges(ctx.db, asset.id, HISTORY_LIMIT);
+  return {
+    nAssetID: asset.id,
+    vcAssetID: asset.asset_tag,
+    vcSerialNumber: asset.serial_number,
+    vcMACAddress: asset.mac_address,
+    vcStatus: asset.status,
+    vcAssetDescription: asset.description,
+    statuses: [...ASSET_STATUSES],
+    history: history.map((h) => ({
+      id: h.id,
+      at: h.at,
+      by: h.first_name ? `${h.first_name} ${h.last_name ?? ''}`.trim() : null,
+      WOId: h.work_order_id,
+      field: h.field,
+      from: h.old_value,
+      to: h.new_value,
+    })),
+  };
+}
+
+/** getAssetEditData: the asset's editable fields and its history, in a work order at the asset's location. */
+export async function getAssetEditData(
+  ctx: AppContext,
+  user: SessionClaims,
+  workOrderId: number,
+  assetId: number,
+): Promise<AssetEditData> {
+  const { asset } = await loadContext(ctx, user, workOrderId, assetId);
+  return editData(ctx, asset);
+}
+
+/**
+ * Corrects an asset's serial number, MAC address, status and description in a work order at its location: one
+ * transaction writes the asset and a history row per changed field (an unchanged save writes nothing). A MAC address
+ * another asset carries is refused (409, naming the other asset).
+ */
+export async function editAsset(
+  ctx: AppContext,
+  user: SessionClaims,
+  assetId: number,
+  input: z.output<typeof AssetEditRequestSchema>,
+): Promise<AssetEditData> {
+  const { asset } = await loadContext(ctx, user, input.WOId, assetId);
+  const now = ctx.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (input.vcMACAddress) {
+      const other = await repo.findAssetWithMac(trx, input.vcMACAddress, asset.id);
+      if (other) {
+        const message = `MAC address ${input.vcMACAddress} is already on asset ${other.asset_tag}.`;
+        throw conflict(message, { vcMACAddress: message });
+      }
+    }
+    const before: Record<string, string | null> = {
+      serial_number: asset.serial_number,
+      mac_address: asset.mac_address,
+      status: asset.status,
+      description: asset.description,
+    };
+    const changes = EDITED_FIELDS.filter(([name, column]) => (input[name] ?? null) !== before[column]).map(
+      ([name, column, label]) => ({
+        asset_id: asset.id,
+        at: now,
+        user_id: user.nUserID,
+        work_order_id: input.WOId,
+        field: label,
+        old_value: before[column] ?? null,
+        new_value: input[name] ?? null,
+      }),
+    );
+    if (changes.length === 0) return;
+    await repo.updateAssetIdentity(
+      trx,
+      asset.id,
+      {
+        serial_number: input.vcSerialNumber,
+        mac_address: input.vcMACAddress,
+        status: input.vcStatus,
+        description: input.vcAssetDescription,
+      },
+      now,
+    );
+    await repo.insertAssetChanges(trx, changes);
+    await audit(trx, {
+      at: now,
+      userId: user.nUserID,
+      employeeId: user.nEmployeeID,
+      action: 'asset.edit',
+      subject: `asset:${asset.id}`,
+      detail: { workOrderId: input.WOId, fields: changes.map((c) => c.field) },
+    });
+  });
+  const fresh = await repo.findAssetById(ctx.db, asset.id);
+  if (!fresh) throw notFound(`No valid asset info fetched for asset #${assetId}.`);
+  return editData(ctx, fresh);
 }

@@ -17,7 +17,8 @@ export type RevokeReason =
   | 'user-disabled'
   | 'permissions-changed'
   | 'email-changed'
-  | 'signed-out-everywhere';
+  | 'signed-out-everywhere'
+  | 'account-type-changed';
 
 /** Why a token's session is not usable; null when it is. */
 export type SessionProblem = 'ended' | 'user-disabled' | null;

@@ -136,6 +136,21 @@ export function findOpenWorkOrders(db: Db, scope: ListScope, limit: number) {
     .execute();
 }
 
+/** Open work orders nearest a point first (a flat-earth order, exact miles are the caller's), with coordinates. */
+export function findOpenNear(db: Db, scope: ListScope, point: { latitude: number; longitude: number }, limit: number) {
+  // Degrees of longitude shrink with the latitude; the scale keeps the nearest-first order right at Missouri's.
+  const scale = Math.cos((point.latitude * Math.PI) / 180) ** 2;
+  const dLat = sql<number>`(sl.latitude - ${point.latitude})`;
+  const dLng = sql<number>`(sl.longitude - ${point.longitude})`;
+  return selectSummary(summaryBase(db, scope).where('wo.status', 'not in', FINISHED), scope.userId)
+    .select(['sl.latitude', 'sl.longitude'])
+    .orderBy(sql`case when sl.latitude is null then 1 else 0 end`)
+    .orderBy(sql`${dLat} * ${dLat} + ${dLng} * ${dLng} * ${scale}`)
+    .orderBy('wo.id')
+    .limit(limit)
+    .execute();
+}
+
 export function findAwaitingAcknowledgement(db: Db, scope: ListScope, limit: number) {
   return selectSummary(
     summaryBase(db, scope).where('wo.status', 'not in', FINISHED).where('wo.acknowledged_at', 'is', null),

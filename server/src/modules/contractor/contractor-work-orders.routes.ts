@@ -4,6 +4,8 @@ import {
   AcknowledgeRequestSchema,
   ContractorHomeSchema,
   ContractorLastSearchSchema,
+  ContractorNearbyResultSchema,
+  ContractorNearbySchema,
   ContractorSearchResultSchema,
   ContractorSearchSchema,
   ContractorWorkOrderParamsSchema,
@@ -41,6 +43,17 @@ export function contractorWorkOrderRoutes(fastify: FastifyInstance, ctx: AppCont
       response: { 200: ContractorSearchResultSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (req) => service.searchWorkOrders(ctx, sessionOf(req), req.body),
+  });
+
+  app.get('/api/contractor/work-orders/nearby', {
+    config: { access: CONTRACTOR_ACCESS },
+    schema: {
+      tags,
+      summary: 'Scan Asset: the company’s open work orders nearest a position (assigned to you unless unticked)',
+      querystring: ContractorNearbySchema,
+      response: { 200: ContractorNearbyResultSchema, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (req) => service.nearbyWorkOrders(ctx, sessionOf(req), req.query),
   });
 
   app.get('/api/contractor/work-orders/last-search', {

@@ -4,15 +4,19 @@
  */
 import {
   type Acknowledgement,
+  CONTRACTOR_NEARBY_LIMIT,
   CONTRACTOR_SEARCH_LIMIT,
   type ContractorHome,
   type ContractorLastSearch,
+  type ContractorNearby,
+  type ContractorNearbyResult,
   type ContractorSearch,
   type ContractorSearchResult,
   ContractorSearchSchema,
   type ContractorWorkOrder,
   type ContractorWorkOrderSummary,
   checklistFormFor,
+  distanceMiles,
   fullAddress,
   isChecklistComplete,
   type SessionClaims,
@@ -102,6 +106,33 @@ export async function searchWorkOrders(
     CONTRACTOR_SEARCH_LIMIT,
   );
   return { workOrders: rows.map(toSummary), total, limit: CONTRACTOR_SEARCH_LIMIT };
+}
+
+/** Scan Asset's list: the company's open work orders nearest the scan; company 1 only its own assignments. */
+export async function nearbyWorkOrders(
+  ctx: AppContext,
+  user: SessionClaims,
+  criteria: ContractorNearby,
+): Promise<ContractorNearbyResult> {
+  if (companyOf(user) === PROVIDER_CREW_COMPANY && criteria.ByAssignment === '0') {
+    throw badRequest(ASSIGNMENT_LOCKED_MESSAGE, { ByAssignment: ASSIGNMENT_LOCKED_MESSAGE });
+  }
+  const here = { latitude: criteria.Latitude, longitude: criteria.Longitude };
+  const rows = await repo.findOpenNear(
+    ctx.db,
+    scopeOf(user, criteria.ByAssignment === '1'),
+    here,
+    CONTRACTOR_NEARBY_LIMIT,
+  );
+  return {
+    workOrders: rows.map((r) => ({
+      ...toSummary(r),
+      nDistanceMiles:
+        r.latitude === null || r.longitude === null
+          ? null
+          : distanceMiles(here, { latitude: r.latitude, longitude: r.longitude }),
+    })),
+  };
 }
 
 export async function lastSearch(ctx: AppContext, user: SessionClaims): Promise<ContractorLastSearch> {

@@ -224,3 +224,39 @@ describe('PUT /api/contractor/work-orders/:workOrderId/acknowledgement', () => {
     expect((await put('installer', id('Dispatch'), 1)).statusCode).toBe(403);
   });
 });
+
+describe('GET /api/contractor/work-orders/nearby', () => {
+  const near = (user: string, query: string) => get(user, `/api/contractor/work-orders/nearby?${query}`);
+  const COLUMBIA = 'Latitude=38.9517&Longitude=-92.3341';
+
+  it('lists the company’s open work orders nearest first, with their distance', async () => {
+    const res = await near('contractor', `${COLUMBIA}&ByAssignment=0`);
+    expect(res.statusCode).toBe(200);
+    const rows: { nCount: number; vcStatus: string; nDistanceMiles: number | null }[] = res.json().workOrders;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThanOrEqual(20);
+    for (const w of rows) expect(['Complete', 'Closed']).not.toContain(w.vcStatus);
+    const miles = rows.map((w) => w.nDistanceMiles).filter((m): m is number => m !== null);
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
+    // Another company's work orders never appear.
+    const company1 = new Set<number>(CW.company1);
+    expect(rows.some((w) => company1.has(w.nCount))).toBe(false);
+  });
+
+  it('keeps assigned-to-you for the provider’s own crew, and lists only their assignments', async () => {
+    const refused = await near('contractor1', `${COLUMBIA}&ByAssignment=0`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.ByAssignment).toMatch(/stays ticked/);
+    const res = await near('contractor1', `${COLUMBIA}&ByAssignment=1`);
+    expect(res.statusCode).toBe(200);
+    for (const w of res.json().workOrders) expect(w.assignedToMe).toBe(true);
+  });
+
+  it('refuses a position out of range, naming the field, and non-contractors', async () => {
+    const bad = await near('contractor', 'Latitude=123&Longitude=-92.3');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.Latitude).toMatch(/between -90 and 90/);
+    expect((await near('installer', COLUMBIA)).statusCode).toBe(403);
+    expect((await near('residential', COLUMBIA)).statusCode).toBe(403);
+  });
+});

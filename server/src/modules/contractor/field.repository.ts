@@ -126,3 +126,22 @@ export function findTicket(db: Db | Kysely<Database>, ticketId: number) {
     .where('id', '=', ticketId)
     .executeTakeFirst();
 }
+
+/** Restoration tickets of every company not yet complete (staff tie an outage notice to one). */
+export function findOpenRestorationTickets(db: Db | Kysely<Database>) {
+  return db
+    .selectFrom('restoration_tickets')
+    .select(['id', 'address', 'status', 'description'])
+    .where('status', '!=', 'Complete')
+    .orderBy('id')
+    .limit(RESTORATION_TICKET_LIMIT)
+    .execute();
+}
+
+export function findRestorationTicketSummary(db: Db | Kysely<Database>, ticketId: number) {
+  return db
+    .selectFrom('restoration_tickets')
+    .select(['id', 'address', 'status', 'description'])
+    .where('id', '=', ticketId)
+    .executeTakeFirst();
+}

@@ -158,3 +158,13 @@ export async function ticketImage(ctx: AppContext, user: SessionClaims, ticketId
   const file = await ctx.files.open(ticket.image_key, { sha256: ticket.image_sha256 });
   return { ...file, contentType: IMAGE_TYPES[ext] ?? 'application/octet-stream' };
 }
+
+/** Restoration tickets not yet complete, of every company: what staff may tie an outage notice to. */
+export async function openRestorationTickets(ctx: AppContext) {
+  return repo.findOpenRestorationTickets(ctx.db);
+}
+
+/** One restoration ticket's id, address, status and description (staff), or undefined. */
+export async function restorationTicketSummary(ctx: AppContext, ticketId: number) {
+  return repo.findRestorationTicketSummary(ctx.db, ticketId);
+}

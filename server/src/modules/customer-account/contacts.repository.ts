@@ -130,3 +130,17 @@ export async function ownedServiceLocationIds(db: Q, customerId: string, ids: nu
     .execute();
   return new Set(rows.map((r) => r.id));
 }
+
+/** The email contacts of several accounts in one query (a notice's recipients, asked a page of customers at a time). */
+export function emailContactsOf(db: Q, customerIds: readonly string[]) {
+  if (customerIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('contact_methods')
+    .select(['customer_id', 'name', 'email'])
+    .where('customer_id', 'in', customerIds)
+    .where('email', 'is not', null)
+    .where('email', '!=', '')
+    .orderBy('customer_id')
+    .orderBy('id')
+    .execute();
+}

@@ -32,3 +32,12 @@ export function findActiveInstaller(db: Kysely<Database>, userId: number) {
     .where('disabled', '=', 0)
     .executeTakeFirst();
 }
+
+/** A service location's position. */
+export function findLocationPoint(db: Kysely<Database>, serviceLocationId: number) {
+  return db
+    .selectFrom('service_locations')
+    .select(['latitude', 'longitude'])
+    .where('id', '=', serviceLocationId)
+    .executeTakeFirst();
+}

@@ -6,10 +6,12 @@
  */
 import {
   ApiErrorSchema,
+  EstimatedDropLengthSchema,
   FeatureCollectionSchema,
   MapLayerParamsSchema,
   MapQuerySchema,
   MapTokenSchema,
+  WorkOrderIdParamsSchema,
 } from '@strand/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -54,6 +56,17 @@ export async function mapsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     },
     handler: async (req) =>
       service.queryLayer(ctx, sessionOf(req).nUserID, req.params.layerId, req.query.geometry, req.query.token),
+  });
+
+  app.get('/api/work-orders/:WOId/estimated-drop-length', {
+    config: { access: ['installer', 'contractor'] },
+    schema: {
+      tags: ['maps'],
+      summary: 'getEstimatedDropLength: the nearest splice point on the map and the drop length it suggests',
+      params: WorkOrderIdParamsSchema,
+      response: { 200: EstimatedDropLengthSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req) => service.estimatedDropLength(ctx, sessionOf(req), req.params.WOId),
   });
 
   app.get(`${service.TILE_PATH}/:z/:x/:y`, {

@@ -6,14 +6,21 @@
  */
 import {
   boundingBox,
+  DROP_ESTIMATE_MAX_FT,
+  DROP_ESTIMATE_SEARCH_FT,
+  distanceFeet,
+  type EstimatedDropLength,
+  estimateDropLengthFt,
   type FeatureCollection,
   FeatureCollectionSchema,
   MAP_QUERY_FEATURE_LIMIT,
   MAPS_TOKEN_LIFETIME_S,
   type MapToken,
+  type SessionClaims,
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound } from '../../lib/errors.js';
+import { assertFieldUserMayReach } from '../access/access.service.js';
 import { invalidMapToken, issueMapToken, verifyMapToken } from './map-tokens.js';
 import * as repo from './maps.repository.js';
 
@@ -141,4 +148,63 @@ export async function getTile(ctx: AppContext, z: number, x: number, y: number, 
   } catch {
     throw badGateway('The base map could not be loaded.');
   }
+}
+
+/** The Structures layer (SPEC §9 layer 9): pedestals and hand holes, the splice points drops start from. */
+const STRUCTURES_LAYER = 9;
+
+/**
+ * getEstimatedDropLength: the splice point of the Structures layer nearest the work order's service location, and
+ * the drop length option it suggests (domain estimateDropLengthFt). Installers and contractors who may reach the work
+ * order (access.service assertFieldUserMayReach).
+ */
+export async function estimatedDropLength(
+  ctx: AppContext,
+  user: SessionClaims,
+  workOrderId: number,
+): Promise<EstimatedDropLength> {
+  const workOrder = await assertFieldUserMayReach(ctx, user, workOrderId);
+  const none = (message: string): EstimatedDropLength => ({
+    nEstimatedDropLengthFt: null,
+    nStraightLineFt: null,
+    vcStructureId: null,
+    vcStructureType: null,
+    message,
+  });
+  if (workOrder.service_location_id === null) return none('This work order has no service location to measure from.');
+  const home = await repo.findLocationPoint(ctx.db, workOrder.service_location_id);
+  if (!home) return none('This work order has no service location to measure from.');
+  const rows = await repo.listFeatures(
+    ctx.db,
+    STRUCTURES_LAYER,
+    boundingBox(home, DROP_ESTIMATE_SEARCH_FT),
+    MAP_QUERY_FEATURE_LIMIT,
+  );
+  const nearest = rows
+    .map((r) => {
+      const geometry = JSON.parse(r.geometry) as { type: string; coordinates: [number, number] };
+      const props = JSON.parse(r.properties) as { structureType?: string; id?: string };
+      if (geometry.type !== 'Point') return null;
+      const [longitude, latitude] = geometry.coordinates;
+      return {
+        name: props.id ?? r.name,
+        type: props.structureType ?? 'Structure',
+        feet: distanceFeet(home, { latitude, longitude }),
+      };
+    })
+    .filter((r) => r !== null && r.feet <= DROP_ESTIMATE_SEARCH_FT)
+    .sort((a, b) => (a?.feet ?? 0) - (b?.feet ?? 0))[0];
+  if (!nearest) return none(`No splice point on the map within ${DROP_ESTIMATE_SEARCH_FT.toLocaleString('en-US')} ft.`);
+  const straight = Math.round(nearest.feet);
+  const estimate = estimateDropLengthFt(nearest.feet);
+  return {
+    nEstimatedDropLengthFt: estimate,
+    nStraightLineFt: straight,
+    vcStructureId: nearest.name,
+    vcStructureType: nearest.type,
+    message:
+      estimate === null
+        ? `${nearest.type} ${nearest.name} is ${straight} ft away in a straight line: longer than the longest drop (${DROP_ESTIMATE_MAX_FT} ft).`
+        : `Estimated from the map: ${estimate} ft (${nearest.type} ${nearest.name}, ${straight} ft away in a straight line).`,
+  };
 }

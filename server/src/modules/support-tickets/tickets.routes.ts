@@ -1,10 +1,19 @@
-/** Routes of trouble tickets (tickets permission) and business-center requests (business-center permission). */
+/**
+ * Routes of trouble tickets (tickets permission), business-center requests and the categories they are filed under
+ * (business-center permission), and the staff's management of those categories (admin role).
+ */
 import {
+  BusinessCenterCategoryListSchema,
+  BusinessCenterCategoryParamsSchema,
+  BusinessCenterCategoryUpdateSchema,
   BusinessCenterRequestListSchema,
   BusinessCenterRequestSchema,
+  NewBusinessCenterCategorySchema,
   NewBusinessCenterRequestSchema,
   NewTroubleTicketSchema,
   ServiceLocationParamsSchema,
+  StaffBusinessCenterCategoryListSchema,
+  StaffBusinessCenterCategorySchema,
   TroubleTicketListSchema,
   TroubleTicketSchema,
 } from '@strand/domain';
@@ -12,8 +21,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
+import { sessionOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { actorWith, assertBusinessAccount } from '../customer-account/customer-access.policy.js';
+import * as categories from './categories.service.js';
 import * as service from './tickets.service.js';
 
 export async function supportTicketsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -87,5 +98,54 @@ export async function supportTicketsRoutes(fastify: FastifyInstance, { ctx }: { 
       );
       return reply.status(result.statusCode as 201).send(result.request);
     },
+  });
+
+  app.get('/api/customer/business-center/categories', {
+    config,
+    schema: {
+      tags,
+      summary: 'Business center categories: the ones a new request may be filed under, in order',
+      response: { 200: BusinessCenterCategoryListSchema, ...errorResponses(401, 403) },
+    },
+    handler: async (req) => {
+      await businessActor(req);
+      return categories.offeredCategories(ctx);
+    },
+  });
+
+  const staffConfig = { access: ['staff:admin'] } as const;
+  const staffTags = ['staff'];
+
+  app.get('/api/staff/business-center/categories', {
+    config: staffConfig,
+    schema: {
+      tags: staffTags,
+      summary: 'Every business-center category, retired ones too, with how many requests carry each',
+      response: { 200: StaffBusinessCenterCategoryListSchema, ...errorResponses(401, 403) },
+    },
+    handler: async () => categories.staffCategories(ctx),
+  });
+
+  app.post('/api/staff/business-center/categories', {
+    config: staffConfig,
+    schema: {
+      tags: staffTags,
+      summary: 'Add a business-center category (last in the list)',
+      body: NewBusinessCenterCategorySchema,
+      response: { 201: StaffBusinessCenterCategorySchema, ...errorResponses(400, 401, 403, 409) },
+    },
+    handler: async (req, reply) => reply.status(201).send(await categories.addCategory(ctx, sessionOf(req), req.body)),
+  });
+
+  app.patch('/api/staff/business-center/categories/:categoryId', {
+    config: staffConfig,
+    schema: {
+      tags: staffTags,
+      summary: 'Rename, move or retire (or bring back) a business-center category; answers the whole list',
+      params: BusinessCenterCategoryParamsSchema,
+      body: BusinessCenterCategoryUpdateSchema,
+      response: { 200: StaffBusinessCenterCategoryListSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (req) => categories.updateCategory(ctx, sessionOf(req), req.params.categoryId, req.body),
   });
 }

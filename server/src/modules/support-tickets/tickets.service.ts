@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { ownServiceLocation } from '../customer-account/account.service.js';
 import { auditCustomerWrite, type CustomerActor } from '../customer-account/customer-access.policy.js';
+import { assertCategoryOffered } from './categories.service.js';
 import * as repo from './tickets.repository.js';
 
 const nameOf = (row: { first_name: string | null; last_name: string | null }) =>
@@ -95,6 +96,7 @@ export async function createBusinessCenterRequest(
     ctx.db,
     { userId: actor.userId, key: idempotencyKey, route: 'createBusinessCenterRequestTicket', now: ctx.now() },
     async (trx) => {
+      await assertCategoryOffered(trx, input.category);
       const now = ctx.now().toISOString();
       const id = await repo.insertBusinessCenterRequest(trx, {
         customerId: actor.customerId,

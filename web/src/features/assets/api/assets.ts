@@ -5,6 +5,7 @@ import {
   AssetSchema,
   AssignedEquipmentListSchema,
   CircuitStatsSchema,
+  ContractorNearbyResultSchema,
   SwapDataSchema,
   UpgradePreviewSchema,
   UpgradeResponseSchema,
@@ -144,6 +145,27 @@ export function sendToneTest(
 }
 
 /** The work orders near a scan (SPEC §2, §7: the search with ByAssignment, ShowPendingAssigned and the position). */
+/** A contractor's Scan Asset list: the company's open work orders nearest the position. */
+export const getContractorNearbyQueryOptions = (
+  byAssignment: '0' | '1',
+  position: { latitude: number; longitude: number } | null,
+) =>
+  queryOptions({
+    queryKey: ['assets', 'contractor-nearby', byAssignment, position?.latitude, position?.longitude],
+    enabled: position !== null,
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({
+        Latitude: String(position?.latitude),
+        Longitude: String(position?.longitude),
+        ByAssignment: byAssignment,
+      });
+      return apiRequest(`/api/contractor/work-orders/nearby?${query}`, {
+        schema: ContractorNearbyResultSchema,
+        signal,
+      });
+    },
+  });
+
 export const getNearbyWorkOrdersQueryOptions = (
   byAssignment: '0' | '1',
   position: { latitude: number; longitude: number } | null,

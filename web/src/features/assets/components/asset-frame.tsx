@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/browser-session';
 import { lastSearchPath } from '../../../lib/last-search';
 import { OfflineNotice } from '../../../lib/offline/offline-notice';
 import { usePageTitle } from '../../../lib/ui/page-title';
@@ -20,17 +21,20 @@ interface AssetFrameProps {
 /** The frame of an equipment page under /search/{WOId}: its title, the work order, and the way back. */
 export function AssetFrame({ title, WOId, offlinePaths, children }: AssetFrameProps) {
   usePageTitle(WOId ? `${title} · WO #${WOId}` : title);
+  // A contractor reaches equipment from the contractor's work orders; the way back leads there.
+  const contractor = useSession().portal === 'contractor';
+  const workOrderPath = contractor ? `/workOrders?wo=${WOId}` : `/search/${WOId}`;
   return (
     <section className="page" aria-labelledby="asset-heading">
       {WOId !== null && <p className="asset-eyebrow">Work Order #{WOId}</p>}
       <h1 id="asset-heading">{title}</h1>
       {WOId !== null && (
         <nav className="actions" aria-label="Back">
-          <ButtonLink variant="secondary" to={`/search/${WOId}`}>
+          <ButtonLink variant="secondary" to={workOrderPath}>
             Go back to WO #{WOId}
           </ButtonLink>
-          <ButtonLink variant="secondary" to={lastSearchPath()}>
-            Go back to search results
+          <ButtonLink variant="secondary" to={contractor ? '/workOrders' : lastSearchPath()}>
+            {contractor ? 'Go back to work orders' : 'Go back to search results'}
           </ButtonLink>
         </nav>
       )}

@@ -4,6 +4,7 @@ import { ButtonLink } from '../../../lib/ui/button';
 import { assetPaths, useAsset } from '../api/assets';
 import { AssetActions } from './asset-actions';
 import { AssetDetails } from './asset-details';
+import { AssetEdit } from './asset-edit';
 import { AssetFrame, LoadState, NO_ASSET, numberParam } from './asset-frame';
 
 /** /search/{WOId}/serviceLocation/{nAssetId}: the asset, its actions, and for an ONT Swap ONT and Upgrade ONT. */
@@ -30,6 +31,7 @@ export function AssetPage() {
             </div>
           )}
           <AssetActions nAssetId={a.nAssetID} vcAssetID={a.vcAssetID} WOId={WOId} />
+          {WOId !== null && <AssetEdit nAssetId={a.nAssetID} WOId={WOId} />}
         </div>
       )}
     </AssetFrame>

@@ -18,7 +18,7 @@ import { NearbyWorkOrders } from './nearby-work-orders';
 export function ScanAssetPage() {
   usePageTitle('Scan Asset');
   const id = useId();
-  const { claims } = useSession();
+  const { portal } = useSession();
   const [text, setText] = useState('');
   const [scanned, setScanned] = useState<string | null>(null);
   const typed = useDebounced(text.trim());
@@ -69,8 +69,7 @@ export function ScanAssetPage() {
             {asset.data && (
               <>
                 <AssetDetails asset={asset.data} />
-                {/* The nearby list uses the installer's work-order search; contractors open work orders in their area. */}
-                {claims?.nInstaller === 1 && <NearbyWorkOrders asset={asset.data} />}
+                {(portal === 'installer' || portal === 'contractor') && <NearbyWorkOrders asset={asset.data} />}
               </>
             )}
           </>

@@ -7,6 +7,7 @@ import {
   ChecklistSaveResultSchema,
   CupSheetSchema,
   DropTypeListSchema,
+  EstimatedDropLengthSchema,
   FiberContractListSchema,
   SpliceCaseTypeListSchema,
   WorkOrderAssemblyUnitSchema,
@@ -34,6 +35,23 @@ export function useSaveChecklist(workOrderId: number) {
       await queryClient.invalidateQueries({ queryKey: contractorKeys.all, refetchType: 'active' });
     },
   });
+}
+
+/** getEstimatedDropLength: the nearest splice point on the map and the drop length it suggests. */
+export const getEstimatedDropLengthQueryOptions = (workOrderId: number, enabled: boolean) =>
+  queryOptions({
+    queryKey: [...contractorKeys.workOrder(workOrderId), 'estimated-drop-length'],
+    enabled,
+    staleTime: LOOKUP_STALE_MS,
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/work-orders/${workOrderId}/estimated-drop-length`, {
+        schema: EstimatedDropLengthSchema,
+        signal,
+      }),
+  });
+
+export function useEstimatedDropLength(workOrderId: number, enabled: boolean) {
+  return useQuery(getEstimatedDropLengthQueryOptions(workOrderId, enabled));
 }
 
 export const getChecklistHistoryQueryOptions = (workOrderId: number, enabled: boolean) =>

@@ -1,5 +1,6 @@
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
+import listPlugin from '@fullcalendar/react/list';
 import classicTheme from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import type { ContractorCalendarEvent } from '@strand/domain';
@@ -38,7 +39,9 @@ const isNarrow = () => typeof window !== 'undefined' && window.matchMedia('(max-
 function CalendarContent() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const [initialView] = useState(() => (isNarrow() ? 'timeGridDay' : 'dayGridMonth'));
+  // A phone gets a list of the week: whole titles (what and where) instead of month cells cut to "WO 1…".
+  const [narrow] = useState(isNarrow);
+  const initialView = narrow ? 'listWeek' : 'dayGridMonth';
 
   const events = useCallback(async (info: { start: Date; end: Date }) => {
     try {
@@ -81,9 +84,30 @@ function CalendarContent() {
       )}
       <div className="calendar-wrap">
         <FullCalendar
-          plugins={[dayGridPlugin, timeGridPlugin, classicTheme]}
+          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, classicTheme]}
           initialView={initialView}
-          headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay' }}
+          headerToolbar={
+            narrow
+              ? { start: 'prev,next', center: 'title', end: 'listWeek,timeGridDay,dayGridMonth' }
+              : { start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }
+          }
+          // Day and week views start at the working day, not at midnight, so the day's work is in view.
+          titleFormat={narrow ? { month: 'short', day: 'numeric', year: 'numeric' } : undefined}
+          slotMinTime="06:00:00"
+          slotMaxTime="21:00:00"
+          noEventsText="No scheduled work or meetings in this period."
+          // Titles say what and where ("WO 110002: Consumer Drop Construction - 1412 Rollins St"): in the list they
+          // wrap instead of being cut at the screen's edge.
+          views={{
+            listWeek: {
+              eventContent: (arg: { timeText: string; event: { title: string } }) => (
+                <span className="cal-list-event">
+                  {arg.timeText && <span className="cal-time">{arg.timeText}</span>}
+                  <span className="cal-title">{arg.event.title}</span>
+                </span>
+              ),
+            },
+          }}
           height="auto"
           events={events}
           eventClick={(info) => {

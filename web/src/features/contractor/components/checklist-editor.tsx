@@ -19,7 +19,7 @@ import { formErrorsFrom } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
-import { useDropTypes, useSaveChecklist, useSpliceCaseTypes } from '../api/checklist';
+import { useDropTypes, useEstimatedDropLength, useSaveChecklist, useSpliceCaseTypes } from '../api/checklist';
 import { type ChecklistFormState, initialChecklistState, submissionOf } from '../checklist-state';
 import { useIdempotencyKey } from '../use-idempotency-key';
 import { AssemblyUnitsSection } from './assembly-units-section';
@@ -36,6 +36,8 @@ export interface ChecklistEditorProps {
 
 type Asking = null | 'save' | 'restoration';
 
+const DROP_LENGTH_FIELD = 'nDropLengthFt';
+
 /**
  * The checklist form: fields from domain/, the rules checked before sending (the server checks them again), the
  * 'Are you sure all assets are moved properly?' question on completion, and the modal message area (SPEC §4, §8).
@@ -50,6 +52,9 @@ export function ChecklistEditor({ form, workOrder: wo, onClose }: ChecklistEdito
   const kinds = new Set(form.fields.map((f) => f.kind));
   const dropTypes = useDropTypes(wo.WorkOrderType.nTypeID, kinds.has('drop-type'));
   const spliceCases = useSpliceCaseTypes(kinds.has('splice-case-type'));
+  // Where the drop length is chosen, the map's estimate (getEstimatedDropLength) is its hint.
+  const hasDropLength = form.fields.some((f) => f.name === DROP_LENGTH_FIELD);
+  const dropEstimate = useEstimatedDropLength(wo.WorkOrderID, hasDropLength && !readOnly);
   const save = useSaveChecklist(wo.WorkOrderID);
   const saveKey = useIdempotencyKey(state);
 
@@ -151,7 +156,13 @@ export function ChecklistEditor({ form, workOrder: wo, onClose }: ChecklistEdito
                   disabled={
                     field.name === 'dtDateCompleted' && form.completeBox === 'restoration' && !restorationTicked
                   }
-                  hint={field.serverSet ? 'Set when the checklist is saved.' : undefined}
+                  hint={
+                    field.serverSet
+                      ? 'Set when the checklist is saved.'
+                      : field.name === DROP_LENGTH_FIELD
+                        ? dropEstimate.data?.message
+                        : undefined
+                  }
                   onChange={(value) => setValue(field.name, value)}
                 />
               ))}

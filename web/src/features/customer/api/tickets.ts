@@ -1,4 +1,5 @@
 import {
+  BusinessCenterCategoryListSchema,
   BusinessCenterRequestListSchema,
   BusinessCenterRequestSchema,
   type NewBusinessCenterRequest,
@@ -75,4 +76,17 @@ export function useCreateBusinessCenterRequest() {
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.businessCenter }),
   });
+}
+
+/** Business center categories: the ones a new request may be filed under (staff manage the list). */
+export const getBusinessCenterCategoriesQueryOptions = (enabled: boolean) =>
+  queryOptions({
+    queryKey: ['customer', 'business-center', 'categories'] as const,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/customer/business-center/categories', { schema: BusinessCenterCategoryListSchema, signal }),
+    enabled,
+  });
+
+export function useBusinessCenterCategories(enabled: boolean) {
+  return useQuery(getBusinessCenterCategoriesQueryOptions(enabled));
 }

@@ -1,9 +1,9 @@
 import {
-  BUSINESS_CENTER_CATEGORIES,
+  type BusinessCenterCategory,
   type NewBusinessCenterRequest,
   NewBusinessCenterRequestSchema,
 } from '@strand/domain';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
@@ -15,7 +15,7 @@ import { SelectField, TextAreaField, TicketCard } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { newIdempotencyKey } from '../api/customer-account';
-import { useBusinessCenterRequests, useCreateBusinessCenterRequest } from '../api/tickets';
+import { useBusinessCenterCategories, useBusinessCenterRequests, useCreateBusinessCenterRequest } from '../api/tickets';
 
 /** Business-center requests of a business account: the list and a new request (SPEC §7). */
 export function BusinessCenterSection() {
@@ -32,7 +32,7 @@ export function BusinessCenterSection() {
           </Button>
         )}
       </div>
-      {writing && <RequestForm onDone={() => setWriting(false)} />}
+      {writing && <NewRequest onDone={() => setWriting(false)} />}
       {requests.isError && <FormAlert message={errorMessage(requests.error)} />}
       {requests.data?.length === 0 && <EmptyState>No business-center requests yet.</EmptyState>}
       <ul className="card-list">
@@ -53,12 +53,30 @@ export function BusinessCenterSection() {
   );
 }
 
-function RequestForm({ onDone }: { onDone(): void }) {
+/** The categories come from the server (staff manage them); the form waits for them. */
+function NewRequest({ onDone }: { onDone(): void }) {
+  const categories = useBusinessCenterCategories(true);
+  if (categories.isPending) return <p className="muted">Loading the request categories…</p>;
+  if (categories.isError) return <FormAlert message={errorMessage(categories.error)} />;
+  if (categories.data.length === 0) {
+    return <EmptyState>The business center takes no requests online right now. Please call us instead.</EmptyState>;
+  }
+  return <RequestForm categories={categories.data} onDone={onDone} />;
+}
+
+function RequestForm({ categories, onDone }: { categories: BusinessCenterCategory[]; onDone(): void }) {
   const form = useForm<NewBusinessCenterRequest>({
-    category: 'Moves, Adds and Changes',
+    category: categories[0]?.name ?? '',
     subject: '',
     description: '',
   });
+  // A category retired while the form is open: pick the first one still offered.
+  const { setValues } = form;
+  useEffect(() => {
+    setValues((v) =>
+      categories.some((c) => c.name === v.category) ? v : { ...v, category: categories[0]?.name ?? '' },
+    );
+  }, [categories, setValues]);
   const { values, errors } = form;
   const key = useRef(newIdempotencyKey());
   const create = useCreateBusinessCenterRequest();
@@ -76,7 +94,7 @@ function RequestForm({ onDone }: { onDone(): void }) {
       <SelectField
         label="Category"
         {...form.field('category')}
-        options={BUSINESS_CENTER_CATEGORIES.map((c) => ({ value: c, label: c }))}
+        options={categories.map((c) => ({ value: c.name, label: c.name }))}
       />
       <TextField label="Subject" {...form.field('subject')} maxLength={120} />
       <TextAreaField

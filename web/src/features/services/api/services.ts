@@ -1,6 +1,7 @@
 /** The Services page's calls (SPEC §7 Services), typed by the domain's schemas. */
 import {
   type AddFaxEmailRequest,
+  CustomerAuthCodeListSchema,
   EmailObjectSchema,
   FaxEmailAddressSchema,
   FaxObjectSchema,
@@ -18,7 +19,21 @@ export const servicesKeys = {
   locations: ['services', 'locations'] as const,
   email: ['services', 'email'] as const,
   fax: ['services', 'fax'] as const,
+  authCodes: ['services', 'auth-codes'] as const,
 };
+
+/** The business account's auth codes, masked (staff add them; the switch confirms them). */
+export const getCustomerAuthCodesQueryOptions = (enabled: boolean) =>
+  queryOptions({
+    queryKey: servicesKeys.authCodes,
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/api/customer/services/auth-codes', { schema: CustomerAuthCodeListSchema, signal })).authCodes,
+    enabled,
+  });
+
+export function useCustomerAuthCodes(enabled: boolean) {
+  return useQuery(getCustomerAuthCodesQueryOptions(enabled));
+}
 
 /** Service locations and their packages. */
 export const getServiceLocationsQueryOptions = (enabled: boolean) =>

@@ -4,6 +4,7 @@ import { can, useCustomerAccount } from '../../../lib/customer-account';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SectionNav } from '../../../lib/ui/parts';
+import { AuthCodesSection } from './auth-codes-section';
 import { EmailSection } from './email-section';
 import { FaxSection } from './fax-section';
 import { LocationsSection } from './locations-section';
@@ -15,14 +16,20 @@ const SECTIONS = [
   { id: 'locations', label: 'Service locations' },
   { id: 'email', label: 'Email' },
   { id: 'fax', label: 'Fax' },
+  { id: 'authCodes', label: 'Auth codes' },
 ] as const;
 
-/** /services: the account's service locations and packages, its mailboxes and its fax numbers. */
+/** Auth codes are a business phone service: only business accounts get that section. */
+const sectionsFor = (customerType: string) =>
+  SECTIONS.filter((s) => s.id !== 'authCodes' || customerType === 'Business');
+
+/** /services: the account's service locations and packages, its mailboxes, its fax numbers and (business) auth codes. */
 export function ServicesPage() {
   usePageTitle('Services');
   const account = useCustomerAccount();
   const [params] = useSearchParams();
-  const current = SECTIONS.find((s) => s.id === params.get('section'))?.id ?? 'locations';
+  const sections = sectionsFor(account.data?.vcCustomerType ?? '');
+  const current = sections.find((s) => s.id === params.get('section'))?.id ?? 'locations';
 
   if (account.isPending) {
     return (
@@ -54,10 +61,11 @@ export function ServicesPage() {
   return (
     <section className="page page--wide" aria-labelledby="services-heading">
       <h1 id="services-heading">Services</h1>
-      <SectionNav label="Services sections" sections={SECTIONS} current={current} />
+      <SectionNav label="Services sections" sections={sections} current={current} />
       {current === 'locations' && <LocationsSection />}
       {current === 'email' && <EmailSection />}
       {current === 'fax' && <FaxSection />}
+      {current === 'authCodes' && <AuthCodesSection />}
     </section>
   );
 }

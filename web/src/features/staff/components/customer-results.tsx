@@ -1,20 +1,41 @@
-import type { CustomerMatch, SuperLinkResponse } from '@strand/domain';
+import type { CustomerMatch, MakeBusinessResponse, SuperLinkResponse } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { ConfirmQuestion } from '../../../lib/ui/confirm-dialog';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { useIssueSuperLink } from '../api/issue-super-link';
+import { useMakeBusiness } from '../api/make-business';
+import '../../../styles/staff.css';
 import { SuperLinkCard } from './super-link-card';
 
 export interface CustomerResultsProps {
   customers: CustomerMatch[];
+  /** Sales staff (and admins) may make a residential or consumer account a business one. */
+  mayMakeBusiness?: boolean;
 }
 
 /** Matching customer accounts, each with a button that issues a super-user link for it. */
-export function CustomerResults({ customers }: CustomerResultsProps) {
+export function CustomerResults({ customers, mayMakeBusiness = false }: CustomerResultsProps) {
   const issue = useIssueSuperLink();
   const [link, setLink] = useState<SuperLinkResponse | null>(null);
+  const makeBusiness = useMakeBusiness();
+  const [asking, setAsking] = useState<CustomerMatch | null>(null);
+  const [made, setMade] = useState<MakeBusinessResponse | null>(null);
+
+  const onMakeBusiness = async (customer: CustomerMatch) => {
+    setAsking(null);
+    setMade(null);
+    try {
+      const result = await makeBusiness.mutateAsync(customer.vcCustomerID);
+      setMade(result);
+      popup.show(`${result.vcCustomerName} is now a business account`);
+    } catch {
+      // Shown from the mutation state below.
+    }
+  };
 
   const onIssue = async (vcCustomerID: string) => {
     setLink(null);
@@ -43,18 +64,47 @@ export function CustomerResults({ customers }: CustomerResultsProps) {
                 {customer.vcCustomerID} · {customer.vcCustomerType}
               </p>
             </div>
-            <Button
-              type="button"
-              variant="secondary"
-              disabled={issue.isPending}
-              onClick={() => onIssue(customer.vcCustomerID)}
-            >
-              Issue link<span className="visually-hidden"> for {customer.vcCustomerName}</span>
-            </Button>
+            <p className="actions">
+              {mayMakeBusiness && customer.vcCustomerType !== 'Business' && (
+                <Button
+                  type="button"
+                  variant="secondary"
+                  disabled={makeBusiness.isPending}
+                  onClick={() => setAsking(customer)}
+                >
+                  Make business account<span className="visually-hidden"> of {customer.vcCustomerName}</span>
+                </Button>
+              )}
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={issue.isPending}
+                onClick={() => onIssue(customer.vcCustomerID)}
+              >
+                Issue link<span className="visually-hidden"> for {customer.vcCustomerName}</span>
+              </Button>
+            </p>
           </li>
         ))}
       </ul>
       {issue.isError && <FormAlert message={errorMessage(issue.error)} />}
+      {makeBusiness.isError && <FormAlert message={errorMessage(makeBusiness.error)} />}
+      {made && (
+        <FormAlert
+          tone="success"
+          message={`${made.vcCustomerName} (${made.vcCustomerID}) is now a business account (was ${made.previousType}). Its users were signed out${made.sessionsEnded ? ` of ${made.sessionsEnded} session${made.sessionsEnded === 1 ? '' : 's'}` : ''} and get the business portal at their next sign-in.`}
+        />
+      )}
+      {asking && (
+        <ConfirmQuestion
+          message={`Make ${asking.vcCustomerName} (${asking.vcCustomerID}) a business account? Its users get the business portal (reports, business-center requests, auth codes) and are signed out now. This cannot be undone here.`}
+          yesLabel="Make it a business account"
+          noLabel="Cancel"
+          busy={makeBusiness.isPending}
+          onYes={() => onMakeBusiness(asking)}
+          onNo={() => setAsking(null)}
+        />
+      )}
       {link && <SuperLinkCard link={link} />}
     </div>
   );

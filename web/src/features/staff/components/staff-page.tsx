@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextField } from '../../../lib/ui/text-field';
 import { useCustomerSearch } from '../api/search-customers';
 import { ApplicantsSection } from './applicants-section';
+import { CategoriesSection } from './categories-section';
 import { CustomerResults } from './customer-results';
 
 const MIN_SEARCH_LENGTH = 2;
@@ -83,7 +84,10 @@ export function StaffPage() {
         </Button>
       </Form>
       {!errors.fields.q && <FormAlert message={errors.message} />}
-      {search.data && !tooShort && <CustomerResults customers={search.data} />}
+      {search.data && !tooShort && (
+        <CustomerResults customers={search.data} mayMakeBusiness={staffHolds(claims.staffRoles, 'sales')} />
+      )}
+      {staffHolds(claims.staffRoles, 'admin') && <CategoriesSection />}
       {staffHolds(claims.staffRoles, 'admin') && <ApplicantsSection />}
     </section>
   );

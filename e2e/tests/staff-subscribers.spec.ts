@@ -1,0 +1,133 @@
+/**
+ * Subscriber lists and notices (issue 13 part 5) as `network`, on a 360 px phone and a desktop: build a list with
+ * filters, export it as CSV, write a notice, preview it, send it, find the mail in the server's outbox and the record
+ * of who was told (and its CSV). Other staff roles are refused the page.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { signIn } from './support/app';
+import { outboxMails } from './support/outbox';
+import { expect, test } from './support/spec-server';
+
+const SCREENSHOTS = path.join(import.meta.dirname, '..', '.tmp', 'screenshots');
+
+async function downloadText(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const file = await download.path();
+  return { name: download.suggestedFilename(), text: await readFile(file, 'utf8') };
+}
+
+const VIEWPORTS = [
+  { name: 'phone', width: 360, height: 740 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const;
+
+for (const viewport of VIEWPORTS) {
+  test(`network builds a subscriber list, exports it and mails a notice (${viewport.name})`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await signIn(page, 'network');
+    await page.goto('/staff/subscribers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Subscribers' })).toBeVisible();
+
+    // The list: colo area CLM-CLARK, internet subscribers.
+    const filters = page.getByRole('form', { name: 'Subscriber filters' });
+    await filters.getByLabel('Colo area').selectOption('CLM-CLARK');
+    await filters.getByLabel('Service').selectOption('internet');
+    await filters.getByRole('button', { name: 'Show subscribers' }).click();
+    const counts = page.getByTestId('subscriber-counts');
+    await expect(counts).toHaveText(/^\d+ service locations · \d+ customers$/);
+    const table = page.getByRole('table', { name: 'Subscribers' });
+    await expect(table.getByRole('row', { name: /Rhonda Reyes/ })).toContainText('2208 Clark Ln');
+    await expect(table.getByRole('row', { name: /Rhonda Reyes/ })).toContainText('Past due');
+    const locations = Number((await counts.textContent())?.match(/^\d+/)?.[0]);
+    // The table scrolls inside its box: the page itself never gets wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+    // A bad amount is named by its field.
+    await filters.getByLabel('Open balance above ($)').fill('lots');
+    await filters.getByRole('button', { name: 'Show subscribers' }).click();
+    await expect(filters.getByText(/balanceOverCents must be a whole number of cents/)).toBeVisible();
+    await filters.getByLabel('Open balance above ($)').fill('');
+    await filters.getByRole('button', { name: 'Show subscribers' }).click();
+
+    // The CSV holds the whole list.
+    const csv = await downloadText(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+    expect(csv.name).toMatch(/^subscribers-Internet-CLM-CLARK-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Account,Customer,Type,Account status,Service address,Central office,Colo area,Packages,ONT,Open balance,Past due',
+    );
+    expect(lines).toHaveLength(locations + 1);
+    expect(lines.some((l) => l.startsWith('1000-2000-0001,Rhonda Reyes,'))).toBe(true);
+
+    // The notice: a refused draft names its field, then a preview, then send.
+    const subject = `Cabinet work on Clark Ln (${viewport.name})`;
+    const notice = page.getByRole('form', { name: 'Notice' });
+    await notice.getByRole('button', { name: 'Preview' }).click();
+    await expect(notice.getByText('Subject is required.')).toBeVisible();
+    await notice.getByLabel('Subject').fill(subject);
+    await notice
+      .getByLabel('Message')
+      .fill('We are splicing new fiber into the cabinet that serves your street.\nNo need to be at home.');
+    await notice.getByLabel('Window starts').fill('2030-01-02T22:00');
+    await notice.getByLabel('Window ends').fill('2030-01-03T01:00');
+    await notice.getByRole('button', { name: 'Preview' }).click();
+
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await expect(preview.getByTestId('preview-counts')).toHaveText(/^Goes to \d+ email addresses of \d+ customers\./);
+    await expect(preview).toContainText(`Subject: Boone Valley Fiber: ${subject}`);
+    await expect(preview).toContainText(/Hello .+,/);
+    await expect(preview).toContainText('Planned maintenance window:');
+    const emails = Number((await preview.getByTestId('preview-counts').textContent())?.match(/Goes to (\d+)/)?.[1]);
+    if (viewport.name === 'phone') {
+      await page.screenshot({
+        path: path.join(SCREENSHOTS, `subscribers-preview-${viewport.name}.png`),
+        fullPage: true,
+      });
+    }
+    // A double click sends one notice.
+    await preview.getByRole('button', { name: /^Send to \d+ addresses$/ }).dblclick();
+    const queued = page.getByRole('status').filter({ hasText: 'is queued' });
+    await expect(queued).toContainText(subject);
+    await expect(
+      page.getByRole('table', { name: 'Notices, newest first' }).getByRole('link', { name: subject }),
+    ).toHaveCount(1);
+
+    // The record of who was told fills in as the worker mails.
+    await queued.getByRole('link', { name: 'See who was told' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+    await expect(page.getByTestId('notice-counts')).toHaveText(
+      new RegExp(`^${emails} sent · \\d+ not told · 0 waiting$`),
+      {
+        timeout: 20_000,
+      },
+    );
+    const told = page.getByRole('table', { name: 'Who was told' });
+    await expect(told.getByRole('row', { name: /rhonda\.reyes@example\.com/ })).toContainText(/Sent/);
+    await expect(page.getByText(/Sent|Partly failed/).first()).toBeVisible();
+
+    // The mail itself is in the outbox, once per address.
+    const mails = (await outboxMails()).filter((m) => m.subject === `Boone Valley Fiber: ${subject}`);
+    expect(mails).toHaveLength(emails);
+    expect(new Set(mails.map((m) => m.to)).size).toBe(emails);
+    const rhonda = mails.find((m) => m.to === 'rhonda.reyes@example.com');
+    expect(rhonda?.text).toContain('Hello Rhonda Reyes,');
+    expect(rhonda?.text).toContain('We are splicing new fiber into the cabinet that serves your street.');
+
+    const record = await downloadText(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
+    expect(record.name).toMatch(/^notice-\d+-recipients\.csv$/);
+    expect(record.text).toMatch(/rhonda\.reyes@example\.com,sent,/);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `subscribers-notice-${viewport.name}.png`), fullPage: true });
+  });
+}
+
+test('other staff roles are refused the subscribers page', async ({ page }) => {
+  await signIn(page, 'sales');
+  await page.goto('/staff/subscribers');
+  await expect(page.getByText('Subscriber lists and notices are for network staff.')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Subscriber filters' })).toHaveCount(0);
+});
