@@ -73,6 +73,8 @@ const shellRoutes: RouteObject[] = [
   {
     path: paths.staffOrder,
     lazy: lazyPage(() => import('../features/staff-orders/components/order-page'), 'StaffOrderPage'),
+  },
+  {
     path: paths.staffAuthCodes,
     lazy: lazyPage(() => import('../features/auth-codes/components/auth-codes-page'), 'AuthCodesPage'),
   },

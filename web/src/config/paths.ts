@@ -47,6 +47,8 @@ export function superUserLoginPath(vcCustomerID: string, hash: string, nEmployee
 
 export function staffOrderPath(orderId: number): string {
   return `/staff/orders/${orderId}`;
+}
+
 /** The page of one notice: its record of who was told. */
 export function staffNoticePath(noticeId: number): string {
   return `/staff/subscribers/notices/${noticeId}`;
