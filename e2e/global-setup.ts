@@ -8,6 +8,14 @@ import { e2eSettings, startServer } from './tests/support/e2e-settings';
 export default async function globalSetup(): Promise<void> {
   const { port, oltPort, switchPort, faxPort, tvPort, templateDir } = e2eSettings();
   mkdirSync(templateDir, { recursive: true });
-  const server = await startServer({ dataDir: templateDir, port, oltPort, switchPort, faxPort, tvPort, seedDemo: true });
+  const server = await startServer({
+    dataDir: templateDir,
+    port,
+    oltPort,
+    switchPort,
+    faxPort,
+    tvPort,
+    seedDemo: true,
+  });
   await server.stop();
 }

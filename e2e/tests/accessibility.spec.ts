@@ -36,6 +36,8 @@ const PAGES: [string, SignIn, string, string | RegExp][] = [
   ['/billingCenter?section=history', as('business'), 'Billing Center', /Billed and paid per month/],
   ['/settings', as('business'), 'Settings', /Header theme/],
   ['/staff', as('staff'), 'Super-user login', /Avery Quinn|Job applicants/],
+  ['/staff/dispatch', as('dispatcher'), 'Dispatch', /To place/],
+  ['/staff/orders', as('sales'), 'Orders', /orders? ·/],
   ['/staff/authCodes', as('network'), 'Auth codes', /Acme Dental Group/],
   ['/services?section=authCodes', as('business'), 'Services', /Front desk/],
   ['/staff/subscribers', as('network'), 'Subscribers', /Planned maintenance on the Clark Ln cabinet/],

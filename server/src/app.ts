@@ -26,6 +26,7 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { circuitsRoutes } from './modules/circuits/circuits.routes.js';
 import { contractorRoutes } from './modules/contractor/contractor.routes.js';
 import { customerAccountRoutes } from './modules/customer-account/customer-account.routes.js';
+import { dispatchRoutes } from './modules/dispatch/dispatch.routes.js';
 import { faxOutboxRoutes } from './modules/fax-outbox/fax-outbox.routes.js';
 import { mapsRoutes } from './modules/maps/maps.routes.js';
 import { orderingRoutes } from './modules/ordering/ordering.routes.js';
@@ -34,6 +35,7 @@ import { photosRoutes } from './modules/photos/photos.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { servicesRoutes } from './modules/services/services.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { staffOrdersRoutes } from './modules/staff-orders/staff-orders.routes.js';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes.js';
 import { supportTicketsRoutes } from './modules/support-tickets/tickets.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -88,6 +90,8 @@ const MODULES = [
   tvRoutes,
   wholesaleRoutes,
   reportsRoutes,
+  dispatchRoutes,
+  staffOrdersRoutes,
   authCodesRoutes,
   subscribersRoutes,
   ordersRoutes,

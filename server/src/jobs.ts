@@ -20,8 +20,8 @@ import { startAuthJobs } from './modules/auth/auth.jobs.js';
 import { pruneAuthRecords } from './modules/auth/auth.service.js';
 import { pushAuthCodes } from './modules/auth-codes/auth-codes.worker.js';
 import { runAutopay } from './modules/billing/payment-recovery.js';
-import { processNotices } from './modules/subscribers/notices.worker.js';
 import { workFaxQueue } from './modules/fax-outbox/fax-outbox.jobs.js';
+import { processNotices } from './modules/subscribers/notices.worker.js';
 
 const MINUTE = 60_000;
 

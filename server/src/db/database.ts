@@ -510,6 +510,20 @@ export interface WorkOrderAssemblyUnitsTable {
   created_at: string;
 }
 
+/** 0016-dispatch: the dispatch board's slot of a work order (one installer or one contractor crew). */
+export interface WorkOrderSlotsTable {
+  work_order_id: number;
+  /** installer | contractor */
+  resource_kind: string;
+  installer_user_id: number | null;
+  contractor_id: number | null;
+  starts_at: string;
+  ends_at: string;
+  calendar_event_id: number | null;
+  updated_at: string;
+  updated_by: number | null;
+}
+
 export interface CalendarEventsTable {
   id: Generated<number>;
   contractor_id: number;
@@ -1071,6 +1085,7 @@ export interface Database {
   checklist_history: ChecklistHistoryTable;
   work_order_assembly_units: WorkOrderAssemblyUnitsTable;
   calendar_events: CalendarEventsTable;
+  work_order_slots: WorkOrderSlotsTable;
   restoration_tickets: RestorationTicketsTable;
   restoration_ticket_notes: RestorationTicketNotesTable;
   map_features: MapFeaturesTable;

@@ -18,6 +18,7 @@ import * as m0012 from './migrations/0012-orders.js';
 import * as m0013 from './migrations/0013-ordering.js';
 import * as m0014 from './migrations/0014-fulfilment.js';
 import * as m0015 from './migrations/0015-auth-codes.js';
+import * as m0016 from './migrations/0016-dispatch.js';
 import * as m0017 from './migrations/0017-reports.js';
 import * as m0018 from './migrations/0018-customer-services.js';
 import * as m0019 from './migrations/0019-notices.js';
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0013-ordering': m0013,
   '0014-fulfilment': m0014,
   '0015-auth-codes': m0015,
+  '0016-dispatch': m0016,
   '0017-reports': m0017,
   '0018-customer-services': m0018,
   '0019-notices': m0019,

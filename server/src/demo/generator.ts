@@ -20,6 +20,7 @@ import { type ContractorSite, seedContractorWork } from './contractor-work.js';
 import { seedCustomerPortal } from './customer-portal.js';
 import { seedCustomerServices } from './customer-services.js';
 import { DEMO, DEMO_PASSWORD } from './demo-ids.js';
+import { seedDispatchSlots } from './dispatch.js';
 import { seedFixedWorkOrders } from './fixed-work-orders.js';
 import { type MapAnchor, seedMapFeatures } from './map-features.js';
 import { seedNotices } from './notices.js';
@@ -102,6 +103,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedMapFeatures(ctx, [...(await fixedAnchors(ctx)), ...sites.map(contractorAnchor)]);
     await seedBackground(ctx, background, accounts.crewUserIds);
     await seedOrdering(ctx);
+    await seedDispatchSlots(ctx);
     await seedNotices(ctx);
     return ctx.counts;
   });

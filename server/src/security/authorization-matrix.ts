@@ -255,6 +255,19 @@ export const MATRIX: Record<string, Row> = {
     shared: { vcCustomerID: C.business },
   }),
 
+  // staff: sales orders (sales and admin; dispatchers read)
+  'GET /api/staff/orders': staff({ roles: ['sales', 'dispatcher'], query: { q: 'Reyes' } }),
+  'GET /api/staff/orders/{orderId}': staff({ roles: ['sales', 'dispatcher'] }),
+  'POST /api/staff/orders/{orderId}/notes': staff({ roles: ['sales'], body: { note: 'Matrix note' } }),
+  'POST /api/staff/orders/{orderId}/status': staff({ roles: ['sales'], body: { status: 'survey_done' } }),
+
+  // staff: dispatch board (dispatcher; admin)
+  'GET /api/staff/dispatch/board': staff({ roles: ['dispatcher'], query: { from: ISO_DAY, to: ISO_DAY } }),
+  'POST /api/staff/dispatch/assign': staff({
+    roles: ['dispatcher'],
+    body: { workOrderIds: [DEMO.workOrders.pending], resourceId: `installer:${U.installer.id}` },
+  }),
+
   // customer account
   'GET /api/customer/account': customer({ billing: true }),
   'GET /api/customer/contacts': customer(),

@@ -65,6 +65,18 @@ const shellRoutes: RouteObject[] = [
   },
   { path: paths.staff, lazy: lazyPage(() => import('../features/staff/components/staff-page'), 'StaffPage') },
   {
+    path: paths.staffDispatch,
+    lazy: lazyPage(() => import('../features/dispatch/components/dispatch-page'), 'DispatchPage'),
+  },
+  {
+    path: paths.staffOrders,
+    lazy: lazyPage(() => import('../features/staff-orders/components/orders-page'), 'StaffOrdersPage'),
+  },
+  {
+    path: paths.staffOrder,
+    lazy: lazyPage(() => import('../features/staff-orders/components/order-page'), 'StaffOrderPage'),
+  },
+  {
     path: paths.staffAuthCodes,
     lazy: lazyPage(() => import('../features/auth-codes/components/auth-codes-page'), 'AuthCodesPage'),
   },

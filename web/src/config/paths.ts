@@ -12,6 +12,9 @@ export const paths = {
   portalSelect: '/portalSelect',
   settings: '/settings',
   staff: '/staff',
+  staffDispatch: '/staff/dispatch',
+  staffOrders: '/staff/orders',
+  staffOrder: '/staff/orders/:orderId',
   staffAuthCodes: '/staff/authCodes',
   staffSubscribers: '/staff/subscribers',
   staffNotice: '/staff/subscribers/notices/:noticeId',
@@ -46,6 +49,10 @@ export const paths = {
 /** Builds the path of a super-user login link. */
 export function superUserLoginPath(vcCustomerID: string, hash: string, nEmployeeID: number | string): string {
   return `/login/superUser/${encodeURIComponent(vcCustomerID)}/${encodeURIComponent(hash)}/${nEmployeeID}`;
+}
+
+export function staffOrderPath(orderId: number): string {
+  return `/staff/orders/${orderId}`;
 }
 
 /** The page of one notice: its record of who was told. */

@@ -5,8 +5,8 @@ import { can, useCustomerAccount } from '../../../lib/customer-account';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SectionNav } from '../../../lib/ui/parts';
-import { AuthCodesSection } from './auth-codes-section';
 import { useWholesaleServices } from '../api/customer-services';
+import { AuthCodesSection } from './auth-codes-section';
 import { EmailSection } from './email-section';
 import { FaxSection } from './fax-section';
 import { LocationsSection } from './locations-section';
@@ -39,8 +39,7 @@ export function ServicesPage() {
   const leases = (wholesale.data?.services.length ?? 0) > 0;
   // Auth codes are a business phone service: only business accounts get that section.
   const sections = SECTIONS.filter(
-    (s) =>
-      (s.id !== 'wholesale' || leases) && (s.id !== 'authCodes' || account.data?.vcCustomerType === 'Business'),
+    (s) => (s.id !== 'wholesale' || leases) && (s.id !== 'authCodes' || account.data?.vcCustomerType === 'Business'),
   );
   const current = sections.find((s) => s.id === params.get('section'))?.id ?? 'locations';
 

@@ -1,0 +1,67 @@
+/**
+ * Sales orders for staff (issue 13 part 2) as `sales`: find an order by searching a customer's name, open it, see
+ * its customer, lines, work orders and trail, add a note; a dispatcher reads the order but cannot change it.
+ */
+import { logOut, signIn } from './support/app';
+import { expect, test } from './support/spec-server';
+
+test('sales finds an order by customer, opens it and adds a note', async ({ page }) => {
+  await signIn(page, 'sales');
+  await page.goto('/staff/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await page.getByLabel('Customer, account number, address or order number').fill('Reyes');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/q=Reyes/);
+  const table = page.getByRole('region', { name: 'Orders' });
+  await expect(table.getByText('Rhonda Reyes').first()).toBeVisible();
+  const link = table.getByRole('link', { name: /^Order \d+$/ }).first();
+  const name = (await link.textContent()) ?? '';
+  await page.screenshot({ path: test.info().outputPath('orders.png'), fullPage: true });
+  await link.click();
+
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Customer' })).toBeVisible();
+  await expect(page.getByText('Rhonda Reyes').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Lines' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Audit trail' })).toBeVisible();
+
+  await page.getByLabel('Add a note').fill('Called the customer about the install window.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByRole('list', { name: 'Notes' })).toContainText(
+    'Called the customer about the install window.',
+  );
+  await expect(page.getByRole('list', { name: 'Audit trail' })).toContainText('Sofia Salazar');
+  await page.screenshot({ path: test.info().outputPath('order.png'), fullPage: true });
+
+  // Nothing matches: the empty state says so.
+  await page.goto('/staff/orders?q=zzzz-nobody');
+  await expect(page.getByText('No order matches this search.')).toBeVisible();
+
+  // A dispatcher reads the same order, without the forms.
+  const url = page.url();
+  await logOut(page);
+  await signIn(page, 'dispatcher');
+  await page.goto('/staff/orders?q=Reyes');
+  await page.getByRole('link', { name }).first().click();
+  await expect(page.getByRole('list', { name: 'Notes' })).toContainText('Called the customer');
+  await expect(page.getByLabel('Add a note')).toHaveCount(0);
+  expect(url).toContain('/staff/orders');
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+
+  test('360 px: search by order status and open an order', async ({ page }) => {
+    await signIn(page, 'sales');
+    await page.goto('/staff/orders');
+    await page.getByLabel('Status').selectOption({ label: 'Installed' });
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/status=installed/);
+    const link = page.getByRole('region', { name: 'Orders' }).getByRole('link').first();
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Installed');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: test.info().outputPath('order-phone.png'), fullPage: true });
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * Sales orders for staff (issue 13 part 2): the paged search over every order, one order's page (the orders core's
+ * getOrderDetail with the customer, the mailing address and the audit trail: the order's timeline and the audit
+ * rows of the order and its work orders), staff notes (a 'note' event) and status changes as domain mayMoveOrder
+ * allows (forward only; cancelling, with its refund, is the orders module's own action).
+ */
+import {
+  fullAddress,
+  mayMoveOrder,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  OrderKindSchema,
+  type OrderStatus,
+  OrderStatusSchema,
+  type SessionClaims,
+  STAFF_ORDERS_PAGE_SIZE,
+  type StaffOrderList,
+  type StaffOrderNoteRequest,
+  type StaffOrderPage,
+  type StaffOrderStatusRequest,
+  type StaffTrailEntry,
+} from '@strand/domain';
+import type { AppContext } from '../../context.js';
+import { audit } from '../../lib/audit.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { runIdempotent } from '../../lib/idempotency.js';
+import { getOrderDetail, recordOrderEvent } from '../orders/orders.service.js';
+import { mayEditOrders } from './staff-orders.policy.js';
+import * as repo from './staff-orders.repository.js';
+
+const statusOf = (s: string): OrderStatus => OrderStatusSchema.catch('placed').parse(s);
+
+export async function listOrders(
+  ctx: AppContext,
+  query: {
+    q?: string | undefined;
+    status?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    page: number;
+  },
+): Promise<StaffOrderList> {
+  const rows = await repo.searchOrders(ctx.db, ctx.dialect, query);
+  return {
+    orders: rows.map((r) => ({
+      orderId: r.id,
+      vcCustomerID: r.customer_id,
+      customerName: r.customer_name,
+      fullAddress:
+        r.address === null
+          ? ''
+          : fullAddress({ address: r.address, address2: r.address2, city: r.city, state: r.state, zip: r.zip }),
+      status: statusOf(r.status),
+      kind: OrderKindSchema.catch('new').parse(r.kind),
+      createdAt: r.created_at,
+      installDate: r.install_date,
+      monthlyCents: r.monthly_cents,
+      oneTimeCents: r.one_time_cents,
+      paidCents: r.paid_cents,
+      refundedCents: r.refunded_cents,
+    })),
+    page: query.page,
+    pageSize: STAFF_ORDERS_PAGE_SIZE,
+    // Past the last page there is no row to carry the count; the total is then unknown here and reported as 0 rows.
+    total: rows[0] ? Number(rows[0].total) : 0,
+  };
+}
+
+const whoOf = (r: { first_name: string | null; last_name: string | null; employee_id: number | null }) =>
+  r.first_name !== null
+    ? `${r.first_name} ${r.last_name ?? ''}`.trim()
+    : r.employee_id !== null
+      ? `Employee ${r.employee_id}`
+      : null;
+
+/** An audit row in words: the action and what its detail says, never more than the row holds. */
+function auditMessage(subject: string | null, detail: string | null): string {
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = detail ? (JSON.parse(detail) as Record<string, unknown>) : {};
+  } catch {
+    parsed = {};
+  }
+  const parts = Object.entries(parsed)
+    .filter(([, v]) => v !== null && typeof v !== 'object')
+    .map(([k, v]) => `${k}: ${String(v)}`);
+  const [kind, id] = (subject ?? '').split(':');
+  const on =
+    kind === 'work_order' ? `Work order ${id}` : kind === 'sales_order' || kind === 'order' ? `Order ${id}` : '';
+  return [on, parts.join(', ')].filter(Boolean).join(' — ');
+}
+
+export async function orderPage(ctx: AppContext, user: SessionClaims, orderId: number): Promise<StaffOrderPage> {
+  const header = await repo.orderHeader(ctx.db, orderId);
+  if (!header) throw notFound('There is no such order.');
+  const order = await getOrderDetail(ctx, orderId);
+  const subjects = [
+    `sales_order:${orderId}`,
+    `order:${orderId}`,
+    ...order.workOrders.map((w) => `work_order:${w.WOId}`),
+  ];
+  const [events, audits] = await Promise.all([repo.eventsWithWho(ctx.db, orderId), repo.auditRows(ctx.db, subjects)]);
+  const trail: StaffTrailEntry[] = [
+    ...events.map((e) => ({ at: e.at, who: whoOf(e), source: 'event' as const, action: e.kind, message: e.message })),
+    ...audits.map((a) => ({
+      at: a.at,
+      who: whoOf(a),
+      source: 'audit' as const,
+      action: a.action,
+      message: auditMessage(a.subject, a.detail),
+    })),
+  ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  const status = statusOf(header.status);
+  return {
+    order,
+    customer: {
+      id: header.customer_id,
+      name: header.customer_name,
+      type: header.customer_type,
+      status: header.customer_status,
+    },
+    mailingAddress:
+      header.mail_address === null
+        ? null
+        : fullAddress({
+            address: header.mail_address,
+            address2: header.mail_address2,
+            city: header.mail_city,
+            state: header.mail_state,
+            zip: header.mail_zip,
+          }),
+    trail,
+    nextStatuses: ORDER_STATUSES.filter((s) => s !== 'cancelled' && mayMoveOrder(status, s)),
+    canEdit: mayEditOrders(user),
+  };
+}
+
+export async function addNote(
+  ctx: AppContext,
+  user: SessionClaims,
+  orderId: number,
+  body: StaffOrderNoteRequest,
+  key: string | undefined,
+): Promise<StaffOrderPage> {
+  const now = ctx.now();
+  await runIdempotent(
+    ctx.db,
+    { userId: user.nUserID, key, route: `POST /api/staff/orders/${orderId}/notes`, now },
+    async (trx) => {
+      const header = await repo.orderHeader(trx, orderId);
+      if (!header) throw notFound('There is no such order.');
+      const at = now.toISOString();
+      await recordOrderEvent(
+        trx,
+        orderId,
+        'note',
+        body.note,
+        { userId: user.nUserID, employeeId: user.nEmployeeID },
+        at,
+      );
+      await audit(trx, {
+        at,
+        userId: user.nUserID,
+        employeeId: user.nEmployeeID,
+        action: 'staff.order.note',
+        subject: `sales_order:${orderId}`,
+        detail: { length: body.note.length },
+      });
+      return { statusCode: 201, body: { orderId } };
+    },
+  );
+  return orderPage(ctx, user, orderId);
+}
+
+export async function changeStatus(
+  ctx: AppContext,
+  user: SessionClaims,
+  orderId: number,
+  body: StaffOrderStatusRequest,
+  key: string | undefined,
+): Promise<StaffOrderPage> {
+  const now = ctx.now();
+  await runIdempotent(
+    ctx.db,
+    { userId: user.nUserID, key, route: `POST /api/staff/orders/${orderId}/status`, now },
+    async (trx) => {
+      const header = await repo.orderHeader(trx, orderId);
+      if (!header) throw notFound('There is no such order.');
+      const from = statusOf(header.status);
+      const to = body.status;
+      if (!mayMoveOrder(from, to)) {
+        throw conflict(
+          `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot move to ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
+          {
+            status: `From ${ORDER_STATUS_LABELS[from]} an order moves only forward.`,
+          },
+        );
+      }
+      const at = now.toISOString();
+      if (!(await repo.moveStatus(trx, orderId, from, to, at))) {
+        throw conflict('The order changed meanwhile; reload it and try again.', {
+          status: 'The order changed meanwhile.',
+        });
+      }
+      const reason = body.reason ? ` (${body.reason})` : '';
+      await recordOrderEvent(
+        trx,
+        orderId,
+        'changed',
+        `Status changed from ${ORDER_STATUS_LABELS[from]} to ${ORDER_STATUS_LABELS[to]}${reason}.`,
+        { userId: user.nUserID, employeeId: user.nEmployeeID },
+        at,
+      );
+      await audit(trx, {
+        at,
+        userId: user.nUserID,
+        employeeId: user.nEmployeeID,
+        action: 'staff.order.status',
+        subject: `sales_order:${orderId}`,
+        detail: { from, to, reason: body.reason ?? null },
+      });
+      return { statusCode: 200, body: { orderId } };
+    },
+  );
+  return orderPage(ctx, user, orderId);
+}

@@ -1,0 +1,68 @@
+import {
+  StaffOrderListSchema,
+  type StaffOrderNoteRequest,
+  StaffOrderPageSchema,
+  type StaffOrderStatusRequest,
+} from '@strand/domain';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, newIdempotencyKey } from '../../../lib/api-client';
+
+export interface OrderFilters {
+  q: string;
+  status: string;
+  from: string;
+  to: string;
+  page: number;
+}
+
+export function searchOrders(f: OrderFilters, signal?: AbortSignal) {
+  const params = new URLSearchParams();
+  for (const key of ['q', 'status', 'from', 'to'] as const) if (f[key]) params.set(key, f[key]);
+  if (f.page > 1) params.set('page', String(f.page));
+  return apiRequest(`/api/staff/orders?${params}`, { schema: StaffOrderListSchema, ...(signal ? { signal } : {}) });
+}
+
+export const getOrdersQueryOptions = (f: OrderFilters) =>
+  queryOptions({
+    queryKey: ['staff', 'orders', f],
+    queryFn: ({ signal }) => searchOrders(f, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useOrders(f: OrderFilters) {
+  return useQuery(getOrdersQueryOptions(f));
+}
+
+export function fetchOrderPage(orderId: number, signal?: AbortSignal) {
+  return apiRequest(`/api/staff/orders/${orderId}`, { schema: StaffOrderPageSchema, ...(signal ? { signal } : {}) });
+}
+
+export const getOrderPageQueryOptions = (orderId: number) =>
+  queryOptions({
+    queryKey: ['staff', 'order', orderId],
+    queryFn: ({ signal }) => fetchOrderPage(orderId, signal),
+  });
+
+export function useOrderPage(orderId: number) {
+  return useQuery(getOrderPageQueryOptions(orderId));
+}
+
+function useOrderWrite<B>(orderId: number, path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: B) =>
+      apiRequest(`/api/staff/orders/${orderId}/${path}`, {
+        method: 'POST',
+        body,
+        schema: StaffOrderPageSchema,
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      }),
+    onSuccess: (page) => {
+      queryClient.setQueryData(getOrderPageQueryOptions(orderId).queryKey, page);
+      queryClient.invalidateQueries({ queryKey: ['staff', 'orders'] });
+    },
+  });
+}
+
+export const useAddNote = (orderId: number) => useOrderWrite<StaffOrderNoteRequest>(orderId, 'notes');
+export const useChangeStatus = (orderId: number) => useOrderWrite<StaffOrderStatusRequest>(orderId, 'status');

@@ -1,0 +1,174 @@
+import {
+  formatCents,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  StaffOrderSearchQuerySchema,
+  staffHolds,
+} from '@strand/domain';
+import { Link, useSearchParams } from 'react-router';
+import { staffOrderPath } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { useSession } from '../../../lib/browser-session';
+import { formatDay } from '../../../lib/format';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
+import { Form } from '../../../lib/ui/form';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { usePageTitle } from '../../../lib/ui/page-title';
+import { SelectField, StatusBadge } from '../../../lib/ui/parts';
+import { Table } from '../../../lib/ui/table';
+import { TextField } from '../../../lib/ui/text-field';
+import { useForm } from '../../../lib/use-form';
+import { type OrderFilters, useOrders } from '../api/staff-orders';
+import '../../../styles/reports.css';
+import '../../../styles/dispatch.css';
+
+/** Who reads orders (sales, dispatchers, admins); the server refuses the rest too. */
+export function mayReadOrders(roles: Parameters<typeof staffHolds>[0]): boolean {
+  return staffHolds(roles, 'sales') || staffHolds(roles, 'dispatcher');
+}
+
+/** /staff/orders: every sales order, searched and filtered, 25 a page (issue 13 part 2). */
+export function StaffOrdersPage() {
+  usePageTitle('Orders');
+  const { claims } = useSession();
+  if (claims?.nStaff !== 1 || !mayReadOrders(claims.staffRoles)) {
+    return (
+      <section className="page" aria-labelledby="orders-heading">
+        <h1 id="orders-heading">Orders</h1>
+        <p className="page__lead">Orders are for sales and dispatch staff. Sign in with one of those staff accounts.</p>
+      </section>
+    );
+  }
+  return <OrdersView />;
+}
+
+function filtersOf(params: URLSearchParams): OrderFilters {
+  const page = Number(params.get('page') ?? '1');
+  return {
+    q: params.get('q') ?? '',
+    status: params.get('status') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+function OrdersView() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const orders = useOrders(filters);
+  const form = useForm({ q: filters.q, status: filters.status, from: filters.from, to: filters.to });
+
+  const go = (f: OrderFilters) => {
+    const next = new URLSearchParams();
+    for (const key of ['q', 'status', 'from', 'to'] as const) if (f[key]) next.set(key, f[key]);
+    if (f.page > 1) next.set('page', String(f.page));
+    setParams(next);
+  };
+  const submit = form.submit(StaffOrderSearchQuerySchema, async () => {
+    go({ ...form.values, q: form.values.q.trim(), page: 1 });
+  });
+  const data = orders.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <section className="page staff-orders-page" aria-labelledby="orders-heading">
+      <h1 id="orders-heading">Orders</h1>
+      <p className="page__lead">
+        Every sales order, newest first. Search by customer, account number, address or order number.
+      </p>
+      <Form className="card form-card" onSubmit={submit} message={form.errors.message} aria-label="Search orders">
+        <div className="staff-orders-filters">
+          <TextField label="Customer, account number, address or order number" type="search" {...form.field('q')} />
+          <SelectField
+            label="Status"
+            {...form.field('status')}
+            options={[
+              { value: '', label: 'Any status' },
+              ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] })),
+            ]}
+          />
+          <TextField label="Placed from" type="date" {...form.field('from')} />
+          <TextField label="Placed to" type="date" {...form.field('to')} />
+        </div>
+        <div className="actions">
+          <Button type="submit">Search</Button>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => {
+              form.setValues({ q: '', status: '', from: '', to: '' });
+              go({ q: '', status: '', from: '', to: '', page: 1 });
+            }}
+          >
+            Clear
+          </Button>
+        </div>
+      </Form>
+      {orders.isError && <FormAlert message={errorMessage(orders.error)} />}
+      {orders.isPending && <p className="muted">Loading orders…</p>}
+      {data && data.orders.length === 0 && (
+        <EmptyState role="status">
+          {filters.q || filters.status || filters.from || filters.to
+            ? 'No order matches this search.'
+            : 'There are no orders yet.'}
+        </EmptyState>
+      )}
+      {data && data.orders.length > 0 && (
+        <>
+          <p className="muted" role="status">
+            {data.total} order{data.total === 1 ? '' : 's'} · page {data.page} of {pages}
+          </p>
+          <Table
+            caption="Orders"
+            head={['Order', 'Customer', 'Address', 'Status', 'Placed', 'Monthly', 'One-time']}
+            numericFrom={5}
+          >
+            <tbody>
+              {data.orders.map((o) => (
+                <tr key={o.orderId}>
+                  <td>
+                    <Link to={staffOrderPath(o.orderId)}>Order {o.orderId}</Link>
+                  </td>
+                  <td>
+                    {o.customerName}
+                    <br />
+                    <span className="muted">{o.vcCustomerID}</span>
+                  </td>
+                  <td>{o.fullAddress || '—'}</td>
+                  <td>
+                    <StatusBadge status={ORDER_STATUS_LABELS[o.status]} />
+                  </td>
+                  <td>{formatDay(o.createdAt.slice(0, 10))}</td>
+                  <td className="num">{formatCents(o.monthlyCents)}</td>
+                  <td className="num">{formatCents(o.oneTimeCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <nav className="pager" aria-label="Pages">
+            <Button
+              type="button"
+              variant="secondary"
+              small
+              disabled={filters.page <= 1}
+              onClick={() => go({ ...filters, page: filters.page - 1 })}
+            >
+              Previous page
+            </Button>
+            <Button
+              type="button"
+              variant="secondary"
+              small
+              disabled={filters.page >= pages}
+              onClick={() => go({ ...filters, page: filters.page + 1 })}
+            >
+              Next page
+            </Button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}
