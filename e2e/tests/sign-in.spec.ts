@@ -1,5 +1,5 @@
 import { attemptSignIn, choosePortal, expectNavLinks, header, pathOf, signIn } from './support/app';
-import { CUSTOMER_ACCOUNTS, FIELD_ACCOUNTS, PORTAL_LANDING, STAFF_LINKS } from './support/demo';
+import { CUSTOMER_ACCOUNTS, FIELD_ACCOUNTS, PORTAL_LANDING, STAFF_LINKS, STAFF_ROLE_ACCOUNTS } from './support/demo';
 import { expect, test } from './support/spec-server';
 
 test.describe('sign-in lands each demo account where it belongs', () => {
@@ -59,6 +59,14 @@ test.describe('sign-in lands each demo account where it belongs', () => {
     await expect(header(page).getByText('Sam Stone')).toBeVisible();
     await expectNavLinks(page, STAFF_LINKS);
   });
+
+  for (const role of STAFF_ROLE_ACCOUNTS) {
+    test(`${role.username} lands on its own area and sees only the staff links of its role`, async ({ page }) => {
+      await signIn(page, role.username);
+      await expect(page).toHaveURL(role.landing);
+      await expectNavLinks(page, [...role.links]);
+    });
+  }
 });
 
 test.describe('sign-in failures', () => {

@@ -6,7 +6,16 @@ export const CUSTOMER_LINKS = ['Account Info', 'Services', 'Billing Center'];
 export const BUSINESS_LINKS = [...CUSTOMER_LINKS, 'Reports'];
 export const INSTALLER_LINKS = ['Search WO', 'Saved WO', 'Scan an Asset', 'Saved Assets'];
 export const CONTRACTOR_LINKS = ['Home', 'Work Orders', 'Scan Asset', 'Calendar', 'Maps', 'Restoration Tickets'];
-export const STAFF_LINKS = ['Super-user Login', 'Reports'];
+/** The admin's staff links (every staff function). */
+export const STAFF_LINKS = ['Super-user Login', 'Orders', 'Dispatch', 'Auth Codes', 'Subscribers', 'Reports'];
+
+/** Each staff role: its links (nothing it does not own) and where it lands. */
+export const STAFF_ROLE_ACCOUNTS = [
+  { username: 'sales', links: ['Super-user Login', 'Orders'], landing: /\/staff$/ },
+  { username: 'dispatcher', links: ['Dispatch'], landing: /\/staff\/dispatch$/ },
+  { username: 'billing-staff', links: ['Super-user Login', 'Reports'], landing: /\/staff$/ },
+  { username: 'network', links: ['Auth Codes', 'Subscribers'], landing: /\/staff\/authCodes$/ },
+] as const;
 
 export interface CustomerAccount {
   username: string;

@@ -28,14 +28,14 @@ export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
   await index('work_order_slots_contractor_idx', 'work_order_slots', ['contractor_id', 'starts_at']);
   await index('work_order_slots_range_idx', 'work_order_slots', ['starts_at', 'ends_at']);
   // "Assigned to nobody" reads assignments by work order; the primary key leads with it, this covers the user too.
-  await index('work_orders_depends_idx', 'work_orders', ['depends_on_work_order_id']);
+  // (work_orders_depends_idx, a waiting work order's predecessor, comes with 0014-fulfilment.)
   await index('work_orders_status_due_idx', 'work_orders', ['status', 'due_date']);
   // An order's audit trail: audit_log rows by subject (`sales_order:<id>`, `work_order:<id>`).
   await index('audit_log_subject_idx', 'audit_log', ['subject', 'at']);
 }
 
 export async function down(db: AnyDb, _kit: MigrationKit): Promise<void> {
-  for (const i of ['audit_log_subject_idx', 'work_orders_status_due_idx', 'work_orders_depends_idx']) {
+  for (const i of ['audit_log_subject_idx', 'work_orders_status_due_idx']) {
     await db.schema.dropIndex(i).execute();
   }
   await db.schema.dropTable('work_order_slots').execute();
