@@ -65,3 +65,23 @@ test.describe('phone', () => {
     await page.screenshot({ path: test.info().outputPath('order-phone.png'), fullPage: true });
   });
 });
+
+test('sales cancels a placed order on the customer’s behalf: refunded, its work cancelled', async ({ page }) => {
+  await signIn(page, 'sales');
+  await page.goto('/staff/orders?q=301%20Orchard%20Crest');
+  await page
+    .getByRole('region', { name: 'Orders' })
+    .getByRole('link', { name: /^Order \d+$/ })
+    .first()
+    .click();
+  const cancel = page.getByRole('region', { name: 'Cancel the order' });
+  await expect(cancel).toContainText('$99.00 paid is refunded');
+  await cancel.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(cancel.getByLabel('Reason')).toHaveAccessibleDescription('Say why the order is cancelled.');
+  await cancel.getByLabel('Reason').fill('The customer called: moving out of state.');
+  await cancel.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Cancelled');
+  await expect(page.getByRole('list', { name: 'Audit trail' })).toContainText(/refund/i);
+  await expect(page.getByRole('region', { name: 'Cancel the order' })).toHaveCount(0);
+});

@@ -1,10 +1,13 @@
 import {
+  CustomerOrderDetailSchema,
+  type StaffCancelOrderRequestSchema,
   StaffOrderListSchema,
   type StaffOrderNoteRequest,
   StaffOrderPageSchema,
   type StaffOrderStatusRequest,
 } from '@strand/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest, newIdempotencyKey } from '../../../lib/api-client';
 
 export interface OrderFilters {
@@ -66,3 +69,21 @@ function useOrderWrite<B>(orderId: number, path: string) {
 
 export const useAddNote = (orderId: number) => useOrderWrite<StaffOrderNoteRequest>(orderId, 'notes');
 export const useChangeStatus = (orderId: number) => useOrderWrite<StaffOrderStatusRequest>(orderId, 'status');
+
+/** cancelOrder on the customer's behalf: refunds what was paid, cancels the unfinished work; the reason is required. */
+export function useCancelOrder(orderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof StaffCancelOrderRequestSchema>) =>
+      apiRequest(`/api/staff/orders/${orderId}/cancel`, {
+        method: 'POST',
+        body,
+        schema: CustomerOrderDetailSchema,
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: getOrderPageQueryOptions(orderId).queryKey });
+      await queryClient.invalidateQueries({ queryKey: ['staff', 'orders'] });
+    },
+  });
+}

@@ -1,16 +1,20 @@
 import {
   formatCents,
+  isCancellable,
   ORDER_STATUS_LABELS,
   type StaffOrderPage as OrderPageData,
+  StaffCancelOrderRequestSchema,
   StaffOrderNoteRequestSchema,
   StaffOrderStatusRequestSchema,
 } from '@strand/domain';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
+import { ConfirmQuestion } from '../../../lib/ui/confirm-dialog';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -19,7 +23,7 @@ import { SelectField, StatusBadge, TextAreaField } from '../../../lib/ui/parts';
 import { Table } from '../../../lib/ui/table';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
-import { useAddNote, useChangeStatus, useOrderPage } from '../api/staff-orders';
+import { useAddNote, useCancelOrder, useChangeStatus, useOrderPage } from '../api/staff-orders';
 import { mayReadOrders } from './orders-page';
 import '../../../styles/reports.css';
 import '../../../styles/dispatch.css';
@@ -157,6 +161,7 @@ function OrderView({ orderId }: { orderId: number }) {
       )}
 
       {data.canEdit && <StatusForm orderId={o.orderId} data={data} />}
+      {data.canEdit && isCancellable(o.status) && <CancelSection orderId={o.orderId} data={data} />}
       <NotesSection orderId={o.orderId} data={data} />
 
       <h2>Audit trail</h2>
@@ -173,6 +178,51 @@ function OrderView({ orderId }: { orderId: number }) {
             </li>
           ))}
         </ul>
+      )}
+    </section>
+  );
+}
+
+/** Cancel on the customer's behalf (sales, admin): a reason, then a confirmation that says what is refunded. */
+function CancelSection({ orderId, data }: { orderId: number; data: OrderPageData }) {
+  const cancel = useCancelOrder(orderId);
+  const form = useForm({ reason: '' });
+  const [asking, setAsking] = useState<string | null>(null);
+  const paid = data.order.paidCents - data.order.refundedCents;
+  const submit = form.submit(StaffCancelOrderRequestSchema, async (body) => setAsking(body.reason));
+  const confirm = async () => {
+    if (asking === null) return;
+    try {
+      await cancel.mutateAsync({ reason: asking });
+    } catch (err) {
+      form.setErrors({ fields: {}, message: errorMessage(err) });
+    } finally {
+      setAsking(null);
+    }
+  };
+  return (
+    <section aria-labelledby="cancel-heading">
+      <h2 id="cancel-heading">Cancel the order</h2>
+      <p className="muted">
+        Until the install starts. {paid > 0 ? `${formatCents(paid)} paid is refunded to the card it came from; ` : ''}
+        the unfinished work orders are cancelled.
+      </p>
+      <Form className="card form-card" onSubmit={submit} message={form.errors.message}>
+        <TextField label="Reason" maxLength={500} {...form.field('reason')} />
+        <Button type="submit" variant="danger" busy={cancel.isPending}>
+          Cancel order
+        </Button>
+      </Form>
+      {asking !== null && (
+        <ConfirmQuestion
+          message={`Cancel order ${orderId}${paid > 0 ? ` and refund ${formatCents(paid)}` : ''}?`}
+          yesLabel="Yes, cancel it"
+          noLabel="No, keep it"
+          danger
+          busy={cancel.isPending}
+          onYes={() => void confirm()}
+          onNo={() => setAsking(null)}
+        />
       )}
     </section>
   );
