@@ -119,7 +119,7 @@ export async function changeOptions(
   actor: CustomerActor,
   serviceLocationId: number,
 ): Promise<ChangeOptions> {
-  const location = await repo.locationWithOwner(ctx.db, serviceLocationId);
+  const location = await repo.locationForOrder(ctx.db, serviceLocationId);
   assertOwned(actor, location, 'service location');
   const areaKind = location.customer_type === 'Business' ? 'business_fiber' : 'fiber';
   const [packages, active, ont, open] = await Promise.all([

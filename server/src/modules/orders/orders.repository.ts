@@ -47,11 +47,23 @@ export function setDetailId(trx: Q, workOrderId: number, detailId: number) {
   return trx.updateTable('work_orders').set({ detail_id: detailId }).where('id', '=', workOrderId).execute();
 }
 
+/** A service location with its owner (type and name): what an order of it needs. */
 export function locationForOrder(db: Q, serviceLocationId: number) {
   return db
     .selectFrom('service_locations as l')
     .innerJoin('customers as c', 'c.id', 'l.customer_id')
-    .select(['l.id', 'l.customer_id', 'l.colo_area', 'l.address', 'l.city', 'c.customer_type', 'c.name'])
+    .select([
+      'l.id',
+      'l.customer_id',
+      'l.colo_area',
+      'l.address',
+      'l.address2',
+      'l.city',
+      'l.state',
+      'l.zip',
+      'c.customer_type',
+      'c.name',
+    ])
     .where('l.id', '=', serviceLocationId)
     .executeTakeFirst();
 }
@@ -347,16 +359,6 @@ export function ordersOfCustomer(db: Q, customerId: string, limit: number) {
 
 export function firstInvoiceOf(db: Q, orderId: number) {
   return db.selectFrom('sales_orders').select('first_invoice_id').where('id', '=', orderId).executeTakeFirst();
-}
-
-/** A location with its owner and the area it is in (business accounts buy business fiber). */
-export function locationWithOwner(db: Q, serviceLocationId: number) {
-  return db
-    .selectFrom('service_locations as l')
-    .innerJoin('customers as c', 'c.id', 'l.customer_id')
-    .select(['l.id', 'l.customer_id', 'l.address', 'l.address2', 'l.city', 'l.state', 'l.zip', 'c.customer_type'])
-    .where('l.id', '=', serviceLocationId)
-    .executeTakeFirst();
 }
 
 export function packagesSold(db: Q) {
