@@ -44,6 +44,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // .vite/manifest.json: each chunk with its imports; scripts/check-bundle.mjs reads it to weigh every page.
+    manifest: true,
     chunkSizeWarningLimit: 350,
     rollupOptions: {
       output: {
@@ -56,7 +58,10 @@ export default defineConfig({
           if (/node_modules\/(@fullcalendar|@full-ui|temporal-polyfill)\//.test(id)) return 'calendar';
           // Only the scanning screens need the barcode reader (its .wasm is a separate, same-origin asset).
           if (/node_modules\/(barcode-detector|zxing-wasm)\//.test(id)) return 'barcode';
-          return 'vendor';
+          // Everything else the first page needs (zod, react-query) goes to vendor; libraries only lazy pages import
+          // (idb, workbox-window, jwt-decode…) stay with those pages instead of weighing on the first paint.
+          if (/node_modules\/(zod|@tanstack)\//.test(id)) return 'vendor';
+          return undefined;
         },
       },
     },
