@@ -5,8 +5,9 @@ import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { ErrorCodes } from '@strand/domain';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { pino } from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/connect.js';
@@ -84,7 +85,11 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
             },
+            // Asynchronous stdout: lines written while a write is under way go out together in the next one, instead
+            // of one blocking write per line (issue 16: a sixth of a hot read's CPU). Flushed on exit.
+            stream: pino.destination({ dest: 1, sync: false }),
           },
+    logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -129,6 +134,20 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const webDist = options.webDist === undefined ? defaultWebDist() : options.webDist;
   registerWebApp(app, webDist);
   return { app, ctx };
+}
+
+/**
+ * One log line per request, when it completes (method, redacted URL, address, status, time), instead of Fastify's
+ * two (issue 16: logging was a sixth of a hot read's CPU). Errors are logged as before.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
 
 /** What the API compresses: JSON, text (CSV), XML and SVG; never binary files (PDFs, photos, octet streams). */
