@@ -53,3 +53,21 @@ describe('compiledQuery', () => {
     await db.destroy();
   });
 });
+
+describe('compiledQuery with plugins', () => {
+  it('builds every time, so a plugin sees each statement', async () => {
+    const seen: string[] = [];
+    const db = open().withPlugin({
+      transformQuery: ({ node }) => {
+        seen.push(node.kind);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const byKind = compiledQuery((d, kind: string) => t(d).selectFrom('t').select('name').where('kind', '=', kind));
+    expect((await byKind(db, 'b')).map((r) => r.name)).toEqual(['bob']);
+    expect((await byKind(db, 'a')).map((r) => r.name)).toEqual(['ann', 'cy']);
+    expect(seen).toEqual(['SelectQueryNode', 'SelectQueryNode']);
+    await db.destroy();
+  });
+});
