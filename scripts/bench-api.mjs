@@ -31,6 +31,8 @@ const jsonOut = arg('json', '');
 const enforce = !process.argv.includes('--no-budget');
 const basePort = Number(arg('port', '18800'));
 const profileDir = arg('profile', '');
+// Another build of the server (e.g. a checkout of the previous commit) to compare with: `--server=path/main.js`.
+const serverMain = path.resolve(arg('server', path.join(root, 'server/dist/main.js')));
 
 /** The minimum share of bare Fastify's req/s (issue 16). Scenarios without one are measured and printed only. */
 const BUDGETS = { health: 0.6, 'wo-home': 0.25 };
@@ -89,7 +91,7 @@ await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 `;
 
 async function main() {
-  await ensureBuilt();
+  if (!process.argv.some((a) => a.startsWith('--server='))) await ensureBuilt();
   const barePort = basePort + 1;
   const strandPort = basePort;
   const bareFile = path.join(root, 'node_modules', '.bench-bare-fastify.mjs');
@@ -97,7 +99,7 @@ async function main() {
   const bareProcess = startProcess('bare', [bareFile], { PORT: String(barePort) });
   log(`starting Strand on a fresh demo database in ${tmp} (seeding takes a few seconds)`);
   const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-  const strandProcess = startProcess('strand', [...profileArgs, path.join(root, 'server/dist/main.js')], {
+  const strandProcess = startProcess('strand', [...profileArgs, serverMain], {
     HOST: '127.0.0.1',
     PORT: String(strandPort),
     DATA_DIR: path.join(tmp, 'data'),

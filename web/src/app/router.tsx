@@ -12,6 +12,7 @@ import { AuthLayout } from './auth-layout';
 import { RootLayout } from './root-layout';
 import { RouteGuard } from './route-guard';
 import { RouteErrorPage } from './routes/route-error-page';
+import { ShellLayout } from './shell/shell-layout';
 
 const loginPage = lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage');
 
@@ -116,8 +117,7 @@ export const routes: RouteObject[] = [
         element: <RouteGuard />,
         children: [
           { element: <AuthLayout />, children: authRoutes },
-          // Lazy: the sign-in pages paint without the shell's header, menus, sync indicator and photo outbox.
-          { lazy: lazyPage(() => import('./shell/shell-layout'), 'ShellLayout'), children: shellRoutes },
+          { element: <ShellLayout />, children: shellRoutes },
         ],
       },
       { element: <AuthLayout />, children: publicRoutes },
