@@ -2,6 +2,7 @@
 // npm packages stay external to the server bundle; our own workspace packages (@strand/*) are bundled in.
 import path from 'node:path';
 import { log, root, run } from './lib.mjs';
+import { precompress } from './precompress.mjs';
 
 const esbuild = await import('esbuild');
 
@@ -15,6 +16,11 @@ const viteCode = await run(process.execPath, [
   'warn',
 ]);
 if (viteCode !== 0) process.exit(viteCode);
+
+log('precompressing web/dist (brotli and gzip)');
+const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+const totals = await precompress(path.join(root, 'web/dist'));
+log(`  ${totals.files} files, ${kb(totals.bytes)} -> ${kb(totals.br)} brotli, ${kb(totals.gz)} gzip`);
 
 log('bundling the server (esbuild)');
 const externalPackages = {

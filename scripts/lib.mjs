@@ -90,7 +90,9 @@ export async function ensureBuilt({ force = false } = {}) {
     'web/index.html',
     'web/vite.config.ts',
     'web/public',
+    'domain/package.json',
     'scripts/build.mjs',
+    'scripts/precompress.mjs',
   ]);
   if (!force && built > sources) return;
   const code = await run(process.execPath, [path.join(root, 'scripts', 'build.mjs')]);

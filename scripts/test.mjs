@@ -1,7 +1,9 @@
 // `npm test`: installs the npm dependencies when missing, then runs lint, type-check, unit, API and browser tests, and
 // ends with each runner's summary and one closing line of totals. Debian's Chromium comes from `npm run setup`
 // (scripts/setup.mjs), which this calls by itself only in CI or with `--setup`.
-//   npm test -- --only=unit,api     run some steps (lint, typecheck, unit, api, e2e)
+//   npm test -- --only=unit,api     run some steps (lint, typecheck, unit, api, bundle, e2e)
+// `bundle` builds when sources changed and checks the bundle budget and the precompressed files
+// (scripts/check-bundle.mjs, budgets in web/bundle-budget.json).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, ensureDependencies, log, root, run } from './lib.mjs';
@@ -68,8 +70,8 @@ try {
       );
     }
     await ensureChromium();
-    await ensureBuilt();
   }
+  if (wanted('e2e') || wanted('bundle')) await ensureBuilt();
 } catch (err) {
   console.error(`[strand] setup failed: ${err.message}`);
   console.log('0 passed, 1 failed');
@@ -97,6 +99,7 @@ for (const project of ['unit', 'api']) {
     vitestCount(out),
   );
 }
+await step('bundle', node, [path.join(root, 'scripts', 'check-bundle.mjs')]);
 const e2eOut = path.join(reports, 'playwright.json');
 await step(
   'e2e',

@@ -44,6 +44,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // .vite/manifest.json: each chunk with its imports; scripts/check-bundle.mjs reads it to weigh every page.
+    manifest: true,
     chunkSizeWarningLimit: 350,
     rollupOptions: {
       output: {
@@ -58,7 +60,10 @@ export default defineConfig({
           if (/node_modules\/(barcode-detector|zxing-wasm)\//.test(id)) return 'barcode';
           // Only a chart's drawing (lib/ui/chart-svg.tsx, itself lazy) needs d3: pages without charts never load it.
           if (/node_modules\/(d3-[a-z-]+|internmap)\//.test(id)) return 'charts';
-          return 'vendor';
+          // Everything else the first page needs (zod, react-query) goes to vendor; libraries only lazy pages import
+          // (idb, workbox-window, jwt-decode…) stay with those pages instead of weighing on the first paint.
+          if (/node_modules\/(zod|@tanstack)\//.test(id)) return 'vendor';
+          return undefined;
         },
       },
     },

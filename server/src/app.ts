@@ -1,10 +1,13 @@
 /** Builds the Fastify instance (no listen): external plugins, then app plugins, then the modules' routes. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { ErrorCodes } from '@strand/domain';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { pino } from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/connect.js';
@@ -109,7 +112,11 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
             },
+            // Asynchronous stdout: lines written while a write is under way go out together in the next one, instead
+            // of one blocking write per line (issue 16: a sixth of a hot read's CPU). Flushed on exit.
+            stream: pino.destination({ dest: 1, sync: false }),
           },
+    logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -144,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     log: app.log,
   };
 
+  await registerCompression(app);
   await registerSecurity(app);
   // Before the auth hook: the per-address write limit runs first; per-user limits are route hooks, after auth.
   await registerRateLimits(app, ctx);
@@ -158,6 +166,42 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const webDist = options.webDist === undefined ? defaultWebDist() : options.webDist;
   registerWebApp(app, webDist);
   return { app, ctx };
+}
+
+/**
+ * One log line per request, when it completes (method, redacted URL, address, status, time), instead of Fastify's
+ * two (issue 16: logging was a sixth of a hot read's CPU). Errors are logged as before.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
+/** What the API compresses: JSON, text (CSV), XML and SVG; never binary files (PDFs, photos, octet streams). */
+const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)|^image\/svg\+xml/u;
+
+/**
+ * Compresses answers over 1 KB for clients that ask (brotli first, then gzip). Brotli quality 4: nearly gzip -9's size
+ * at a fraction of quality 11's CPU, which matters on the hot path. Registered before every route (its onRoute hook
+ * adds the compressing onSend to the routes registered after it). The built web app's files are precompressed at
+ * build (scripts/build.mjs) and served as such by @fastify/static, so they arrive with Content-Encoding set and are
+ * not compressed again. Request bodies are never decompressed (no Content-Encoding uploads).
+ */
+async function registerCompression(app: FastifyInstance) {
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: COMPRESSIBLE,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
 }
 
 /** The gateway PAYMENT_GATEWAY names. */
@@ -175,6 +219,8 @@ function defaultWebDist(): string {
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html for every app route. A missing file
  * (a path with an extension) is a 404, so a stale page's chunk request fails cleanly instead of getting HTML.
+ * `preCompressed`: a client accepting br (or gzip) gets the file's .br (.gz) twin that the build wrote, with
+ * Content-Encoding set and `Vary: Accept-Encoding` so a shared cache keeps one copy per encoding.
  */
 function registerWebApp(app: FastifyInstance, webDist: string | null) {
   const hasWeb = webDist !== null && existsSync(path.join(webDist, 'index.html'));
@@ -184,9 +230,11 @@ function registerWebApp(app: FastifyInstance, webDist: string | null) {
       wildcard: true,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
     // "/" is a folder to the static plugin; it is the app's sign-in page.

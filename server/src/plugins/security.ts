@@ -3,42 +3,72 @@
  * sign-in token) is `Cache-Control: no-store` so no browser or proxy cache keeps personal data, unless the route set
  * its own header on purpose (map tiles are cacheable, file downloads `private, no-store`).
  */
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/') || path.startsWith('/api?');
 
 export async function registerSecurity(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (isApi(request.routeOptions.url ?? request.url) && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'", 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        manifestSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'no-referrer' },
+  // The same headers on every answer, so they are worked out once here (issue 16): @fastify/helmet built helmet's
+  // whole middleware again for each request. A route may still set its own (file downloads set a stricter CSP).
+  const headers = helmetHeaders(HELMET_OPTIONS);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
+}
+
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      mediaSrc: ["'self'", 'blob:'],
+      workerSrc: ["'self'", 'blob:'],
+      manifestSrc: ["'self'"],
+      frameSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  referrerPolicy: { policy: 'no-referrer' },
+};
+
+/** The headers helmet sets for these options, read by running its middleware once on a stand-in response. */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+      return res;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+    getHeader: (name: string) => headers[name.toLowerCase()],
+  };
+  let failed: unknown = null;
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    failed = err ?? null;
+  });
+  if (failed) throw failed;
+  return headers;
 }
 
 /** Request URLs as logged: recovery tokens and super-user hashes never reach the log. */

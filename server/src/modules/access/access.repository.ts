@@ -3,17 +3,21 @@
  * are the only statements that answer "whose is this work order?" in the server.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.js';
 import type { Database } from '../../db/database.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Whether the work order exists and whose it is (a primary-key lookup). */
-export function findWorkOrderOwner(db: Db, workOrderId: number) {
-  return db
+const ownerQuery = compiledQuery((db, workOrderId: number) =>
+  db
     .selectFrom('work_orders')
     .select(['id', 'contractor_id', 'service_location_id', 'customer_id'])
-    .where('id', '=', workOrderId)
-    .executeTakeFirst();
+    .where('id', '=', workOrderId),
+);
+
+/** Whether the work order exists and whose it is (a primary-key lookup, compiled once: every field request asks). */
+export async function findWorkOrderOwner(db: Db, workOrderId: number) {
+  return (await ownerQuery(db, workOrderId))[0];
 }
 
 export type WorkOrderOwner = NonNullable<Awaited<ReturnType<typeof findWorkOrderOwner>>>;

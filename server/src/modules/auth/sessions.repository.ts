@@ -1,5 +1,6 @@
 /** All SQL of server-side sessions. */
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.js';
 import type { Database, SessionsTable } from '../../db/database.js';
 
 export type Q = Kysely<Database> | Transaction<Database>;
@@ -8,15 +9,21 @@ export function insertSession(db: Q, row: Insertable<SessionsTable>) {
   return db.insertInto('sessions').values(row).execute();
 }
 
-/** The session with its user's (and its staff member's) disabled flag: one indexed lookup by primary key. */
-export function sessionState(db: Q, sid: string) {
-  return db
+const sessionStateQuery = compiledQuery((db, sid: string) =>
+  db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('users as st', 'st.id', 's.staff_user_id')
     .select(['s.revoked_at', 's.expires_at', 'u.disabled as user_disabled', 'st.disabled as staff_disabled'])
-    .where('s.id', '=', sid)
-    .executeTakeFirst();
+    .where('s.id', '=', sid),
+);
+
+/**
+ * The session with its user's (and its staff member's) disabled flag: one indexed lookup by primary key, compiled
+ * once (every signed-in request asks it).
+ */
+export async function sessionState(db: Q, sid: string) {
+  return (await sessionStateQuery(db, sid))[0];
 }
 
 export function revokeSessions(
