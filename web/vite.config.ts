@@ -59,6 +59,8 @@ export default defineConfig({
           // Only the scanning screens need the barcode reader (its .wasm is a separate, same-origin asset).
           if (/node_modules\/(barcode-detector|zxing-wasm)\//.test(id)) return 'barcode';
           // Only a chart's drawing (lib/ui/chart-svg.tsx, itself lazy) needs d3: pages without charts never load it.
+          // Only the PDF viewer (lib/ui/pdf-viewer.tsx, on the work-order PDF page) needs pdf.js.
+          if (/node_modules\/pdfjs-dist\//.test(id)) return 'pdf';
           if (/node_modules\/(d3-[a-z-]+|internmap)\//.test(id)) return 'charts';
           // Everything else the first page needs (zod, react-query) goes to vendor; libraries only lazy pages import
           // (idb, workbox-window, jwt-decode…) stay with those pages instead of weighing on the first paint.

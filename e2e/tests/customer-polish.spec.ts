@@ -159,3 +159,14 @@ test('item 10: after paying one invoice the other is still ticked, and nothing t
   await pay.getByLabel(/^Amount for invoice/).fill('0');
   await expect(button).toBeDisabled();
 });
+
+test('item 7: the business call records end no later than now', async ({ page }) => {
+  await signIn(page, 'business');
+  await page.goto('/reports');
+  const calls = page.getByRole('region', { name: 'Calls, newest first' }).locator('tbody tr');
+  await expect(calls.first()).toBeVisible();
+  const newest = (await calls.first().locator('td').first().textContent())?.trim() ?? '';
+  const at = new Date(`${newest} UTC`).getTime();
+  expect(Number.isNaN(at), newest).toBe(false);
+  expect(at).toBeLessThanOrEqual(Date.now());
+});

@@ -127,6 +127,33 @@ test.describe('navigation', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Search WO' })).toBeVisible();
   });
 
+  for (const width of [360, 412]) {
+    test(`the work-order PDF fits a ${width} px screen: its first page drawn at the page's width`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await signInInstaller(page);
+      await page.goto('/search/100001/viewPDF');
+      const first = page.getByRole('img', { name: /^Page 1 of \d+$/ });
+      await expect(first).toBeVisible();
+      const box = await first.boundingBox();
+      expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+      // Drawn, not blank: the canvas holds dark (text) pixels, and the page is wider than half the screen.
+      expect(box?.width ?? 0).toBeGreaterThan(width / 2);
+      const inked = await first.evaluate((el) => {
+        const canvas = el as HTMLCanvasElement;
+        const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+        let dark = 0;
+        for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) dark++;
+        return dark;
+      });
+      expect(inked).toBeGreaterThan(100);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expect(page.getByRole('link', { name: 'Download' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Open in a new tab' })).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath(`pdf-${width}.png`) });
+    });
+  }
+
   test('Scan Asset with nothing nearby says so plainly, with the spec’s empty states', async ({ page, context }) => {
     // Kansas City: no demo work order within the scan's reach.
     await context.grantPermissions(['geolocation']);
@@ -250,4 +277,29 @@ test('an installer corrects an asset’s serial and MAC in a work order and sees
   } finally {
     restoreEquipment(saved);
   }
+});
+
+test('item 7: restoration-ticket notes are dated no later than now', async ({ page }) => {
+  await signInContractor(page);
+  await page.goto('/restorationTickets');
+  const metas = page.locator('.ticket__note-meta');
+  await expect(metas.first()).toBeVisible();
+  const times = await metas.evaluateAll((els) =>
+    els.map((el) => new Date((el.textContent ?? '').split(' · ').pop() ?? '').getTime()),
+  );
+  expect(times.length).toBeGreaterThan(0);
+  for (const t of times) {
+    expect(Number.isNaN(t)).toBe(false);
+    expect(t).toBeLessThanOrEqual(Date.now());
+  }
+});
+
+test('item 12: the map popup’s Open work order is a 44 px target', async ({ page }) => {
+  await signInContractor(page);
+  await page.goto(`/maps/${CONTRACTOR_WO.businessConstruction}`);
+  const open = page.locator('.leaflet-popup').getByRole('link', { name: 'Open work order' });
+  await expect(open).toBeVisible();
+  const box = await open.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
 });

@@ -198,9 +198,11 @@ test.describe('work order views', () => {
   test('the work-order PDF is shown in the page with Download', async ({ page }) => {
     await signInInstaller(page);
     await page.goto(`/search/${WO.fullInstall}/viewPDF`);
-    const frame = page.locator('iframe.wo-pdf');
-    await expect(frame).toHaveAttribute('src', /\/api\/installer\/files\/work-orders\/100001\/pdf\?token=/);
-    const src = (await frame.getAttribute('src')) ?? '';
+    // Drawn by pdf.js onto canvases as wide as the page; the file itself behind Open in a new tab.
+    await expect(page.getByRole('img', { name: /^Page 1 of \d+$/ })).toBeVisible();
+    const open = page.getByRole('link', { name: 'Open in a new tab' });
+    await expect(open).toHaveAttribute('href', /\/api\/installer\/files\/work-orders\/100001\/pdf\?token=/);
+    const src = (await open.getAttribute('href')) ?? '';
     const pdf = await page.request.get(src);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');

@@ -3,7 +3,7 @@
  * installer's time on the resource calendar, shows there scheduled, and the installer finds it under Assigned to Me;
  * at 360 px the board is a list per day where assigning and rescheduling go through the form.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { logOut, signIn } from './support/app';
 import { resultIds, signInInstaller } from './support/installer';
 import { expect, test } from './support/spec-server';
@@ -26,6 +26,39 @@ async function openDay(page: Page, day: string) {
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(String(Number(day.slice(8)))) })).toBeVisible();
 }
 
+/** Scrolls the row of columns sideways until this person's column is in view. */
+async function showColumn(column: Locator) {
+  await column.evaluate((el) => el.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+  await expect
+    .poll(async () => {
+      const box = await column.boundingBox();
+      const calendar = await column.page().locator('.dispatch-calendar').boundingBox();
+      return Boolean(
+        box && calendar && box.x >= calendar.x - 1 && box.x + box.width <= calendar.x + calendar.width + 1,
+      );
+    })
+    .toBe(true);
+}
+
+/** Drags a visit on the board to another column's time (both columns on screen). */
+async function dragTo(page: Page, visit: Locator, column: Locator, time: string) {
+  const v = await visit.boundingBox();
+  const c = await column.boundingBox();
+  const slot = await column.locator(`[data-time="${time}:00"]`).first().boundingBox();
+  if (!v || !c || !slot) throw new Error('board not laid out');
+  await page.mouse.move(v.x + v.width / 2, v.y + 8);
+  await page.mouse.down();
+  await page.mouse.move(v.x + v.width / 2 + 10, v.y + 20, { steps: 5 });
+  await page.mouse.move(c.x + c.width / 2, slot.y + 8, { steps: 25 });
+  await page.mouse.up();
+}
+
+/** The board is built on FullCalendar's free (MIT) plugins only: no premium licence notice anywhere. */
+async function noLicenceNotice(page: Page) {
+  await expect(page.getByText(/licen[cs]e key/i)).toHaveCount(0);
+  await expect(page.locator('a[href*="schedulerLicenseKey"]')).toHaveCount(0);
+}
+
 test('desktop: drag a pending work order onto an installer, then the installer finds it', async ({ page }) => {
   await signIn(page, 'dispatcher');
   await page.goto('/staff/dispatch');
@@ -39,15 +72,16 @@ test('desktop: drag a pending work order onto an installer, then the installer f
   await item.scrollIntoViewIfNeeded();
   await expect(item.getByText('Unassigned')).toBeVisible();
 
-  // The installer's column and the 10:00 row of the resource time grid.
-  const column = page.locator('.dispatch-calendar [data-resource-id="installer:5"]').first();
-  await expect(column).toBeVisible();
-  const row = page.locator('.dispatch-calendar [data-time="10:00:00"]').first();
+  await page.screenshot({ path: test.info().outputPath('board-before.png'), fullPage: true });
+  // Ian Ingram's column (the row of columns scrolls sideways) and its 10:00 row.
+  const column = page.locator('.dispatch-column[data-resource-id="installer:5"]');
+  await expect(column.getByRole('heading', { name: 'Ian Ingram' })).toBeAttached();
+  await showColumn(column);
+  const row = column.locator('[data-time="10:00:00"]').first();
   const c = await column.boundingBox();
   const r = await row.boundingBox();
   const from = await item.boundingBox();
   if (!c || !r || !from) throw new Error('board not laid out');
-  await page.screenshot({ path: test.info().outputPath('board-before.png'), fullPage: true });
 
   await page.mouse.move(from.x + 40, from.y + 12);
   await page.mouse.down();
@@ -61,6 +95,31 @@ test('desktop: drag a pending work order onto an installer, then the installer f
   await expect(page.locator('.dispatch-calendar').getByText(`#${PENDING}`)).toBeVisible();
   await expect(page.locator(`.dispatch-item[data-work-order-id="${PENDING}"]`)).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('board-after.png'), fullPage: true });
+
+  // Move the visit to the next person's column and to 18:00: the server flags it outside working hours.
+  const visit = column.locator('.dispatch-event', { hasText: `#${PENDING}` });
+  const ids = await page.locator('.dispatch-column').evaluateAll((els) => els.map((el) => el.dataset.resourceId));
+  const nextId = ids[ids.indexOf('installer:5') + 1];
+  const next = page.locator(`.dispatch-column[data-resource-id="${nextId}"]`);
+  const name = (await next.getAttribute('aria-label')) ?? '';
+  await showColumn(next);
+  await dragTo(page, visit, next, '18:00');
+  await expect(page.locator('.dispatch-page .alert')).toContainText(
+    `Work order ${PENDING} moved to ${name} at ${day} 18:00. Outside working hours`,
+  );
+  await expect(next.locator('.dispatch-event--conflict', { hasText: `#${PENDING}` })).toBeVisible();
+  await expect(column.getByText(`#${PENDING}`)).toHaveCount(0);
+  await noLicenceNotice(page);
+  // (A full-page screenshot resizes the window, which scrolls the row of columns back to its start.)
+  await page.screenshot({ path: test.info().outputPath('board-moved.png') });
+
+  // And back to Ian Ingram at 10:00, within working hours again.
+  await dragTo(page, next.locator('.dispatch-event', { hasText: `#${PENDING}` }), column, '10:00');
+  await expect(page.locator('.dispatch-page .alert')).toHaveText(
+    `Work order ${PENDING} moved to Ian Ingram at ${day} 10:00.`,
+  );
+  await expect(column.locator('.dispatch-event', { hasText: `#${PENDING}` })).toBeVisible();
+  await expect(column.locator('.dispatch-event--conflict')).toHaveCount(0);
 
   await logOut(page);
   // The installer's start search is Assigned to Me: the work order is there now, with its visit.
@@ -105,5 +164,40 @@ test.describe('phone', () => {
     await expect(owen.getByText(/Outside working hours/)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: test.info().outputPath('phone-rescheduled.png'), fullPage: true });
+  });
+
+  test('360 px calendar: one person at a time, drop a work order onto their time', async ({ page }) => {
+    // A tall phone, so the short list and the picked person's day are on screen together.
+    await page.setViewportSize({ width: 360, height: 1700 });
+    await signIn(page, 'dispatcher');
+    await page.goto('/staff/dispatch');
+    const day = futureWeekday(10);
+    await openDay(page, day);
+    await page.getByRole('button', { name: 'Calendar view' }).click();
+    await page.getByLabel('Installer or crew').selectOption({ label: 'Owen Ortiz' });
+    await expect(page.locator('.dispatch-column')).toHaveCount(1);
+    const column = page.locator('.dispatch-column[aria-label="Owen Ortiz"]');
+    await expect(column.getByRole('heading', { name: 'Owen Ortiz' })).toBeVisible();
+
+    const item = page.locator('.dispatch-item', { hasText: 'Unassigned' }).first();
+    const id = Number(await item.getAttribute('data-work-order-id'));
+    await page.getByLabel('Find in the list').fill(String(id));
+    const one = page.locator(`.dispatch-item[data-work-order-id="${id}"]`);
+    const from = await one.boundingBox();
+    const c = await column.boundingBox();
+    const row = await column.locator('[data-time="13:00:00"]').first().boundingBox();
+    if (!from || !c || !row) throw new Error('board not laid out');
+    await page.mouse.move(from.x + 40, from.y + 12);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 60, from.y + 30, { steps: 5 });
+    await page.mouse.move(c.x + c.width / 2, row.y + 6, { steps: 20 });
+    await page.mouse.up();
+    await expect(page.locator('.dispatch-page .alert')).toContainText(
+      `Work order ${id} scheduled for Owen Ortiz at ${day} 13:00.`,
+    );
+    await expect(column.getByText(`#${id}`)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await noLicenceNotice(page);
+    await page.screenshot({ path: test.info().outputPath('phone-calendar.png'), fullPage: true });
   });
 });

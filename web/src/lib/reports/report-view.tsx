@@ -4,8 +4,6 @@
  * its tables with their totals rows. Every value is written in its column's format (lib/report-format.ts).
  */
 import type { ReportData, ReportTable } from '@strand/domain';
-import { useState } from 'react';
-import { errorMessage } from '../api-client';
 import { formatDay } from '../format';
 import { formatReportValue } from '../report-format';
 import { Button } from '../ui/button';
@@ -13,6 +11,7 @@ import { Chart } from '../ui/chart';
 import { EmptyState } from '../ui/empty-state';
 import { FormAlert } from '../ui/form-alert';
 import { Table } from '../ui/table';
+import { useDownload } from '../use-download';
 import '../../styles/customer-billing.css';
 import '../../styles/reports.css';
 
@@ -26,19 +25,7 @@ export function SummaryCard({ label, value, note }: { label: string; value: stri
   );
 }
 
-/** A download button's runner: one at a time, and the server's reason when the file could not be made. */
-export function useDownload() {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = (download: () => Promise<void>) => {
-    setError(null);
-    setBusy(true);
-    download()
-      .catch((e: unknown) => setError(errorMessage(e)))
-      .finally(() => setBusy(false));
-  };
-  return { error, busy, run };
-}
+export { useDownload };
 
 const TEXT_FORMATS = new Set(['text', 'date', 'week', 'month', 'datetime', 'phone']);
 

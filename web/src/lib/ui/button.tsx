@@ -30,8 +30,10 @@ export function buttonClass({
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonStyle {
-  /** Work under way: the button is disabled and says so to assistive technology. */
+  /** Work under way: the button is disabled, shows a spinner and says so to assistive technology. */
   busy?: boolean;
+  /** What the button reads while busy ("Downloading…", "Paying…"); its own text otherwise. */
+  busyText?: string;
 }
 
 export function Button({
@@ -40,8 +42,10 @@ export function Button({
   small,
   className,
   busy = false,
+  busyText,
   disabled,
   type = 'button',
+  children,
   ...rest
 }: ButtonProps) {
   return (
@@ -51,7 +55,9 @@ export function Button({
       disabled={disabled || busy}
       aria-busy={busy || undefined}
       {...rest}
-    />
+    >
+      {busy && busyText ? busyText : children}
+    </button>
   );
 }
 

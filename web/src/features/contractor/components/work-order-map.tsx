@@ -2,7 +2,7 @@ import type { ContractorMapFeature, ContractorMapWorkOrder } from '@strand/domai
 import type { LatLngBoundsExpression, LatLngExpression, CircleMarker as LeafletCircleMarker } from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import { CircleMarker, MapContainer, Polygon, Polyline, Popup, useMap } from 'react-leaflet';
-import { Link } from 'react-router';
+import { ButtonLink } from '../../../lib/ui/button';
 import 'leaflet/dist/leaflet.css';
 
 export const STATUS_COLORS = {
@@ -122,7 +122,9 @@ export function WorkOrderMap({ workOrders, features, focusedId }: WorkOrderMapPr
                 {w.vcAddress}
               </p>
               {w.vcGISObjectID && <p>GIS object: {w.vcGISObjectID}</p>}
-              <Link to={`/workOrders?wo=${w.nCount}`}>Open work order</Link>
+              <ButtonLink variant="secondary" to={`/workOrders?wo=${w.nCount}`} className="map-popup__open">
+                Open work order
+              </ButtonLink>
             </Popup>
           </CircleMarker>
         ))}

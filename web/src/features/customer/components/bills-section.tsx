@@ -1,5 +1,4 @@
 import { type Bills, formatCents, type Invoice } from '@strand/domain';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/format';
@@ -7,6 +6,7 @@ import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { StatusBadge } from '../../../lib/ui/parts';
+import { useDownload } from '../../../lib/use-download';
 import { downloadInvoicePdf, useBills, usePaymentMethods } from '../api/bills';
 import { PayForm } from './pay-form';
 
@@ -82,7 +82,7 @@ export function OpenInvoices({ invoices }: { invoices: Invoice[] }) {
 }
 
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
-  const [error, setError] = useState<string | null>(null);
+  const download = useDownload();
   return (
     <li className="row-item">
       <span className="row-item__main">
@@ -94,11 +94,12 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
         type="button"
         variant="secondary"
         small
-        onClick={() => downloadInvoicePdf(invoice.InvoiceID).catch((e: unknown) => setError(errorMessage(e)))}
+        busy={download.busy}
+        onClick={() => download.run(() => downloadInvoicePdf(invoice.InvoiceID))}
       >
         PDF<span className="visually-hidden"> of invoice {invoice.InvoiceID}</span>
       </Button>
-      {error && <FormAlert message={error} />}
+      <FormAlert message={download.error} />
     </li>
   );
 }

@@ -7,17 +7,14 @@ import { Chart } from '../../../lib/ui/chart';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField, StatusBadge } from '../../../lib/ui/parts';
+import { useDownload } from '../../../lib/use-download';
 import { downloadInvoiceCsv, downloadInvoicePdf, useBillingHistory } from '../api/bills';
 
 /** viewHistory per mailing location: invoices with their PDF and CSV downloads, and payments. */
 export function HistorySection({ account }: { account: CustomerAccount }) {
   const [mailingId, setMailingId] = useState<number | null>(account.mailingLocations[0]?.MailingLocationID ?? null);
   const history = useBillingHistory(mailingId);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
-  const download = (run: () => Promise<void>) => {
-    setDownloadError(null);
-    run().catch((error: unknown) => setDownloadError(errorMessage(error)));
-  };
+  const download = useDownload();
 
   if (mailingId === null) return <EmptyState>No Location Found</EmptyState>;
 
@@ -33,7 +30,7 @@ export function HistorySection({ account }: { account: CustomerAccount }) {
         />
       )}
       {history.isError && <FormAlert message={errorMessage(history.error)} />}
-      <FormAlert message={downloadError} />
+      <FormAlert message={download.error} />
       {history.data && (
         <>
           {history.data.invoices.length > 0 && (
@@ -73,7 +70,11 @@ export function HistorySection({ account }: { account: CustomerAccount }) {
                       type="button"
                       variant="secondary"
                       small
-                      onClick={() => download(() => downloadInvoicePdf(invoice.InvoiceID))}
+                      busy={download.isBusy(`pdf-${invoice.InvoiceID}`)}
+                      disabled={download.busy}
+                      onClick={() =>
+                        download.run(() => downloadInvoicePdf(invoice.InvoiceID), `pdf-${invoice.InvoiceID}`)
+                      }
                     >
                       PDF<span className="visually-hidden"> of invoice {invoice.InvoiceID}</span>
                     </Button>
@@ -81,7 +82,11 @@ export function HistorySection({ account }: { account: CustomerAccount }) {
                       type="button"
                       variant="secondary"
                       small
-                      onClick={() => download(() => downloadInvoiceCsv(invoice.InvoiceGroupID))}
+                      busy={download.isBusy(`csv-${invoice.InvoiceID}`)}
+                      disabled={download.busy}
+                      onClick={() =>
+                        download.run(() => downloadInvoiceCsv(invoice.InvoiceGroupID), `csv-${invoice.InvoiceID}`)
+                      }
                     >
                       CSV<span className="visually-hidden"> of invoice group {invoice.InvoiceGroupID}</span>
                     </Button>

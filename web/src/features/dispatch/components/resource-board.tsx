@@ -1,21 +1,35 @@
 import FullCalendar from '@fullcalendar/react';
 import interactionPlugin, { Draggable } from '@fullcalendar/react/interaction';
 import classicTheme from '@fullcalendar/react/themes/classic';
-import resourceTimeGridPlugin from '@fullcalendar/react-scheduler/resource-timegrid';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
 import { type DispatchResource, type DispatchWorkOrder, slotFlagMessages, WORKING_HOURS } from '@strand/domain';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { SelectField } from '../../../lib/ui/parts';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 
-/**
- * The scheduler plugins are premium FullCalendar code, free for GPL projects under this key (the issue accepts it);
- * a commercial deployment buys a key and puts it here.
- */
-const SCHEDULER_LICENSE_KEY = 'GPL-My-Project-Is-Open-Source';
-
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+const NARROW = '(max-width: 640px)';
+function useNarrow(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(NARROW);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(NARROW).matches,
+    () => false,
+  );
+}
+
+const BUSINESS_HOURS = {
+  daysOfWeek: WORKING_HOURS.days.map((d) => d % 7),
+  startTime: hhmm(WORKING_HOURS.startMinute),
+  endTime: hhmm(WORKING_HOURS.endMinute),
+};
 
 export interface ResourceBoardProps {
   day: string;
@@ -25,14 +39,18 @@ export interface ResourceBoardProps {
   /** The list whose `.dispatch-item` elements can be dragged onto the board. */
   dragSource: HTMLElement | null;
   onDropItem(workOrderId: number, resourceId: string, start: Date): void;
+  /** Calls `revert` when the server refuses the move. */
   onMove(workOrderId: number, resourceId: string, start: Date, end: Date, revert: () => void): void;
   onOpen(workOrderId: number): void;
 }
 
 /**
- * One day of installers and crews side by side (FullCalendar's resource time grid): drop a work order from the
- * list onto a person's time to assign and schedule it, drag or resize a visit to move it (also to another person).
- * Working hours (Mon–Fri 08:00–17:00) are shaded as business hours; a flagged visit is drawn as a conflict.
+ * One day of installers and crews side by side, built on the free (MIT) FullCalendar only: one narrow time-grid
+ * day per person, in a row that scrolls sideways, the person's name as the column's header. Drop a work order from
+ * the list onto a person's time to assign and schedule it; drag a visit within a column or to another column
+ * (FullCalendar moves events between calendars: eventLeave on one, eventReceive on the other), or resize it.
+ * Working hours are shaded as business hours; a flagged visit is drawn as a conflict. On a phone the board shows
+ * one person at a time, chosen with a picker.
  */
 export function ResourceBoard({
   day,
@@ -43,6 +61,12 @@ export function ResourceBoard({
   onMove,
   onOpen,
 }: ResourceBoardProps) {
+  const narrow = useNarrow();
+  const [picked, setPicked] = useState<string>('');
+  // Remounts the columns after a refused move, so every calendar shows the server's state again.
+  const [epoch, setEpoch] = useState(0);
+  const revert = () => setEpoch((e) => e + 1);
+
   useEffect(() => {
     if (!dragSource) return;
     const draggable = new Draggable(dragSource, {
@@ -56,76 +80,95 @@ export function ResourceBoard({
     return () => draggable.destroy();
   }, [dragSource]);
 
-  const events = useMemo(
-    () =>
-      scheduled.flatMap((w) => {
-        if (!w.slot) return [];
-        const flags = slotFlagMessages(w.slot.flags);
-        return [
-          {
-            id: String(w.id),
-            resourceId: w.slot.resourceId,
-            start: w.slot.start,
-            end: w.slot.end,
-            title: `#${w.id} ${w.type} – ${w.customerName}${flags.length ? ` ⚠ ${flags.join(' ')}` : ''}`,
-            classNames: flags.length ? ['dispatch-event', 'dispatch-event--conflict'] : ['dispatch-event'],
-            ...(flags.length ? { color: '#b42318' } : {}),
-          },
-        ];
-      }),
-    [scheduled],
-  );
+  const eventsByResource = useMemo(() => {
+    const out = new Map<string, object[]>();
+    for (const w of scheduled) {
+      if (!w.slot) continue;
+      const flags = slotFlagMessages(w.slot.flags);
+      const list = out.get(w.slot.resourceId) ?? [];
+      list.push({
+        id: String(w.id),
+        start: w.slot.start,
+        end: w.slot.end,
+        title: `#${w.id} ${w.type} – ${w.customerName}${flags.length ? ` ⚠ ${flags.join(' ')}` : ''}`,
+        className: flags.length ? 'dispatch-event dispatch-event--conflict' : 'dispatch-event',
+        ...(flags.length ? { color: '#b42318' } : {}),
+      });
+      out.set(w.slot.resourceId, list);
+    }
+    return out;
+  }, [scheduled]);
+
+  if (resources.length === 0) return <p className="muted">No installer or crew to show.</p>;
+  const current = resources.find((r) => r.id === picked) ?? resources[0];
+  const shown = narrow && current ? [current] : resources;
 
   return (
-    <div className="dispatch-calendar">
-      <div style={{ minWidth: `${Math.max(720, 64 + resources.length * 120)}px` }}>
-        <FullCalendar
-          key={day}
-          plugins={[resourceTimeGridPlugin, interactionPlugin, classicTheme]}
-          schedulerLicenseKey={SCHEDULER_LICENSE_KEY}
-          initialView="resourceTimeGridDay"
-          initialDate={day}
-          headerToolbar={false}
-          height="auto"
-          allDaySlot={false}
-          slotMinTime="06:00"
-          slotMaxTime="20:00"
-          slotDuration="00:30"
-          nowIndicator
-          businessHours={{
-            daysOfWeek: WORKING_HOURS.days.map((d) => d % 7),
-            startTime: hhmm(WORKING_HOURS.startMinute),
-            endTime: hhmm(WORKING_HOURS.endMinute),
-          }}
-          resources={resources.map((r, order) => ({ id: r.id, title: r.title, extendedProps: { order } }))}
-          resourceOrder="order"
-          events={events}
-          editable
-          droppable
-          eventDurationEditable
-          drop={(info) => {
-            const id = Number(info.draggedEl.getAttribute('data-work-order-id'));
-            const resource = (info as unknown as { resource?: { id: string } }).resource;
-            if (id && resource) onDropItem(id, resource.id, info.date);
-          }}
-          eventDrop={(info) => {
-            const newResource = (info as unknown as { newResource?: { id: string } | null }).newResource;
-            const current = scheduled.find((w) => String(w.id) === info.event.id)?.slot?.resourceId;
-            const { start, end } = info.event;
-            if (!start || !end || !(newResource?.id ?? current)) return info.revert();
-            onMove(Number(info.event.id), newResource?.id ?? current ?? '', start, end, info.revert);
-          }}
-          eventResize={(info) => {
-            const current = scheduled.find((w) => String(w.id) === info.event.id)?.slot?.resourceId;
-            const { start, end } = info.event;
-            if (!start || !end || !current) return info.revert();
-            onMove(Number(info.event.id), current, start, end, info.revert);
-          }}
-          eventClick={(info) => {
-            info.jsEvent.preventDefault();
-            onOpen(Number(info.event.id));
-          }}
+    <div className="dispatch-board">
+      {narrow && (
+        <SelectField
+          label="Installer or crew"
+          value={current?.id ?? ''}
+          onValueChange={setPicked}
+          options={resources.map((r) => ({ value: r.id, label: r.title }))}
         />
+      )}
+      <div className="dispatch-calendar">
+        <div className="dispatch-columns">
+          {shown.map((r) => (
+            <section
+              key={`${day}-${r.id}-${epoch}`}
+              className="dispatch-column"
+              data-resource-id={r.id}
+              aria-label={r.title}
+            >
+              <h3 className="dispatch-column__title" title={r.title}>
+                {r.title}
+              </h3>
+              <FullCalendar
+                plugins={[timeGridPlugin, interactionPlugin, classicTheme]}
+                initialView="timeGridDay"
+                initialDate={day}
+                headerToolbar={false}
+                dayHeaders={false}
+                height="auto"
+                allDaySlot={false}
+                slotMinTime="06:00"
+                slotMaxTime="20:00"
+                slotDuration="00:30"
+                nowIndicator
+                businessHours={BUSINESS_HOURS}
+                events={eventsByResource.get(r.id) ?? []}
+                editable
+                droppable
+                eventDurationEditable
+                drop={(info) => {
+                  const id = Number(info.draggedEl.getAttribute('data-work-order-id'));
+                  if (id) onDropItem(id, r.id, info.date);
+                }}
+                eventDrop={(info) => {
+                  const { start, end } = info.event;
+                  if (!start || !end) return info.revert();
+                  onMove(Number(info.event.id), r.id, start, end, info.revert);
+                }}
+                eventReceive={(info) => {
+                  const { start, end } = info.event;
+                  if (!start || !end) return revert();
+                  onMove(Number(info.event.id), r.id, start, end, revert);
+                }}
+                eventResize={(info) => {
+                  const { start, end } = info.event;
+                  if (!start || !end) return info.revert();
+                  onMove(Number(info.event.id), r.id, start, end, info.revert);
+                }}
+                eventClick={(info) => {
+                  info.jsEvent.preventDefault();
+                  onOpen(Number(info.event.id));
+                }}
+              />
+            </section>
+          ))}
+        </div>
       </div>
     </div>
   );

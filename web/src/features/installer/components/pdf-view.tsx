@@ -1,9 +1,11 @@
 import { ButtonAnchor } from '../../../lib/ui/button';
+import { PdfViewer } from '../../../lib/ui/pdf-viewer';
 import { usePdfLink } from '../api/work-order';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
 
-/** /search/{WOId}/viewPDF: the work-order PDF made on the server, shown in the page, with Download. */
+/** /search/{WOId}/viewPDF: the work-order PDF made on the server, drawn in the page at the screen's width
+ * (pdf.js), with Download and Open in a new tab. */
 export function PdfView() {
   const { workOrder } = useWorkOrderContext();
   const link = usePdfLink(workOrder.WorkOrderID);
@@ -20,7 +22,7 @@ export function PdfView() {
               Open in a new tab
             </ButtonAnchor>
           </div>
-          <iframe className="wo-pdf" src={link.data.path} title={`Work order ${workOrder.WorkOrderID} PDF`} />
+          <PdfViewer url={link.data.path} title={`Work order ${workOrder.WorkOrderID} PDF`} />
         </div>
       )}
     </WorkOrderView>

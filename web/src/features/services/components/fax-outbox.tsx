@@ -7,6 +7,7 @@ import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { StatusBadge } from '../../../lib/ui/parts';
+import { useDownload } from '../../../lib/use-download';
 import { downloadSentFaxFile, useFaxOutbox, useRetryFax } from '../api/customer-services';
 
 const STATUS_LABEL: Record<SentFaxStatus, string> = {
@@ -81,13 +82,10 @@ function SentFaxCard({ fax, maxAttempts }: { fax: SentFax; maxAttempts: number }
       setError(errorMessage(e));
     }
   };
-  const onDownload = async (fileId: number, name: string) => {
+  const download = useDownload();
+  const onDownload = (fileId: number, name: string) => {
     setError(null);
-    try {
-      await downloadSentFaxFile(fax.SentFaxID, fileId, name);
-    } catch (e) {
-      setError(errorMessage(e));
-    }
+    download.run(() => downloadSentFaxFile(fax.SentFaxID, fileId, name), String(fileId));
   };
   const tries = fax.attempts.length;
   return (
@@ -118,7 +116,7 @@ function SentFaxCard({ fax, maxAttempts }: { fax: SentFax; maxAttempts: number }
         </p>
       )}
       {fax.status === 'sending' && <p className="muted">Dialling {to} now…</p>}
-      <FormAlert message={error} />
+      <FormAlert message={error ?? download.error} />
       <ul className="service-rows" aria-label={`Files of the fax to ${to}`}>
         {fax.files.map((f) => (
           <li key={f.FileID} className="service-row">
@@ -130,6 +128,8 @@ function SentFaxCard({ fax, maxAttempts }: { fax: SentFax; maxAttempts: number }
               type="button"
               variant="secondary"
               small
+              busy={download.isBusy(String(f.FileID))}
+              disabled={download.busy}
               onClick={() => onDownload(f.FileID, f.name)}
               aria-label={`Download ${f.kind === 'cover' ? 'the cover page' : f.name} of the fax to ${to}`}
             >

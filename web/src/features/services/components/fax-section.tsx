@@ -8,6 +8,7 @@ import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';
+import { useDownload } from '../../../lib/use-download';
 import { useForm } from '../../../lib/use-form';
 import { downloadReceivedFax, useAddFaxEmail, useFaxObject, useRemoveFaxEmail } from '../api/services';
 import { FaxOutbox } from './fax-outbox';
@@ -47,7 +48,6 @@ function FaxNumberCard({ fax, max }: { fax: FaxNumber; max: number }) {
   const headingId = `fax-${fax.FaxNumberID}`;
   const remove = useRemoveFaxEmail();
   const [removeError, setRemoveError] = useState<string | null>(null);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
 
   const onRemove = async (faxEmailId: number, email: string) => {
     setRemoveError(null);
@@ -58,14 +58,8 @@ function FaxNumberCard({ fax, max }: { fax: FaxNumber; max: number }) {
       setRemoveError(errorMessage(error));
     }
   };
-  const onDownload = async (faxId: number) => {
-    setDownloadError(null);
-    try {
-      await downloadReceivedFax(faxId);
-    } catch (error) {
-      setDownloadError(errorMessage(error));
-    }
-  };
+  const download = useDownload();
+  const onDownload = (faxId: number) => download.run(() => downloadReceivedFax(faxId), String(faxId));
 
   return (
     <article className="card item-card" aria-labelledby={headingId}>
@@ -106,7 +100,7 @@ function FaxNumberCard({ fax, max }: { fax: FaxNumber; max: number }) {
       )}
 
       <h4>Received faxes</h4>
-      <FormAlert message={downloadError} />
+      <FormAlert message={download.error} />
       {fax.received.length === 0 ? (
         <p className="muted">No faxes received yet.</p>
       ) : (
@@ -123,6 +117,8 @@ function FaxNumberCard({ fax, max }: { fax: FaxNumber; max: number }) {
                   type="button"
                   variant="secondary"
                   small
+                  busy={download.isBusy(String(r.FaxID))}
+                  disabled={download.busy}
                   onClick={() => onDownload(r.FaxID)}
                   aria-label={`Download fax ${label}`}
                 >
