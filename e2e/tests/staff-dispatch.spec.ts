@@ -60,6 +60,8 @@ async function noLicenceNotice(page: Page) {
 }
 
 test('desktop: drag a pending work order onto an installer, then the installer finds it', async ({ page }) => {
+  // Three drags, each checked by the server, then the installer's sign-in: longer than one test's default.
+  test.slow();
   await signIn(page, 'dispatcher');
   await page.goto('/staff/dispatch');
   await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toBeVisible();

@@ -25,8 +25,6 @@ export function SummaryCard({ label, value, note }: { label: string; value: stri
   );
 }
 
-export { useDownload };
-
 const TEXT_FORMATS = new Set(['text', 'date', 'week', 'month', 'datetime', 'phone']);
 
 function DataTable({ table }: { table: ReportTable }) {
@@ -110,10 +108,22 @@ export function ReportView({ report, busy = false, onCsv, onPdf }: ReportViewPro
             : `${formatDay(report.from)} to ${formatDay(report.to)}`}
         </p>
         <div className="actions">
-          <Button type="button" variant="secondary" disabled={download.busy} onClick={() => download.run(onCsv)}>
+          <Button
+            type="button"
+            variant="secondary"
+            busy={download.isBusy('csv')}
+            disabled={download.busy}
+            onClick={() => download.run(onCsv, 'csv')}
+          >
             Download CSV
           </Button>
-          <Button type="button" variant="secondary" disabled={download.busy} onClick={() => download.run(onPdf)}>
+          <Button
+            type="button"
+            variant="secondary"
+            busy={download.isBusy('pdf')}
+            disabled={download.busy}
+            onClick={() => download.run(onPdf, 'pdf')}
+          >
             Download PDF
           </Button>
         </div>

@@ -1,10 +1,10 @@
-import type { ContractorAttachment } from '@strand/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { useDownload } from '../../../lib/use-download';
 import { downloadAttachment, useAttachments, useUploadAttachments } from '../api/files';
 import { formatBytes, formatDateTime } from '../format';
 import { uploadProblem } from '../upload-limits';
@@ -22,19 +22,11 @@ export function AttachmentsPanel({ workOrderId }: AttachmentsPanelProps) {
   const [description, setDescription] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
   const key = useRef<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = { file: useId(), name: useId(), description: useId() };
 
-  const download = async (a: ContractorAttachment) => {
-    setDownloadError(null);
-    try {
-      await downloadAttachment(workOrderId, a);
-    } catch (err) {
-      setDownloadError(errorMessage(err));
-    }
-  };
+  const download = useDownload();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -69,9 +61,14 @@ export function AttachmentsPanel({ workOrderId }: AttachmentsPanelProps) {
         <ul className="attachment-list">
           {list.data.map((a) => (
             <li key={a.nCount}>
-              <button type="button" className="link-button" onClick={() => download(a)}>
+              <Button
+                variant="link"
+                busy={download.isBusy(String(a.nCount))}
+                disabled={download.busy}
+                onClick={() => download.run(() => downloadAttachment(workOrderId, a), String(a.nCount))}
+              >
                 {a.vcFileName}
-              </button>
+              </Button>
               <span className="muted">
                 {formatBytes(a.nSizeBytes)} · {formatDateTime(a.dtCreated)}
                 {a.vcDescription ? ` · ${a.vcDescription}` : ''}
@@ -80,7 +77,7 @@ export function AttachmentsPanel({ workOrderId }: AttachmentsPanelProps) {
           ))}
         </ul>
       )}
-      <FormAlert message={downloadError} />
+      <FormAlert message={download.error} />
 
       <Form className="upload-form" onSubmit={submit}>
         <h4>Upload files</h4>

@@ -98,7 +98,9 @@ export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
     if (Object.keys(fields).length > 0 || !method) {
       return setErrors({ fields, message: CORRECT_FIELDS_MESSAGE });
     }
+    // One outcome per click: the last payment's receipt goes as this one starts.
     setErrors(NO_ERRORS);
+    setPaid(null);
     try {
       const result = await pay.mutateAsync({
         key: key.current,
@@ -214,7 +216,8 @@ export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
       <Button
         type="submit"
         block
-        disabled={pay.isPending || usable.length === 0 || nothingToPay}
+        busy={pay.isPending}
+        disabled={usable.length === 0 || nothingToPay}
         aria-describedby={nothingToPay ? 'pay-nothing-hint' : undefined}
       >
         {pay.isPending ? 'Paying…' : `Pay ${formatCents(totals.totalCents)}`}

@@ -91,16 +91,18 @@ export function BusinessReportSection() {
               <Button
                 type="button"
                 variant="secondary"
+                busy={download.isBusy('csv')}
                 disabled={download.busy}
-                onClick={() => download.run(() => downloadBusinessCsv(applied))}
+                onClick={() => download.run(() => downloadBusinessCsv(applied), 'csv')}
               >
                 Download report (CSV)
               </Button>
               <Button
                 type="button"
                 variant="secondary"
+                busy={download.isBusy('pdf')}
                 disabled={download.busy}
-                onClick={() => download.run(() => downloadBusinessPdf(applied))}
+                onClick={() => download.run(() => downloadBusinessPdf(applied), 'pdf')}
               >
                 Download report (PDF)
               </Button>

@@ -138,7 +138,7 @@ export function PhoneReportSection() {
             <Button
               type="button"
               variant="secondary"
-              disabled={download.busy}
+              busy={download.busy}
               onClick={() => download.run(() => downloadPhoneCsv(applied))}
             >
               Download calls (CSV)

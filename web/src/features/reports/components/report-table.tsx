@@ -1,8 +1,8 @@
 /** The summary cards and the download runner are the shared report view's. */
-export { SummaryCard, useDownload } from '../../../lib/reports/report-view';
-
+export { SummaryCard } from '../../../lib/reports/report-view';
 /** The reports' tables are the UI kit's Table. */
 export { Table as ReportTable } from '../../../lib/ui/table';
+export { useDownload } from '../../../lib/use-download';
 
 /** 75 -> "1:15". */
 export function formatDuration(seconds: number): string {
