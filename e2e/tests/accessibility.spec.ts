@@ -47,6 +47,7 @@ const PAGES: [string, SignIn, string, string | RegExp][] = [
   ['/staff/reports?section=receivables-aging', as('billing-staff'), 'Reports', /Open balances by age/],
   ['/search', signInInstaller, 'Search WO', /#100001/],
   ['/search/100001', signInInstaller, 'Work Order #100001', /Consumer Fiber Install/],
+  ['/search/100001/viewPDF', signInInstaller, 'Work Order PDF', /Open in a new tab/],
   ['/scanAsset', signInInstaller, 'Scan Asset', /Asset ID/],
   ['/SavedAssets', signInInstaller, 'Saved Assets', /./],
   ['/contractorHome', signInContractor, 'Home', /./],

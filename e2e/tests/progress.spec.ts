@@ -49,10 +49,12 @@ async function clickAndTimeProgress(button: Locator): Promise<number> {
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { busyAt: number }).busyAt), { timeout: DELAY_MS })
     .toBeGreaterThan(0);
-  return page.evaluate(() => {
+  const ms = await page.evaluate(() => {
     const w = window as unknown as { clickAt: number; busyAt: number };
     return w.busyAt - w.clickAt;
   });
+  test.info().annotations.push({ type: 'click to progress (ms)', description: ms.toFixed(1) });
+  return ms;
 }
 
 /** Exactly one outcome in `scope`: `tone`'s alert shown, and no alert of the other tone. */

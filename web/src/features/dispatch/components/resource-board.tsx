@@ -25,6 +25,9 @@ function useNarrow(): boolean {
   );
 }
 
+/** Visits read 18:00–20:00, as in the list and the notices. */
+const TIME_24H = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+
 const BUSINESS_HOURS = {
   daysOfWeek: WORKING_HOURS.days.map((d) => d % 7),
   startTime: hhmm(WORKING_HOURS.startMinute),
@@ -136,6 +139,7 @@ export function ResourceBoard({
                 slotMinTime="06:00"
                 slotMaxTime="20:00"
                 slotDuration="00:30"
+                eventTimeFormat={TIME_24H}
                 nowIndicator
                 businessHours={BUSINESS_HOURS}
                 events={eventsByResource.get(r.id) ?? []}
