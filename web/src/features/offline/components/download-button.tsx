@@ -19,7 +19,7 @@ export function DownloadListItem({ workOrderId }: { workOrderId: number }) {
         type="button"
         variant="secondary"
         block
-        disabled={download.isPending}
+        busy={download.isPending}
         onClick={() => {
           popup.show('Downloading...');
           download.mutate(workOrderId, {
