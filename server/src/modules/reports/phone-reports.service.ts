@@ -68,9 +68,16 @@ export function rangeOf(ctx: AppContext, type: PhoneReportType, query: PhoneType
   return range;
 }
 
-function scopeOf(subject: PhoneSubject, type: PhoneReportType, range: { from: string; to: string }, q: PhoneTypeQuery) {
+function scopeOf(
+  ctx: AppContext,
+  subject: PhoneSubject,
+  type: PhoneReportType,
+  range: { from: string; to: string },
+  q: PhoneTypeQuery,
+) {
   const filters: readonly string[] = phoneReportTypeOf(type).filters;
   return {
+    raw: ctx.config.phoneReports.source === 'records',
     customerId: subject.customerId,
     from: range.from,
     to: range.to,
@@ -91,7 +98,7 @@ export async function phoneTypeReport(
   query: PhoneTypeQuery,
 ): Promise<ReportData> {
   const range = rangeOf(ctx, type, query);
-  const scope = scopeOf(subject, type, range, query);
+  const scope = scopeOf(ctx, subject, type, range, query);
   const base = {
     type,
     title: phoneReportTypeOf(type).name,
@@ -395,7 +402,7 @@ async function callVolumeAll(ctx: AppContext, scope: repo.CallScope): Promise<Bu
 /** Concurrent Calls: each day's peak of simultaneous calls and when it was reached. */
 async function concurrent(ctx: AppContext, scope: repo.CallScope): Promise<Built> {
   const [peaks, byDay] = await Promise.all([
-    repo.concurrencyPeaks(ctx.db, ctx.dialect, scope),
+    repo.dayPeaks(ctx.db, ctx.dialect, scope),
     repo.callGroups(ctx.db, { ...scope, connectedOnly: true }, ['day']),
   ]);
   const peakOf = new Map<string, { at: number; peak: number }>();
@@ -597,7 +604,7 @@ async function outbound(ctx: AppContext, scope: repo.CallScope): Promise<Built> 
 async function summary(ctx: AppContext, scope: repo.CallScope): Promise<Built> {
   const [groups, peaks] = await Promise.all([
     repo.callGroups(ctx.db, scope, ['direction', 'class']),
-    repo.concurrencyPeaks(ctx.db, ctx.dialect, scope),
+    repo.dayPeaks(ctx.db, ctx.dialect, scope),
   ]);
   const charge = (g: repo.CallGroup) =>
     (g.keys.direction === 'outbound' && g.keys.class !== 'local' && g.keys.class !== 'toll_free') ||
