@@ -13,6 +13,8 @@
  *   store them. long_calls counts calls that reach two days past their start day (the cache would miss them, so a
  *   range with one is swept from the records).
  *
+ * Also the indexes of the staff conversion report (availability checks to orders): leads and carts by their check.
+ *
  * The class rules are those of the reports repository's `callClass` (domain callClassOf), written out here because a
  * migration must not change when the app's code does.
  */
@@ -152,6 +154,9 @@ export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
      on conflict (customer_id, day) do nothing`,
   );
 
+  await kit.index('availability_leads_check_idx', 'availability_leads', ['check_id']);
+  await kit.index('carts_check_idx', 'carts', ['check_id', 'order_id']);
+
   if (kit.dialect === 'postgres') {
     const body = (r: 'new.' | 'old.') => statements('postgres', r).join(';\n');
     await run(
@@ -191,6 +196,8 @@ export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
   } else {
     for (const t of ['insert', 'delete', 'update']) await run(db, `drop trigger if exists call_records_summaries_${t}`);
   }
+  await db.schema.dropIndex('carts_check_idx').ifExists().execute();
+  await db.schema.dropIndex('availability_leads_check_idx').ifExists().execute();
   for (const t of ['call_day_peaks', 'call_line_totals', 'call_hour_totals']) {
     await db.schema.dropTable(t).ifExists().execute();
   }
