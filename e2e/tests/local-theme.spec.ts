@@ -70,7 +70,9 @@ for (const viewport of [
     const billingCalls = settingsCalls(billing);
     await signIn(billing, 'business-billing');
     await chooseGradient(billing, '45', '#654321');
-    await expect(billing.getByRole('status').filter({ hasText: /^Settings saved$/ })).toBeVisible();
+    await expect(
+      billing.getByRole('status').getByRole('button', { name: 'Settings saved', exact: true }),
+    ).toBeVisible();
     expect(billingCalls).toContain('PUT /api/settings');
     expect(await billing.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('localTheme')))).toEqual(
       [],
