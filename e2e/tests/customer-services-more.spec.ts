@@ -196,6 +196,11 @@ test.describe('Services: fax sending, TV sign-in, wholesale', () => {
     expect(lines[0]).toBe('Month,Circuit,A to Z,Traffic in (GB),Traffic out (GB),Peak (Mbps),Availability (%),Billed');
     expect(csv).toContain('ORN-WS-1001');
     expect(lines.at(-1)).toMatch(/^.*,All circuits,Total,\d+,\d+,,,\d+\.\d{2}$/);
+    await expect(page.getByRole('status').filter({ hasText: 'The CSV is downloaded.' })).toBeVisible();
+    const pdf = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download report (PDF)' }).click();
+    expect((await downloaded(await pdf)).subarray(0, 5).toString()).toBe('%PDF-');
+    await expect(page.getByRole('status').filter({ hasText: 'The PDF is downloaded.' })).toBeVisible();
     await screenshot(page, 'services-wholesale');
   });
 

@@ -7,6 +7,7 @@ const REPORTS = [
   ['work-orders', 'Work orders per week', 'Work orders opened and completed per week'],
   ['installs', 'Installs per crew', 'Installs per week by crew'],
   ['orders-by-area', 'Orders per area', 'Orders per area by status'],
+  ['conversion', 'Checks to orders', 'Checks, carts and orders per week'],
   ['receivables-aging', 'Receivables aging', 'Open balances by age'],
   ['payments', 'Payments per day', 'Payments received per day'],
 ] as const;
@@ -86,4 +87,34 @@ test('sales staff have no Reports link and are told the page is for billing staf
   await page.goto('/staff/reports');
   await expect(page.getByText('Reports are for billing staff.')).toBeVisible();
   await expect(page.getByTestId('chart')).toHaveCount(0);
+});
+
+test('checks to orders: conversion per area kind and area, and a download that shows its progress', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, 'billing-staff');
+  await page.goto('/staff/reports?section=conversion');
+  await expect(page.getByRole('heading', { level: 2, name: 'Checks to orders' })).toBeVisible();
+  const totals = page.getByRole('region', { name: 'Checks to orders totals' });
+  await expect(totals.getByText('Availability checks')).toBeVisible();
+  await expect(totals.getByText('Conversion')).toBeVisible();
+  const areas = page.getByRole('region', { name: 'Per kind of area and area' });
+  await expect(areas.getByRole('row', { name: /Residential fiber/ }).first()).toBeVisible();
+  await expect(areas.getByRole('row', { name: /^Total/ })).toContainText('%');
+  await expectNoSideways(page);
+  await screenshot(page, 'staff-report-conversion-phone');
+  // The click shows progress at once, then that it downloaded; never an error beside it.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  await download;
+  await expect(page.getByRole('status').filter({ hasText: 'The CSV is downloaded.' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // A range of one day with no checks: zeros, not an error.
+  const form = page.getByRole('form', { name: 'Checks to orders range' });
+  await form.getByLabel('From').fill('2024-01-01');
+  await form.getByLabel('To').fill('2024-01-07');
+  await form.getByRole('button', { name: 'Show report' }).click();
+  await expect(page.getByTestId('report-range')).toContainText('Checks to orders');
+  await expect(page.getByText('Nothing in this range.').first()).toBeVisible();
 });

@@ -143,6 +143,8 @@ const EnvSchema = z.object({
     .transform((v) => v === undefined || v === '' || v === 'true' || v === '1'),
   TV_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(16700),
   TV_APP_NAME: z.string().min(1).default('Boone Valley Fiber TV'),
+  // Phone reports read the per-day call summaries (0024) or, as the baseline, the call records themselves.
+  PHONE_REPORTS_SOURCE: z.enum(['summaries', 'records']).default('summaries'),
   // SPEC §6: user ids (nUserID) that keep their theme in the browser instead of loading it from the server.
   LOCAL_THEME_USER_IDS: z
     .string()
@@ -266,6 +268,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       simulatorPort: e.TV_SIMULATOR_PORT,
       appName: e.TV_APP_NAME,
     },
+    /** Where the phone reports read the calls: the per-day summaries, or the records (the benchmark's baseline). */
+    phoneReports: { source: e.PHONE_REPORTS_SOURCE },
     /** SPEC §6: these users keep their theme in the browser (GET /api/config hands the list to the browser). */
     localThemeUserIds: [
       ...new Set(

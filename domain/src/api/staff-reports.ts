@@ -11,12 +11,22 @@ export const STAFF_REPORTS = [
   { id: 'work-orders', name: 'Work orders per week', range: true },
   { id: 'installs', name: 'Installs per crew', range: true },
   { id: 'orders-by-area', name: 'Orders per area', range: true },
+  { id: 'conversion', name: 'Checks to orders', range: true },
   { id: 'receivables-aging', name: 'Receivables aging', range: false },
   { id: 'payments', name: 'Payments per day', range: true },
 ] as const;
 export type StaffReportId = (typeof STAFF_REPORTS)[number]['id'];
 const IDS = STAFF_REPORTS.map((r) => r.id) as [StaffReportId, ...StaffReportId[]];
 export const StaffReportIdSchema = z.enum(IDS, { message: `Report must be one of: ${IDS.join(', ')}.` });
+
+/** The kinds of area an availability check lands in (domain AreaKindSchema), as the conversion report names them. */
+export const AREA_KIND_NAMES: Readonly<Record<string, string>> = {
+  fiber: 'Residential fiber',
+  business_fiber: 'Business fiber',
+  construction: 'Under construction',
+  signup: 'Sign-up area',
+  outside: 'Outside our areas',
+};
 
 export const STAFF_REPORT_DEFAULT_DAYS = 84;
 export const STAFF_REPORT_MAX_DAYS = 366;

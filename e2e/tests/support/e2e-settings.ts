@@ -37,6 +37,8 @@ export async function startServer(options: {
   faxPort: number;
   tvPort: number;
   seedDemo: boolean;
+  /** Settings of this server only (e.g. LOCAL_THEME_USER_IDS), over the environment's. */
+  env?: Record<string, string>;
 }): Promise<TestServer> {
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, [path.join(repoRoot, 'server/dist/main.js')], {
@@ -54,6 +56,7 @@ export async function startServer(options: {
       FAX_SIMULATOR_PORT: String(options.faxPort),
       TV_SIMULATOR_PORT: String(options.tvPort),
       SEED_DEMO: options.seedDemo ? 'auto' : 'never',
+      ...options.env,
     },
   });
   const stop = () =>

@@ -3,7 +3,8 @@
  * changed. The global setup (global-setup.ts) seeds one template data directory; the first test of each file (per
  * worker and project) stops the previous file's server, copies the template into a fresh directory, and starts
  * server/dist/main.js on the worker's own port. Helpers that read the server's files (outbox, database) find the
- * current directory in E2E_DATA_DIR.
+ * current directory in E2E_DATA_DIR. A spec that needs a server setting says so with
+ * `test.use({ serverEnv: { LOCAL_THEME_USER_IDS: '1' } })`; its server is started with it.
  */
 import { cpSync } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +24,7 @@ async function stop(): Promise<void> {
   await current?.stop();
 }
 
-async function start(key: string, slot: number): Promise<Running> {
+async function start(key: string, slot: number, env: Record<string, string>): Promise<Running> {
   const settings = e2eSettings();
   started += 1;
   const dataDir = path.join(settings.runDir, `spec-${slot}-${started}`);
@@ -37,20 +38,21 @@ async function start(key: string, slot: number): Promise<Running> {
     faxPort: settings.faxPort + 1 + slot,
     tvPort: settings.tvPort + 1 + slot,
     seedDemo: false,
+    env,
   });
   return { ...server, key };
 }
 
 process.once('exit', () => running?.process.kill('SIGTERM'));
 
-export const test = base.extend<{ specServer: Running }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-  specServer: async ({}, use, testInfo) => {
-    // One server per spec file and project (the phone run of a file gets its own copy too).
-    const key = `${testInfo.project.name}:${testInfo.file}`;
+export const test = base.extend<{ specServer: Running; serverEnv: Record<string, string> }>({
+  serverEnv: [{}, { option: true }],
+  specServer: async ({ serverEnv }, use, testInfo) => {
+    // One server per spec file, project and settings (the phone run of a file gets its own copy too).
+    const key = `${testInfo.project.name}:${testInfo.file}:${JSON.stringify(serverEnv)}`;
     if (running?.key !== key) {
       await stop();
-      running = await start(key, testInfo.parallelIndex);
+      running = await start(key, testInfo.parallelIndex, serverEnv);
     }
     await use(running);
   },

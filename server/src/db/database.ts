@@ -664,6 +664,55 @@ export interface CallRecordsTable {
   outcome: ColumnType<string, string | undefined, string>;
 }
 
+/** 0024-call-summaries (kept by triggers on call_records): calls per account, day, hour (UTC, "00"–"23"), direction,
+ * class and connected. */
+export interface CallHourTotalsTable {
+  hour: string;
+  customer_id: string;
+  day: string;
+  direction: string;
+  /** local | long_distance | toll_free | international (domain callClassOf). */
+  class: string;
+  /** 1 when the calls lasted more than 0 seconds. */
+  connected: number;
+  calls: number;
+  busy: number;
+  no_answer: number;
+  seconds: number;
+  /** Each call rounded up to the whole minute, then added. */
+  minutes: number;
+}
+
+/** 0024-call-summaries: calls per account, day, direction, class, the account's own line and connected. */
+export interface CallLineTotalsTable {
+  line: string;
+  customer_id: string;
+  day: string;
+  direction: string;
+  /** local | long_distance | toll_free | international (domain callClassOf). */
+  class: string;
+  /** 1 when the calls lasted more than 0 seconds. */
+  connected: number;
+  calls: number;
+  busy: number;
+  no_answer: number;
+  seconds: number;
+  /** Each call rounded up to the whole minute, then added. */
+  minutes: number;
+}
+
+/** 0024-call-summaries: each day's concurrency peak, swept on demand when stale (see the migration). */
+export interface CallDayPeaksTable {
+  customer_id: string;
+  day: string;
+  stale: number;
+  peak: number;
+  /** Seconds since 1970 when the peak was first reached. */
+  first_at: number;
+  /** Connected calls starting this day that reach two days on. */
+  long_calls: number;
+}
+
 /** 0014-fulfilment: the sandbox gateway's refunds, one per idempotency key. */
 export interface SandboxGatewayRefundsTable {
   id: string;
@@ -1097,6 +1146,9 @@ export interface Database {
   trouble_tickets: TroubleTicketsTable;
   business_center_requests: BusinessCenterRequestsTable;
   call_records: CallRecordsTable;
+  call_hour_totals: CallHourTotalsTable;
+  call_line_totals: CallLineTotalsTable;
+  call_day_peaks: CallDayPeaksTable;
   contractor_last_searches: ContractorLastSearchesTable;
   fiber_contracts: FiberContractsTable;
   contract_unit_prices: ContractUnitPricesTable;

@@ -9,6 +9,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { seedAccounts } from './accounts.js';
 import { seedApplicants } from './applicants.js';
 import { seedAuthCodes } from './auth-codes.js';
+import { seedAvailabilityChecks } from './availability-checks.js';
 import { seedBackground } from './background.js';
 import { type DialectName, resetIdentitySequences } from './batch.js';
 import { seedBilling } from './billing.js';
@@ -103,6 +104,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedMapFeatures(ctx, [...(await fixedAnchors(ctx)), ...sites.map(contractorAnchor)]);
     await seedBackground(ctx, background, accounts.crewUserIds);
     await seedOrdering(ctx);
+    await seedAvailabilityChecks(ctx);
     await seedDispatchSlots(ctx);
     await seedNotices(ctx);
     return ctx.counts;

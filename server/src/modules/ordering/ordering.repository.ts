@@ -117,6 +117,48 @@ export async function insertLead(db: Q, row: NewRow<'availability_leads'>): Prom
   return r !== undefined;
 }
 
+/**
+ * Availability checks made from `fromIso` (inclusive) to `toIso` (exclusive) per day, area kind and area (the city of
+ * the checked address or temporary location), with how many of them led to a lead, a cart and an order (the check's
+ * own order, or an ordered cart of it). Through availability_checks_at_idx, availability_leads_check_idx and
+ * carts_check_idx (0024).
+ */
+export async function checkConversionPerDay(db: Q, fromIso: string, toIso: string) {
+  const day = sql<string>`substr(c.at, 1, 10)`;
+  const area = sql<string>`coalesce(a.city, t.city, 'No address')`;
+  const rows = await db
+    .selectFrom('availability_checks as c')
+    .leftJoin('addresses as a', 'a.id', 'c.address_id')
+    .leftJoin('temp_service_locations as t', 't.id', 'c.temp_location_id')
+    .where('c.at', '>=', fromIso)
+    .where('c.at', '<', toIso)
+    .select([
+      day.as('day'),
+      'c.area_kind',
+      area.as('area'),
+      (eb) => eb.fn.countAll<number>().as('checks'),
+      sql<number>`sum(case when exists (select 1 from availability_leads l where l.check_id = c.id) then 1 else 0 end)`.as(
+        'leads',
+      ),
+      sql<number>`sum(case when exists (select 1 from carts k where k.check_id = c.id) then 1 else 0 end)`.as('carts'),
+      sql<number>`sum(case when c.order_id is not null or exists (select 1 from carts k where k.check_id = c.id and k.order_id is not null) then 1 else 0 end)`.as(
+        'orders',
+      ),
+    ])
+    .groupBy([day, 'c.area_kind', area])
+    .orderBy(day)
+    .execute();
+  return rows.map((r) => ({
+    day: r.day,
+    areaKind: r.area_kind,
+    area: r.area,
+    checks: Number(r.checks),
+    leads: Number(r.leads ?? 0),
+    carts: Number(r.carts ?? 0),
+    orders: Number(r.orders ?? 0),
+  }));
+}
+
 // ---- packages and carts ----------------------------------------------------------------------------------------
 
 export function allPackages(db: Q) {

@@ -20,6 +20,7 @@ import {
   type AvailabilityRequestSchema,
   type AvailabilityResult,
   type AvailabilityStatus,
+  addDays,
   addressKey,
   addressMismatches,
   areaKindOf,
@@ -1066,4 +1067,13 @@ async function sendConfirmation(ctx: AppContext, buyer: Buyer, r: CheckoutResult
     });
   };
   await send().catch((err) => ctx.log.error({ err, orderId: r.orderId }, 'order confirmation mail failed'));
+}
+
+/**
+ * The staff conversion report's numbers (issue 13 part 6): availability checks of the days from..to (inclusive) per
+ * day, area kind and area, and how many led to a lead, a cart and an order. Ordering owns these tables; the reports
+ * module reads them only through here.
+ */
+export function checkConversion(ctx: AppContext, from: string, to: string) {
+  return repo.checkConversionPerDay(ctx.db, `${from}T00:00:00.000Z`, `${addDays(to, 1)}T00:00:00.000Z`);
 }

@@ -5,6 +5,11 @@
  * never touches the table. One grouped query answers most types (callGroups); the concurrent calls are a sweep in
  * SQL (concurrencyPeaks): each call's start (+1) and end (-1), a running sum over them in time order, and each day's
  * highest value.
+ *
+ * On a year of calls the grouping and the sweep are read from per-day summaries instead (0024-call-summaries, kept by
+ * triggers on call_records): call_hour_totals and call_line_totals for the groupings, call_day_peaks for the
+ * concurrency peaks (swept once per day, again when a call of that day is written). The results are identical; the
+ * records are read when a filter needs them (a number) or when `raw` asks for it (PHONE_REPORTS_SOURCE=records).
  */
 import { addDays, type CallClass, type CallDirection, TOLL_FREE_PREFIXES } from '@strand/domain';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
@@ -22,6 +27,8 @@ export interface CallScope {
   classes?: readonly CallClass[] | undefined;
   /** Only calls that connected (more than 0 seconds). */
   connectedOnly?: boolean;
+  /** Read the call records, never the summaries (the baseline the summaries are checked against). */
+  raw?: boolean;
 }
 
 const tollFree = sql.join(TOLL_FREE_PREFIXES.map((p) => sql.lit(p)));
@@ -77,12 +84,32 @@ export interface CallGroup {
   minutes: number;
 }
 
+const rowOf = (by: readonly GroupKey[]) => (r: Record<string, string | number | null>) => ({
+  keys: Object.fromEntries(by.map((k) => [k, String(r[`k_${k}`])])) as Record<GroupKey, string>,
+  calls: Number(r.calls ?? 0),
+  answered: Number(r.answered ?? 0),
+  busy: Number(r.busy ?? 0),
+  noAnswer: Number(r.no_answer ?? 0),
+  seconds: Number(r.seconds ?? 0),
+  minutes: Number(r.minutes ?? 0),
+});
+
+/** The summary that holds every key of `by`, or null when the records must be read. */
+function summaryFor(scope: CallScope, by: readonly GroupKey[]): 'call_hour_totals' | 'call_line_totals' | null {
+  if (scope.raw || scope.number) return null;
+  if (by.every((k) => k === 'day' || k === 'hour' || k === 'direction' || k === 'class')) return 'call_hour_totals';
+  if (by.every((k) => k === 'day' || k === 'line' || k === 'direction' || k === 'class')) return 'call_line_totals';
+  return null;
+}
+
 /** Calls, answered, busy, unanswered, seconds and billed minutes per group of `by`, in the order of `by`. */
 export async function callGroups(
   db: Kysely<Database>,
   scope: CallScope,
   by: readonly GroupKey[],
 ): Promise<CallGroup[]> {
+  const summary = summaryFor(scope, by);
+  if (summary) return summaryGroups(db, summary, scope, by);
   let q = scoped(db, scope).select([
     (eb) => eb.fn.countAll<number>().as('calls'),
     sql<number>`sum(case when duration_seconds > 0 then 1 else 0 end)`.as('answered'),
@@ -97,17 +124,40 @@ export async function callGroups(
     for (const key of by) q = q.orderBy(KEYS[key]);
   }
   const rows = (await q.execute()) as unknown as Record<string, string | number | null>[];
-  return rows
-    .filter((r) => by.length > 0 || Number(r.calls) > 0)
-    .map((r) => ({
-      keys: Object.fromEntries(by.map((k) => [k, String(r[`k_${k}`])])) as Record<GroupKey, string>,
-      calls: Number(r.calls),
-      answered: Number(r.answered ?? 0),
-      busy: Number(r.busy ?? 0),
-      noAnswer: Number(r.no_answer ?? 0),
-      seconds: Number(r.seconds ?? 0),
-      minutes: Number(r.minutes ?? 0),
-    }));
+  return rows.filter((r) => by.length > 0 || Number(r.calls) > 0).map(rowOf(by));
+}
+
+/** callGroups from a per-day summary: the same groups, from ~100 rows a day instead of every call. */
+async function summaryGroups(
+  db: Kysely<Database>,
+  table: 'call_hour_totals' | 'call_line_totals',
+  s: CallScope,
+  by: readonly GroupKey[],
+): Promise<CallGroup[]> {
+  // The two summaries share every column read here but `hour` and `line` (summaryFor picks the one that has them).
+  let q = db
+    .selectFrom(table as 'call_hour_totals')
+    .where('customer_id', '=', s.customerId)
+    .where('day', '>=', s.from)
+    .where('day', '<=', s.to)
+    .select([
+      sql<number>`sum(calls)`.as('calls'),
+      sql<number>`sum(case when connected = 1 then calls else 0 end)`.as('answered'),
+      sql<number>`sum(busy)`.as('busy'),
+      sql<number>`sum(no_answer)`.as('no_answer'),
+      sql<number>`coalesce(sum(seconds), 0)`.as('seconds'),
+      sql<number>`coalesce(sum(minutes), 0)`.as('minutes'),
+    ]);
+  if (s.direction) q = q.where('direction', '=', s.direction);
+  if (s.connectedOnly) q = q.where('connected', '=', 1);
+  if (s.classes) q = q.where('class', 'in', s.classes);
+  for (const key of by) q = q.select(sql.ref(key).as(`k_${key}`));
+  if (by.length > 0) {
+    q = q.groupBy(by.map((k) => sql.ref(k)));
+    for (const key of by) q = q.orderBy(sql.ref(key));
+  }
+  const rows = (await q.execute()) as unknown as Record<string, string | number | null>[];
+  return rows.filter((r) => by.length > 0 || Number(r.calls) > 0).map(rowOf(by));
 }
 
 /**
@@ -154,6 +204,74 @@ export async function concurrencyPeaks(
       return { at: Number(r.day) * 86_400 + (99_999 - (k % 100_000)), peak };
     })
     .filter((p) => p.peak > 0);
+}
+
+type Peak = { at: number; peak: number };
+const dayOfSecond = (at: number) => new Date(at * 1000).toISOString().slice(0, 10);
+
+/**
+ * concurrencyPeaks of the days from..to (each day's peak, days outside the range left out), from the call_day_peaks
+ * cache: a cached day holds the sweep of the calls that started that day and the day before, which is what a sweep
+ * from `from` finds on every day but the first (swept from the records, a day of calls) — unless a call lasts into a
+ * day two days after its start (long_calls), when the whole range is swept from the records. Stale days are claimed
+ * (stale = 0, rows locked on PostgreSQL) before they are swept, so a call written meanwhile marks them stale again.
+ */
+export async function dayPeaks(db: Kysely<Database>, dialect: DialectName, scope: CallScope): Promise<Peak[]> {
+  const inRange = (ps: Peak[]) => ps.filter((p) => dayOfSecond(p.at) >= scope.from && dayOfSecond(p.at) <= scope.to);
+  const unfiltered = !scope.direction && !scope.number && !scope.classes;
+  if (scope.raw || !unfiltered) return inRange(await concurrencyPeaks(db, dialect, scope));
+  const cacheFrom = addDays(scope.from, 1);
+  return db.transaction().execute(async (trx) => {
+    const longCalls = await trx
+      .selectFrom('call_day_peaks')
+      .select(sql<number>`coalesce(sum(long_calls), 0)`.as('n'))
+      .where('customer_id', '=', scope.customerId)
+      .where('day', '>=', addDays(scope.from, -1))
+      .where('day', '<=', scope.to)
+      .executeTakeFirst();
+    if (Number(longCalls?.n ?? 0) > 0) return inRange(await concurrencyPeaks(trx, dialect, scope));
+    const claimed = await trx
+      .updateTable('call_day_peaks')
+      .set({ stale: 0 })
+      .where('customer_id', '=', scope.customerId)
+      .where('day', '>=', cacheFrom)
+      .where('day', '<=', scope.to)
+      .where('stale', '=', 1)
+      .returning('day')
+      .execute();
+    if (claimed.length > 0) {
+      const days = claimed.map((r) => r.day).sort();
+      const first = days[0] as string;
+      const last = days[days.length - 1] as string;
+      const swept = new Map<string, Peak>();
+      for (const p of await concurrencyPeaks(trx, dialect, { ...scope, from: addDays(first, -1), to: last })) {
+        swept.set(dayOfSecond(p.at), p);
+      }
+      for (const day of days) {
+        const p = swept.get(day);
+        await trx
+          .updateTable('call_day_peaks')
+          .set({ peak: p?.peak ?? 0, first_at: p?.at ?? 0 })
+          .where('customer_id', '=', scope.customerId)
+          .where('day', '=', day)
+          .execute();
+      }
+    }
+    const firstDay = await concurrencyPeaks(trx, dialect, { ...scope, to: scope.from });
+    const cached = await trx
+      .selectFrom('call_day_peaks')
+      .select(['first_at', 'peak'])
+      .where('customer_id', '=', scope.customerId)
+      .where('day', '>=', cacheFrom)
+      .where('day', '<=', scope.to)
+      .where('peak', '>', 0)
+      .orderBy('day')
+      .execute();
+    return [
+      ...firstDay.filter((p) => dayOfSecond(p.at) === scope.from),
+      ...cached.map((r) => ({ at: Number(r.first_at), peak: Number(r.peak) })),
+    ];
+  });
 }
 
 /** The account's name (the reports' subject) and type, or undefined. */

@@ -68,9 +68,16 @@ export function rangeOf(ctx: AppContext, type: PhoneReportType, query: PhoneType
   return range;
 }
 
-function scopeOf(subject: PhoneSubject, type: PhoneReportType, range: { from: string; to: string }, q: PhoneTypeQuery) {
+function scopeOf(
+  ctx: AppContext,
+  subject: PhoneSubject,
+  type: PhoneReportType,
+  range: { from: string; to: string },
+  q: PhoneTypeQuery,
+) {
   const filters: readonly string[] = phoneReportTypeOf(type).filters;
   return {
+    raw: ctx.config.phoneReports.source === 'records',
     customerId: subject.customerId,
     from: range.from,
     to: range.to,
@@ -91,7 +98,7 @@ export async function phoneTypeReport(
   query: PhoneTypeQuery,
 ): Promise<ReportData> {
   const range = rangeOf(ctx, type, query);
-  const scope = scopeOf(subject, type, range, query);
+  const scope = scopeOf(ctx, subject, type, range, query);
   const base = {
     type,
     title: phoneReportTypeOf(type).name,
@@ -270,18 +277,54 @@ async function busy(ctx: AppContext, scope: repo.CallScope): Promise<Built> {
   };
 }
 
+/**
+ * The table of Call Volume (per hour) and Call Volume - no filter (per day): for each key with calls, inbound,
+ * outbound, all calls and billed minutes, and the totals.
+ */
+function directionTable<K extends string | number>(
+  caption: string,
+  keyColumn: ReportData['tables'][number]['columns'][number],
+  keys: readonly K[],
+  groups: readonly repo.CallGroup[],
+  keyOf: (g: repo.CallGroup) => K,
+): ReportData['tables'][number] {
+  const byKey = new Map<K, repo.CallGroup[]>();
+  for (const g of groups) byKey.set(keyOf(g), [...(byKey.get(keyOf(g)) ?? []), g]);
+  const rows = keys
+    .map((k) => {
+      const gs = byKey.get(k) ?? [];
+      const calls = (d: CallDirection) => sum(gs.filter((g) => g.keys.direction === d).map((g) => g.calls));
+      const inbound = calls('inbound');
+      const outbound = calls('outbound');
+      return [k, inbound, outbound, inbound + outbound, sum(gs.map((g) => g.minutes))] as ReportCell[];
+    })
+    .filter((r) => (r[3] as number) > 0);
+  const col = (i: number) => sum(rows.map((r) => r[i] as number));
+  return {
+    caption,
+    columns: [
+      keyColumn,
+      column('Inbound', 'count'),
+      column('Outbound', 'count'),
+      column('Calls', 'count'),
+      column('Billed minutes', 'minutes'),
+    ],
+    rows,
+    footer: ['Total', col(1), col(2), col(3), col(4)],
+    note: null,
+  };
+}
+
 /** Call Volume: calls per hour of the day, inbound and outbound, with the filters. */
 async function callVolume(ctx: AppContext, scope: repo.CallScope): Promise<Built> {
   const groups = await repo.callGroups(ctx.db, scope, ['hour', 'direction']);
   const count = (h: number, d: CallDirection) =>
     groups.find((g) => g.keys.hour === hourKey(h) && g.keys.direction === d)?.calls ?? 0;
   const directions = (['inbound', 'outbound'] as const).filter((d) => !scope.direction || d === scope.direction);
-  const rows = HOURS.map((h) => {
-    const inbound = count(h, 'inbound');
-    const outbound = count(h, 'outbound');
-    const minutes = sum(groups.filter((g) => g.keys.hour === hourKey(h)).map((g) => g.minutes));
-    return [h, inbound, outbound, inbound + outbound, minutes];
-  }).filter((r) => (r[3] as number) > 0);
+  const table = directionTable('Calls per hour', column('Hour (UTC)', 'hour'), HOURS, groups, (g) =>
+    Number(g.keys.hour),
+  );
+  const rows = table.rows;
   const total = sum(groups.map((g) => g.calls));
   const top = [...rows].sort((a, b) => (b[3] as number) - (a[3] as number))[0];
   return {
@@ -303,27 +346,7 @@ async function callVolume(ctx: AppContext, scope: repo.CallScope): Promise<Built
       categories: HOURS,
       series: directions.map((d) => ({ name: DIRECTION_LABEL[d], values: HOURS.map((h) => count(h, d)) })),
     },
-    tables: [
-      {
-        caption: 'Calls per hour',
-        columns: [
-          column('Hour (UTC)', 'hour'),
-          column('Inbound', 'count'),
-          column('Outbound', 'count'),
-          column('Calls', 'count'),
-          column('Billed minutes', 'minutes'),
-        ],
-        rows,
-        footer: [
-          'Total',
-          sum(rows.map((r) => r[1] as number)),
-          sum(rows.map((r) => r[2] as number)),
-          total,
-          sum(groups.map((g) => g.minutes)),
-        ],
-        note: null,
-      },
-    ],
+    tables: [table],
   };
 }
 
@@ -332,19 +355,8 @@ async function callVolumeAll(ctx: AppContext, scope: repo.CallScope): Promise<Bu
   const groups = await repo.callGroups(ctx.db, scope, ['day', 'direction']);
   const days = daysBetween(scope.from, scope.to);
   const of = (d: string, dir: CallDirection) => groups.find((g) => g.keys.day === d && g.keys.direction === dir);
-  const rows = days
-    .map((d) => {
-      const i = of(d, 'inbound');
-      const o = of(d, 'outbound');
-      return [
-        d,
-        i?.calls ?? 0,
-        o?.calls ?? 0,
-        (i?.calls ?? 0) + (o?.calls ?? 0),
-        (i?.minutes ?? 0) + (o?.minutes ?? 0),
-      ];
-    })
-    .filter((r) => (r[3] as number) > 0);
+  const table = directionTable('Calls per day', column('Day', 'date'), days, groups, (g) => g.keys.day);
+  const rows = table.rows;
   const total = sum(groups.map((g) => g.calls));
   const activeDays = rows.length;
   return {
@@ -368,34 +380,14 @@ async function callVolumeAll(ctx: AppContext, scope: repo.CallScope): Promise<Bu
         values: days.map((d) => of(d, dir)?.calls ?? 0),
       })),
     },
-    tables: [
-      {
-        caption: 'Calls per day',
-        columns: [
-          column('Day', 'date'),
-          column('Inbound', 'count'),
-          column('Outbound', 'count'),
-          column('Calls', 'count'),
-          column('Billed minutes', 'minutes'),
-        ],
-        rows,
-        footer: [
-          'Total',
-          sum(rows.map((r) => r[1] as number)),
-          sum(rows.map((r) => r[2] as number)),
-          total,
-          sum(groups.map((g) => g.minutes)),
-        ],
-        note: null,
-      },
-    ],
+    tables: [table],
   };
 }
 
 /** Concurrent Calls: each day's peak of simultaneous calls and when it was reached. */
 async function concurrent(ctx: AppContext, scope: repo.CallScope): Promise<Built> {
   const [peaks, byDay] = await Promise.all([
-    repo.concurrencyPeaks(ctx.db, ctx.dialect, scope),
+    repo.dayPeaks(ctx.db, ctx.dialect, scope),
     repo.callGroups(ctx.db, { ...scope, connectedOnly: true }, ['day']),
   ]);
   const peakOf = new Map<string, { at: number; peak: number }>();
@@ -597,7 +589,7 @@ async function outbound(ctx: AppContext, scope: repo.CallScope): Promise<Built> 
 async function summary(ctx: AppContext, scope: repo.CallScope): Promise<Built> {
   const [groups, peaks] = await Promise.all([
     repo.callGroups(ctx.db, scope, ['direction', 'class']),
-    repo.concurrencyPeaks(ctx.db, ctx.dialect, scope),
+    repo.dayPeaks(ctx.db, ctx.dialect, scope),
   ]);
   const charge = (g: repo.CallGroup) =>
     (g.keys.direction === 'outbound' && g.keys.class !== 'local' && g.keys.class !== 'toll_free') ||

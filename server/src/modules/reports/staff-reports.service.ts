@@ -5,12 +5,14 @@
  */
 import {
   AGING_BUCKETS,
+  AREA_KIND_NAMES,
   bucketStarts,
   column,
   daysBetween,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   type OrderStatus,
+  percentOf,
   type ReportCell,
   type ReportData,
   resolveStaffRange,
@@ -23,6 +25,7 @@ import {
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
+import { checkConversion } from '../ordering/ordering.service.js';
 import * as repo from './staff-reports.repository.js';
 
 const today = (ctx: AppContext) => ctx.now().toISOString().slice(0, 10);
@@ -213,6 +216,92 @@ async function ordersByArea(ctx: AppContext, from: string, to: string): Promise<
   };
 }
 
+/**
+ * Availability checks to orders: the checks of the range per area kind and area and per week, and how many of them
+ * led to a "notify me" lead, a cart and an order placed (conversion = orders / checks), from ordering's numbers.
+ */
+async function conversion(ctx: AppContext, from: string, to: string): Promise<Built> {
+  const rows = await checkConversion(ctx, from, to);
+  const measures = (rs: readonly { checks: number; leads: number; carts: number; orders: number }[]) => {
+    const [checks, leads, carts, orders] = (['checks', 'leads', 'carts', 'orders'] as const).map((k) =>
+      sum(rs.map((r) => r[k])),
+    ) as [number, number, number, number];
+    return [checks, leads, carts, orders, percentOf(orders, checks)];
+  };
+  const areas = new Map<string, typeof rows>();
+  for (const r of rows) {
+    const key = `${r.areaKind}\u0000${r.area}`;
+    areas.set(key, [...(areas.get(key) ?? []), r]);
+  }
+  const areaRows = [...areas.entries()]
+    .map(([key, rs]) => {
+      const [kind = '', area = ''] = key.split('\u0000');
+      return [AREA_KIND_NAMES[kind] ?? kind, area, ...measures(rs)] as ReportCell[];
+    })
+    .sort((a, b) => (b[2] as number) - (a[2] as number) || String(a[0]).localeCompare(String(b[0])));
+  const weeks = rollUpWeeks(
+    rows.map((r) => ({ day: r.day, values: [r.checks, r.leads, r.carts, r.orders] })),
+    from,
+    to,
+    4,
+  );
+  const totals = measures(rows);
+  const [checks = 0, leads = 0, carts = 0, orders = 0, rate = 0] = totals;
+  const columns = [
+    column('Checks', 'count'),
+    column('Leads', 'count'),
+    column('Carts', 'count'),
+    column('Orders placed', 'count'),
+    column('Conversion', 'percent'),
+  ];
+  return {
+    from,
+    to,
+    description:
+      'Address availability checks made on the order page, per kind of area and area (the city of the address) and per week, and how many of them led to a “notify me” lead, a cart and an order placed. Conversion is orders placed out of checks.',
+    stats: [
+      stat('Availability checks', checks, 'count'),
+      stat('Leads', leads, 'count'),
+      stat('Carts', carts, 'count'),
+      stat('Orders placed', orders, 'count'),
+      stat('Conversion', rate, 'percent'),
+    ],
+    chart: {
+      kind: 'bar',
+      caption: 'Checks, carts and orders per week',
+      categoryLabel: 'Week of',
+      categoryFormat: 'week',
+      valueLabel: 'Checks',
+      valueFormat: 'count',
+      categories: weeks.map((w) => w.week),
+      series: [
+        { name: 'Checks', values: weeks.map((w) => w.values[0] ?? 0) },
+        { name: 'Carts', values: weeks.map((w) => w.values[2] ?? 0) },
+        { name: 'Orders placed', values: weeks.map((w) => w.values[3] ?? 0) },
+      ],
+    },
+    tables: [
+      {
+        caption: 'Per kind of area and area',
+        columns: [column('Kind of area', 'text'), column('Area', 'text'), ...columns],
+        rows: areaRows,
+        footer: ['Total', '', ...totals],
+        note: null,
+      },
+      {
+        caption: 'Per week',
+        columns: [column('Week of', 'week'), ...columns],
+        rows: weeks.map((w) => {
+          const [c = 0, l = 0, k = 0, o = 0] = w.values;
+          return [w.week, c, l, k, o, percentOf(o, c)];
+        }),
+        footer: ['Total', ...totals],
+        note: null,
+      },
+    ],
+  };
+}
+
 async function receivablesAging(ctx: AppContext, asOf: string): Promise<Built> {
   const customers = await repo.openBalances(ctx.db, bucketStarts(AGING_BUCKETS, asOf), asOf);
   const bucketTotals = AGING_BUCKETS.map((_, i) => sum(customers.map((c) => c.buckets[i] ?? 0)));
@@ -311,6 +400,7 @@ const BUILDERS: Record<StaffReportId, (ctx: AppContext, from: string, to: string
   'work-orders': workOrders,
   installs,
   'orders-by-area': ordersByArea,
+  conversion,
   'receivables-aging': (ctx, _from, to) => receivablesAging(ctx, to),
   payments,
 };

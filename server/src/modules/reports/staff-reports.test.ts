@@ -89,6 +89,48 @@ describe('staff reports', () => {
     expect(r.tables[0]?.footer?.at(-1)).toBe(counted.length);
   });
 
+  it('checks to orders: availability checks, leads, carts and orders per area kind, area and week', async () => {
+    const from = addDays(today, -83);
+    const r = await report(`/api/staff/reports/operations/conversion?from=${from}&to=${today}`);
+    const checks = (
+      await t.db.db
+        .selectFrom('availability_checks as c')
+        .leftJoin('addresses as a', 'a.id', 'c.address_id')
+        .select(['c.id', 'c.at', 'c.area_kind', 'c.order_id', 'a.city'])
+        .execute()
+    ).filter((c) => inRange(c.at, from, today));
+    const leads = new Set(
+      (await t.db.db.selectFrom('availability_leads').select('check_id').execute()).map((l) => l.check_id),
+    );
+    const carts = await t.db.db.selectFrom('carts').select(['check_id', 'order_id']).execute();
+    const withCart = new Set(carts.map((c) => c.check_id));
+    const ordered = checks.filter(
+      (c) => c.order_id !== null || carts.some((k) => k.check_id === c.id && k.order_id !== null),
+    );
+    expect(checks.length).toBeGreaterThan(50);
+    expect(ordered.length).toBeGreaterThan(0);
+    expect(statOf(r, 'Availability checks')).toBe(checks.length);
+    expect(statOf(r, 'Leads')).toBe(checks.filter((c) => leads.has(c.id)).length);
+    expect(statOf(r, 'Carts')).toBe(checks.filter((c) => withCart.has(c.id)).length);
+    expect(statOf(r, 'Orders placed')).toBe(ordered.length);
+    expect(statOf(r, 'Conversion')).toBe(Math.round((ordered.length / checks.length) * 1000) / 10);
+    // Per area kind and area: the fiber checks of Columbia, counted by hand.
+    const columbia = checks.filter((c) => c.area_kind === 'fiber' && c.city === 'Columbia');
+    const row = r.tables[0]?.rows.find((x) => x[0] === 'Residential fiber' && x[1] === 'Columbia');
+    expect(row?.[2]).toBe(columbia.length);
+    // Per week: weeks from the range's Monday, and the chart draws checks, carts and orders for each.
+    const weeks = r.tables[1]?.rows ?? [];
+    expect(weeks[0]?.[0]).toBe(weekStart(from));
+    const week = String(weeks.at(-2)?.[0]);
+    expect(weeks.at(-2)?.[1]).toBe(checks.filter((c) => weekStart(c.at.slice(0, 10)) === week).length);
+    expect(r.chart?.series.map((s) => s.name)).toEqual(['Checks', 'Carts', 'Orders placed']);
+    expect(r.chart?.categories).toHaveLength(weeks.length);
+    // An empty range: zero everywhere, conversion 0 (no division by zero).
+    const empty = await report('/api/staff/reports/operations/conversion?from=2020-01-01&to=2020-01-31');
+    expect(statOf(empty, 'Availability checks')).toBe(0);
+    expect(statOf(empty, 'Conversion')).toBe(0);
+  });
+
   it('receivables aging: open balances in 0–30/31–60/61–90/90+ buckets by invoice date', async () => {
     const r = await report('/api/staff/reports/operations/receivables-aging?from=2020-01-01');
     expect([r.from, r.to]).toEqual([today, today]);
@@ -135,8 +177,10 @@ describe('staff reports', () => {
   it('refuses sales, dispatcher, network, customers and field staff', async () => {
     for (const user of ['sales', 'dispatcher', 'network', 'business', 'residential', 'installer', 'contractor']) {
       for (const suffix of ['', '/csv', '/pdf']) {
-        const res = await get(`/api/staff/reports/operations/payments${suffix}`, user);
-        expect(res.statusCode, `${user}${suffix}`).toBe(403);
+        for (const id of ['payments', 'conversion']) {
+          const res = await get(`/api/staff/reports/operations/${id}${suffix}`, user);
+          expect(res.statusCode, `${user} ${id}${suffix}`).toBe(403);
+        }
       }
     }
     expect((await t.request({ method: 'GET', url: '/api/staff/reports/operations/payments' })).statusCode).toBe(401);
@@ -148,6 +192,7 @@ describe('staff reports', () => {
       ['work-orders?from=2023-01-01&to=2025-01-10', 'from'],
       ['installs?from=2025-02-30', 'from'],
       ['orders-by-area?to=tomorrow', 'to'],
+      ['conversion?from=2025-03-05&to=2025-03-01', 'to'],
       [`payments?to=${'2999-01-01'}`, 'to'],
       ['sideways', 'report'],
     ];

@@ -6,12 +6,10 @@
 import type { ReportData, ReportTable } from '@strand/domain';
 import { formatDay } from '../format';
 import { formatReportValue } from '../report-format';
-import { Button } from '../ui/button';
 import { Chart } from '../ui/chart';
 import { EmptyState } from '../ui/empty-state';
-import { FormAlert } from '../ui/form-alert';
+import { ReportDownloads } from '../ui/report-downloads';
 import { Table } from '../ui/table';
-import { useDownload } from '../use-download';
 import '../../styles/customer-billing.css';
 import '../../styles/reports.css';
 
@@ -96,7 +94,6 @@ export interface ReportViewProps {
 }
 
 export function ReportView({ report, busy = false, onCsv, onPdf }: ReportViewProps) {
-  const download = useDownload();
   return (
     <div className="stack" aria-busy={busy || undefined} data-testid="report-view">
       <div className="report-heading">
@@ -107,28 +104,8 @@ export function ReportView({ report, busy = false, onCsv, onPdf }: ReportViewPro
             ? `as of ${formatDay(report.from)}`
             : `${formatDay(report.from)} to ${formatDay(report.to)}`}
         </p>
-        <div className="actions">
-          <Button
-            type="button"
-            variant="secondary"
-            busy={download.isBusy('csv')}
-            disabled={download.busy}
-            onClick={() => download.run(onCsv, 'csv')}
-          >
-            Download CSV
-          </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            busy={download.isBusy('pdf')}
-            disabled={download.busy}
-            onClick={() => download.run(onPdf, 'pdf')}
-          >
-            Download PDF
-          </Button>
-        </div>
+        <ReportDownloads csv={onCsv} pdf={onPdf} />
       </div>
-      <FormAlert message={download.error} />
       <section className="summary-grid" aria-label={`${report.title} totals`}>
         {report.stats.map((s) => (
           <SummaryCard key={s.label} label={s.label} value={formatReportValue(s.value, s.format)} note={s.note} />

@@ -1,15 +1,12 @@
 import { type BusinessReportParams, BusinessReportQuerySchema, formatCents, resolveMonthRange } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
-import { Button } from '../../../lib/ui/button';
 import { Chart } from '../../../lib/ui/chart';
-import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { TextField } from '../../../lib/ui/text-field';
-import { useForm } from '../../../lib/use-form';
+import { ReportDownloads } from '../../../lib/ui/report-downloads';
+import { ReportRangeForm } from '../../../lib/ui/report-range-form';
 import { downloadBusinessCsv, downloadBusinessPdf, useBusinessReport } from '../api/reports';
-import { ReportTable, SummaryCard, useDownload } from './report-table';
+import { ReportTable, SummaryCard } from './report-table';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** 2025-03 -> "Mar 2025". */
@@ -27,57 +24,22 @@ function defaultRange(): BusinessReportParams {
  */
 export function BusinessReportSection() {
   const [applied, setApplied] = useState<BusinessReportParams>(defaultRange);
-  const form = useForm({ from: applied.from ?? '', to: applied.to ?? '' });
   const report = useBusinessReport(applied);
-  const download = useDownload();
-
-  const submit = form.submit(
-    BusinessReportQuerySchema,
-    async (query) => {
-      const range = resolveMonthRange(query, currentMonth());
-      if (range.ok) setApplied({ from: range.from, to: range.to });
-    },
-    {
-      check: (v) => ({ from: v.from || undefined, to: v.to || undefined }),
-      // The range rules (order, length) need the parsed months; the schema's own messages come first.
-      rules: (v, schemaErrors) => {
-        if (Object.keys(schemaErrors).length > 0) return {};
-        const range = resolveMonthRange({ from: v.from || undefined, to: v.to || undefined }, currentMonth());
-        return range.ok ? {} : range.fields;
-      },
-    },
-  );
-
-  const serverErrors = report.isError ? formErrorsFrom(report.error) : NO_ERRORS;
-  const fieldError = (name: 'from' | 'to') => form.errors.fields[name] ?? serverErrors.fields[name];
   const data = report.data;
   const label = new Map(data?.locations.map((l) => [l.ServiceLocationID, l.label]));
 
   return (
     <section className="stack" aria-labelledby="business-heading">
       <h2 id="business-heading">Business report</h2>
-      <Form className="card form-card report-filter" onSubmit={submit} aria-label="Business report months">
-        <div className="report-filter__fields">
-          <TextField
-            label="From month"
-            type="month"
-            placeholder="2025-01"
-            {...form.field('from')}
-            error={fieldError('from')}
-          />
-          <TextField
-            label="To month"
-            type="month"
-            placeholder="2025-12"
-            {...form.field('to')}
-            error={fieldError('to')}
-          />
-        </div>
-        <FormAlert message={form.errors.message} />
-        <div className="actions">
-          <Button type="submit">Show report</Button>
-        </div>
-      </Form>
+      <ReportRangeForm
+        label="Business report months"
+        unit="month"
+        schema={BusinessReportQuerySchema}
+        resolve={(range) => resolveMonthRange(range, currentMonth())}
+        applied={applied}
+        onApply={setApplied}
+        error={report.error}
+      />
 
       {report.isError && <FormAlert message={errorMessage(report.error)} />}
       {report.isPending && <p className="muted">Loading the business report…</p>}
@@ -87,28 +49,12 @@ export function BusinessReportSection() {
             <p className="report-range" data-testid="business-range">
               {monthLabel(data.from)} to {monthLabel(data.to)}
             </p>
-            <div className="actions">
-              <Button
-                type="button"
-                variant="secondary"
-                busy={download.isBusy('csv')}
-                disabled={download.busy}
-                onClick={() => download.run(() => downloadBusinessCsv(applied), 'csv')}
-              >
-                Download report (CSV)
-              </Button>
-              <Button
-                type="button"
-                variant="secondary"
-                busy={download.isBusy('pdf')}
-                disabled={download.busy}
-                onClick={() => download.run(() => downloadBusinessPdf(applied), 'pdf')}
-              >
-                Download report (PDF)
-              </Button>
-            </div>
+            <ReportDownloads
+              name="report"
+              csv={() => downloadBusinessCsv(applied)}
+              pdf={() => downloadBusinessPdf(applied)}
+            />
           </div>
-          <FormAlert message={download.error} />
           <section className="summary-grid" aria-label="Business report totals">
             <SummaryCard label="Billed" value={formatCents(data.totals.billedCents)} />
             <SummaryCard label="Paid" value={formatCents(data.totals.paidCents)} />

@@ -7,16 +7,13 @@ import {
 } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { formatDay } from '../../../lib/format';
-import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
-import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { StatusBadge } from '../../../lib/ui/parts';
+import { ReportDownloads } from '../../../lib/ui/report-downloads';
+import { ReportRangeForm } from '../../../lib/ui/report-range-form';
 import { Table } from '../../../lib/ui/table';
-import { TextField } from '../../../lib/ui/text-field';
-import { useForm } from '../../../lib/use-form';
 import {
   downloadWholesaleCsv,
   downloadWholesalePdf,
@@ -89,64 +86,22 @@ function defaultRange(): WholesaleReportParams {
 /** viewWholesaleReport: usage and billing per circuit per month over a range of months, with totals. */
 function WholesaleReport() {
   const [applied, setApplied] = useState<WholesaleReportParams>(defaultRange);
-  const form = useForm({ from: applied.from ?? '', to: applied.to ?? '' });
   const report = useWholesaleReport(applied);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
-  const [downloading, setDownloading] = useState(false);
-
-  const submit = form.submit(
-    WholesaleReportQuerySchema,
-    async (query) => {
-      const range = resolveMonthRange(query, currentMonth());
-      if (range.ok) setApplied({ from: range.from, to: range.to });
-    },
-    {
-      check: (v) => ({ from: v.from || undefined, to: v.to || undefined }),
-      rules: (v, schemaErrors) => {
-        if (Object.keys(schemaErrors).length > 0) return {};
-        const range = resolveMonthRange({ from: v.from || undefined, to: v.to || undefined }, currentMonth());
-        return range.ok ? {} : range.fields;
-      },
-    },
-  );
-  const download = (run: () => Promise<void>) => {
-    setDownloadError(null);
-    setDownloading(true);
-    run()
-      .catch((e: unknown) => setDownloadError(errorMessage(e)))
-      .finally(() => setDownloading(false));
-  };
-
-  const serverErrors = report.isError ? formErrorsFrom(report.error) : NO_ERRORS;
-  const fieldError = (name: 'from' | 'to') => form.errors.fields[name] ?? serverErrors.fields[name];
   const data = report.data;
   const circuit = new Map(data?.circuits.map((c) => [c.WholesaleServiceID, c]));
 
   return (
     <section className="stack" aria-labelledby="wholesale-report-heading">
       <h3 id="wholesale-report-heading">Wholesale report</h3>
-      <Form className="card form-card report-filter" onSubmit={submit} aria-label="Wholesale report months">
-        <div className="report-filter__fields">
-          <TextField
-            label="From month"
-            type="month"
-            placeholder="2025-01"
-            {...form.field('from')}
-            error={fieldError('from')}
-          />
-          <TextField
-            label="To month"
-            type="month"
-            placeholder="2025-12"
-            {...form.field('to')}
-            error={fieldError('to')}
-          />
-        </div>
-        <FormAlert message={form.errors.message} />
-        <div className="actions">
-          <Button type="submit">Show report</Button>
-        </div>
-      </Form>
+      <ReportRangeForm
+        label="Wholesale report months"
+        unit="month"
+        schema={WholesaleReportQuerySchema}
+        resolve={(range) => resolveMonthRange(range, currentMonth())}
+        applied={applied}
+        onApply={setApplied}
+        error={report.error}
+      />
       {report.isError && <FormAlert message={errorMessage(report.error)} />}
       {report.isPending && <p className="muted">Loading the wholesale report…</p>}
       {data && (
@@ -155,26 +110,12 @@ function WholesaleReport() {
             <p className="report-range" data-testid="wholesale-range">
               {monthLabel(data.from)} to {monthLabel(data.to)}
             </p>
-            <div className="actions">
-              <Button
-                type="button"
-                variant="secondary"
-                disabled={downloading}
-                onClick={() => download(() => downloadWholesaleCsv(applied))}
-              >
-                Download report (CSV)
-              </Button>
-              <Button
-                type="button"
-                variant="secondary"
-                disabled={downloading}
-                onClick={() => download(() => downloadWholesalePdf(applied))}
-              >
-                Download report (PDF)
-              </Button>
-            </div>
+            <ReportDownloads
+              name="report"
+              csv={() => downloadWholesaleCsv(applied)}
+              pdf={() => downloadWholesalePdf(applied)}
+            />
           </div>
-          <FormAlert message={downloadError} />
           <section className="summary-grid" aria-label="Wholesale report totals">
             <div className="card summary-card">
               <p className="summary-card__label">Billed</p>

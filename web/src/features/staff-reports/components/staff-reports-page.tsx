@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
-import { formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
+import { NO_ERRORS } from '../../../lib/form-errors';
 import { PhoneTypeReport } from '../../../lib/reports/phone-type-report';
 import { ReportView } from '../../../lib/reports/report-view';
 import { Button } from '../../../lib/ui/button';
@@ -20,6 +20,7 @@ import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SectionNav } from '../../../lib/ui/parts';
+import { ReportRangeForm } from '../../../lib/ui/report-range-form';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { downloadStaffReport, useStaffReport } from '../api/staff-reports';
@@ -38,40 +39,21 @@ function defaultRange(): StaffReportParams {
 function StaffReportSection({ id }: { id: StaffReportId }) {
   const meta = STAFF_REPORTS.find((r) => r.id === id) ?? STAFF_REPORTS[0];
   const [applied, setApplied] = useState<StaffReportParams>(defaultRange);
-  const form = useForm({ from: applied.from ?? '', to: applied.to ?? '' });
   const range = meta.range ? applied : {};
   const report = useStaffReport(id, range);
-  const submit = form.submit(
-    StaffReportQuerySchema,
-    async (query) => {
-      const resolved = resolveStaffRange(query, todayUtc());
-      if (resolved.ok) setApplied({ from: resolved.from, to: resolved.to });
-    },
-    {
-      check: (v) => ({ from: v.from || undefined, to: v.to || undefined }),
-      rules: (v, schemaErrors) => {
-        if (Object.keys(schemaErrors).length > 0) return {};
-        const resolved = resolveStaffRange({ from: v.from || undefined, to: v.to || undefined }, todayUtc());
-        return resolved.ok ? {} : resolved.fields;
-      },
-    },
-  );
-  const serverErrors = report.isError ? formErrorsFrom(report.error) : NO_ERRORS;
-  const fieldError = (name: 'from' | 'to') => form.errors.fields[name] ?? serverErrors.fields[name];
   return (
     <section className="stack" aria-labelledby="staff-report-heading">
       <h2 id="staff-report-heading">{meta.name}</h2>
       {meta.range && (
-        <Form className="card form-card report-filter" onSubmit={submit} aria-label={`${meta.name} range`}>
-          <div className="report-filter__fields">
-            <TextField label="From" type="date" {...form.field('from')} error={fieldError('from')} />
-            <TextField label="To" type="date" {...form.field('to')} error={fieldError('to')} />
-          </div>
-          <FormAlert message={form.errors.message} />
-          <div className="actions">
-            <Button type="submit">Show report</Button>
-          </div>
-        </Form>
+        <ReportRangeForm
+          label={`${meta.name} range`}
+          unit="day"
+          schema={StaffReportQuerySchema}
+          resolve={(r) => resolveStaffRange(r, todayUtc())}
+          applied={applied}
+          onApply={setApplied}
+          error={report.error}
+        />
       )}
       {report.isError && <FormAlert message={errorMessage(report.error)} />}
       {report.isPending && <p className="muted">Loading the report…</p>}
