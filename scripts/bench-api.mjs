@@ -133,29 +133,34 @@ async function main() {
   const contractor = await login('contractor');
   const customer = await login('residential');
 
-  // The contractor's first work order with a checklist, saved back as it is with a new note.
+  // The contractor's first work order with a checklist that can be saved now (not waiting for another work order),
+  // saved back as it is with a new note.
   const found = await api('POST', '/api/contractor/work-orders/search', contractor, {});
-  let contractorWo = null;
-  for (const { nCount } of found.workOrders) {
-    const wo = await api('GET', `/api/contractor/work-orders/${nCount}`, contractor);
-    if (wo.checklist.template && !wo.isComplete) {
-      contractorWo = wo;
-      break;
-    }
-  }
-  if (!contractorWo) throw new Error('no open contractor work order with a checklist in the demo data');
-  const woId = contractorWo.WorkOrderID;
-  const checklist = {
-    data: Object.fromEntries(Object.entries(contractorWo.checklist.data).filter(([k]) => k !== 'dtLastUpdated')),
-    tsArrivalOnsite: contractorWo.checklist.tsArrivalOnsite ?? '2025-03-01T14:00:00.000Z',
-    tsWorkComplete: contractorWo.checklist.tsWorkComplete ?? null,
+  const checklistOf = (wo) => ({
+    data: Object.fromEntries(Object.entries(wo.checklist.data).filter(([k]) => k !== 'dtLastUpdated')),
+    tsArrivalOnsite: wo.checklist.tsArrivalOnsite ?? '2025-03-01T14:00:00.000Z',
+    tsWorkComplete: wo.checklist.tsWorkComplete ?? null,
     txtNotes: 'Benchmark save.',
     WOComplete: 'off',
     assetsMovedConfirmed: false,
-  };
-  await api('PUT', `/api/contractor/work-orders/${woId}/checklist`, contractor, checklist, {
-    'idempotency-key': randomUUID(),
   });
+  let contractorWo = null;
+  for (const { nCount } of found.workOrders) {
+    const wo = await api('GET', `/api/contractor/work-orders/${nCount}`, contractor);
+    if (!wo.checklist.template || wo.isComplete) continue;
+    try {
+      await api('PUT', `/api/contractor/work-orders/${wo.WorkOrderID}/checklist`, contractor, checklistOf(wo), {
+        'idempotency-key': randomUUID(),
+      });
+    } catch {
+      continue; // e.g. 409: waiting for the work order it depends on
+    }
+    contractorWo = wo;
+    break;
+  }
+  if (!contractorWo) throw new Error('no open contractor work order with a savable checklist in the demo data');
+  const woId = contractorWo.WorkOrderID;
+  const checklist = checklistOf(contractorWo);
 
   // A payment of one cent on the customer's unpaid invoice with the most left to pay, from a bank account (no fee) if
   // the customer has one, else a card with its quoted fee.

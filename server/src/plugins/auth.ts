@@ -76,6 +76,9 @@ export interface AuthOptions {
   sessionProblem(sid: string): Promise<'ended' | 'user-disabled' | null>;
 }
 
+/** How many verified tokens the auth hook keeps (a few hundred bytes each). */
+const MAX_VERIFIED_TOKENS = 10_000;
+
 const SESSION_INVALID = 'Your session has expired or is not valid. Please sign in again.';
 const USER_DISABLED = 'Your user is no longer active. Ask your account administrator.';
 
@@ -100,6 +103,12 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions) {
 
   app.decorateRequest('applicant', null);
 
+  // Tokens whose signature and claims were verified, by Authorization header, until their `exp` (issue 16: decoding
+  // and verifying the same token on every request of a busy phone was a tenth of a work-order read). A token's
+  // verification depends only on the token, the secret and the clock, so the answer is the same until it expires;
+  // revocation is the session check's (below), which runs on every request as before. Bounded like the session cache.
+  const verifiedTokens = new Map<string, SessionClaims>();
+
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
@@ -110,10 +119,16 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions) {
       request.applicant = verifyApplicantToken(options.secret, token, new Date());
       return;
     }
-    try {
-      await request.jwtVerify();
-    } catch {
-      throw unauthenticated(SESSION_INVALID);
+    const verified = verifiedTokens.get(request.headers.authorization);
+    if (verified && Date.now() < verified.exp * 1000) request.user = { ...verified };
+    else {
+      try {
+        await request.jwtVerify();
+      } catch {
+        throw unauthenticated(SESSION_INVALID);
+      }
+      if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.clear();
+      verifiedTokens.set(request.headers.authorization, { ...request.user });
     }
     const sid = request.user.sid;
     const problem = typeof sid === 'string' ? await options.sessionProblem(sid) : 'ended';

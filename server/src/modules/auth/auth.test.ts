@@ -180,6 +180,17 @@ describe('authentication of protected routes', () => {
       expect(res.json().error.code).toBe('unauthenticated');
     }
   });
+
+  it('refuses a token once its exp has passed, though it was verified (and kept) on an earlier request', async () => {
+    const good = claimsOf(await t.login('consumer'));
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const shortLived = sign({ ...good, exp }, t.ctx.config.jwtSecret);
+    expect((await t.request({ method: 'GET', url: '/api/settings', token: shortLived })).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+    const late = await t.request({ method: 'GET', url: '/api/settings', token: shortLived });
+    expect(late.statusCode).toBe(401);
+    expect(late.json().error.code).toBe('unauthenticated');
+  });
 });
 
 describe('POST /api/auth/register', () => {

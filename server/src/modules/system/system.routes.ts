@@ -2,12 +2,16 @@
 import { CLIENT_VERSION, COPYRIGHT_YEAR, HealthSchema, ShellConfigSchema } from '@strand/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { storageHealth } from './storage-health.js';
+import { cachedStorageHealth } from './storage-health.js';
+
+/** The database check of /api/health, compiled once. */
+const PING = CompiledQuery.raw('select 1');
 
 export async function systemRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const storageHealth = cachedStorageHealth();
 
   app.get('/api/health', {
     config: { access: 'public' },
@@ -19,7 +23,7 @@ export async function systemRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
     handler: async (req, reply) => {
       let database: 'ok' | 'unreachable' = 'ok';
       try {
-        await sql`select 1`.execute(ctx.db);
+        await ctx.db.executeQuery(PING);
       } catch (err) {
         req.log.error({ err }, 'health check: database unreachable');
         database = 'unreachable';

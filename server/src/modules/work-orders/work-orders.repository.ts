@@ -1,5 +1,6 @@
 /** All SQL of the installer's work-order home and its views (the search has its own repository). */
 import type { Kysely, Transaction } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.js';
 import type { Database } from '../../db/database.js';
 
 type Db = Kysely<Database>;
@@ -8,46 +9,94 @@ export function listWorkOrderTypes(db: Db) {
   return db.selectFrom('work_order_types').select(['id', 'description']).orderBy('description').execute();
 }
 
-/** The work order with its type, customer and service location: one row, or undefined. */
-export function findWorkOrder(db: Db, workOrderId: number) {
-  return db
+/** The work order row's columns with its type, customer, service location and sales order notes. */
+const WORK_ORDER_COLUMNS = [
+  'wo.id',
+  'wo.service_location_id',
+  'wo.order_id',
+  'wo.detail_id',
+  'wo.status',
+  'wo.colo_area',
+  'wo.summary',
+  'wo.next_scheduled_name',
+  'wo.next_scheduled_at',
+  'wo.due_date',
+  'wo.last_updated',
+  't.description as type_description',
+  't.class as type_class',
+  't.view_file as type_view_file',
+  'c.id as customer_id',
+  'c.name as customer_name',
+  'c.status as customer_status',
+  'sl.address',
+  'sl.address2',
+  'sl.city',
+  'sl.state',
+  'sl.zip',
+  'sl.latitude',
+  'sl.longitude',
+  'so.notes as sales_order_notes',
+] as const;
+
+/** The physical plant config's value columns (no id, no order id: they are the work order's here). */
+const PLANT_COLUMNS = [
+  'p.splitter_port_label',
+  'p.splitter_asset_description',
+  'p.is_fiber_drop_only',
+  'p.cabinet_location',
+  'p.fiber_size',
+  'p.fiber_size2',
+  'p.existing_logical_circuit_id',
+  'p.existing_fiber_drop',
+  'p.fiber_strand',
+  'p.fiber_strand2',
+  'p.ont_number',
+  'p.fiber_port',
+  'p.hand_hole_address',
+  'p.splitter_asset_id',
+] as const;
+
+/**
+ * The work order home's row in one statement (issue 16: it was five): the work order with its type, customer, service
+ * location and sales order notes, the counts of its circuits, attachments and notes, and its sales order's physical
+ * plant config (`plant_id` null without one). Built and compiled once (a primary-key lookup asked on every open).
+ */
+const workOrderHomeQuery = compiledQuery((db, workOrderId: number) =>
+  db
     .selectFrom('work_orders as wo')
     .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
     .innerJoin('customers as c', 'c.id', 'wo.customer_id')
     .leftJoin('service_locations as sl', 'sl.id', 'wo.service_location_id')
     .leftJoin('sales_orders as so', 'so.id', 'wo.order_id')
-    .select([
-      'wo.id',
-      'wo.service_location_id',
-      'wo.order_id',
-      'wo.detail_id',
-      'wo.status',
-      'wo.colo_area',
-      'wo.summary',
-      'wo.next_scheduled_name',
-      'wo.next_scheduled_at',
-      'wo.due_date',
-      'wo.last_updated',
-      't.description as type_description',
-      't.class as type_class',
-      't.view_file as type_view_file',
-      'c.id as customer_id',
-      'c.name as customer_name',
-      'c.status as customer_status',
-      'sl.address',
-      'sl.address2',
-      'sl.city',
-      'sl.state',
-      'sl.zip',
-      'sl.latitude',
-      'sl.longitude',
-      'so.notes as sales_order_notes',
+    .leftJoin('physical_plant_configs as p', 'p.order_id', 'wo.order_id')
+    .select(WORK_ORDER_COLUMNS)
+    .select(PLANT_COLUMNS)
+    .select((eb) => [
+      'p.id as plant_id',
+      eb
+        .selectFrom('circuits as ci')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('ci.service_location_id', '=', 'wo.service_location_id')
+        .as('circuit_count'),
+      eb
+        .selectFrom('attachments as at')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('at.work_order_id', '=', 'wo.id')
+        .as('attachment_count'),
+      eb
+        .selectFrom('work_order_notes as n')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('n.work_order_id', '=', 'wo.id')
+        .as('note_count'),
     ])
-    .where('wo.id', '=', workOrderId)
-    .executeTakeFirst();
+    .where('wo.id', '=', workOrderId),
+);
+
+export async function findWorkOrderHome(db: Db, workOrderId: number) {
+  return (await workOrderHomeQuery(db, workOrderId))[0];
 }
 
-export type WorkOrderRow = NonNullable<Awaited<ReturnType<typeof findWorkOrder>>>;
+export type WorkOrderRow = NonNullable<Awaited<ReturnType<typeof findWorkOrderHome>>>;
 
 /** The work order's sales order id and its service location's address and position (nulls without a location). */
 export function findWorkOrderLocation(db: Db, workOrderId: number) {
@@ -68,54 +117,33 @@ export function findWorkOrderLocation(db: Db, workOrderId: number) {
     .executeTakeFirst();
 }
 
-/** Contacts linked to a service location (SPEC §3 Contact). */
-export function listLocationContacts(db: Db, serviceLocationId: number) {
-  return db
+/** Contacts linked to a service location (SPEC §3 Contact); compiled once (the work order home asks). */
+const locationContactsQuery = compiledQuery((db, serviceLocationId: number) =>
+  db
     .selectFrom('contact_method_locations as l')
     .innerJoin('contact_methods as m', 'm.id', 'l.contact_method_id')
     .select(['m.id', 'm.category', 'm.name', 'm.phone', 'm.phone2', 'm.email'])
     .where('l.service_location_id', '=', serviceLocationId)
-    .orderBy('m.id')
-    .execute();
+    .orderBy('m.id'),
+);
+
+export function listLocationContacts(db: Db, serviceLocationId: number) {
+  return locationContactsQuery(db, serviceLocationId);
 }
 
-export function listAssigneeNames(db: Db, workOrderId: number) {
-  return db
+/** The names of the users a work order is assigned to; compiled once (the work order home asks). */
+const assigneeNamesQuery = compiledQuery((db, workOrderId: number) =>
+  db
     .selectFrom('work_order_assignments as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
     .select(['u.first_name', 'u.last_name'])
     .where('a.work_order_id', '=', workOrderId)
     .orderBy('u.last_name')
-    .orderBy('u.first_name')
-    .execute();
-}
+    .orderBy('u.first_name'),
+);
 
-/** Circuits, attachments and notes of a work order, counted in one statement. */
-export async function countViews(db: Db, workOrderId: number, serviceLocationId: number | null) {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('circuits')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .where('service_location_id', '=', serviceLocationId ?? -1)
-        .as('circuits'),
-      eb
-        .selectFrom('attachments')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .where('work_order_id', '=', workOrderId)
-        .as('attachments'),
-      eb
-        .selectFrom('work_order_notes')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .where('work_order_id', '=', workOrderId)
-        .as('notes'),
-    ])
-    .executeTakeFirstOrThrow();
-  return {
-    circuits: Number(row.circuits ?? 0),
-    attachments: Number(row.attachments ?? 0),
-    notes: Number(row.notes ?? 0),
-  };
+export function listAssigneeNames(db: Db, workOrderId: number) {
+  return assigneeNamesQuery(db, workOrderId);
 }
 
 /** The physical plant config of the work order's sales order, if it has one. */

@@ -26,7 +26,8 @@ import * as repo from './work-orders.repository.js';
 
 const missing = (workOrderId: number) => notFound(`There is no work order #${workOrderId}.`);
 
-export function plantConfigOf(row: Row<'physical_plant_configs'>): PhysicalPlantConfig {
+/** The config's values (a plant config row, or the work order home's row that carries its columns). */
+export function plantConfigOf(row: Omit<Row<'physical_plant_configs'>, 'id' | 'order_id'>): PhysicalPlantConfig {
   return {
     splitterPort: { vcPortLabel: row.splitter_port_label, vcAssetDescription: row.splitter_asset_description },
     nIsFiberDropOnly: row.is_fiber_drop_only,
@@ -55,12 +56,10 @@ export async function loadWorkOrderObject(
 ): Promise<{ object: WorkOrderObject; row: repo.WorkOrderRow }> {
   const workOrderId = workOrder.id;
   const locationId = workOrder.service_location_id;
-  const [wo, contacts, assignees, counts, plant] = await Promise.all([
-    repo.findWorkOrder(ctx.db, workOrderId),
+  const [wo, contacts, assignees] = await Promise.all([
+    repo.findWorkOrderHome(ctx.db, workOrderId),
     locationId === null ? [] : repo.listLocationContacts(ctx.db, locationId),
     repo.listAssigneeNames(ctx.db, workOrderId),
-    repo.countViews(ctx.db, workOrderId, locationId),
-    repo.findPlantConfigOfWorkOrder(ctx.db, workOrderId),
   ]);
   if (!wo) throw missing(workOrderId);
   const object: WorkOrderObject = {
@@ -98,8 +97,12 @@ export async function loadWorkOrderObject(
       dtDueDate: wo.due_date,
     },
     SalesOrderDetails: wo.order_id === null ? null : { nOrderID: wo.order_id, txtNotes: wo.sales_order_notes },
-    Counts: counts,
-    hasPhysicalPlantConfig: plant ? hasPlantConfigValues(plantConfigOf(plant)) : false,
+    Counts: {
+      circuits: Number(wo.circuit_count ?? 0),
+      attachments: Number(wo.attachment_count ?? 0),
+      notes: Number(wo.note_count ?? 0),
+    },
+    hasPhysicalPlantConfig: wo.plant_id === null ? false : hasPlantConfigValues(plantConfigOf(wo)),
   };
   return { object, row: wo };
 }
