@@ -137,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     olt:
       options.olt ??
       createOltClient({
+        host: config.olt.host,
         port: config.olt.snmpPort,
         readCommunity: config.olt.readCommunity,
         writeCommunity: config.olt.writeCommunity,

@@ -93,6 +93,13 @@ const EnvSchema = z.object({
   BILLING_KEEP_LAST_PAYMENT_METHOD: bool,
   AUTOPAY_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   OLT_SNMP_PORT: z.coerce.number().int().min(1).max(65535).default(16161),
+  // Every OLT request goes to this host instead of the circuit's OLT address: a simulated OLT run elsewhere (the
+  // simulators process of a cluster). Set, no simulated OLT starts inside the server.
+  OLT_SNMP_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:-]+$/, 'OLT_SNMP_HOST must be a host name or IP address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   OLT_SNMP_READ_COMMUNITY: z.string().min(1).default('strand-read'),
   OLT_SNMP_WRITE_COMMUNITY: z.string().min(1).default('strand-write'),
   OLT_SIMULATOR: z
@@ -236,9 +243,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     olt: {
       snmpPort: e.OLT_SNMP_PORT,
+      /** When set, the one address every OLT request goes to (a simulated OLT in another process). */
+      host: e.OLT_SNMP_HOST ?? null,
       readCommunity: e.OLT_SNMP_READ_COMMUNITY,
       writeCommunity: e.OLT_SNMP_WRITE_COMMUNITY,
-      simulator: e.OLT_SIMULATOR,
+      /** Start the embedded simulated OLT (only when no OLT_SNMP_HOST names one elsewhere). */
+      simulator: e.OLT_SIMULATOR && !e.OLT_SNMP_HOST,
     },
     phoneSwitch: {
       /** The switch's API; without PHONE_SWITCH_URL the simulated switch on PHONE_SWITCH_PORT. */

@@ -1,14 +1,10 @@
 /** Reads the configuration, migrates, loads the demo data into an empty database, and serves. */
-import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { isDatabaseEmpty, seedDemoData, writeDemoFiles } from './demo/generator.js';
-import { type FaxSimulator, startFaxSimulator } from './integrations/fax/fax-simulator.js';
-import { type OltSimulator, startOltSimulator } from './integrations/network/olt-simulator.js';
-import { type SwitchSimulator, startSwitchSimulator } from './integrations/phone-switch/switch-simulator.js';
-import { startTvSimulator, type TvSimulator } from './integrations/tv/tv-simulator.js';
+import { startSimulators } from './integrations/simulators.js';
 import { startJobs } from './jobs.js';
 
 async function main() {
@@ -25,69 +21,17 @@ async function main() {
     app.log.info({ summary, ms: Date.now() - started }, 'demo data loaded into the empty database');
   }
 
-  // The embedded default: a simulated OLT on loopback answers the demo circuits (OLT_SIMULATOR=false for real OLTs).
-  let olt: OltSimulator | null = null;
-  if (config.olt.simulator) {
-    try {
-      olt = await startOltSimulator({
-        host: '127.0.0.1',
-        port: config.olt.snmpPort,
-        readCommunity: config.olt.readCommunity,
-        writeCommunity: config.olt.writeCommunity,
-      });
-      app.log.info(`simulated OLT (SNMP) on udp://127.0.0.1:${olt.port}`);
-    } catch (err) {
-      // The portal still serves everything else; circuit stats report the OLT as unreachable.
-      app.log.warn({ err }, `simulated OLT could not bind udp://127.0.0.1:${config.olt.snmpPort}`);
-    }
-  }
-  // The embedded default phone switch: a simulated one on loopback confirms auth codes (PHONE_SWITCH_SIMULATOR=false
-  // and PHONE_SWITCH_URL for a real switch).
-  let phoneSwitch: SwitchSimulator | null = null;
-  if (config.phoneSwitch.simulator) {
-    try {
-      phoneSwitch = await startSwitchSimulator({
-        host: '127.0.0.1',
-        port: config.phoneSwitch.port,
-        apiKey: config.phoneSwitch.apiKey,
-        confirmDelayMs: config.phoneSwitch.confirmDelayMs,
-      });
-      app.log.info(`simulated phone switch on http://127.0.0.1:${phoneSwitch.port}`);
-    } catch (err) {
-      // Auth codes then stay pending (retried with back-off) until a switch answers.
-      app.log.warn({ err }, `simulated phone switch could not bind 127.0.0.1:${config.phoneSwitch.port}`);
-    }
-  }
-  // The embedded defaults of the fax carrier and the TV middleware: small HTTP services on loopback
-  // (FAX_GATEWAY_URL / TV_MIDDLEWARE_URL point the server at the real ones instead).
-  let fax: FaxSimulator | null = null;
-  if (config.fax.simulator) {
-    try {
-      fax = await startFaxSimulator({
-        host: '127.0.0.1',
-        port: config.fax.simulatorPort,
-        delayMs: config.fax.simulatorDelayMs,
-      });
-      app.log.info(`simulated fax carrier on http://127.0.0.1:${fax.port}`);
-    } catch (err) {
-      // Faxes wait in the queue (retried with backoff) until a carrier answers.
-      app.log.warn({ err }, `simulated fax carrier could not bind 127.0.0.1:${config.fax.simulatorPort}`);
-    }
-  }
-  let tv: TvSimulator | null = null;
-  if (config.tv.simulator) {
-    try {
-      tv = await startTvSimulator({
-        host: '127.0.0.1',
-        port: config.tv.simulatorPort,
-        stateFile: path.join(config.dataDir, 'tv-middleware.json'),
-      });
-      app.log.info(`simulated TV middleware on http://127.0.0.1:${tv.port}`);
-    } catch (err) {
-      // TV credentials then say the TV system is not answering.
-      app.log.warn({ err }, `simulated TV middleware could not bind 127.0.0.1:${config.tv.simulatorPort}`);
-    }
-  }
+  // The embedded defaults: simulated OLT, phone switch, fax carrier and TV middleware on loopback, each only when its
+  // real (or separately run, see simulators-main.ts) address is not configured.
+  const simulators = await startSimulators(config, app.log, {
+    host: '127.0.0.1',
+    which: {
+      olt: config.olt.simulator,
+      phoneSwitch: config.phoneSwitch.simulator,
+      fax: config.fax.simulator,
+      tv: config.tv.simulator,
+    },
+  });
   // Every background job (asset actions, queued mail, autopay, pruning) starts in jobs.ts.
   const stopJobs = await startJobs(ctx);
 
@@ -104,10 +48,7 @@ async function main() {
     try {
       await app.close();
       await stopJobs();
-      await olt?.close();
-      await phoneSwitch?.close();
-      await fax?.close();
-      await tv?.close();
+      await simulators.close();
       await database.close();
       process.exit(0);
     } catch (err) {
