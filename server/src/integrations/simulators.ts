@@ -13,6 +13,7 @@ import { startTvSimulator } from './tv/tv-simulator.js';
 
 export interface SimulatorLog {
   info(message: string): void;
+  info(details: object, message: string): void;
   warn(details: { err: unknown }, message: string): void;
 }
 
@@ -65,6 +66,7 @@ export async function startSimulators(
       port: config.olt.snmpPort,
       readCommunity: config.olt.readCommunity,
       writeCommunity: config.olt.writeCommunity,
+      onAction: (oltAction) => log.info({ oltAction }, 'OLT carried out an ONT action'),
     }),
   );
   // The phone switch confirms auth codes (they stay pending, retried with back-off, until a switch answers).

@@ -14,6 +14,8 @@ export interface OltSimulatorOptions {
   writeCommunity: string;
   slots?: number;
   portsPerSlot?: number;
+  /** Told of every asset action the OLT carries out (the simulators process logs them, so a test can count them). */
+  onAction?: (action: { slot: number; port: number; actionId: number }) => void;
 }
 
 export interface OltSimulator {
@@ -141,6 +143,8 @@ export async function startOltSimulator(options: OltSimulatorOptions): Promise<O
         // A stop (3) ends the test: the port reads idle again.
         if (column === OltColumn.toneTest && request.setValue === ToneTestType.stop)
           request.setValue = ToneTestType.idle;
+        if (column === OltColumn.adminAction && slot !== undefined && port !== undefined)
+          options.onAction?.({ slot, port, actionId: Number(request.setValue) });
         return request.done();
       }
       if (request.instanceNode && slot !== undefined && port !== undefined) {
