@@ -326,7 +326,7 @@ defaults
   option redispatch 1
   # Layer-7 retries: also when an instance closed the connection without an answer (it was stopping or died);
   # only for requests that are safe to send twice: reads, and writes with an Idempotency-Key.
-  retry-on conn-failure empty-response response-timeout
+  retry-on conn-failure empty-response response-timeout 503
 
 frontend portal
   bind 127.0.0.1:${s.port}
@@ -337,6 +337,8 @@ frontend portal
 backend instances
   balance roundrobin
   http-request disable-l7-retry if !{ method GET HEAD OPTIONS } !{ req.hdr(idempotency-key) -m found }
+  # Which instance answered (the cluster test counts them).
+  http-response set-header X-Served-By %s
   option httpchk GET ${healthPath}
   http-check expect status 200
   default-server maxconn 200

@@ -143,7 +143,8 @@ export async function startOltSimulator(options: OltSimulatorOptions): Promise<O
         // A stop (3) ends the test: the port reads idle again.
         if (column === OltColumn.toneTest && request.setValue === ToneTestType.stop)
           request.setValue = ToneTestType.idle;
-        if (column === OltColumn.adminAction && slot !== undefined && port !== undefined)
+        // net-snmp calls the handler twice for a SET: a test pass, then the commit; the action runs at the commit.
+        if (request.commitSet && column === OltColumn.adminAction && slot !== undefined && port !== undefined)
           options.onAction?.({ slot, port, actionId: Number(request.setValue) });
         return request.done();
       }
@@ -191,6 +192,8 @@ interface SnmpMibRequest {
   oid: string;
   operation: number;
   setValue?: unknown;
+  /** Set on the second (commit) call of a SET. */
+  commitSet?: boolean;
   instanceNode?: { value: unknown };
   done(error?: { errorStatus: number }): void;
 }
