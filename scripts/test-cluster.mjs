@@ -401,8 +401,10 @@ async function main() {
     }
     return scenarios[0];
   };
+  // The load lasts TEST_CLUSTER_SECONDS and at least until the last disruption is over (a busy machine starts slowly).
+  let chaosDone = false;
   const virtualUser = async () => {
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline || !chaosDone) {
       seq += 1;
       await pick()[2]();
     }
@@ -421,11 +423,18 @@ async function main() {
     const how = await stopProcess(s, 'instance-2', { signal: 'SIGKILL' });
     const r = await restartInstance(s, 2);
     disruptions.push(`instance 2: kill -9 (${how}), started again, ready after ${(r.ms / 1000).toFixed(1)} s`);
+    await sleep(3_000);
+    chaosDone = true;
   };
 
   log(`test:cluster: ${USERS} virtual users for ${LOAD_SECONDS} s through ${LB}, restarting instances meanwhile`);
   const loadStart = Date.now();
-  await Promise.all([...Array.from({ length: USERS }, virtualUser), chaos()]);
+  await Promise.all([
+    ...Array.from({ length: USERS }, virtualUser),
+    chaos().finally(() => {
+      chaosDone = true;
+    }),
+  ]);
   const loadMs = Date.now() - loadStart;
 
   // ------------------------------------------------------------ the figures
