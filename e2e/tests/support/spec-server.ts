@@ -4,14 +4,20 @@
  * worker and project) stops the previous file's server, copies the template into a fresh directory, and starts
  * server/dist/main.js on the worker's own port. Helpers that read the server's files (outbox, database) find the
  * current directory in E2E_DATA_DIR.
+ *
+ * With E2E_BASE_URL set (npm run test:cluster: the load balancer of a running cluster), no server is started: every
+ * spec runs against that URL (only specs that need no file of the server's data directory, and whose changes other
+ * specs do not depend on).
  */
 import { cpSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { e2eSettings, startServer, type TestServer } from './e2e-settings';
 
-interface Running extends TestServer {
+interface Running extends Omit<TestServer, 'process'> {
   key: string;
+  /** null when the specs run against E2E_BASE_URL. */
+  process: TestServer['process'] | null;
 }
 
 let running: Running | null = null;
@@ -41,13 +47,18 @@ async function start(key: string, slot: number): Promise<Running> {
   return { ...server, key };
 }
 
-process.once('exit', () => running?.process.kill('SIGTERM'));
+process.once('exit', () => running?.process?.kill('SIGTERM'));
 
 export const test = base.extend<{ specServer: Running }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   specServer: async ({}, use, testInfo) => {
     // One server per spec file and project (the phone run of a file gets its own copy too).
     const key = `${testInfo.project.name}:${testInfo.file}`;
+    const external = process.env.E2E_BASE_URL;
+    if (external) {
+      await use({ key, url: external.replace(/\/$/, ''), process: null, stop: async () => undefined });
+      return;
+    }
     if (running?.key !== key) {
       await stop();
       running = await start(key, testInfo.parallelIndex);
