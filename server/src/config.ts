@@ -19,6 +19,14 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  // Where uploaded and generated files live: postgres (the database file store, the default with DATABASE_URL) or
+  // disk (DATA_DIR/files, the default on SQLite).
+  STORAGE: z
+    .enum(['postgres', 'disk', ''], { message: 'STORAGE must be postgres or disk' })
+    .optional()
+    .transform((v) => v || undefined),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
   TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -166,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems = clusterProblems(e);
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -176,6 +186,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ? ({ dialect: 'postgres', url: e.DATABASE_URL } as const)
       : ({ dialect: 'sqlite', file: path.join(dataDir, 'portal.db') } as const),
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    /** The file store: the database's (stored_files) or DATA_DIR/files. */
+    storage: {
+      kind: e.STORAGE ?? (e.DATABASE_URL ? 'postgres' : 'disk'),
+      minFreeBytes: e.STORAGE_MIN_FREE_BYTES,
+    },
+    /** SIGTERM: how long in-flight requests and the job round in progress may take before the process exits. */
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    /** A job round's lease (renewed while it runs): how soon another instance takes over a dead one's job. */
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sessionCheckCacheSeconds: e.SESSION_CHECK_CACHE_SECONDS,
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`,
@@ -228,7 +247,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ratioMinBytes: e.ZIP_RATIO_MIN_BYTES,
       },
     },
-    storage: { minFreeBytes: e.STORAGE_MIN_FREE_BYTES },
     maps: {
       tileUrl: e.MAP_TILE_URL ?? null,
       serviceUrl: e.MAP_SERVICE_URL?.replace(/\/$/, '') ?? null,
@@ -286,6 +304,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ),
     ],
   };
+}
+
+/**
+ * Settings that several instances on one database must agree on. A secret generated per instance would make every
+ * session valid on one instance only (and the file store on one disk would hold each upload on one instance only).
+ */
+function clusterProblems(e: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  if (e.DATABASE_URL && !e.JWT_SECRET) {
+    problems.push(
+      'JWT_SECRET: required when DATABASE_URL is set. Every instance sharing the database must sign and check ' +
+        'sessions with the same secret (at least 32 characters, e.g. from `openssl rand -base64 48`); a secret ' +
+        'generated per instance would sign users out whenever the load balancer sends them to another one.',
+    );
+  }
+  if (e.STORAGE === 'postgres' && !e.DATABASE_URL) {
+    problems.push('STORAGE: postgres needs DATABASE_URL (on SQLite files are kept on disk, STORAGE=disk).');
+  }
+  return problems;
 }
 
 /** Without JWT_SECRET, a random secret is made once and kept in DATA_DIR so restarts keep sessions valid. */

@@ -1,24 +1,23 @@
-/** Reads the configuration, migrates, loads the demo data into an empty database, and serves. */
+/**
+ * Reads the configuration, builds the app, prepares the shared database (migrate, and the demo data into an empty one,
+ * under the startup lock), starts the simulators and the background jobs, and serves. SIGTERM drains: ready answers
+ * 503, no new connections, requests in flight and the job round in progress finish within SHUTDOWN_TIMEOUT_MS.
+ */
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
-import { migrateToLatest } from './db/migrate.js';
-import { isDatabaseEmpty, seedDemoData, writeDemoFiles } from './demo/generator.js';
 import { startSimulators } from './integrations/simulators.js';
 import { startJobs } from './jobs.js';
+import { prepareDatabase } from './startup.js';
 
 async function main() {
   const config = loadConfig();
   const database = openDatabase(config.database);
-  const applied = await migrateToLatest(database.db, database.dialect);
   const { app, ctx } = await buildApp({ config, database });
-  if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
-
-  if (config.seedDemo === 'auto' && (await isDatabaseEmpty(database.db))) {
-    const started = Date.now();
-    const summary = await seedDemoData(database.db, { dialect: database.dialect });
-    await writeDemoFiles(config.dataDir);
-    app.log.info({ summary, ms: Date.now() - started }, 'demo data loaded into the empty database');
+  const prepared = await prepareDatabase(ctx, config.seedDemo);
+  if (prepared.applied.length > 0) app.log.info({ migrations: prepared.applied }, 'migrations applied');
+  if (prepared.seeded) {
+    app.log.info({ summary: prepared.seeded, ms: prepared.seedMs }, 'demo data loaded into the empty database');
   }
 
   // The embedded defaults: simulated OLT, phone switch, fax carrier and TV middleware on loopback, each only when its
@@ -39,17 +38,21 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // From here GET /api/health/ready answers 503, so a load balancer stops sending.
+    ctx.lifecycle.draining = true;
+    const timeoutMs = config.shutdownTimeoutMs;
+    app.log.info({ signal, timeoutMs }, 'shutting down: finishing requests in flight and the job round in progress');
     const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
+      app.log.error(`shutdown took longer than SHUTDOWN_TIMEOUT_MS (${timeoutMs} ms); exiting`);
       process.exit(1);
-    }, 10_000);
+    }, timeoutMs);
     force.unref();
     try {
-      await app.close();
-      await stopJobs();
+      // No new connections; requests in flight finish. Jobs start no new round; the one running finishes.
+      await Promise.all([app.close(), stopJobs()]);
       await simulators.close();
       await database.close();
+      app.log.info('shut down cleanly');
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');
