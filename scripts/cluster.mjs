@@ -247,8 +247,9 @@ export function instanceEnv(s, n) {
     PUBLIC_URL: balancerUrl(s),
     // HAProxy sets X-Forwarded-For; the instances listen on loopback only, behind it.
     TRUST_PROXY: 'true',
-    // The demo data is loaded once by the cluster, not by whichever instance starts first.
-    SEED_DEMO: 'never',
+    // The demo data (rows and files, in the PostgreSQL file store) goes into the empty database once: the instances
+    // migrate and seed under a startup lock, so the first one does it and the others find it done.
+    SEED_DEMO: 'auto',
     ...simulatorAddresses(s),
   };
 }
@@ -288,19 +289,6 @@ export function startInstance(s, n) {
     ['--enable-source-maps', path.join(root, 'server/dist/main.js')],
     instanceEnv(s, n),
   );
-}
-
-/** Migrates and loads the demo data once (the demo CLI seeds only an empty database). */
-async function loadDemoData(s) {
-  const dataDir = path.join(s.dir, 'demo');
-  mkdirSync(dataDir, { recursive: true });
-  const r = spawnSync(process.execPath, [path.join(root, 'server/dist/demo/cli.js')], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...instanceEnv(s, 1), DATA_DIR: dataDir },
-  });
-  if (r.status !== 0) throw new Error(`loading the demo data failed:\n${r.stdout}${r.stderr}`);
-  log(`cluster: ${r.stdout.split('\n')[0]}`);
 }
 
 // ---------------------------------------------------------------- HAProxy
@@ -373,7 +361,6 @@ export async function startCluster(s) {
   try {
     await startPostgres(s);
     await startSimulators(s);
-    await loadDemoData(s);
     for (let n = 1; n <= s.instancePorts.length; n++) {
       if (!alive(readPid(s, `instance-${n}`))) startInstance(s, n);
     }
