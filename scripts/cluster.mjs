@@ -247,6 +247,8 @@ export function instanceEnv(s, n) {
     PUBLIC_URL: balancerUrl(s),
     // HAProxy sets X-Forwarded-For; the instances listen on loopback only, behind it.
     TRUST_PROXY: 'true',
+    // On SIGTERM: ready answers 503 at once; HAProxy (check every 500 ms, down after 2) stops sending within ~1 s.
+    SHUTDOWN_DRAIN_DELAY_MS: '1500',
     // The demo data (rows and files, in the PostgreSQL file store) goes into the empty database once: the instances
     // migrate and seed under a startup lock, so the first one does it and the others find it done.
     SEED_DEMO: 'auto',

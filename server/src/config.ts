@@ -26,6 +26,9 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  // Behind a load balancer: how long an instance keeps serving after SIGTERM with /api/health/ready at 503, so the
+  // balancer takes it out before it closes (its health checks' interval × fall, and a margin). 0: close at once.
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
   TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -193,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** SIGTERM: how long in-flight requests and the job round in progress may take before the process exits. */
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
     /** A job round's lease (renewed while it runs): how soon another instance takes over a dead one's job. */
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,

@@ -48,6 +48,9 @@ async function main() {
     }, timeoutMs);
     force.unref();
     try {
+      // Behind a load balancer, keep serving until its health checks have seen the 503 and it sends no more
+      // (SHUTDOWN_DRAIN_DELAY_MS); closing at once would answer 503 to requests already on their way.
+      if (config.shutdownDrainDelayMs > 0) await new Promise((r) => setTimeout(r, config.shutdownDrainDelayMs));
       // No new connections; requests in flight finish. Jobs start no new round; the one running finishes.
       await Promise.all([app.close(), stopJobs()]);
       await simulators.close();
