@@ -6,6 +6,7 @@
 // charged once at the sandbox gateway, every asset action ran once at the OLT, autopay paid each due invoice once,
 // a session signed out on one instance is refused on the others and sign-in failures are counted across instances.
 // Prints the figures; exits 1 on any failure. The cluster is stopped whatever happens.
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -655,6 +656,23 @@ async function main() {
     `autopay: ${dueForAutopay.length} due invoices, each paid once and charged once ` +
       `(${autopay.filter((r) => r.payments === 1).length} paid; rounds that paid something, per instance: ${autopayRounds.join('/')})`,
   );
+
+  // Browser specs through the load balancer (E2E_BASE_URL: spec-server starts no server of its own), before the
+  // sign-in limit below locks an account. TEST_CLUSTER_E2E=0 skips them.
+  if (env.TEST_CLUSTER_E2E !== '0') {
+    const specs = ['sign-in.spec.ts', 'installer-search.spec.ts'];
+    const started = Date.now();
+    const run = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=dot', ...specs], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...env, E2E_BASE_URL: LB },
+      timeout: 600_000,
+    });
+    check(
+      run.status === 0,
+      `browser specs through HAProxy: ${specs.join(', ')} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
+  }
 
   // A session signed out on one instance is refused on the others (after at most SESSION_CHECK_CACHE_SECONDS).
   const signedIn = await login('fieldtech', 'demo-password', instanceUrl(s, 1));

@@ -105,10 +105,11 @@ export function requestHash(input: PayBillsRequest): string {
     .digest('hex');
 }
 
+class SameKeyRaced extends Error {}
+
 /**
- * PostgreSQL ends one of two transactions that wait on each other (40P01, deadlock) or cannot be serialized (40001);
- * found by `npm run test:cluster` when the same payment arrives twice at once on two instances. The transaction was
- * rolled back whole, so it is run again (up to 3 times, after a short random pause).
+ * PostgreSQL ends one of two transactions that wait on each other (40P01, deadlock) or cannot be serialized (40001).
+ * The transaction was rolled back whole, so it is run again (up to 3 times, after a short random pause).
  */
 async function againOnConflict<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -136,6 +137,10 @@ export async function startPayment(
     const paymentId = await againOnConflict(() =>
       ctx.db.transaction().execute(async (trx) => {
         const rows = new Map((await repo.invoicesForPayment(trx, ctx.dialect, ids)).map((r) => [r.id, r]));
+        // The same key raced in twice and the other request's payment is in now (seen once the invoices are ours):
+        // join it instead of inserting the key again, which would wait on that payment's settling while holding the
+        // invoices it needs (a deadlock on PostgreSQL).
+        if (await repo.paymentByKey(trx, payer.customerId, key)) throw new SameKeyRaced();
         const claims = await repo.pendingClaims(trx, ids);
         const fields: Record<string, string> = {};
         input.invoices.forEach((line, i) => {
