@@ -1,4 +1,5 @@
-// Builds the web app (Vite) into web/dist and bundles the server (esbuild) into server/dist/main.js.
+// Builds the web app (Vite) into web/dist and bundles the server (esbuild) into server/dist/main.js (and
+// simulators-main.js, the simulators as their own process for a cluster).
 // npm packages stay external to the server bundle; our own workspace packages (@strand/*) are bundled in.
 import path from 'node:path';
 import { log, root, run } from './lib.mjs';
@@ -33,7 +34,11 @@ const externalPackages = {
   },
 };
 await esbuild.build({
-  entryPoints: [path.join(root, 'server/src/main.ts'), path.join(root, 'server/src/demo/cli.ts')],
+  entryPoints: [
+    path.join(root, 'server/src/main.ts'),
+    path.join(root, 'server/src/simulators-main.ts'),
+    path.join(root, 'server/src/demo/cli.ts'),
+  ],
   outdir: path.join(root, 'server/dist'),
   bundle: true,
   platform: 'node',

@@ -9,6 +9,7 @@ export * from './api/contractor-field.js';
 export * from './api/customer.js';
 export * from './api/customer-services.js';
 export * from './api/dispatch.js';
+export * from './api/health.js';
 export * from './api/installer-checklist.js';
 export * from './api/order-pages.js';
 export * from './api/ordering.js';

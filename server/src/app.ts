@@ -1,5 +1,7 @@
 /** Builds the Fastify instance (no listen): external plugins, then app plugins, then the modules' routes. */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -23,7 +25,7 @@ import { createOltClient, type OltClient } from './integrations/network/olt-clie
 import type { PaymentGateway } from './integrations/payments/payment-gateway.js';
 import { createSandboxGateway } from './integrations/payments/sandbox-gateway.js';
 import { createPhoneSwitchClient, type PhoneSwitch } from './integrations/phone-switch/phone-switch.js';
-import { createLocalFileStore } from './integrations/storage/file-store.js';
+import { createFileStore } from './integrations/storage/select-store.js';
 import { createHttpTvMiddleware, type TvMiddleware } from './integrations/tv/tv-middleware.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { applicantsRoutes } from './modules/applicants/applicants.routes.js';
@@ -138,11 +140,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     dialect: database.dialect,
     config,
     mailer: options.mailer ?? createMailer(config.mail, app.log),
-    files: createLocalFileStore(path.join(config.dataDir, 'files'), { log: app.log }),
+    files: createFileStore(config.storage.kind, { db: database.db, dataDir: config.dataDir, log: app.log, now }),
     payments: options.payments ?? createPaymentGateway(config, database, now),
     olt:
       options.olt ??
       createOltClient({
+        host: config.olt.host,
         port: config.olt.snmpPort,
         readCommunity: config.olt.readCommunity,
         writeCommunity: config.olt.writeCommunity,
@@ -155,6 +158,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     issueToken: (claims) => app.jwt.sign(claims),
     now,
     log: app.log,
+    lifecycle: { instanceId: instanceId(), draining: false },
   };
 
   await registerCompression(app);
@@ -235,6 +239,11 @@ function createPaymentGateway(config: Config, database: Db, now: () => Date): Pa
     case 'sandbox':
       return createSandboxGateway(database.db, config.jwtSecret, now);
   }
+}
+
+/** Names this process among the instances sharing a database (job leases, GET /api/health/jobs). */
+function instanceId(): string {
+  return `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 }
 
 function defaultWebDist(): string {

@@ -19,6 +19,17 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  // Where uploaded and generated files live: postgres (the database file store, the default with DATABASE_URL) or
+  // disk (DATA_DIR/files, the default on SQLite).
+  STORAGE: z
+    .enum(['postgres', 'disk', ''], { message: 'STORAGE must be postgres or disk' })
+    .optional()
+    .transform((v) => v || undefined),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  // Behind a load balancer: how long an instance keeps serving after SIGTERM with /api/health/ready at 503, so the
+  // balancer takes it out before it closes (its health checks' interval × fall, and a margin). 0: close at once.
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
   TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -93,6 +104,13 @@ const EnvSchema = z.object({
   BILLING_KEEP_LAST_PAYMENT_METHOD: bool,
   AUTOPAY_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   OLT_SNMP_PORT: z.coerce.number().int().min(1).max(65535).default(16161),
+  // Every OLT request goes to this host instead of the circuit's OLT address: a simulated OLT run elsewhere (the
+  // simulators process of a cluster). Set, no simulated OLT starts inside the server.
+  OLT_SNMP_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:-]+$/, 'OLT_SNMP_HOST must be a host name or IP address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   OLT_SNMP_READ_COMMUNITY: z.string().min(1).default('strand-read'),
   OLT_SNMP_WRITE_COMMUNITY: z.string().min(1).default('strand-write'),
   OLT_SIMULATOR: z
@@ -161,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems = clusterProblems(e);
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -171,6 +191,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ? ({ dialect: 'postgres', url: e.DATABASE_URL } as const)
       : ({ dialect: 'sqlite', file: path.join(dataDir, 'portal.db') } as const),
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    /** The file store: the database's (stored_files) or DATA_DIR/files. */
+    storage: {
+      kind: e.STORAGE ?? (e.DATABASE_URL ? 'postgres' : 'disk'),
+      minFreeBytes: e.STORAGE_MIN_FREE_BYTES,
+    },
+    /** SIGTERM: how long in-flight requests and the job round in progress may take before the process exits. */
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
+    /** A job round's lease (renewed while it runs): how soon another instance takes over a dead one's job. */
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sessionCheckCacheSeconds: e.SESSION_CHECK_CACHE_SECONDS,
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`,
@@ -223,7 +253,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ratioMinBytes: e.ZIP_RATIO_MIN_BYTES,
       },
     },
-    storage: { minFreeBytes: e.STORAGE_MIN_FREE_BYTES },
     maps: {
       tileUrl: e.MAP_TILE_URL ?? null,
       serviceUrl: e.MAP_SERVICE_URL?.replace(/\/$/, '') ?? null,
@@ -238,9 +267,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     olt: {
       snmpPort: e.OLT_SNMP_PORT,
+      /** When set, the one address every OLT request goes to (a simulated OLT in another process). */
+      host: e.OLT_SNMP_HOST ?? null,
       readCommunity: e.OLT_SNMP_READ_COMMUNITY,
       writeCommunity: e.OLT_SNMP_WRITE_COMMUNITY,
-      simulator: e.OLT_SIMULATOR,
+      /** Start the embedded simulated OLT (only when no OLT_SNMP_HOST names one elsewhere). */
+      simulator: e.OLT_SIMULATOR && !e.OLT_SNMP_HOST,
     },
     phoneSwitch: {
       /** The switch's API; without PHONE_SWITCH_URL the simulated switch on PHONE_SWITCH_PORT. */
@@ -280,6 +312,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ),
     ],
   };
+}
+
+/**
+ * Settings that several instances on one database must agree on. A secret generated per instance would make every
+ * session valid on one instance only (and the file store on one disk would hold each upload on one instance only).
+ */
+function clusterProblems(e: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  if (e.DATABASE_URL && !e.JWT_SECRET) {
+    problems.push(
+      'JWT_SECRET: required when DATABASE_URL is set. Every instance sharing the database must sign and check ' +
+        'sessions with the same secret (at least 32 characters, e.g. from `openssl rand -base64 48`); a secret ' +
+        'generated per instance would sign users out whenever the load balancer sends them to another one.',
+    );
+  }
+  if (e.STORAGE === 'postgres' && !e.DATABASE_URL) {
+    problems.push('STORAGE: postgres needs DATABASE_URL (on SQLite files are kept on disk, STORAGE=disk).');
+  }
+  return problems;
 }
 
 /** Without JWT_SECRET, a random secret is made once and kept in DATA_DIR so restarts keep sessions valid. */

@@ -18,7 +18,7 @@ export interface AppContext {
   dialect: DialectName;
   config: Config;
   mailer: Mailer;
-  /** Files under DATA_DIR/files (attachments, photos, images). */
+  /** Uploaded and generated files (attachments, photos, fax pages): the database's store or DATA_DIR/files. */
   files: FileStore;
   /** The payment gateway (PAYMENT_GATEWAY): tokenizes cards and bank accounts, charges them. */
   payments: PaymentGateway;
@@ -36,4 +36,6 @@ export interface AppContext {
   now(): Date;
   /** The server's logger (pino): for work that runs after the answer has gone out. */
   log: FastifyBaseLogger;
+  /** This process among the instances sharing the database: its id, and whether it is draining (SIGTERM). */
+  lifecycle: { instanceId: string; draining: boolean };
 }

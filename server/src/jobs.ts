@@ -1,10 +1,15 @@
 /**
  * The one place background jobs start: main.ts calls `startJobs` once the app is built, and the function it answers
- * stops them all (waiting for a round in progress). Every job is safe on several instances at once: requests are
- * claimed with conditional updates, autopay charges under fixed gateway keys, and deletes are idempotent.
+ * stops them all (no new round; the rounds in progress finish). Every round runs once across all instances sharing
+ * the database: lib/job-runner.ts gives a job's round to the one instance holding its lease in `job_runs` (renewed
+ * while it runs; a dead instance's lease runs out after JOB_LEASE_SECONDS and another instance takes over), retries a
+ * failed round with backoff, and records each job's last and next round (GET /api/health/jobs, staff). Inside a
+ * round the units of work are still claimed one by one (conditional updates, fixed gateway keys), so even a round
+ * taken over from a stalled instance never repeats a finished unit.
  *   - asset actions (modules/assets/action-worker.ts): every second
  *   - auth codes pushed to the phone switch (modules/auth-codes/auth-codes.worker.ts): every AUTH_CODE_PUSH_INTERVAL_MS
- *   - auth: the queued recovery and registration mail, every 30 s and at start; ended sessions, hourly
+ *   - auth (modules/auth/auth.jobs.ts): the queued recovery and registration mail, at start and every 30 s; ended
+ *     sessions, hourly
  *   - autopay (modules/billing/payment-recovery.ts): a minute after start, then every AUTOPAY_INTERVAL_MINUTES (0: off)
  *   - notices (modules/subscribers/notices.worker.ts): recipients listed and mailed, every 2 s (first 5 s after start)
  *   - rate-limit counters of ended windows: every 10 minutes
@@ -14,9 +19,10 @@
  */
 import type { AppContext } from './context.js';
 import { pruneIdempotencyKeys } from './lib/idempotency.js';
+import { type JobDefinition, startJobRunner } from './lib/job-runner.js';
 import { pruneRateLimits } from './lib/rate-limit-store.js';
-import { startActionWorker } from './modules/assets/action-worker.js';
-import { startAuthJobs } from './modules/auth/auth.jobs.js';
+import { actionWorkerRound } from './modules/assets/action-worker.js';
+import { authJobs } from './modules/auth/auth.jobs.js';
 import { pruneAuthRecords } from './modules/auth/auth.service.js';
 import { pushAuthCodes } from './modules/auth-codes/auth-codes.worker.js';
 import { runAutopay } from './modules/billing/payment-recovery.js';
@@ -24,40 +30,6 @@ import { workFaxQueue } from './modules/fax-outbox/fax-outbox.jobs.js';
 import { processNotices } from './modules/subscribers/notices.worker.js';
 
 const MINUTE = 60_000;
-
-type Stop = () => void | Promise<void>;
-
-/**
- * Runs `job` every `intervalMs` (first after `firstAfterMs`), never two rounds at once; a failed round is logged and
- * the next one runs as planned. The stop function waits for a round in progress.
- */
-export function every(
-  ctx: AppContext,
-  name: string,
-  intervalMs: number,
-  job: () => Promise<unknown>,
-  firstAfterMs = intervalMs,
-): () => Promise<void> {
-  let current: Promise<void> | null = null;
-  let stopped = false;
-  const round = () => {
-    if (current || stopped) return;
-    current = job()
-      .then(() => undefined)
-      .catch((err) => ctx.log.error({ err }, `${name} failed`))
-      .finally(() => {
-        current = null;
-      });
-  };
-  const first = setTimeout(round, firstAfterMs).unref();
-  const timer = setInterval(round, intervalMs).unref();
-  return async () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(timer);
-    await current;
-  };
-}
 
 /** Housekeeping: deletes records past RETENTION_DAYS; answers how many of each. */
 export async function pruneOldRecords(ctx: AppContext) {
@@ -67,60 +39,72 @@ export async function pruneOldRecords(ctx: AppContext) {
   return { ...auth, idempotencyKeys };
 }
 
-export async function startJobs(ctx: AppContext): Promise<() => Promise<void>> {
-  const stops: Stop[] = [];
-  stops.push(await startActionWorker(ctx, ctx.log));
-  stops.push(startAuthJobs(ctx));
-  stops.push(
-    every(ctx, 'auth-code push', ctx.config.phoneSwitch.pushIntervalMs, async () => {
-      const round = await pushAuthCodes(ctx);
-      if (round.confirmed + round.failed + round.retrying > 0) ctx.log.info({ authCodes: round }, 'auth-code push');
-    }),
-    every(
-      ctx,
-      'notice mail',
-      2_000,
-      async () => {
+/** Every background job of the portal, as the runner takes them. */
+export function jobDefinitions(ctx: AppContext): JobDefinition[] {
+  const jobs: JobDefinition[] = [
+    {
+      name: 'asset actions',
+      intervalMs: 1000,
+      run: () => actionWorkerRound(ctx, ctx.config.jobLeaseSeconds * 1000),
+    },
+    ...authJobs(ctx),
+    {
+      name: 'auth-code push',
+      intervalMs: ctx.config.phoneSwitch.pushIntervalMs,
+      run: async () => {
+        const round = await pushAuthCodes(ctx);
+        if (round.confirmed + round.failed + round.retrying > 0) ctx.log.info({ authCodes: round }, 'auth-code push');
+      },
+    },
+    {
+      name: 'notice mail',
+      intervalMs: 2_000,
+      firstAfterMs: 5_000,
+      run: async () => {
         const round = await processNotices(ctx);
         if (round.listed + round.sent + round.failed + round.finished > 0) ctx.log.info({ notices: round }, 'notices');
       },
-      5_000,
-    ),
-    every(ctx, 'fax queue', ctx.config.fax.queueIntervalSeconds * 1000, async () => {
-      const round = await workFaxQueue(ctx);
-      if (round.claimed + round.released > 0) ctx.log.info({ fax: round }, 'fax queue round');
-    }),
-  );
-  stops.push(every(ctx, 'rate-limit pruning', 10 * MINUTE, () => pruneRateLimits(ctx.db, ctx.now())));
-  stops.push(
-    every(
-      ctx,
-      'housekeeping',
-      60 * MINUTE,
-      async () => {
+    },
+    {
+      name: 'fax queue',
+      intervalMs: ctx.config.fax.queueIntervalSeconds * 1000,
+      run: async () => {
+        const round = await workFaxQueue(ctx);
+        if (round.claimed + round.released > 0) ctx.log.info({ fax: round }, 'fax queue round');
+      },
+    },
+    { name: 'rate-limit pruning', intervalMs: 10 * MINUTE, run: () => pruneRateLimits(ctx.db, ctx.now()) },
+    {
+      name: 'housekeeping',
+      intervalMs: 60 * MINUTE,
+      firstAfterMs: MINUTE,
+      run: async () => {
         const pruned = await pruneOldRecords(ctx);
         if (Object.values(pruned).some((n) => n > 0)) ctx.log.info({ pruned }, 'housekeeping: old records deleted');
       },
-      MINUTE,
-    ),
-  );
+    },
+  ];
   const autopayMinutes = ctx.config.billing.autopayIntervalMinutes;
   if (autopayMinutes > 0) {
-    stops.push(
-      every(
-        ctx,
-        'autopay run',
-        autopayMinutes * MINUTE,
-        async () => {
-          const outcome = await runAutopay(ctx);
-          if (outcome.completed + outcome.declined + outcome.unanswered > 0)
-            ctx.log.info({ autopay: outcome }, 'autopay run');
-        },
-        MINUTE,
-      ),
-    );
+    jobs.push({
+      name: 'autopay',
+      intervalMs: autopayMinutes * MINUTE,
+      firstAfterMs: MINUTE,
+      run: async () => {
+        const outcome = await runAutopay(ctx);
+        if (outcome.completed + outcome.declined + outcome.unanswered > 0)
+          ctx.log.info({ autopay: outcome }, 'autopay run');
+      },
+    });
   }
-  return async () => {
-    for (const stop of stops.reverse()) await stop();
-  };
+  return jobs;
+}
+
+export function startJobs(ctx: AppContext): Promise<() => Promise<void>> {
+  return startJobRunner(jobDefinitions(ctx), {
+    db: ctx.db,
+    log: ctx.log,
+    instanceId: ctx.lifecycle.instanceId,
+    leaseMs: ctx.config.jobLeaseSeconds * 1000,
+  });
 }

@@ -5,14 +5,20 @@
  * server/dist/main.js on the worker's own port. Helpers that read the server's files (outbox, database) find the
  * current directory in E2E_DATA_DIR. A spec that needs a server setting says so with
  * `test.use({ serverEnv: { LOCAL_THEME_USER_IDS: '1' } })`; its server is started with it.
+ *
+ * With E2E_BASE_URL set (npm run test:cluster: the load balancer of a running cluster), no server is started: every
+ * spec runs against that URL (only specs that need no file of the server's data directory, and whose changes other
+ * specs do not depend on, and that set no serverEnv).
  */
 import { cpSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { e2eSettings, startServer, type TestServer } from './e2e-settings';
 
-interface Running extends TestServer {
+interface Running extends Omit<TestServer, 'process'> {
   key: string;
+  /** null when the specs run against E2E_BASE_URL. */
+  process: TestServer['process'] | null;
 }
 
 let running: Running | null = null;
@@ -43,13 +49,18 @@ async function start(key: string, slot: number, env: Record<string, string>): Pr
   return { ...server, key };
 }
 
-process.once('exit', () => running?.process.kill('SIGTERM'));
+process.once('exit', () => running?.process?.kill('SIGTERM'));
 
 export const test = base.extend<{ specServer: Running; serverEnv: Record<string, string> }>({
   serverEnv: [{}, { option: true }],
   specServer: async ({ serverEnv }, use, testInfo) => {
     // One server per spec file, project and settings (the phone run of a file gets its own copy too).
     const key = `${testInfo.project.name}:${testInfo.file}:${JSON.stringify(serverEnv)}`;
+    const external = process.env.E2E_BASE_URL;
+    if (external) {
+      await use({ key, url: external.replace(/\/$/, ''), process: null, stop: async () => undefined });
+      return;
+    }
     if (running?.key !== key) {
       await stop();
       running = await start(key, testInfo.parallelIndex, serverEnv);

@@ -1084,6 +1084,41 @@ export interface SentFaxAttemptsTable {
   detail: string | null;
 }
 
+/** 0022-cluster-state: the database file store (STORAGE=postgres): a key names one generation of chunks. */
+export interface StoredFilesTable {
+  key: string;
+  blob_id: string;
+  size_bytes: number;
+  sha256: string;
+  chunks: number;
+  stored_at: string;
+}
+
+/** 0022-cluster-state: a stored file's bytes, in chunks of at most 1 MiB numbered from 0. */
+export interface StoredFileChunksTable {
+  blob_id: string;
+  n: number;
+  data: Buffer;
+}
+
+/** 0022-cluster-state: one row per background job (jobs.ts): its lease, its next round and its last rounds. */
+export interface JobRunsTable {
+  name: string;
+  interval_ms: number;
+  lease_owner: string | null;
+  lease_until: string | null;
+  next_run_at: string;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+  last_ok_at: string | null;
+  last_duration_ms: number | null;
+  last_error: string | null;
+  last_instance: string | null;
+  failures: Generated<number>;
+  runs: Generated<number>;
+  failed_runs: Generated<number>;
+}
+
 export interface Database {
   customers: CustomersTable;
   contractor_companies: ContractorCompaniesTable;
@@ -1177,6 +1212,9 @@ export interface Database {
   sent_faxes: SentFaxesTable;
   sent_fax_files: SentFaxFilesTable;
   sent_fax_attempts: SentFaxAttemptsTable;
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
+  job_runs: JobRunsTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

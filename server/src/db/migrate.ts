@@ -1,5 +1,5 @@
 /** Runs the migrations in migrations/ (listed here so the bundled server carries them). */
-import { type Kysely, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { DialectName } from './connect.js';
 import type { Database } from './database.js';
 import { type Migration, migrationKit } from './migration-kit.js';
@@ -23,6 +23,7 @@ import * as m0017 from './migrations/0017-reports.js';
 import * as m0018 from './migrations/0018-customer-services.js';
 import * as m0019 from './migrations/0019-notices.js';
 import * as m0021 from './migrations/0021-asset-history.js';
+import * as m0022 from './migrations/0022-cluster-state.js';
 import * as m0024 from './migrations/0024-call-summaries.js';
 
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0018-customer-services': m0018,
   '0019-notices': m0019,
   '0021-asset-history': m0021,
+  '0022-cluster-state': m0022,
   '0024-call-summaries': m0024,
 };
 
@@ -70,4 +72,32 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The migrations this build knows that the database has not applied yet (none: the schema is current). */
+export async function pendingMigrations(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: providerFor(dialect) });
+  const known = await migrator.getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+/** Any number that is ours: the session-level advisory lock several instances starting together queue on. */
+const STARTUP_LOCK_ID = 727_172_017;
+
+/**
+ * Runs `work` (migrate, then seed an empty database) while holding the startup lock: on PostgreSQL a session-level
+ * advisory lock on one pooled connection, so of several instances starting together one migrates and seeds and the
+ * others wait, then find nothing left to do. The lock goes with the connection if the process dies. SQLite is one
+ * process's file: nothing to share.
+ */
+export async function withStartupLock<T>(db: Kysely<Database>, dialect: DialectName, work: () => Promise<T>) {
+  if (dialect !== 'postgres') return work();
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${sql.lit(STARTUP_LOCK_ID)})`.execute(conn);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(STARTUP_LOCK_ID)})`.execute(conn);
+    }
+  });
 }

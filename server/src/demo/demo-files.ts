@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FileStore } from '../integrations/storage/file-store.js';
 import { SENT_FAX_FILES } from './customer-services.js';
 import { makeJpeg, makePdf, makePng, type Rgb } from './file-formats.js';
 import { FAX_FILES } from './services.js';
@@ -105,4 +106,11 @@ export function writeDemoFiles(dataDir: string): string[] {
     writeFileSync(target, f.bytes);
     return target;
   });
+}
+
+/** Stores every demo file under its storage key in the app's file store (the database's or the disk's). */
+export async function storeDemoFiles(files: FileStore): Promise<number> {
+  const all = allDemoFiles();
+  for (const f of all) await files.put(f.storageKey, f.bytes);
+  return all.length;
 }

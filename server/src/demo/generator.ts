@@ -32,7 +32,7 @@ import { seedReferenceData } from './reference.js';
 import { seedReports } from './reports.js';
 import { seedServices } from './services.js';
 
-export { allDemoFiles, DEMO_FILES, writeDemoFiles } from './demo-files.js';
+export { allDemoFiles, DEMO_FILES, storeDemoFiles, writeDemoFiles } from './demo-files.js';
 export { DEMO, DEMO_PASSWORD } from './demo-ids.js';
 
 /** Sales-order numbers (nOrderID) start here, so they never look like the other ids. */

@@ -225,6 +225,9 @@ const CONTRACTORS_REFUSED: Partial<Outcomes> = { contractor: 403, contractor1: 4
 export const MATRIX: Record<string, Row> = {
   // system, auth, settings, accounts
   'GET /api/health': open(),
+  'GET /api/health/live': open(),
+  'GET /api/health/ready': open(),
+  'GET /api/health/jobs': staff({ roles: [] }),
   'GET /api/config': open(),
   'POST /api/auth/login': open({ body: { username: 'consumer', password: DEMO.password } }),
   'POST /api/auth/register': open({

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
@@ -13,7 +14,7 @@ import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { type Db, openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { seedDemoData, writeDemoFiles } from '../demo/generator.js';
+import { seedDemoData, storeDemoFiles } from '../demo/generator.js';
 import type { MailMessage } from '../integrations/mail/mailer.js';
 import { type OltSimulator, startOltSimulator } from '../integrations/network/olt-simulator.js';
 import { processMailQueue } from '../modules/auth/auth.service.js';
@@ -31,12 +32,15 @@ export interface TestApp {
   clock: { now: Date; advanceSeconds(s: number): void };
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   login(username: string, password?: string): Promise<string>;
+  /** The bytes stored under a key, read through the app's file store (disk or database). */
+  readStored(key: string): Promise<Buffer>;
   /** Sends the queued mail (recovery links, registration codes) now, as the background worker would. */
   drainMail(): Promise<void>;
   close(): Promise<void>;
 }
 
-async function freshPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty database on the PostgreSQL server at `url`, and how to drop it. */
+export async function freshPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `strand_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -77,7 +81,6 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const db = openDatabase(config.database);
   await migrateToLatest(db.db, db.dialect);
   await seedDemoData(db.db, { dialect: db.dialect });
-  writeDemoFiles(dataDir);
   const mail: MailMessage[] = [];
   const clock = {
     now: new Date(),
@@ -94,6 +97,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     mailer: { send: async (m) => void mail.push(m) },
   });
   await app.ready();
+  // Into the app's file store: DATA_DIR/files on SQLite, the database's store on PostgreSQL (STORAGE decides).
+  await storeDemoFiles(ctx.files);
 
   const request: TestApp['request'] = ({ token, headers, ...rest }) =>
     app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
@@ -110,6 +115,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       const res = await request({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
       if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
       return res.json<{ token: string }>().token;
+    },
+    async readStored(key) {
+      return buffer((await ctx.files.open(key)).stream);
     },
     async drainMail() {
       await processMailQueue(ctx);

@@ -24,6 +24,8 @@ export interface PortStats {
 }
 
 export interface OltClientOptions {
+  /** When set, every request goes to this host instead of the target's `serverIp` (a simulated OLT elsewhere). */
+  host?: string | null;
   port: number;
   readCommunity: string;
   writeCommunity: string;
@@ -83,7 +85,7 @@ function explain(err: unknown, target: OltTarget): OltError {
 
 export function createOltClient(options: OltClientOptions): OltClient {
   const session = (host: string, community: string) =>
-    snmp.createSession(host, community, {
+    snmp.createSession(options.host ?? host, community, {
       port: options.port,
       version: snmp.Version2c,
       timeout: options.timeoutMs ?? 2000,

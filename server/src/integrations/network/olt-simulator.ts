@@ -14,6 +14,8 @@ export interface OltSimulatorOptions {
   writeCommunity: string;
   slots?: number;
   portsPerSlot?: number;
+  /** Told of every asset action the OLT carries out (the simulators process logs them, so a test can count them). */
+  onAction?: (action: { slot: number; port: number; actionId: number }) => void;
 }
 
 export interface OltSimulator {
@@ -141,6 +143,9 @@ export async function startOltSimulator(options: OltSimulatorOptions): Promise<O
         // A stop (3) ends the test: the port reads idle again.
         if (column === OltColumn.toneTest && request.setValue === ToneTestType.stop)
           request.setValue = ToneTestType.idle;
+        // net-snmp calls the handler twice for a SET: a test pass, then the commit; the action runs at the commit.
+        if (request.commitSet && column === OltColumn.adminAction && slot !== undefined && port !== undefined)
+          options.onAction?.({ slot, port, actionId: Number(request.setValue) });
         return request.done();
       }
       if (request.instanceNode && slot !== undefined && port !== undefined) {
@@ -187,6 +192,8 @@ interface SnmpMibRequest {
   oid: string;
   operation: number;
   setValue?: unknown;
+  /** Set on the second (commit) call of a SET. */
+  commitSet?: boolean;
   instanceNode?: { value: unknown };
   done(error?: { errorStatus: number }): void;
 }

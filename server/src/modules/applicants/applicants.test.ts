@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   APPLICANT_WRONG_CREDENTIALS,
   PROGRAMMING_TEST_MAX_BYTES,
@@ -166,7 +164,7 @@ describe('programming test upload', () => {
       .where('id', '=', body.submission.id)
       .executeTakeFirstOrThrow();
     expect(row.storage_key).toMatch(/^applicants\/1\/[0-9a-f-]{36}\.zip$/);
-    expect(await readFile(path.join(t.dataDir, 'files', ...row.storage_key.split('/')))).toEqual(zip);
+    expect(await t.readStored(row.storage_key)).toEqual(zip);
     const audit = await t.db.db
       .selectFrom('audit_log')
       .selectAll()

@@ -1,9 +1,9 @@
 /**
  * The action worker: carries out the stored asset action requests against the network adapter. A request is claimed
  * with a conditional update (so two workers never run it twice), tried up to MAX_ATTEMPTS times, and ends Completed
- * or Failed with the reason kept in `result`. Requests survive restarts: Running ones are re-queued at start.
+ * or Failed with the reason kept in `result`. Requests survive an instance dying mid-request: a Running one older than
+ * the job lease is re-queued by the next round (actionWorkerRound).
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { OltError } from '../../integrations/network/olt-client.js';
 import * as repo from './assets.repository.js';
@@ -49,24 +49,13 @@ export async function runPendingActionRequests(ctx: AppContext, limit = 20): Pro
   return finished;
 }
 
-/** Polls for pending requests every `intervalMs`; answers a stop function that waits for the current round. */
-export async function startActionWorker(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
-  intervalMs = 1000,
-): Promise<() => Promise<void>> {
-  await repo.requeueRunning(ctx.db, ctx.now().toISOString());
-  let current: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const timer = setInterval(() => {
-    current = current
-      .then(() => (stopped ? 0 : runPendingActionRequests(ctx)))
-      .catch((err) => log.error({ err }, 'asset action worker round failed'));
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await current;
-  };
+/**
+ * One round of the action worker job (jobs.ts, under its lease): a request left Running longer than `staleAfterMs`
+ * belonged to a round whose instance died (rounds never overlap across instances, and the lease ran out first), so it
+ * goes back to Pending with its attempt counted; then pending requests run.
+ */
+export async function actionWorkerRound(ctx: AppContext, staleAfterMs: number): Promise<number> {
+  const now = ctx.now();
+  await repo.requeueStaleRunning(ctx.db, new Date(now.getTime() - staleAfterMs).toISOString(), now.toISOString());
+  return runPendingActionRequests(ctx);
 }

@@ -178,11 +178,12 @@ export function finishRequest(
 }
 
 /** After a crash, requests left Running are picked up again. */
-export function requeueRunning(db: Db, now: string) {
+export function requeueStaleRunning(db: Db, claimedBefore: string, now: string) {
   return db
     .updateTable('asset_action_requests')
     .set({ status: 'Pending', updated_at: now })
     .where('status', '=', 'Running')
+    .where('updated_at', '<', claimedBefore)
     .execute();
 }
 

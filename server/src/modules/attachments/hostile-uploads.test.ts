@@ -27,7 +27,8 @@ let keySeq = 0;
 const newKey = () => `hostile-key-${++keySeq}-${Date.now()}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Disk semantics on purpose (files changed or missing on disk, a full disk): STORAGE=disk on either database.
+  t = await createTestApp({ STORAGE: 'disk' });
   for (const u of ['installer', 'contractor']) tokens[u] = await t.login(u);
   const res = await t.request({
     method: 'POST',

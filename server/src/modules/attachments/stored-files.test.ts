@@ -15,7 +15,8 @@ import { goodZip } from '../../test/hostile-files.js';
 let t: TestApp;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
-  t = await createTestApp();
+  // Disk semantics on purpose (files changed or missing on disk, a full disk): STORAGE=disk on either database.
+  t = await createTestApp({ STORAGE: 'disk' });
   for (const u of ['installer', 'contractor', 'business', 'staff']) tokens[u] = await t.login(u);
 });
 afterAll(() => t.close());

@@ -105,6 +105,24 @@ export function requestHash(input: PayBillsRequest): string {
     .digest('hex');
 }
 
+class SameKeyRaced extends Error {}
+
+/**
+ * PostgreSQL ends one of two transactions that wait on each other (40P01, deadlock) or cannot be serialized (40001).
+ * The transaction was rolled back whole, so it is run again (up to 3 times, after a short random pause).
+ */
+async function againOnConflict<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 40));
+    }
+  }
+}
+
 /** Step 2: validates the request against the account's invoices and records the Pending payment. */
 export async function startPayment(
   ctx: AppContext,
@@ -116,53 +134,59 @@ export async function startPayment(
   const method = await usableMethod(ctx, payer.customerId, input.PaymentMethodID);
   const ids = input.invoices.map((i) => i.InvoiceID);
   try {
-    const paymentId = await ctx.db.transaction().execute(async (trx) => {
-      const rows = new Map((await repo.invoicesForPayment(trx, ctx.dialect, ids)).map((r) => [r.id, r]));
-      const claims = await repo.pendingClaims(trx, ids);
-      const fields: Record<string, string> = {};
-      input.invoices.forEach((line, i) => {
-        const row = rows.get(line.InvoiceID);
-        if (!row) throw new HttpError(404, ErrorCodes.notFound, `No invoice ${line.InvoiceID}.`);
-        if (row.customer_id !== payer.customerId) {
-          throw new HttpError(403, ErrorCodes.forbidden, `Invoice ${line.InvoiceID} belongs to another account.`);
+    const paymentId = await againOnConflict(() =>
+      ctx.db.transaction().execute(async (trx) => {
+        const rows = new Map((await repo.invoicesForPayment(trx, ctx.dialect, ids)).map((r) => [r.id, r]));
+        // The same key raced in twice and the other request's payment is in now (seen once the invoices are ours):
+        // join it instead of inserting the key again, which would wait on that payment's settling while holding the
+        // invoices it needs (a deadlock on PostgreSQL).
+        if (await repo.paymentByKey(trx, payer.customerId, key)) throw new SameKeyRaced();
+        const claims = await repo.pendingClaims(trx, ids);
+        const fields: Record<string, string> = {};
+        input.invoices.forEach((line, i) => {
+          const row = rows.get(line.InvoiceID);
+          if (!row) throw new HttpError(404, ErrorCodes.notFound, `No invoice ${line.InvoiceID}.`);
+          if (row.customer_id !== payer.customerId) {
+            throw new HttpError(403, ErrorCodes.forbidden, `Invoice ${line.InvoiceID} belongs to another account.`);
+          }
+          const open = row.balance_cents - (claims.get(row.id) ?? 0);
+          if (open <= 0) fields[`invoices.${i}.amountCents`] = `Invoice ${row.id} is already paid.`;
+          else if (line.amountCents > open) {
+            fields[`invoices.${i}.amountCents`] =
+              `Invoice ${row.id} has ${formatCents(open)} left to pay; pay at most that.`;
+          }
+        });
+        const problems = Object.values(fields);
+        if (problems.length > 0)
+          throw badRequest(problems.length === 1 ? (problems[0] ?? '') : 'Check the amounts.', fields);
+        const amountCents = input.invoices.reduce((sum, i) => sum + i.amountCents, 0);
+        if (amountCents > MAX_PAYMENT_CENTS) {
+          throw badRequest('One payment can be at most $100,000.00.', { invoices: 'Pay in smaller parts.' });
         }
-        const open = row.balance_cents - (claims.get(row.id) ?? 0);
-        if (open <= 0) fields[`invoices.${i}.amountCents`] = `Invoice ${row.id} is already paid.`;
-        else if (line.amountCents > open) {
-          fields[`invoices.${i}.amountCents`] =
-            `Invoice ${row.id} has ${formatCents(open)} left to pay; pay at most that.`;
+        const { feeCents } = paymentTotals(amountCents, kindOf(method.kind), ctx.config.billing.cardFeeBasisPoints);
+        if (feeCents !== input.expectedFeeCents) {
+          throw conflict(
+            `The card fee is ${formatCents(feeCents)}, not ${formatCents(input.expectedFeeCents)}. Check the total and pay again.`,
+            { expectedFeeCents: `The fee is ${formatCents(feeCents)}.` },
+          );
         }
-      });
-      const problems = Object.values(fields);
-      if (problems.length > 0)
-        throw badRequest(problems.length === 1 ? (problems[0] ?? '') : 'Check the amounts.', fields);
-      const amountCents = input.invoices.reduce((sum, i) => sum + i.amountCents, 0);
-      if (amountCents > MAX_PAYMENT_CENTS) {
-        throw badRequest('One payment can be at most $100,000.00.', { invoices: 'Pay in smaller parts.' });
-      }
-      const { feeCents } = paymentTotals(amountCents, kindOf(method.kind), ctx.config.billing.cardFeeBasisPoints);
-      if (feeCents !== input.expectedFeeCents) {
-        throw conflict(
-          `The card fee is ${formatCents(feeCents)}, not ${formatCents(input.expectedFeeCents)}. Check the total and pay again.`,
-          { expectedFeeCents: `The fee is ${formatCents(feeCents)}.` },
-        );
-      }
-      const now = ctx.now().toISOString();
-      const id = await repo.insertPendingPayment(trx, {
-        customerId: payer.customerId,
-        paymentMethodId: method.id,
-        amountCents,
-        feeCents,
-        paidBy: payer.userId,
-        idempotencyKey: key,
-        requestHash: hash,
-        source: payer.source,
-        now,
-        allocations: input.invoices.map((i) => ({ invoiceId: i.InvoiceID, amountCents: i.amountCents })),
-      });
-      await auditPayment(trx, payer, now, 'started', id, { amountCents, feeCents, paymentMethodId: method.id });
-      return id;
-    });
+        const now = ctx.now().toISOString();
+        const id = await repo.insertPendingPayment(trx, {
+          customerId: payer.customerId,
+          paymentMethodId: method.id,
+          amountCents,
+          feeCents,
+          paidBy: payer.userId,
+          idempotencyKey: key,
+          requestHash: hash,
+          source: payer.source,
+          now,
+          allocations: input.invoices.map((i) => ({ invoiceId: i.InvoiceID, amountCents: i.amountCents })),
+        });
+        await auditPayment(trx, payer, now, 'started', id, { amountCents, feeCents, paymentMethodId: method.id });
+        return id;
+      }),
+    );
     const created = await repo.findPayment(ctx.db, paymentId);
     if (!created) throw new Error(`payment ${paymentId} vanished`);
     return created;
@@ -228,63 +252,65 @@ export async function settle(
   key: string | undefined,
 ): Promise<PayAnswer> {
   try {
-    const result = await runIdempotent<PayAnswer['body']>(
-      ctx.db,
-      { userId: payer.userId ?? 0, key: payer.userId === null ? undefined : key, route: PAY_ROUTE, now: ctx.now() },
-      async (trx) => {
-        const now = ctx.now().toISOString();
-        if (outcome.status === 'declined') {
+    const result = await againOnConflict(() =>
+      runIdempotent<PayAnswer['body']>(
+        ctx.db,
+        { userId: payer.userId ?? 0, key: payer.userId === null ? undefined : key, route: PAY_ROUTE, now: ctx.now() },
+        async (trx) => {
+          const now = ctx.now().toISOString();
+          if (outcome.status === 'declined') {
+            if (
+              !(await repo.finishPayment(trx, payment.id, {
+                status: 'Declined',
+                reference: null,
+                reason: outcome.message,
+                now,
+              }))
+            ) {
+              throw new AlreadySettled();
+            }
+            await auditPayment(trx, payer, now, 'declined', payment.id, { code: outcome.code });
+            const message = declinedMessage(outcome.message);
+            return {
+              statusCode: 402,
+              body: { error: { code: 'payment_declined', message, fields: { PaymentMethodID: message } } },
+            };
+          }
           if (
             !(await repo.finishPayment(trx, payment.id, {
-              status: 'Declined',
-              reference: null,
-              reason: outcome.message,
+              status: 'Completed',
+              reference: outcome.reference,
+              reason: null,
               now,
             }))
           ) {
             throw new AlreadySettled();
           }
-          await auditPayment(trx, payer, now, 'declined', payment.id, { code: outcome.code });
-          const message = declinedMessage(outcome.message);
-          return {
-            statusCode: 402,
-            body: { error: { code: 'payment_declined', message, fields: { PaymentMethodID: message } } },
-          };
-        }
-        if (
-          !(await repo.finishPayment(trx, payment.id, {
+          const allocations = await repo.allocationsOfPayment(trx, payment.id);
+          for (const a of allocations)
+            await repo.reduceBalance(trx, ctx.dialect, a.invoice_id, a.amount_cents, dayOf(ctx.now()));
+          const balances = await billing.balancesOf(
+            trx,
+            allocations.map((a) => a.invoice_id),
+          );
+          await auditPayment(trx, payer, now, 'completed', payment.id, { reference: outcome.reference });
+          const body: PaymentResult = {
+            PaymentID: payment.id,
             status: 'Completed',
+            amountCents: payment.amount_cents,
+            feeCents: payment.fee_cents,
+            totalCents: payment.amount_cents + payment.fee_cents,
             reference: outcome.reference,
-            reason: null,
-            now,
-          }))
-        ) {
-          throw new AlreadySettled();
-        }
-        const allocations = await repo.allocationsOfPayment(trx, payment.id);
-        for (const a of allocations)
-          await repo.reduceBalance(trx, ctx.dialect, a.invoice_id, a.amount_cents, dayOf(ctx.now()));
-        const balances = await billing.balancesOf(
-          trx,
-          allocations.map((a) => a.invoice_id),
-        );
-        await auditPayment(trx, payer, now, 'completed', payment.id, { reference: outcome.reference });
-        const body: PaymentResult = {
-          PaymentID: payment.id,
-          status: 'Completed',
-          amountCents: payment.amount_cents,
-          feeCents: payment.fee_cents,
-          totalCents: payment.amount_cents + payment.fee_cents,
-          reference: outcome.reference,
-          paidAt: now,
-          invoices: allocations.map((a) => ({
-            InvoiceID: a.invoice_id,
-            amountCents: a.amount_cents,
-            balanceCents: balances.get(a.invoice_id) ?? 0,
-          })),
-        };
-        return { statusCode: 201, body };
-      },
+            paidAt: now,
+            invoices: allocations.map((a) => ({
+              InvoiceID: a.invoice_id,
+              amountCents: a.amount_cents,
+              balanceCents: balances.get(a.invoice_id) ?? 0,
+            })),
+          };
+          return { statusCode: 201, body };
+        },
+      ),
     );
     return result;
   } catch (err) {

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { CONTRACTOR_UPLOAD_INVALID_MESSAGE } from '@strand/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../demo/file-formats.js';
@@ -86,7 +84,7 @@ describe('POST /api/contractor/work-orders/:workOrderId/attachments', () => {
     const rows = await attachmentRows(UPLOAD_WO);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.storage_key).toMatch(new RegExp(`^attachments/${UPLOAD_WO}/[0-9a-f-]{36}\\.png$`));
-    const onDisk = await readFile(path.join(t.dataDir, 'files', ...(rows[0]?.storage_key ?? '').split('/')));
+    const onDisk = await t.readStored(rows[0]?.storage_key ?? '');
     expect(onDisk.equals(png)).toBe(true);
   });
 

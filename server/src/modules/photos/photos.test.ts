@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { PHOTO_LIMIT_MESSAGE, PHOTO_MAX_FILE_BYTES } from '@strand/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../demo/file-formats.js';
@@ -72,7 +70,7 @@ describe('POST /api/installer/work-orders/:WOId/photos', () => {
     expect(rows).toHaveLength(before + 1);
     const row = rows.at(-1);
     expect(row?.storage_key).toMatch(new RegExp(`^attachments/${WO}/[0-9a-f-]{36}\\.png$`));
-    const onDisk = await readFile(path.join(t.dataDir, 'files', ...(row?.storage_key ?? '').split('/')));
+    const onDisk = await t.readStored(row?.storage_key ?? '');
     expect(onDisk.equals(png)).toBe(true);
 
     const list = await t.request({

@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
+import { openDatabase } from '../../db/connect.js';
 import { registerAuth } from '../../plugins/auth.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -39,6 +41,88 @@ describe('GET /api/health', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toContain('max-age=');
+  });
+});
+
+describe('GET /api/health/live and /api/health/ready (the load balancer probes)', () => {
+  it('ready: 503 migrations_pending while a migration this build knows is not applied, then 200', async () => {
+    const last = await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration
+      where name = '0022-cluster-state'`.execute(t.db.db);
+    const row = last.rows[0];
+    expect(row).toBeDefined();
+    await sql`delete from kysely_migration where name = '0022-cluster-state'`.execute(t.db.db);
+    const pending = await t.request({ method: 'GET', url: '/api/health/ready' });
+    expect(pending.statusCode).toBe(503);
+    expect(pending.json()).toMatchObject({
+      status: 'not_ready',
+      reason: 'migrations_pending',
+      pendingMigrations: ['0022-cluster-state'],
+    });
+    await sql`insert into kysely_migration (name, timestamp) values (${row?.name}, ${row?.timestamp})`.execute(t.db.db);
+    const ready = await t.request({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      reason: null,
+      pendingMigrations: [],
+      instance: t.ctx.lifecycle.instanceId,
+    });
+  });
+
+  it('ready: 503 draining as soon as the instance drains (SIGTERM), while live stays 200', async () => {
+    t.ctx.lifecycle.draining = true;
+    try {
+      const draining = await t.request({ method: 'GET', url: '/api/health/ready' });
+      expect(draining.statusCode).toBe(503);
+      expect(draining.json()).toMatchObject({ status: 'not_ready', reason: 'draining' });
+      const live = await t.request({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'live' });
+    } finally {
+      t.ctx.lifecycle.draining = false;
+    }
+    expect((await t.request({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+  });
+
+  it('ready: 503 database_unreachable when the database does not answer', async () => {
+    const real = t.ctx.db;
+    const broken = openDatabase(t.ctx.config.database);
+    await sql`select 1`.execute(broken.db);
+    await broken.close();
+    t.ctx.db = broken.db;
+    try {
+      const res = await t.request({ method: 'GET', url: '/api/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'not_ready', reason: 'database_unreachable' });
+    } finally {
+      t.ctx.db = real;
+    }
+  });
+
+  it('both are public: a signed-in user gets the same answers', async () => {
+    const token = await t.login('residential');
+    expect((await t.request({ method: 'GET', url: '/api/health/live', token })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/health/ready', token })).statusCode).toBe(200);
+  });
+});
+
+describe('settings several instances must share', () => {
+  it('refuses to start on PostgreSQL without JWT_SECRET, naming the setting', () => {
+    const env = { DATA_DIR: t.dataDir, DATABASE_URL: 'postgres://strand@db.internal:5432/strand' };
+    expect(() => loadConfig(env)).toThrow(/JWT_SECRET: required when DATABASE_URL is set/);
+    const config = loadConfig({ ...env, JWT_SECRET: 'a-shared-secret-of-at-least-32-characters' });
+    expect(config.jwtSecret).toBe('a-shared-secret-of-at-least-32-characters');
+  });
+
+  it('keeps files in the database with DATABASE_URL and on disk with SQLite, unless STORAGE says otherwise', () => {
+    const pg = { DATA_DIR: t.dataDir, DATABASE_URL: 'postgres://db/strand', JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(pg).storage.kind).toBe('postgres');
+    expect(loadConfig({ ...pg, STORAGE: 'disk' }).storage.kind).toBe('disk');
+    expect(loadConfig({ DATA_DIR: t.dataDir }).storage.kind).toBe('disk');
+    expect(() => loadConfig({ DATA_DIR: t.dataDir, STORAGE: 'postgres' })).toThrow(
+      /STORAGE: postgres needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR: t.dataDir, STORAGE: 's3' })).toThrow(/STORAGE must be postgres or disk/);
   });
 });
 
