@@ -37,7 +37,13 @@ if (!(scale > 0) || !(runs > 0)) throw new Error('--scale and --runs must be pos
 const reuse = values['data-dir'] !== undefined;
 const dataDir = reuse ? path.resolve(values['data-dir']) : mkdtempSync(path.join(os.tmpdir(), 'strand-bench-'));
 const keep = values.keep || reuse;
-const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+// JWT_SECRET: required with DATABASE_URL (every instance must share it); any value of 32+ characters for a bench.
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  JWT_SECRET: process.env.JWT_SECRET ?? 'bench-only-secret-bench-only-secret-0123',
+};
 process.on('exit', () => {
   if (!keep) rmSync(dataDir, { recursive: true, force: true });
 });

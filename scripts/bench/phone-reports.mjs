@@ -32,7 +32,13 @@ const budget = Number(values.budget);
 if (!(runs > 0) || !(perWeekday > 0)) throw new Error('--runs and --calls-per-weekday must be positive numbers');
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'strand-bench-reports-'));
-const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+// JWT_SECRET: required with DATABASE_URL (every instance must share it); any value of 32+ characters for a bench.
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  JWT_SECRET: process.env.JWT_SECRET ?? 'bench-only-secret-bench-only-secret-0123',
+};
 process.on('exit', () => {
   if (!values.keep) rmSync(dataDir, { recursive: true, force: true });
   else log(`kept ${dataDir}`);

@@ -19,6 +19,7 @@ import { pino } from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/connect.js';
+import { listen } from './db/notifications.js';
 import { createHttpFaxGateway, type FaxGateway } from './integrations/fax/fax-gateway.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import { createOltClient, type OltClient } from './integrations/network/olt-client.js';
@@ -31,7 +32,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { applicantsRoutes } from './modules/applicants/applicants.routes.js';
 import { assetsRoutes } from './modules/assets/assets.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { sessionProblem } from './modules/auth/sessions.service.js';
+import { forgetRevoked, SESSIONS_CHANNEL, sessionProblem } from './modules/auth/sessions.service.js';
 import { authCodesRoutes } from './modules/auth-codes/auth-codes.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { circuitsRoutes } from './modules/circuits/circuits.routes.js';
@@ -170,6 +171,11 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     ttlSeconds: config.tokenTtlSeconds,
     sessionProblem: (sid) => sessionProblem(ctx, sid),
   });
+  if (config.database.dialect === 'postgres') {
+    // Sessions revoked on another instance are dropped from this one's cache at once (sessions.service.ts).
+    const listener = listen(config.database.url, SESSIONS_CHANNEL, (m) => forgetRevoked(ctx, m), app.log);
+    app.addHook('onClose', () => listener.close());
+  }
   await registerOpenApi(app);
   for (const module of MODULES) await app.register(module, { ctx });
 

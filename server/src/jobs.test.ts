@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.js';
-import { type Db, openDatabase } from './db/connect.js';
-import type { MailMessage } from './integrations/mail/mailer.js';
+import type { Db } from './db/connect.js';
 import { jobDefinitions, pruneOldRecords } from './jobs.js';
 import {
   claimRound,
@@ -12,7 +10,7 @@ import {
   startJobRunner,
 } from './lib/job-runner.js';
 import { authJobs } from './modules/auth/auth.jobs.js';
-import { createTestApp, type TestApp } from './test/harness.js';
+import { createTestApp, secondInstance, type TestApp } from './test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -125,28 +123,6 @@ describe('housekeeping (pruneOldRecords)', () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const quiet = { error: () => undefined, warn: () => undefined };
-
-/** A second instance on the same database: its own connection pool (or SQLite connection), its own app and mailer. */
-async function secondInstance(first: TestApp) {
-  const database: Db = openDatabase(first.ctx.config.database);
-  const mail: MailMessage[] = [];
-  const { app, ctx } = await buildApp({
-    config: first.ctx.config,
-    database,
-    logger: false,
-    webDist: null,
-    now: () => first.clock.now,
-    mailer: { send: async (m) => void mail.push(m) },
-  });
-  return {
-    ctx,
-    mail,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
-}
 
 describe('job leases (lib/job-runner.ts): each round runs once across instances', () => {
   it('two runners on one database never run rounds of one job at the same time, and lose no update', async () => {

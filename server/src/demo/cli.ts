@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { isDatabaseEmpty, type SeedSummary, seedDemoData, writeDemoFiles } from './generator.js';
+import { createFileStore } from '../integrations/storage/select-store.js';
+import { isDatabaseEmpty, type SeedSummary, seedDemoData, storeDemoFiles } from './generator.js';
 
 const USAGE = 'Usage: npx tsx server/src/demo/cli.ts [--scale N] [--today YYYY-MM-DD]\n';
 
@@ -60,10 +61,12 @@ async function main(): Promise<number> {
       process.stdout.write(`${target} already has data; nothing seeded.\n`);
       return 0;
     }
+    const store = config.storage.kind;
+    const files = await storeDemoFiles(createFileStore(store, { db, dataDir: config.dataDir }));
     const summary = await seedDemoData(db, { dialect, scale: options.scale, today: options.today });
-    const files = writeDemoFiles(config.dataDir);
     process.stdout.write(formatSummary(summary, target));
-    process.stdout.write(`Wrote ${files.length} demo files under ${config.dataDir}/files\n`);
+    const where = store === 'postgres' ? 'in the database file store' : `under ${config.dataDir}/files`;
+    process.stdout.write(`Stored ${files} demo files ${where}\n`);
     return 0;
   } finally {
     await close();

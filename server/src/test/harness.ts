@@ -131,6 +131,35 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
+/**
+ * Another instance on the test app's database, as a second server process would be: its own connection pool (or
+ * SQLite connection), its own app, mailer and caches, the same configuration and clock.
+ */
+export async function secondInstance(first: TestApp) {
+  const database = openDatabase(first.ctx.config.database);
+  const mail: MailMessage[] = [];
+  const { app, ctx } = await buildApp({
+    config: first.ctx.config,
+    database,
+    logger: false,
+    webDist: null,
+    now: () => first.clock.now,
+    mailer: { send: async (m) => void mail.push(m) },
+  });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    mail,
+    request: ({ token, headers, ...rest }: InjectOptions & { token?: string }) =>
+      app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 /** Decodes a token's claims (the test reads what the browser would). */
 export function claimsOf(token: string): Record<string, unknown> {
   const part = token.split('.')[1] ?? '';

@@ -1,6 +1,6 @@
 /**
- * The auth-code push job (started from jobs.ts through `every()`): tells the phone switch what `push_action` says
- * and records its answer. Safe on several instances: each code is leased with a conditional update
+ * The auth-code push job (run by jobs.ts, one round at a time across instances): tells the phone switch what
+ * `push_action` says and records its answer. Safe on several instances: each code is leased with a conditional update
  * (`claimPush`), and an outcome is written only if no staff change came in meanwhile (`finishPush` checks the
  * version), so the newer change is pushed next round.
  *

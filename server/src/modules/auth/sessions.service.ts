@@ -2,12 +2,16 @@
  * Server-side sessions. Every token carries a session id (`sid`); the auth hook honours a token only while its
  * session row is open, unexpired, and its user (and, for a super-user session, the staff member) is not disabled.
  * Logout, a password reset, disabling a user and taking a permission away close the rows, so the token stops working
- * on every instance: at once on the instance that closed it, within SESSION_CHECK_CACHE_SECONDS on the others (the
- * answer of the check is cached that long per instance, so a busy phone does not cost a query per request).
+ * on every instance. The answer of the check is cached per instance for SESSION_CHECK_CACHE_SECONDS (a busy phone
+ * does not cost a query per request); a revocation drops it at once on the instance that made it and, on PostgreSQL,
+ * on every other instance too: it sends a NOTIFY on `strand_sessions` in the revoking transaction, delivered when it
+ * commits, and each instance's listener (app.ts) forgets the named session or, for a user, its whole cache. Should a
+ * listener be reconnecting, SESSION_CHECK_CACHE_SECONDS still bounds how long a revoked token works elsewhere.
  */
 import { randomBytes } from 'node:crypto';
 import type { SessionClaims } from '@strand/domain';
 import type { AppContext } from '../../context.js';
+import { notify } from '../../db/notifications.js';
 import { isoAfterSeconds } from '../../lib/time.js';
 import * as repo from './sessions.repository.js';
 
@@ -91,6 +95,7 @@ export async function sessionProblem(ctx: AppContext, sid: string): Promise<Sess
 /** Ends one session (logout). */
 export async function revokeSession(ctx: AppContext, sid: string, reason: RevokeReason, db: repo.Q = ctx.db) {
   await repo.revokeSessions(db, { sid }, ctx.now().toISOString(), reason);
+  if (ctx.dialect === 'postgres') await notify(db, SESSIONS_CHANNEL, `sid:${sid}`);
   cacheOf(ctx).delete(sid);
 }
 
@@ -106,8 +111,18 @@ export async function revokeUserSessions(
   keep?: string,
 ) {
   await repo.revokeSessions(db, { userId, keep }, ctx.now().toISOString(), reason);
+  if (ctx.dialect === 'postgres') await notify(db, SESSIONS_CHANNEL, `user:${userId}`);
   // Which cached entries belonged to the user is not known here; dropping them all costs one query per session.
   cacheOf(ctx).clear();
+}
+
+/** The channel on which instances tell each other about revoked sessions (PostgreSQL). */
+export const SESSIONS_CHANNEL = 'strand_sessions';
+
+/** Another instance revoked a session (`sid:<id>`) or a user's sessions (`user:<id>`): drop what this one cached. */
+export function forgetRevoked(ctx: AppContext, message: string): void {
+  if (message.startsWith('sid:')) cacheOf(ctx).delete(message.slice(4));
+  else cacheOf(ctx).clear();
 }
 
 /** Deletes sessions that ended more than `olderThanSeconds` ago (housekeeping). */
