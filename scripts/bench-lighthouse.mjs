@@ -69,27 +69,14 @@ async function main() {
       if (page.user && !tokens[page.user]) tokens[page.user] = await strand.login(page.user);
       const audits = [];
       for (let run = 0; run < runs; run += 1) {
-        const tab = await prepare(
+        const lhr = await audit(
           browser,
           strand.url,
+          page,
           page.user ? { token: tokens[page.user], portal: page.portal } : {},
         );
-        const { lhr } = await lighthouse(
-          `${strand.url}${page.path}`,
-          {
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance'],
-            // The session lives in localStorage: prepare() clears everything else instead.
-            disableStorageReset: true,
-          },
-          undefined,
-          tab,
-        );
-        await tab.close();
         const landed = new URL(lhr.finalDisplayedUrl).pathname;
         if (landed !== page.path) throw new Error(`${page.path} ended on ${landed}: the session was not taken`);
-        if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
         audits.push(lhr);
         log(`  ${page.path} run ${run + 1}/${runs}: ${Math.round(lhr.categories.performance.score * 100)}`);
       }
@@ -103,7 +90,15 @@ async function main() {
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
         .filter((a) => !VITALS.some(([, id]) => id === a.id) && a.id !== 'interactive' && a.id !== 'max-potential-fid')
         .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-      results.push({ ...page, score, scores: audits.map((a) => a.categories.performance.score), vitals, findings });
+      // Which elements moved (CLS) and which element was the largest paint (LCP), on the median run.
+      const shifts = (medianRun.audits['layout-shifts']?.details?.items ?? []).map(
+        (item) => `${item.node?.selector ?? '?'} ${item.score?.toFixed(3)}`,
+      );
+      const lcpElement = medianRun.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+      if (shifts.length) findings.push(`layout shifts: ${shifts.join(', ')}`);
+      if (lcpElement) findings.push(`LCP element: ${lcpElement.selector}`);
+      const scores = audits.map((a) => a.categories.performance.score);
+      results.push({ ...page, score, scores, vitals, findings });
     }
   } finally {
     await browser.disconnect().catch(() => undefined);
@@ -128,6 +123,31 @@ async function main() {
     process.exit(1);
   }
   process.exit(0);
+}
+
+/**
+ * One Lighthouse run of a page in a prepared tab. A run whose trace came out broken (NO_NAVSTART and the like, seen
+ * on a loaded machine) is run again, twice at most.
+ */
+async function audit(browser, origin, page, items, attempt = 1) {
+  const tab = await prepare(browser, origin, items);
+  const { lhr } = await lighthouse(
+    `${origin}${page.path}`,
+    {
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      // The session lives in localStorage: prepare() clears everything else instead.
+      disableStorageReset: true,
+    },
+    undefined,
+    tab,
+  );
+  await tab.close();
+  if (!lhr.runtimeError) return lhr;
+  if (attempt >= 3) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+  log(`  ${page.path}: ${lhr.runtimeError.code}, running it again`);
+  return audit(browser, origin, page, items, attempt + 1);
 }
 
 /**

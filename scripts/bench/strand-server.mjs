@@ -32,6 +32,7 @@ export const arg = (name, fallback) => {
 export async function startStrand({ port, env = {}, dataDir, healthSeconds = 300 }) {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'strand-bench-web-'));
   const out = openSync(path.join(tmp, 'server.log'), 'a');
+  const data = dataDir ?? path.join(tmp, 'data');
   const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
     cwd: root,
     stdio: ['ignore', out, out],
@@ -39,7 +40,7 @@ export async function startStrand({ port, env = {}, dataDir, healthSeconds = 300
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATA_DIR: dataDir ?? path.join(tmp, 'data'),
+      DATA_DIR: data,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -79,5 +80,5 @@ export async function startStrand({ port, env = {}, dataDir, healthSeconds = 300
     if (!response.ok) throw new Error(`sign-in of ${username}: HTTP ${response.status}`);
     return (await response.json()).token;
   };
-  return { url, login, stop, tmp };
+  return { url, login, stop, dataDir: data };
 }
