@@ -67,8 +67,10 @@ async function main() {
     const again = await page.evaluate(downloadInPage, { ids: [ids[0]], token, userId, write: false });
     const mine = again.records[0];
     // Same requests, same answers (but the signed file links and their expiry, new at every request), same record.
-    const unsigned = (body) => JSON.stringify(body)?.replace(/token=[^"&]+/g, 'token=')
-      .replace(/"expiresAt":"[^"]*"/g, '"expiresAt":""');
+    const unsigned = (body) =>
+      JSON.stringify(body)
+        ?.replace(/token=[^"&]+/g, 'token=')
+        .replace(/"expiresAt":"[^"]*"/g, '"expiresAt":""');
     const differing = Object.keys({ ...mine.responses, ...appRecord.responses }).filter(
       (path) => unsigned(mine.responses[path]) !== unsigned(appRecord.responses[path]),
     );
