@@ -93,12 +93,12 @@ async function main() {
           request.onsuccess = () => resolve(request.result);
         });
       const records = Math.min(await count('workOrders'), await count('workOrderList'));
-      db.close();
       const { usage, quota } = await navigator.storage.estimate();
       const keys = await new Promise((resolve) => {
         const request = db.transaction('workOrderList').objectStore('workOrderList').getAllKeys();
         request.onsuccess = () => resolve(request.result);
       });
+      db.close();
       return { records, usage, quota, saved: keys.map((key) => Number(key.split(' ')[1])).sort((a, b) => a - b) };
     });
 
