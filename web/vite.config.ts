@@ -52,7 +52,9 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across deployments.
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
-          if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+          // The router is not in the sign-in page's first paint (main.tsx): a chunk of its own.
+          if (/node_modules\/react-router\//.test(id)) return 'router';
           // Only the map and calendar pages need these: their own chunks keep them out of every page's download.
           if (/node_modules\/(leaflet|react-leaflet|@react-leaflet)\//.test(id)) return 'leaflet';
           if (/node_modules\/(@fullcalendar|@full-ui|temporal-polyfill)\//.test(id)) return 'calendar';

@@ -1,4 +1,12 @@
-import { choosePortal, craftToken, expectNavLinks, pathOf, residentialClaims, signIn } from './support/app';
+import {
+  choosePortal,
+  craftToken,
+  expectNavLinks,
+  pathOf,
+  residentialClaims,
+  signIn,
+  storeBeforeFirstLoad,
+} from './support/app';
 import { INSTALLER_LINKS } from './support/demo';
 import { expect, test } from './support/spec-server';
 
@@ -6,12 +14,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 test.describe('the stored session', () => {
   test('an expired token signs the user out and lands on /', async ({ page }) => {
-    await page.goto('/login');
     const expired = craftToken(residentialClaims(nowSeconds() - 60));
-    await page.evaluate((token) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('portal', 'residential');
-    }, expired);
+    await storeBeforeFirstLoad(page, { token: expired, portal: 'residential' });
 
     await page.goto('/accountInfo');
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
@@ -20,8 +24,7 @@ test.describe('the stored session', () => {
   });
 
   test('an undecodable token is removed', async ({ page }) => {
-    await page.goto('/login');
-    await page.evaluate(() => localStorage.setItem('token', 'this-is-not-a-token'));
+    await storeBeforeFirstLoad(page, { token: 'this-is-not-a-token' });
     await page.goto('/accountInfo');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();

@@ -1,9 +1,14 @@
+/**
+ * Starts the app. A signed-out /login or / paints the sign-in page at once (app/login-app.tsx: React and the page,
+ * no router, react-query or zod) and loads the full app right after; every other page starts the full app at once
+ * (app/app.tsx). A link or a sign-in on the sign-in page starts the full app there. Why: docs/performance.md.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { Providers } from './app/providers';
-import { createAppRouter } from './app/router';
-import { registerServiceWorker } from './lib/offline/register-service-worker';
+import { LoginApp } from './app/login-app';
+import { paths } from './config/paths';
+import type { PageHost } from './lib/page-host';
+import { STORAGE_KEYS, safeStorage } from './lib/storage';
 import './styles/base.css';
 import './styles/forms.css';
 import './styles/shell.css';
@@ -11,15 +16,47 @@ import './styles/pages.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
+const root = createRoot(container);
 
-const router = createAppRouter();
+const loadApp = () => import('./app/app');
 
-registerServiceWorker();
+let started = false;
+/** Starts the full app (once), going on to `to` when given: a new history entry, or in place of this one. */
+function startApp(to?: string, replace = false) {
+  if (started) return;
+  started = true;
+  void loadApp().then((app) => {
+    app.registerServiceWorker();
+    return app.renderApp(root, to === undefined ? undefined : { to, replace });
+  });
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+/** Nobody is signed in: no kept token and none handed to the page (the session store reads both, browser-session.ts). */
+function signedOut(): boolean {
+  const windowToken = (window as { token?: unknown }).token;
+  const handed = typeof windowToken === 'string' && windowToken.length > 0;
+  return !handed && !safeStorage(() => window.localStorage).getItem(STORAGE_KEYS.token);
+}
+
+const { pathname } = window.location;
+if ((pathname === paths.root || pathname === paths.login) && signedOut()) {
+  const host: PageHost = { navigate: (to) => startApp(to), signedIn: (landing) => startApp(landing, true) };
+  // The app loads as soon as the sign-in page has painted: the checked config, the service worker, and a sign-in or
+  // a link that finds it ready.
+  const loadConfig = () =>
+    loadApp().then((app) => {
+      app.registerServiceWorker();
+      return app.fetchShellConfig();
+    });
+  // Another tab signing in takes this one into the app as well (its route guard leaves the sign-in page).
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEYS.token || event.key === null) startApp();
+  });
+  root.render(
+    <StrictMode>
+      <LoginApp host={host} loadConfig={loadConfig} />
+    </StrictMode>,
+  );
+} else {
+  startApp();
+}

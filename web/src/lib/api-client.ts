@@ -6,30 +6,10 @@
  */
 import { ApiErrorSchema, CLIENT_VERSION } from '@strand/domain';
 import type { z } from 'zod';
+import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly fields: Record<string, string>;
-  readonly retryAfterSeconds: number | undefined;
+export { ApiError, errorMessage, NETWORK_ERROR_MESSAGE } from './api-error';
 
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    fields: Record<string, string> = {},
-    retryAfterSeconds?: number,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.fields = fields;
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
-
-export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your internet connection and try again.';
 const UNEXPECTED_MESSAGE = 'The server sent an answer this app does not understand. Please try again later.';
 
 interface ApiHooks {
@@ -186,10 +166,4 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   const response = await apiFetch(path);
   const name = fileNameFrom(response.headers.get('content-disposition')) ?? fallbackName;
   saveBlob(await response.blob(), name);
-}
-
-/** The message to show for any error thrown by a request or a form. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError || error instanceof Error) return error.message;
-  return 'Something went wrong. Please try again.';
 }

@@ -1,6 +1,6 @@
 /** Turns validation and API errors into what forms show: a message per field and one message for the alert region. */
 import type { z } from 'zod';
-import { ApiError, errorMessage } from './api-client';
+import { ApiError, errorMessage } from './api-error';
 
 export type FieldErrors = Record<string, string>;
 

@@ -38,11 +38,14 @@ export async function loadShellConfig(
   }
 }
 
+/** GET /api/config, kept; the kept copy when it fails. */
+export const fetchShellConfig = (signal?: AbortSignal) =>
+  loadShellConfig(() => apiRequest('/api/config', { schema: ShellConfigSchema, signal, auth: false }));
+
 export const getShellConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['config'] as const,
-    queryFn: ({ signal }) =>
-      loadShellConfig(() => apiRequest('/api/config', { schema: ShellConfigSchema, signal, auth: false })),
+    queryFn: ({ signal }) => fetchShellConfig(signal),
     staleTime: Number.POSITIVE_INFINITY,
     // Offline, a paused query would never reach the kept copy: the fetch is tried whatever the network says.
     networkMode: 'always',

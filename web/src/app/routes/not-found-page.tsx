@@ -1,6 +1,6 @@
 import { portalHome } from '@strand/domain';
 import { useSession } from '../../lib/browser-session';
-import { ButtonLink } from '../../lib/ui/button';
+import { ButtonLink } from '../../lib/ui/button-link';
 import { usePageTitle } from '../../lib/ui/page-title';
 
 /** Any path the portal does not know. */

@@ -1,9 +1,8 @@
 import { CLIENT_VERSION, COPYRIGHT_YEAR } from '@strand/domain';
-import { useShellConfig } from '../../lib/shell-config';
+import type { FrameConfig } from '../../lib/frame-config';
 
 /** Provider links, the report-an-issue mail link, the client version and the copyright line (SPEC §1). */
-export function AppFooter() {
-  const config = useShellConfig();
+export function AppFooter({ config }: { config: FrameConfig | undefined }) {
   return (
     <footer className="app-footer">
       <div className="app-footer__inner">

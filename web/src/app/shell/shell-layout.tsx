@@ -78,7 +78,7 @@ export function ShellLayout() {
       <main id="main" ref={mainRef} tabIndex={-1} className="shell__main">
         <Outlet />
       </main>
-      <AppFooter />
+      <AppFooter config={config} />
     </div>
   );
 }

@@ -6,22 +6,36 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { OutboxItem, OutboxStore } from './photo-outbox';
 import type { CachedResponse, ResponseCacheStore } from './response-cache';
-import type { SavedWorkOrder, SavedWorkOrderStore } from './saved-work-orders';
+import { entryOf, type SavedWorkOrder, type SavedWorkOrderEntry, type SavedWorkOrderStore } from './saved-work-orders';
 
 interface OfflineSchema extends DBSchema {
   responses: { key: string; value: CachedResponse; indexes: { savedAt: string } };
   workOrders: { key: string; value: SavedWorkOrder; indexes: { userId: number } };
+  /** Version 2: the Saved WO list, one small entry per saved work order (saved-work-orders.ts). */
+  workOrderList: { key: string; value: SavedWorkOrderEntry; indexes: { userId: number } };
   outbox: { key: string; value: OutboxItem };
 }
 
 let opened: Promise<IDBPDatabase<OfflineSchema>> | null = null;
 
 export function offlineDb(): Promise<IDBPDatabase<OfflineSchema>> {
-  opened ??= openDB<OfflineSchema>('strand-offline', 1, {
-    upgrade(db) {
-      db.createObjectStore('responses', { keyPath: 'key' }).createIndex('savedAt', 'savedAt');
-      db.createObjectStore('workOrders', { keyPath: 'key' }).createIndex('userId', 'userId');
-      db.createObjectStore('outbox', { keyPath: 'id' });
+  opened ??= openDB<OfflineSchema>('strand-offline', 2, {
+    async upgrade(db, oldVersion, _newVersion, tx) {
+      if (oldVersion < 1) {
+        db.createObjectStore('responses', { keyPath: 'key' }).createIndex('savedAt', 'savedAt');
+        db.createObjectStore('workOrders', { keyPath: 'key' }).createIndex('userId', 'userId');
+        db.createObjectStore('outbox', { keyPath: 'id' });
+      }
+      if (oldVersion < 2) {
+        const list = db.createObjectStore('workOrderList', { keyPath: 'key' });
+        list.createIndex('userId', 'userId');
+        // Work orders saved by version 1 get their entries.
+        let cursor = await tx.objectStore('workOrders').openCursor();
+        while (cursor) {
+          await list.put(entryOf(cursor.value));
+          cursor = await cursor.continue();
+        }
+      }
     },
   });
   return opened;
@@ -39,14 +53,21 @@ export const idbResponseStore: ResponseCacheStore = {
   },
 };
 
+/** A saved work order and its list entry are written and removed together, in one transaction. */
 export const idbSavedWorkOrderStore: SavedWorkOrderStore = {
   get: async (key) => (await offlineDb()).get('workOrders', key),
-  listByUser: async (userId) => (await offlineDb()).getAllFromIndex('workOrders', 'userId', userId),
+  listByUser: async (userId) => (await offlineDb()).getAllFromIndex('workOrderList', 'userId', userId),
   put: async (value) => {
-    await (await offlineDb()).put('workOrders', value);
+    const tx = (await offlineDb()).transaction(['workOrders', 'workOrderList'], 'readwrite');
+    await Promise.all([
+      tx.objectStore('workOrders').put(value),
+      tx.objectStore('workOrderList').put(entryOf(value)),
+      tx.done,
+    ]);
   },
   remove: async (key) => {
-    await (await offlineDb()).delete('workOrders', key);
+    const tx = (await offlineDb()).transaction(['workOrders', 'workOrderList'], 'readwrite');
+    await Promise.all([tx.objectStore('workOrders').delete(key), tx.objectStore('workOrderList').delete(key), tx.done]);
   },
 };
 

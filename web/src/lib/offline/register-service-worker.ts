@@ -5,8 +5,12 @@
  */
 import { Workbox } from 'workbox-window';
 
+let registered = false;
+
+/** Registers once per page, however often it is called. */
 export function registerServiceWorker(): void {
-  if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
+  if (registered || !('serviceWorker' in navigator) || !import.meta.env.PROD) return;
+  registered = true;
   const hadController = navigator.serviceWorker.controller !== null;
   let reloaded = false;
   navigator.serviceWorker.addEventListener('controllerchange', () => {

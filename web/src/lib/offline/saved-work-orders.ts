@@ -16,9 +16,22 @@ export interface SavedWorkOrder {
   responses: Record<string, unknown>;
 }
 
+/**
+ * A saved work order as the Saved WO list shows it: everything but the responses, and the paths they answer. Kept
+ * apart from the responses (a store of its own in IndexedDB), so listing 1,000 saved work orders, or finding the one
+ * that saved an asset, reads small records instead of every work order with all its views.
+ */
+export type SavedWorkOrderEntry = Omit<SavedWorkOrder, 'responses'> & { paths: string[] };
+
+export const entryOf = ({ responses, ...rest }: SavedWorkOrder): SavedWorkOrderEntry => ({
+  ...rest,
+  paths: Object.keys(responses),
+});
+
 export interface SavedWorkOrderStore {
   get(key: string): Promise<SavedWorkOrder | undefined>;
-  listByUser(userId: number): Promise<SavedWorkOrder[]>;
+  /** The user's saved work orders without their responses. */
+  listByUser(userId: number): Promise<SavedWorkOrderEntry[]>;
   put(value: SavedWorkOrder): Promise<void>;
   remove(key: string): Promise<void>;
 }
@@ -35,8 +48,8 @@ export function workOrderIdOfPath(path: string): number | null {
 
 /**
  * The saved copy of a response, with when it was saved; undefined when no saved work order holds it. A work order's
- * own views are looked up by its id; other reads it saved (its assets, by /api/assets/...) in the user's saved work
- * orders, the newest copy first.
+ * own views are looked up by its id; other reads it saved (its assets, by /api/assets/...) in the list of the user's
+ * saved work orders, the newest copy first. Either way one saved work order is read.
  */
 export async function savedResponse(
   store: SavedWorkOrderStore,
@@ -44,13 +57,18 @@ export async function savedResponse(
   path: string,
 ): Promise<{ data: unknown; savedAt: string } | undefined> {
   const id = workOrderIdOfPath(path);
-  const candidates = id !== null ? [await store.get(savedKey(userId, id))] : sortSaved(await store.listByUser(userId));
-  const saved = candidates.find((c) => c !== undefined && Object.hasOwn(c.responses, path));
-  return saved && { data: saved.responses[path], savedAt: saved.savedAt };
+  const key =
+    id !== null
+      ? savedKey(userId, id)
+      : sortSaved(await store.listByUser(userId)).find((e) => e.paths.includes(path))?.key;
+  const saved = key === undefined ? undefined : await store.get(key);
+  return saved && Object.hasOwn(saved.responses, path)
+    ? { data: saved.responses[path], savedAt: saved.savedAt }
+    : undefined;
 }
 
 /** Saved work orders, newest first, as the Saved WO list shows them. */
-export function sortSaved(list: SavedWorkOrder[]): SavedWorkOrder[] {
+export function sortSaved<T extends Pick<SavedWorkOrder, 'id' | 'savedAt'>>(list: T[]): T[] {
   return [...list].sort((a, b) => b.savedAt.localeCompare(a.savedAt) || a.id - b.id);
 }
 
@@ -59,7 +77,7 @@ export function memorySavedWorkOrderStore(): SavedWorkOrderStore & { items: Map<
   return {
     items,
     get: async (key) => items.get(key),
-    listByUser: async (userId) => [...items.values()].filter((i) => i.userId === userId),
+    listByUser: async (userId) => [...items.values()].filter((i) => i.userId === userId).map(entryOf),
     put: async (value) => {
       items.set(value.key, value);
     },

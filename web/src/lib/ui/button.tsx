@@ -1,9 +1,9 @@
 /**
  * Buttons of every screen (the `.button` styles keep them at least 44 px tall): a button, and links and labels that
- * look like one. Variants: primary (default), secondary, danger, and link (a button that reads as a link).
+ * look like one (the router link that looks like one is in button-link.tsx, so the sign-in page's first paint does not
+ * need the router). Variants: primary (default), secondary, danger, and link (a button that reads as a link).
  */
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, LabelHTMLAttributes } from 'react';
-import { Link, type LinkProps } from 'react-router';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link';
 
@@ -59,13 +59,6 @@ export function Button({
       {busy && busyText ? busyText : children}
     </button>
   );
-}
-
-export type ButtonLinkProps = LinkProps & ButtonStyle;
-
-/** A router link that looks like a button. */
-export function ButtonLink({ variant, block, small, className, ...rest }: ButtonLinkProps) {
-  return <Link className={buttonClass({ variant, block, small, className })} {...rest} />;
 }
 
 export type ButtonAnchorProps = AnchorHTMLAttributes<HTMLAnchorElement> & ButtonStyle;

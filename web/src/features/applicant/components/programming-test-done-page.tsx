@@ -1,6 +1,6 @@
 import { UPLOAD_DONE_MESSAGE, UPLOAD_DONE_TITLE } from '@strand/domain';
 import { paths } from '../../../config/paths';
-import { ButtonLink } from '../../../lib/ui/button';
+import { ButtonLink } from '../../../lib/ui/button-link';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { readApplicantSignIn } from '../api/applicant-session';
 import { useApplicantSelf } from '../api/programming-test';

@@ -5,7 +5,7 @@ import { lastSearchPath } from '../../../lib/last-search';
 import { OfflineNotice } from '../../../lib/offline/offline-notice';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import '../../../styles/assets.css';
-import { ButtonLink } from '../../../lib/ui/button';
+import { ButtonLink } from '../../../lib/ui/button-link';
 
 export const NO_ASSET = 'No valid asset info fetched';
 export const SWAP_FAILED = 'Oops, something went wrong. Please contact the office and report to IT.';

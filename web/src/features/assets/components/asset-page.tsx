@@ -1,6 +1,6 @@
 import { ONT_HARDWARE_TYPE } from '@strand/domain';
 import { useParams } from 'react-router';
-import { ButtonLink } from '../../../lib/ui/button';
+import { ButtonLink } from '../../../lib/ui/button-link';
 import { assetPaths, useAsset } from '../api/assets';
 import { AssetActions } from './asset-actions';
 import { AssetDetails } from './asset-details';

@@ -6,7 +6,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
 import { locate } from '../../../lib/geolocation';
 import { saveAsset } from '../../../lib/saved-assets';
-import { Button, ButtonLink } from '../../../lib/ui/button';
+import { Button } from '../../../lib/ui/button';
+import { ButtonLink } from '../../../lib/ui/button-link';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { getContractorNearbyQueryOptions, getNearbyWorkOrdersQueryOptions } from '../api/assets';
 

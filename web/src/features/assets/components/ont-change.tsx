@@ -3,7 +3,7 @@ import type { Equipment, SwapData } from '@strand/domain';
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { ButtonLink } from '../../../lib/ui/button';
+import { ButtonLink } from '../../../lib/ui/button-link';
 import { assetPaths, useAssetByTag } from '../api/assets';
 import { AssetFrame, LoadState, SWAP_FAILED } from './asset-frame';
 import { EquipmentPicker } from './equipment-picker';

@@ -3,9 +3,11 @@
  * the next sign-ins, it lets this browser in while strangers' failed attempts slow down the user name.
  */
 import { type LoginRequest, TokenResponseSchema } from '@strand/domain';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { localStore } from '../../../lib/browser-session';
+import { localStore, sessionStore } from '../../../lib/browser-session';
+
+// The sign-in page loads this module when the form is sent, so its first paint needs neither zod nor the session.
+export { LoginRequestSchema } from '@strand/domain';
 
 const DEVICE_TOKENS_KEY = 'strand.deviceTokens';
 const MAX_REMEMBERED = 10;
@@ -39,6 +41,8 @@ export async function login(body: LoginRequest) {
   return answer;
 }
 
-export function useLogin() {
-  return useMutation({ mutationFn: login });
+/** Signs in and keeps the session; returns where the user lands (portal home, or /portalSelect). */
+export async function signIn(body: LoginRequest): Promise<string> {
+  const { token } = await login(body);
+  return sessionStore.signIn(token);
 }

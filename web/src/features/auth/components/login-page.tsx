@@ -1,30 +1,42 @@
-import { LoginRequestSchema } from '@strand/domain';
-import { Link } from 'react-router';
+import { type FormEvent, useState } from 'react';
 import { paths } from '../../../config/paths';
-import { sessionStore } from '../../../lib/browser-session';
+import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error';
 import type { FieldErrors } from '../../../lib/form-errors';
+import { AppLink, usePageHost } from '../../../lib/page-host';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
-import { useLogin } from '../api/login';
 
-/** Sign-in (SPEC §2 /login and /). On success the route guard takes the user to the portal's home or /portalSelect. */
+const rules = (v: { username: string }): FieldErrors =>
+  v.username.trim() ? {} : { username: 'Username is required.' };
+
+/**
+ * Sign-in (SPEC §2 /login and /). On success the route guard takes the user to the portal's home or /portalSelect.
+ * It paints before the router, zod and the session store have loaded (main.tsx): the schema and the sign-in call
+ * load when the form is sent (by then usually already loaded in the background).
+ */
 export function LoginPage() {
   usePageTitle('Sign in');
   const form = useForm({ username: '', password: '' });
   const { errors } = form;
-  const login = useLogin();
+  const host = usePageHost();
+  const [pending, setPending] = useState(false);
 
-  const onSubmit = form.submit(
-    LoginRequestSchema,
-    async (data) => {
-      const { token } = await login.mutateAsync(data);
-      sessionStore.signIn(token);
-    },
-    { rules: (v): FieldErrors => (v.username.trim() ? {} : { username: 'Username is required.' }) },
-  );
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    try {
+      const { LoginRequestSchema, signIn } = await import('../api/login');
+      await form.submit(LoginRequestSchema, async (data) => host.signedIn(await signIn(data)), { rules })(event);
+    } catch {
+      // The module did not load (no connection before the app was cached): what a failed request says.
+      form.setErrors({ fields: {}, message: NETWORK_ERROR_MESSAGE });
+    } finally {
+      setPending(false);
+    }
+  };
 
   return (
     <section className="card auth-card" aria-labelledby="login-heading">
@@ -39,19 +51,19 @@ export function LoginPage() {
           {...form.field('username')}
         />
         <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
-        <Button type="submit" block busy={login.isPending}>
-          {login.isPending ? 'Signing in…' : 'Sign in'}
+        <Button type="submit" block busy={pending}>
+          {pending ? 'Signing in…' : 'Sign in'}
         </Button>
       </Form>
       <ul className="auth-links">
         <li>
-          <Link to={paths.accountRecovery}>Forgot your password?</Link>
+          <AppLink to={paths.accountRecovery}>Forgot your password?</AppLink>
         </li>
         <li>
-          New here? <Link to={paths.register}>Register your account</Link>
+          New here? <AppLink to={paths.register}>Register your account</AppLink>
         </li>
         <li>
-          <Link to={paths.order}>Check availability / Order service</Link>
+          <AppLink to={paths.order}>Check availability / Order service</AppLink>
         </li>
       </ul>
     </section>

@@ -2,7 +2,8 @@ import { PASSWORD_MIN_LENGTH, ResetPasswordRequestSchema } from '@strand/domain'
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { Button, ButtonLink } from '../../../lib/ui/button';
+import { Button } from '../../../lib/ui/button';
+import { ButtonLink } from '../../../lib/ui/button-link';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextField } from '../../../lib/ui/text-field';

@@ -10,7 +10,7 @@ import { AcknowledgeButton } from './acknowledge-button';
 import { ContractorOnly } from './contractor-only';
 import { detailsPath, WorkOrderCard } from './work-order-card';
 import '../../../styles/contractor.css';
-import { ButtonLink } from '../../../lib/ui/button';
+import { ButtonLink } from '../../../lib/ui/button-link';
 import { EmptyState } from '../../../lib/ui/empty-state';
 
 /** /contractorHome: what needs the crew today: acknowledgements, open work and today's schedule. */

@@ -2,7 +2,7 @@ import type { ContractorMapFeature, ContractorMapWorkOrder } from '@strand/domai
 import type { LatLngBoundsExpression, LatLngExpression, CircleMarker as LeafletCircleMarker } from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import { CircleMarker, MapContainer, Polygon, Polyline, Popup, useMap } from 'react-leaflet';
-import { ButtonLink } from '../../../lib/ui/button';
+import { ButtonLink } from '../../../lib/ui/button-link';
 import 'leaflet/dist/leaflet.css';
 
 export const STATUS_COLORS = {

@@ -3,7 +3,7 @@ import { Fragment } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { lastSearchPath } from '../../../lib/last-search';
 import { Slot } from '../../../lib/slots';
-import { ButtonLink } from '../../../lib/ui/button';
+import { ButtonLink } from '../../../lib/ui/button-link';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { useGisObject } from '../api/work-order';
 import { OFFLINE_WARNING, useOnline } from '../lib/use-online';

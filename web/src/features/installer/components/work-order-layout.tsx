@@ -7,7 +7,7 @@ import { InstallerOnly } from '../../../lib/ui/installer-only';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { useWorkOrder } from '../api/work-order';
 import '../../../styles/installer.css';
-import { ButtonLink } from '../../../lib/ui/button';
+import { ButtonLink } from '../../../lib/ui/button-link';
 
 /** SPEC §8: the work order could not be fetched, or came back empty. */
 export const FETCH_FAILED = 'Failed to Fetch Data. Check Internet Connection';

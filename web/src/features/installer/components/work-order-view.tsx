@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { lastSearchPath } from '../../../lib/last-search';
-import { ButtonLink } from '../../../lib/ui/button';
+import { ButtonLink } from '../../../lib/ui/button-link';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { OFFLINE_WARNING, useOnline } from '../lib/use-online';
 import { FETCH_FAILED, useWorkOrderContext } from './work-order-layout';

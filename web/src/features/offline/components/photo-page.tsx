@@ -15,7 +15,8 @@ import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextField } from '../../../lib/ui/text-field';
 import { type ChosenPhoto, fileSize, outboxItemsFor } from '../lib/photo-items';
 import '../../../styles/offline.css';
-import { Button, ButtonLabel, ButtonLink } from '../../../lib/ui/button';
+import { Button, ButtonLabel } from '../../../lib/ui/button';
+import { ButtonLink } from '../../../lib/ui/button-link';
 
 export function PhotoPage() {
   const { WOId = '' } = useParams();
