@@ -23,6 +23,7 @@ import * as m0017 from './migrations/0017-reports.js';
 import * as m0018 from './migrations/0018-customer-services.js';
 import * as m0019 from './migrations/0019-notices.js';
 import * as m0021 from './migrations/0021-asset-history.js';
+import * as m0023 from './migrations/0023-order-loop.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0018-customer-services': m0018,
   '0019-notices': m0019,
   '0021-asset-history': m0021,
+  '0023-order-loop': m0023,
 };
 
 /** Kysely's migrations, each handed the helper kit of the dialect the connection was opened with. */
