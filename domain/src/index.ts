@@ -12,6 +12,7 @@ export * from './api/dispatch.js';
 export * from './api/installer-checklist.js';
 export * from './api/order-pages.js';
 export * from './api/ordering.js';
+export * from './api/ordering-staff.js';
 export * from './api/orders.js';
 export * from './api/phone-reports.js';
 export * from './api/photos.js';

@@ -12,6 +12,8 @@ export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
   await db.schema.alterTable('temp_service_locations').addColumn('area_kind', 'text').execute();
   // Leads still to tell, by address (a confirmed temporary location) and in order (an area's change).
   await index('availability_leads_pending_idx', 'availability_leads', ['notified_at', 'address_key']);
+  // The orders placed at a temporary location, through their availability check.
+  await index('availability_checks_temp_idx', 'availability_checks', ['temp_location_id']);
 
   await id(db.schema.createTable('unplaced_charges'))
     .addColumn('created_at', 'text', nn)
@@ -38,6 +40,7 @@ export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
 export async function down(db: AnyDb, _kit: MigrationKit): Promise<void> {
   await db.schema.dropIndex('sales_orders_charge_idx').execute();
   await db.schema.dropTable('unplaced_charges').execute();
+  await db.schema.dropIndex('availability_checks_temp_idx').execute();
   await db.schema.dropIndex('availability_leads_pending_idx').execute();
   await db.schema.alterTable('temp_service_locations').dropColumn('area_kind').execute();
   await db.schema.alterTable('temp_service_locations').dropColumn('reject_reason').execute();
