@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVAILABILITY_ADDRESSES, DEMO_CART_TOKEN } from '../../demo/ordering.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { as, BUSINESS, newKey, RESIDENTIAL } from '../customer-account/customer-test-helpers.js';
-import { type Addr, orderingSteps, TEST_CARD } from './ordering-test-helpers.js';
+import { orderingSteps, TEST_CARD } from './ordering-test-helpers.js';
 
 let t: TestApp;
 let steps: ReturnType<typeof orderingSteps>;
@@ -14,7 +14,6 @@ const anon: ReturnType<typeof orderingSteps>['anon'] = (...a) => steps.anon(...a
 const form: ReturnType<typeof orderingSteps>['form'] = (...a) => steps.form(...a);
 const check: ReturnType<typeof orderingSteps>['check'] = (...a) => steps.check(...a);
 const newCart: ReturnType<typeof orderingSteps>['newCart'] = (...a) => steps.newCart(...a);
-const emailCode: ReturnType<typeof orderingSteps>['emailCode'] = (...a) => steps.emailCode(...a);
 const firstWindow: ReturnType<typeof orderingSteps>['firstWindow'] = (...a) => steps.firstWindow(...a);
 const newCustomerBody: ReturnType<typeof orderingSteps>['newCustomerBody'] = (...a) => steps.newCustomerBody(...a);
 const CARD = TEST_CARD;
