@@ -13,6 +13,7 @@ export * from './api/health.js';
 export * from './api/installer-checklist.js';
 export * from './api/order-pages.js';
 export * from './api/ordering.js';
+export * from './api/ordering-staff.js';
 export * from './api/orders.js';
 export * from './api/phone-reports.js';
 export * from './api/photos.js';

@@ -42,6 +42,7 @@ import { dispatchRoutes } from './modules/dispatch/dispatch.routes.js';
 import { faxOutboxRoutes } from './modules/fax-outbox/fax-outbox.routes.js';
 import { mapsRoutes } from './modules/maps/maps.routes.js';
 import { orderingRoutes } from './modules/ordering/ordering.routes.js';
+import { staffReviewRoutes } from './modules/ordering/staff-review.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -98,6 +99,7 @@ const MODULES = [
   applicantsRoutes,
   servicesRoutes,
   orderingRoutes,
+  staffReviewRoutes,
   faxOutboxRoutes,
   tvRoutes,
   wholesaleRoutes,

@@ -13,6 +13,8 @@
  *   - autopay (modules/billing/payment-recovery.ts): a minute after start, then every AUTOPAY_INTERVAL_MINUTES (0: off)
  *   - notices (modules/subscribers/notices.worker.ts): recipients listed and mailed, every 2 s (first 5 s after start)
  *   - rate-limit counters of ended windows: every 10 minutes
+ *   - charges left without an order (modules/ordering/unplaced-charges.service.ts): refunded after 10 minutes' grace,
+ *     checked every minute
  *   - the fax queue (modules/fax-outbox/fax-outbox.jobs.ts): every FAX_QUEUE_INTERVAL_SECONDS (2)
  *   - housekeeping: failed sign-ins, stored idempotent answers, reset links, e-mail changes and mail requests older
  *     than RETENTION_DAYS, hourly and a minute after start
@@ -27,6 +29,7 @@ import { pruneAuthRecords } from './modules/auth/auth.service.js';
 import { pushAuthCodes } from './modules/auth-codes/auth-codes.worker.js';
 import { runAutopay } from './modules/billing/payment-recovery.js';
 import { workFaxQueue } from './modules/fax-outbox/fax-outbox.jobs.js';
+import { refundUnplacedCharges } from './modules/ordering/unplaced-charges.service.js';
 import { processNotices } from './modules/subscribers/notices.worker.js';
 
 const MINUTE = 60_000;
@@ -71,6 +74,16 @@ export function jobDefinitions(ctx: AppContext): JobDefinition[] {
       run: async () => {
         const round = await workFaxQueue(ctx);
         if (round.claimed + round.released > 0) ctx.log.info({ fax: round }, 'fax queue round');
+      },
+    },
+    {
+      name: 'unplaced-charge refunds',
+      intervalMs: MINUTE,
+      run: async () => {
+        const round = await refundUnplacedCharges(ctx);
+        if (round.refunded + round.placed + round.refused + round.retrying > 0) {
+          ctx.log.info({ unplacedCharges: round }, 'unplaced-charge refunds');
+        }
       },
     },
     { name: 'rate-limit pruning', intervalMs: 10 * MINUTE, run: () => pruneRateLimits(ctx.db, ctx.now()) },

@@ -873,6 +873,25 @@ export interface TempServiceLocationsTable {
   confirmed_at: string | null;
   confirmed_by_employee_id: number | null;
   address_id: number | null;
+  reject_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  area_kind: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface UnplacedChargesTable {
+  id: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  gateway_reference: string;
+  gateway_key: string;
+  amount_cents: number;
+  email: string | null;
+  customer_id: string | null;
+  employee_id: number | null;
+  status: ColumnType<string, string | undefined, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  refund_reference: string | null;
+  refunded_at: string | null;
 }
 
 export interface ServiceAreaBoundsTable {
@@ -1215,6 +1234,7 @@ export interface Database {
   stored_files: StoredFilesTable;
   stored_file_chunks: StoredFileChunksTable;
   job_runs: JobRunsTable;
+  unplaced_charges: UnplacedChargesTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

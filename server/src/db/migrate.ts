@@ -24,6 +24,7 @@ import * as m0018 from './migrations/0018-customer-services.js';
 import * as m0019 from './migrations/0019-notices.js';
 import * as m0021 from './migrations/0021-asset-history.js';
 import * as m0022 from './migrations/0022-cluster-state.js';
+import * as m0023 from './migrations/0023-order-loop.js';
 import * as m0024 from './migrations/0024-call-summaries.js';
 
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0019-notices': m0019,
   '0021-asset-history': m0021,
   '0022-cluster-state': m0022,
+  '0023-order-loop': m0023,
   '0024-call-summaries': m0024,
 };
 

@@ -25,6 +25,7 @@ import { seedDispatchSlots } from './dispatch.js';
 import { seedFixedWorkOrders } from './fixed-work-orders.js';
 import { type MapAnchor, seedMapFeatures } from './map-features.js';
 import { seedNotices } from './notices.js';
+import { seedOrderLoop } from './order-loop.js';
 import { seedOrdering } from './ordering.js';
 import { seedDemoOrders } from './orders.js';
 import { seedPhoneCalls } from './phone-calls.js';
@@ -105,6 +106,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedBackground(ctx, background, accounts.crewUserIds);
     await seedOrdering(ctx);
     await seedAvailabilityChecks(ctx);
+    await seedOrderLoop(ctx);
     await seedDispatchSlots(ctx);
     await seedNotices(ctx);
     return ctx.counts;

@@ -560,6 +560,26 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/ordering/checkout': open(),
   'POST /api/customer/orders/checkout': customer({ body: CHECKOUT }),
   'POST /api/staff/orders/checkout': staff({ roles: ['sales'], body: { ...CHECKOUT, vcCustomerID: C.residential } }),
+  // staff review of ordering (sales): temporary service locations, service areas and their waiting leads
+  'GET /api/staff/temp-locations': staff({ roles: ['sales'], query: { status: 'unconfirmed' } }),
+  'POST /api/staff/temp-locations/{tempLocationId}/confirm': staff({
+    roles: ['sales'],
+    body: {
+      line1: '4100 Prairie View Rd',
+      unit: '',
+      city: 'Columbia',
+      state: 'MO',
+      zip: '65202',
+      latitude: 38.9662,
+      longitude: -92.2981,
+    },
+  }),
+  'POST /api/staff/temp-locations/{tempLocationId}/reject': staff({
+    roles: ['sales'],
+    body: { reason: 'No such house on the county plat' },
+  }),
+  'GET /api/staff/service-areas': staff({ roles: ['sales'] }),
+  'PUT /api/staff/service-areas/{areaId}': staff({ roles: ['sales'], body: { areaKind: 'fiber' } }),
 
   // reports
   'GET /api/customer/reports/phone': business(),

@@ -257,6 +257,11 @@ const RESOLVERS: Record<string, Resolver> = {
   submissionId: (db) => first(db.selectFrom('applicant_submissions').select('id').orderBy('id').executeTakeFirst()),
   /** Notices are the provider's, not an owner's: the first one (the demo's sent notice). */
   noticeId: (db) => first(db.selectFrom('notices').select('id').orderBy('id').executeTakeFirst()),
+  /** Temporary service locations and service areas are the provider's: the demo's first of each. */
+  tempLocationId: (db) => first(db.selectFrom('temp_service_locations').select('id').orderBy('id').executeTakeFirst()),
+  areaId: async (db) =>
+    (await db.selectFrom('service_area_bounds').select('map_feature_id').orderBy('map_feature_id').executeTakeFirst())
+      ?.map_feature_id,
 };
 
 /** An id no demo record has, for a role that owns no record of the kind. */

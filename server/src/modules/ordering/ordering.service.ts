@@ -11,7 +11,8 @@
  * and the stored answer. A declined card or a gateway that does not answer stores nothing; a retry with the same key
  * replays the stored answer, or charges under the same gateway key (the gateway returns the first charge) and tries
  * the transaction again. A charge whose transaction can never succeed (someone took the user name between the check
- * and the write) is written to the audit log as `ordering.checkout.unplaced-charge` for staff to refund.
+ * and the write) is audited as `ordering.checkout.unplaced-charge` and queued for its automatic refund
+ * (unplaced-charges.service.ts).
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
@@ -69,6 +70,7 @@ import {
   windowCapacity,
 } from './ordering.policy.js';
 import * as repo from './ordering.repository.js';
+import { recordUnplacedCharge } from './unplaced-charges.service.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 export const cartIdOf = (token: string) => sha256(token);
@@ -764,6 +766,10 @@ async function checkoutOnce(
     description: `First month and install at ${p.standard.line}`,
   });
 
+  // A retry whose charge was refunded meanwhile (its first attempt failed) must not place the order on it.
+  const queued = await repo.findUnplacedCharge(ctx.db, reference);
+  if (queued && queued.status !== 'pending' && queued.status !== 'placed') throw chargeRefunded();
+
   // 6. One transaction: account, locations, payment, order, stored answer.
   try {
     const result = await runCheckoutTransaction(ctx, {
@@ -788,14 +794,18 @@ async function checkoutOnce(
     if (stored?.route === CHECKOUT_ROUTE) {
       return { statusCode: stored.status_code, body: JSON.parse(stored.response), replayed: true };
     }
-    await audit(ctx.db, {
-      at: ctx.now().toISOString(),
+    if (err instanceof HttpError && err.code === CHARGE_REFUNDED) throw err;
+    // Queued for its refund (unplaced-charges.service.ts: the job gives a retry the grace period first).
+    await recordUnplacedCharge(ctx, {
+      reference,
+      gatewayKey,
+      amountCents: totalCents,
+      email: buyer.kind === 'new' ? buyer.account.email : null,
+      customerId,
       userId: buyer.kind === 'new' ? null : idemUser,
       employeeId: buyer.kind === 'staff' ? buyer.employeeId : null,
-      action: 'ordering.checkout.unplaced-charge',
-      subject: customerId,
-      detail: { reference, amountCents: totalCents, gatewayKey, error: (err as Error).message },
-    }).catch(() => undefined);
+      error: (err as Error).message,
+    });
     ctx.log.error({ err, reference, gatewayKey }, 'checkout charged but the order was not placed');
     throw err;
   }
@@ -831,6 +841,14 @@ async function nearestOffice(ctx: AppContext, at: { latitude: number; longitude:
   return best;
 }
 
+const CHARGE_REFUNDED = 'charge_refunded';
+const chargeRefunded = () =>
+  new HttpError(
+    409,
+    CHARGE_REFUNDED,
+    'This order could not be placed the first time and its payment was refunded. Place the order again.',
+  );
+
 async function runCheckoutTransaction(ctx: AppContext, w: CheckoutWork): Promise<CheckoutAnswer> {
   const { buyer, input, p } = w;
   const office =
@@ -845,6 +863,7 @@ async function runCheckoutTransaction(ctx: AppContext, w: CheckoutWork): Promise
   const now = ctx.now().toISOString();
 
   const result = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.claimUnplacedForOrder(trx, w.reference, now))) throw chargeRefunded();
     let userId: number | null = buyer.kind === 'new' ? null : w.idemUser;
     const employeeId =
       buyer.kind === 'staff' ? buyer.employeeId : buyer.kind === 'customer' ? buyer.actor.employeeId : null;

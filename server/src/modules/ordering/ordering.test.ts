@@ -2,30 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVAILABILITY_ADDRESSES, DEMO_CART_TOKEN } from '../../demo/ordering.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { as, BUSINESS, newKey, RESIDENTIAL } from '../customer-account/customer-test-helpers.js';
+import { orderingSteps, TEST_CARD } from './ordering-test-helpers.js';
 
 let t: TestApp;
+let steps: ReturnType<typeof orderingSteps>;
 beforeAll(async () => {
   t = await createTestApp();
+  steps = orderingSteps(t);
 });
+const anon: ReturnType<typeof orderingSteps>['anon'] = (...a) => steps.anon(...a);
+const form: ReturnType<typeof orderingSteps>['form'] = (...a) => steps.form(...a);
+const check: ReturnType<typeof orderingSteps>['check'] = (...a) => steps.check(...a);
+const newCart: ReturnType<typeof orderingSteps>['newCart'] = (...a) => steps.newCart(...a);
+const firstWindow: ReturnType<typeof orderingSteps>['firstWindow'] = (...a) => steps.firstWindow(...a);
+const newCustomerBody: ReturnType<typeof orderingSteps>['newCustomerBody'] = (...a) => steps.newCustomerBody(...a);
+const CARD = TEST_CARD;
 afterAll(() => t.close());
 
 const A = AVAILABILITY_ADDRESSES;
-type Addr = { line1: string; unit?: string; city: string; state: string; zip: string };
-const form = (a: Addr, extra: object = {}) => ({
-  line1: a.line1,
-  unit: a.unit ?? '',
-  city: a.city,
-  state: a.state,
-  zip: a.zip,
-  ...extra,
-});
-const anon = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers?: Record<string, string>) =>
-  t.request({ method, url, ...(payload ? { payload } : {}), headers });
-const check = async (a: Addr, extra: object = {}) => {
-  const res = await anon('POST', '/api/ordering/availability', form(a, extra));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
 const count = async (
   table: 'customers' | 'sales_orders' | 'users' | 'payments' | 'work_orders' | 'temp_service_locations',
 ) =>
@@ -218,16 +212,6 @@ describe('POST /api/ordering/leads', () => {
   });
 });
 
-async function newCart(a: Addr = A.fiber, packageIds = [2]) {
-  const c = await check(a);
-  const created = await anon('POST', '/api/ordering/carts', { checkId: c.checkId });
-  expect(created.statusCode, created.body).toBe(201);
-  const cartId = created.json().cartId as string;
-  const put = await anon('PUT', `/api/ordering/carts/${cartId}`, { packageIds });
-  expect(put.statusCode, put.body).toBe(200);
-  return put.json();
-}
-
 describe('carts', () => {
   it('keeps package ids, prices them from the catalogue, and survives a reload', async () => {
     const cart = await newCart(A.fiber, [2, 4]);
@@ -302,61 +286,6 @@ describe('GET /api/ordering/carts/{cartId}/install-windows', () => {
 });
 
 // ---- checkout ----------------------------------------------------------------------------------------------------
-
-const CARD = {
-  kind: 'card',
-  holderName: 'Nora New',
-  cardNumber: '4242 4242 4242 4242',
-  expMonth: 12,
-  expYear: 2035,
-  cvc: '123',
-  postalCode: '65202',
-};
-let emailSerial = 0;
-
-async function emailCode(email: string): Promise<string> {
-  const res = await anon('POST', '/api/ordering/email-code', { email });
-  expect(res.statusCode, res.body).toBe(201);
-  const mail = [...t.mail].reverse().find((m) => m.to === email);
-  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-  if (!code) throw new Error('no code mailed');
-  return code;
-}
-
-async function firstWindow(cartId: string) {
-  const w = (await anon('GET', `/api/ordering/carts/${cartId}/install-windows`)).json();
-  const day = w.days.find((d: { windows: { free: number }[] }) => d.windows.some((x) => x.free > 0));
-  return {
-    installDate: day.date as string,
-    installWindow: day.windows.find((x: { free: number }) => x.free > 0).window as string,
-  };
-}
-
-async function newCustomerBody(cart: { cartId: string; dueTodayCents: number }, over: Record<string, unknown> = {}) {
-  emailSerial += 1;
-  const email = `new${emailSerial}@example.com`;
-  const code = await emailCode(email);
-  return {
-    cartId: cart.cartId,
-    ...(await firstWindow(cart.cartId)),
-    acceptTerms: true,
-    expectedTotalCents: cart.dueTodayCents,
-    payment: CARD,
-    mailing: null,
-    account: {
-      customerType: 'Residential',
-      firstName: 'Nora',
-      lastName: 'New',
-      businessName: '',
-      email,
-      phone: '(573) 555-0199',
-      username: `nora${emailSerial}`,
-      password: 'fiber-at-last-2026',
-      emailCode: code,
-    },
-    ...over,
-  };
-}
 
 describe('POST /api/ordering/checkout (a new customer)', () => {
   it('creates the account, locations, first user, payment and order in one step; a double click orders once', async () => {

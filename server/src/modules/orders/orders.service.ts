@@ -280,3 +280,8 @@ export async function getOrderDetail(ctx: AppContext, orderId: number, db: Q = c
     })),
   };
 }
+
+/** Who is told by mail about an order: the user who placed it, else the account's administrators. */
+export function orderRecipients(db: Q, customerId: string, placedByUserId: number | null) {
+  return repo.orderRecipients(db, customerId, placedByUserId);
+}

@@ -10,6 +10,7 @@ import {
   LeadRequestSchema,
 } from '@strand/domain';
 import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
@@ -36,7 +37,15 @@ const AVAILABILITY_TITLES: Record<AvailabilityResult['availability'], string> = 
 };
 
 export function AddressCheck({ onCart }: { onCart(cartId: string): void }) {
-  const form = useForm<AddressValues>({ line1: '', unit: '', city: '', state: 'MO', zip: '' });
+  // A "fiber is now available" mail links /order with the address filled in (line1, unit, city, state, zip).
+  const [params] = useSearchParams();
+  const form = useForm<AddressValues>({
+    line1: params.get('line1') ?? '',
+    unit: params.get('unit') ?? '',
+    city: params.get('city') ?? '',
+    state: params.get('state') || 'MO',
+    zip: params.get('zip') ?? '',
+  });
   const check = useCheckAvailability();
   const [result, setResult] = useState<AvailabilityResult | null>(null);
 
