@@ -5,7 +5,7 @@
  */
 import type { Locator, Page, Route } from '@playwright/test';
 import { signIn } from './support/app';
-import { CONTRACTOR_WO, signInContractor } from './support/contractor';
+import { CONTRACTOR_WO, openChecklist, signInContractor } from './support/contractor';
 import { goToBillingCenter } from './support/customer';
 import { expect, test } from './support/spec-server';
 
@@ -145,4 +145,34 @@ test('a report: its CSV download is busy within 100 ms, then the file and no err
   expect((await download).suggestedFilename()).toMatch(/^business-report-.+\.csv$/);
   await expect(csv).toBeEnabled();
   await expect(page.locator('main .alert--error')).toHaveCount(0);
+});
+
+test('assembly units: a failed removal shows its error, and the next add ends in its success alone', async ({
+  page,
+}) => {
+  await signInContractor(page);
+  const modal = await openChecklist(page, CONTRACTOR_WO.connectorizedInstall);
+  const units = modal.getByRole('region', { name: 'Assembly units' });
+  await page.route('**/api/contractor/work-orders/*/assembly-units/*', (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'conflict', message: 'This unit is on an approved invoice.' } }),
+        })
+      : route.continue(),
+  );
+  await units
+    .getByRole('button', { name: /^Remove / })
+    .first()
+    .click();
+  await expect(units.getByText('This unit is on an approved invoice.')).toBeVisible();
+  await oneOutcome(units, 'error');
+
+  const add = units.getByRole('form', { name: 'Add an assembly unit' });
+  await add.getByLabel('Assembly unit').selectOption({ label: 'ONT-INST · Install ONT and power supply' });
+  await add.getByLabel('Asset tags').fill('AT-9001');
+  await add.getByRole('button', { name: 'Add assembly unit' }).click();
+  await expect(units.getByText('Added ONT-INST.')).toBeVisible();
+  await oneOutcome(units, 'success');
 });

@@ -75,6 +75,8 @@ export function AssemblyUnitsSection({ workOrder: wo, readOnly }: AssemblyUnitsS
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
+    // One outcome per action: an add clears the last removal's error.
+    remove.reset();
     if (!unit) {
       setErrors({ AssemblyUnitID: 'Choose an assembly unit from the list.' });
       return;
@@ -166,15 +168,20 @@ export function AssemblyUnitsSection({ workOrder: wo, readOnly }: AssemblyUnitsS
                     <td>{formatUsd(line?.nAmountCents ?? 0)}</td>
                     {!readOnly && (
                       <td>
-                        <button
+                        <Button
                           type="button"
-                          className="link-button"
+                          variant="link"
+                          busy={remove.isPending && remove.variables === e.nCount}
                           disabled={remove.isPending}
-                          onClick={() => remove.mutate(e.nCount)}
+                          onClick={() => {
+                            // One outcome per action: a removal clears the last add's message.
+                            setMessage(null);
+                            remove.mutate(e.nCount);
+                          }}
                           aria-label={`Remove ${e.vcCode}`}
                         >
                           Remove
-                        </button>
+                        </Button>
                       </td>
                     )}
                   </tr>
