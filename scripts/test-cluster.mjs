@@ -102,12 +102,14 @@ function png(seed) {
 
 const requests = [];
 const killMoments = [];
+/** Reads and keyed writes resent once by the client after the connection dropped with no answer. */
+const transportResends = [];
 
 async function call(kind, method, url, { token, body, headers = {}, form, base: target = LB } = {}) {
   const entry = { kind, method, url, start: Date.now(), end: 0, status: 0, error: null, servedBy: null };
   requests.push(entry);
-  try {
-    const res = await fetch(target + url, {
+  const send = () =>
+    fetch(target + url, {
       method,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -117,6 +119,19 @@ async function call(kind, method, url, { token, body, headers = {}, form, base: 
       body: form ?? (body ? JSON.stringify(body) : undefined),
       signal: AbortSignal.timeout(30_000),
     });
+  // A phone resends a read, or a write that carries an Idempotency-Key, when its connection drops before any answer
+  // (the app's outbox does): so does this client, once, and counts it. Anything else that drops is a failure.
+  const mayResend = method === 'GET' || Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key');
+  try {
+    let res;
+    try {
+      res = await send();
+    } catch (err) {
+      const code = err.cause?.code;
+      if (!mayResend || (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET')) throw err;
+      transportResends.push({ kind, method, url, code });
+      res = await send();
+    }
     entry.status = res.status;
     entry.servedBy = res.headers.get('x-served-by');
     const text = await res.text();
@@ -471,6 +486,10 @@ async function main() {
   );
   for (const [kind, n] of Object.entries(byKind))
     console.log(`  ${kind.padEnd(14)} sent ${n.sent}, ok ${n.ok}, not ok ${n.failed}`);
+  console.log(
+    `  resent by the client after a dropped connection (reads and keyed writes only): ${transportResends.length}` +
+      transportResends.map((r) => `\n    ${r.method} ${r.url.split('?')[0]} (${r.code})`).join(''),
+  );
   console.log(
     `  served by: ${Object.entries(byInstance)
       .map(([k, v]) => `${k} ${v}`)
