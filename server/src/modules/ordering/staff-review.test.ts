@@ -213,12 +213,15 @@ describe('service areas', () => {
       waitingLeads: number;
     }[];
     const ashland = areas.find((a) => a.name === 'Ashland Fiber Construction');
-    expect(ashland).toMatchObject({ areaKind: 'construction', waitingLeads: 1 });
+    // The order-loop demo's lead at 412 Henry Clay Blvd, and any the demo's availability checks left there.
+    expect(ashland?.areaKind).toBe('construction');
+    const waiting = ashland?.waitingLeads ?? 0;
+    expect(waiting).toBeGreaterThanOrEqual(1);
     const id = ashland?.areaId ?? 0;
 
     const res = await send('PUT', `/api/staff/service-areas/${id}`, { areaKind: 'fiber' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ leadsTold: 1, area: { areaKind: 'fiber', waitingLeads: 0 } });
+    expect(res.json()).toMatchObject({ leadsTold: waiting, area: { areaKind: 'fiber', waitingLeads: 0 } });
     const mails = mailTo(DEMO_CONSTRUCTION_LEAD.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain('Fiber is now available at 412 Henry Clay Blvd, Ashland, MO 65010');
