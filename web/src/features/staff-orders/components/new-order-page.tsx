@@ -28,7 +28,7 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
-import { useForm } from '../../../lib/use-form';
+import { useForm, withoutFieldError } from '../../../lib/use-form';
 import {
   saleKeys,
   useCheckAddress,
@@ -501,7 +501,10 @@ function Checkout({ cart, customer }: { cart: Cart; customer: Customer }) {
             label="Install day"
             options={dayOptions}
             {...form.field('installDate')}
-            onValueChange={(value) => form.setValues((x) => ({ ...x, installDate: value, installWindow: '' }))}
+            onValueChange={(value) => {
+              form.setValues((x) => ({ ...x, installDate: value, installWindow: '' }));
+              form.setErrors((e) => withoutFieldError(e, 'installDate'));
+            }}
             hint={windows.data ? `The first day we can install here is ${windows.data.earliest}.` : undefined}
           />
           <SelectField label="Install window" options={windowOptions} {...form.field('installWindow')} />
@@ -526,7 +529,10 @@ function Checkout({ cart, customer }: { cart: Cart; customer: Customer }) {
             id="sale-accept-terms"
             type="checkbox"
             checked={terms}
-            onChange={(e) => setTerms(e.target.checked)}
+            onChange={(e) => {
+              setTerms(e.target.checked);
+              form.setErrors((errors) => withoutFieldError(errors, 'acceptTerms'));
+            }}
             aria-describedby={form.errors.fields.acceptTerms ? 'sale-accept-terms-error' : undefined}
           />
           <label htmlFor="sale-accept-terms">The customer accepted the terms</label>
