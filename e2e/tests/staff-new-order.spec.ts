@@ -101,3 +101,40 @@ test('a dispatcher has no access to the new order page', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'New order' })).toHaveCount(0);
   await logOut(page);
 });
+
+test('sales places an order for an existing customer found by name', async ({ page }) => {
+  await signIn(page, 'sales');
+  await page.goto('/staff/orders/new');
+  await page.getByLabel('An existing customer').check();
+  await page.getByLabel('Customer name or account number').fill('zzzz-nobody');
+  await page.getByRole('button', { name: 'Find customer' }).click();
+  await expect(page.getByText('No customer account matches “zzzz-nobody”.')).toBeVisible();
+  await page.getByLabel('Customer name or account number').fill('Reyes');
+  await page.getByRole('button', { name: 'Find customer' }).click();
+  await page
+    .getByRole('list', { name: 'Matching customers' })
+    .getByRole('button', { name: /^Rhonda Reyes/ })
+    .click();
+  await expect(page.getByText(/^Ordering for Rhonda Reyes \(\d{4}-\d{4}-\d{4}\)$/)).toBeVisible();
+
+  await page.getByLabel('Street address').fill(SERVED.line1);
+  await page.getByLabel('City').fill(SERVED.city);
+  await page.getByLabel('ZIP code').fill(SERVED.zip);
+  await page.getByRole('button', { name: 'Check this address' }).click();
+  await page.getByRole('button', { name: 'Choose packages for this address' }).click();
+  await page.getByRole('radio', { name: /^Fiber 1 Gig/ }).click();
+  await expect(page.getByRole('radio', { name: /^Fiber 1 Gig/ })).toBeChecked();
+  await expect(page.getByLabel('First name', { exact: true })).toHaveCount(0);
+  await page.getByLabel('Install day', { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel('Install window', { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel('Name on card', { exact: true }).fill('Rhonda Reyes');
+  await page.getByLabel('Card number', { exact: true }).fill('5555 5555 5555 4444');
+  await page.getByLabel('Expiry month', { exact: true }).fill('11');
+  await page.getByLabel('Expiry year', { exact: true }).fill('2034');
+  await page.getByLabel('Security code', { exact: true }).fill('321');
+  await page.getByLabel('The customer accepted the terms').check();
+  await page.getByRole('button', { name: /^Place order and charge/ }).click();
+  await expect(page).toHaveURL(/\/staff\/orders\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Customer' })).toBeVisible();
+  await expect(page.getByText('Rhonda Reyes').first()).toBeVisible();
+});
