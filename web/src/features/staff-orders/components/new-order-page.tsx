@@ -20,7 +20,8 @@ import { useNavigate } from 'react-router';
 import { staffOrderPath } from '../../../config/paths';
 import { ApiError, errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
-import { type FormErrors, formErrorsFrom } from '../../../lib/form-errors';
+import { type FormErrors, formErrorsFrom, withLastPartFields } from '../../../lib/form-errors';
+import { installDayOptions, installWindowOptions } from '../../../lib/install-window-options';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
@@ -353,14 +354,10 @@ interface CheckoutValues {
   postalCode: string;
 }
 
-/** The server names nested fields (newCustomer.email, payment.cardNumber); the form's fields are the last part. */
+/** Nested fields under the form's names; "name the customer" goes to the alert (the customer step has no field). */
 const flatten = (errors: FormErrors): FormErrors => {
-  const fields = { ...errors.fields };
-  for (const [key, message] of Object.entries(errors.fields)) {
-    const last = key.split('.').pop();
-    if (last && !(last in fields)) fields[last] = message;
-  }
-  return fields.vcCustomerID && !errors.message ? { message: fields.vcCustomerID, fields } : { ...errors, fields };
+  const flat = withLastPartFields(errors);
+  return flat.fields.vcCustomerID ? { ...flat, message: flat.fields.vcCustomerID } : flat;
 };
 
 function Checkout({ cart, customer }: { cart: Cart; customer: Customer }) {
@@ -391,19 +388,8 @@ function Checkout({ cart, customer }: { cart: Cart; customer: Customer }) {
 
   const days = windows.data?.days ?? [];
   const day = days.find((d) => d.date === v.installDate) ?? null;
-  const dayOptions = [
-    { value: '', label: 'Choose a day' },
-    ...days.map((d) => ({
-      value: d.date,
-      label: `${new Date(`${d.date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })}${d.windows.every((w) => w.free === 0) ? ' (full)' : ''}`,
-    })),
-  ];
-  const windowOptions = [
-    { value: '', label: 'Choose a window' },
-    ...(day?.windows ?? [])
-      .filter((w) => w.free > 0)
-      .map((w) => ({ value: w.window, label: `${w.window.replace('-', ' to ')} (${w.free} open)` })),
-  ];
+  const dayOptions = installDayOptions(days);
+  const windowOptions = installWindowOptions(day);
 
   const body = (values: CheckoutValues) => ({
     cartId: cart.cartId,
