@@ -15,10 +15,10 @@ import {
   staffHolds,
 } from '@strand/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { staffOrderPath } from '../../../config/paths';
-import { ApiError, errorMessage, newIdempotencyKey } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
 import { type FormErrors, formErrorsFrom, withLastPartFields } from '../../../lib/form-errors';
 import { installDayOptions, installWindowOptions } from '../../../lib/install-window-options';
@@ -30,6 +30,7 @@ import { usePageTitle } from '../../../lib/ui/page-title';
 import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm, withoutFieldError } from '../../../lib/use-form';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import {
   saleKeys,
   useCheckAddress,
@@ -380,8 +381,8 @@ function Checkout({ cart, customer }: { cart: Cart; customer: Customer }) {
   });
   const [terms, setTerms] = useState(false);
   const checkout = useStaffCheckout();
-  // One key per attempt: a double click (or a retry after a lost answer) places one order.
-  const key = useRef(newIdempotencyKey());
+  // One key per attempt: a double click (or a retry after a lost answer) places one order; a changed form is a new one.
+  const key = useIdempotencyKey(form.values);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const v = form.values;
@@ -425,11 +426,11 @@ function Checkout({ cart, customer }: { cart: Cart; customer: Customer }) {
 
   const place = async (data: unknown) => {
     try {
-      const result = await checkout.mutateAsync({ key: key.current, body: data as never });
+      const result = await checkout.mutateAsync({ key: key.get(), body: data as never });
       navigate(staffOrderPath(result.orderId));
     } catch (error) {
       // A refusal stored nothing: the next attempt is a new one. A lost answer (503) retries with the same key.
-      if (error instanceof ApiError && error.status !== 503) key.current = newIdempotencyKey();
+      if (error instanceof ApiError && error.status !== 503) key.reset();
       if (error instanceof ApiError && error.code === 'prices_changed') {
         await queryClient.invalidateQueries({ queryKey: saleKeys.cart(cart.cartId) });
       }
