@@ -38,6 +38,7 @@ const PAGES: [string, SignIn, string, string | RegExp][] = [
   ['/staff', as('staff'), 'Super-user login', /Avery Quinn|Job applicants/],
   ['/staff/dispatch', as('dispatcher'), 'Dispatch', /To place/],
   ['/staff/orders', as('sales'), 'Orders', /orders? ·/],
+  ['/staff/orders/new', as('sales'), 'New order', /Street address/],
   ['/staff/authCodes', as('network'), 'Auth codes', /Acme Dental Group/],
   ['/services?section=authCodes', as('business'), 'Services', /Front desk/],
   ['/staff/subscribers', as('network'), 'Subscribers', /Planned maintenance on the Clark Ln cabinet/],

@@ -245,13 +245,47 @@ export const NewCustomerCheckoutSchema = z.object({ ...checkoutFields, account: 
 export type NewCustomerCheckout = z.input<typeof NewCustomerCheckoutSchema>;
 export const CustomerCheckoutSchema = z.object(checkoutFields);
 export type CustomerCheckout = z.input<typeof CustomerCheckoutSchema>;
-export const StaffCheckoutSchema = z.object({
-  ...checkoutFields,
-  vcCustomerID: z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{4}-\d{4}$/, 'Account number looks like 1000-2000-0001.'),
-});
+/**
+ * A customer staff open on the phone: the account holder's name and how to reach them. The account has no user yet
+ * (the customer registers online with the account number later); it pays with a card.
+ */
+export const StaffNewCustomerSchema = z
+  .object({
+    customerType: z.enum(['Residential', 'Business'], { message: 'Account type must be Residential or Business.' }),
+    firstName: name('First name'),
+    lastName: name('Last name'),
+    businessName: cleanLine().trim().max(80, 'Business name must be at most 80 characters.').default(''),
+    email,
+    phone: optionalPhone('Phone'),
+  })
+  .superRefine((a, ctx) => {
+    if (a.customerType === 'Business' && a.businessName === '') {
+      ctx.addIssue({ code: 'custom', path: ['businessName'], message: 'Business name is required for a business.' });
+    }
+    if (a.phone === null) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Phone is required.' });
+  });
+export type StaffNewCustomer = z.output<typeof StaffNewCustomerSchema>;
+
+/** Staff name an existing account (vcCustomerID) or open a new one (newCustomer): exactly one of the two. */
+export const StaffCheckoutSchema = z
+  .object({
+    ...checkoutFields,
+    vcCustomerID: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{4}-\d{4}$/, 'Account number looks like 1000-2000-0001.')
+      .optional(),
+    newCustomer: StaffNewCustomerSchema.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if ((b.vcCustomerID === undefined) === (b.newCustomer === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['vcCustomerID'],
+        message: 'Name the customer: an existing account number or a new customer (one of the two).',
+      });
+    }
+  });
 export type StaffCheckout = z.input<typeof StaffCheckoutSchema>;
 export type CheckoutInput = z.output<typeof CustomerCheckoutSchema>;
 

@@ -73,6 +73,10 @@ const shellRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/staff-orders/components/orders-page'), 'StaffOrdersPage'),
   },
   {
+    path: paths.staffNewOrder,
+    lazy: lazyPage(() => import('../features/staff-orders/components/new-order-page'), 'StaffNewOrderPage'),
+  },
+  {
     path: paths.staffOrder,
     lazy: lazyPage(() => import('../features/staff-orders/components/order-page'), 'StaffOrderPage'),
   },

@@ -14,6 +14,8 @@ export const paths = {
   staff: '/staff',
   staffDispatch: '/staff/dispatch',
   staffOrders: '/staff/orders',
+  /** Phone sales: staff place an order on a customer's behalf (sales). */
+  staffNewOrder: '/staff/orders/new',
   staffOrder: '/staff/orders/:orderId',
   staffAuthCodes: '/staff/authCodes',
   staffSubscribers: '/staff/subscribers',

@@ -44,3 +44,16 @@ export function validate<T>(schema: z.ZodType<T>, values: unknown): { data: T } 
   if (parsed.success) return { data: parsed.data };
   return { errors: { fields: zodFieldErrors(parsed.error), message: CORRECT_FIELDS_MESSAGE } };
 }
+
+/**
+ * A nested schema's paths (account.email, payment.cardNumber) also under their last part, the name of a flat form's
+ * field (the public checkout and the staff one).
+ */
+export function withLastPartFields(errors: FormErrors): FormErrors {
+  const fields = { ...errors.fields };
+  for (const [key, message] of Object.entries(errors.fields)) {
+    const last = key.split('.').pop();
+    if (last && !(last in fields)) fields[last] = message;
+  }
+  return { ...errors, fields };
+}

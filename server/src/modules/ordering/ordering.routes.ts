@@ -167,18 +167,24 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     schema: {
       tags: ['staff'],
       summary:
-        'Staff (sales) place an order on a customer’s behalf: the same checkout, paid with a card on file or a new card (audited)',
+        'Staff (sales) place an order on a customer’s behalf: the same checkout, an existing account (card on file or a new card) or a new account (new card; no user yet), audited',
       body: StaffCheckoutSchema,
       response: { 201: CheckoutResultSchema, ...checkoutErrors },
     },
     handler: async (req, reply) => {
-      const { vcCustomerID, ...order } = req.body;
+      const { vcCustomerID, newCustomer, ...order } = req.body;
       const user = sessionOf(req);
       return send(
         reply,
         await service.checkout(
           ctx,
-          { kind: 'staff', customerId: vcCustomerID, userId: user.nUserID, employeeId: user.nEmployeeID },
+          {
+            kind: 'staff',
+            customerId: vcCustomerID ?? null,
+            newCustomer: newCustomer ?? null,
+            userId: user.nUserID,
+            employeeId: user.nEmployeeID,
+          },
           order,
           idempotencyKeyOf(req),
         ),

@@ -41,6 +41,7 @@ import {
   normalizeUnit,
   parseStreetLine,
   pointInPolygon,
+  type StaffNewCustomer,
   type StandardAddress,
   similarStreets,
 } from '@strand/domain';
@@ -618,7 +619,18 @@ type NewAccount = z.output<typeof NewAccountSchema>;
 export type Buyer =
   | { kind: 'new'; account: NewAccount }
   | { kind: 'customer'; actor: CustomerActor }
-  | { kind: 'staff'; customerId: string; userId: number; employeeId: number | null };
+  | {
+      kind: 'staff';
+      /** An existing account, or null when staff open a new one (newCustomer). */
+      customerId: string | null;
+      newCustomer: StaffNewCustomer | null;
+      userId: number;
+      employeeId: number | null;
+    };
+
+/** A new account's holder: the customer's own checkout or the one staff take on the phone. */
+const newHolderOf = (buyer: Buyer) =>
+  buyer.kind === 'new' ? buyer.account : buyer.kind === 'staff' ? buyer.newCustomer : null;
 
 export const CHECKOUT_ROUTE = 'orderingCheckout';
 
@@ -745,8 +757,15 @@ async function checkoutOnce(
     while (await repo.customerExists(ctx.db, customerId)) customerId = newCustomerId(a.customerType);
   } else if (buyer.kind === 'customer') {
     customerId = buyer.actor.customerId;
+  } else if (buyer.newCustomer) {
+    if (input.payment.kind !== 'card') {
+      const message = 'A new account pays with a card.';
+      throw badRequest(message, { payment: message });
+    }
+    customerId = newCustomerId(buyer.newCustomer.customerType);
+    while (await repo.customerExists(ctx.db, customerId)) customerId = newCustomerId(buyer.newCustomer.customerType);
   } else {
-    const customer = await repo.findCustomer(ctx.db, buyer.customerId);
+    const customer = buyer.customerId === null ? undefined : await repo.findCustomer(ctx.db, buyer.customerId);
     if (!customer || !isCustomerAccount(customer.customer_type)) {
       const message = `No customer account ${buyer.customerId}.`;
       throw new HttpError(404, 'not_found', message, { vcCustomerID: message });
@@ -800,7 +819,7 @@ async function checkoutOnce(
       reference,
       gatewayKey,
       amountCents: totalCents,
-      email: buyer.kind === 'new' ? buyer.account.email : null,
+      email: newHolderOf(buyer)?.email ?? null,
       customerId,
       userId: buyer.kind === 'new' ? null : idemUser,
       employeeId: buyer.kind === 'staff' ? buyer.employeeId : null,
@@ -867,8 +886,9 @@ async function runCheckoutTransaction(ctx: AppContext, w: CheckoutWork): Promise
     let userId: number | null = buyer.kind === 'new' ? null : w.idemUser;
     const employeeId =
       buyer.kind === 'staff' ? buyer.employeeId : buyer.kind === 'customer' ? buyer.actor.employeeId : null;
-    if (buyer.kind === 'new') {
-      const a = buyer.account;
+    const holder = newHolderOf(buyer);
+    if (holder) {
+      const a = holder;
       if (w.emailCodeId !== null && !(await repo.useEmailCode(trx, w.emailCodeId, now))) {
         const message = 'This code was used already. Ask for a new one.';
         throw badRequest(message, { 'account.emailCode': message });
@@ -882,7 +902,7 @@ async function runCheckoutTransaction(ctx: AppContext, w: CheckoutWork): Promise
       });
     }
     const serviceLocationId =
-      (buyer.kind !== 'new'
+      (!holder
         ? (await repo.locationOfAccountAt(trx, w.customerId, { address: serviceLine, address2: unit, zip: std.zip }))
             ?.id
         : undefined) ??
@@ -914,7 +934,7 @@ async function runCheckoutTransaction(ctx: AppContext, w: CheckoutWork): Promise
       });
     } else {
       mailingLocationId =
-        (buyer.kind !== 'new' ? (await repo.firstMailingLocation(trx, w.customerId))?.id : undefined) ??
+        (!holder ? (await repo.firstMailingLocation(trx, w.customerId))?.id : undefined) ??
         (await repo.insertMailingLocation(trx, {
           customer_id: w.customerId,
           address: serviceLine,
@@ -926,27 +946,29 @@ async function runCheckoutTransaction(ctx: AppContext, w: CheckoutWork): Promise
           autopay_payment_method_id: null,
         }));
     }
-    if (buyer.kind === 'new') {
-      const a = buyer.account;
-      userId = await repo.insertUser(trx, {
-        username: a.username.toLowerCase(),
-        email: a.email,
-        password_hash: passwordHash ?? '',
-        first_name: a.firstName,
-        last_name: a.lastName,
-        customer_id: w.customerId,
-        is_admin: 1,
-        is_staff: 0,
-        employee_id: null,
-        installer: 0,
-        contractor_id: 0,
-        noc_location_id: null,
-        active_service_location_id: serviceLocationId,
-        active_mailing_location_id: mailingLocationId,
-        disabled: 0,
-        created_at: now,
-        updated_at: now,
-      });
+    if (holder) {
+      const a = holder;
+      if (buyer.kind === 'new') {
+        userId = await repo.insertUser(trx, {
+          username: buyer.account.username.toLowerCase(),
+          email: a.email,
+          password_hash: passwordHash ?? '',
+          first_name: a.firstName,
+          last_name: a.lastName,
+          customer_id: w.customerId,
+          is_admin: 1,
+          is_staff: 0,
+          employee_id: null,
+          installer: 0,
+          contractor_id: 0,
+          noc_location_id: null,
+          active_service_location_id: serviceLocationId,
+          active_mailing_location_id: mailingLocationId,
+          disabled: 0,
+          created_at: now,
+          updated_at: now,
+        });
+      }
       const contactId = await repo.insertContact(trx, {
         customer_id: w.customerId,
         category: 'Primary',
@@ -1010,7 +1032,7 @@ async function runCheckoutTransaction(ctx: AppContext, w: CheckoutWork): Promise
         packages: w.lines.map((l) => l.id),
         totalCents: w.totalCents,
         paymentId: payment.paymentId,
-        newAccount: buyer.kind === 'new',
+        newAccount: newHolderOf(buyer) !== null,
         temporaryLocation: p.temp?.id ?? null,
       },
     });
@@ -1018,7 +1040,7 @@ async function runCheckoutTransaction(ctx: AppContext, w: CheckoutWork): Promise
       orderId: placed.orderId,
       vcCustomerID: w.customerId,
       username: buyer.kind === 'new' ? buyer.account.username : null,
-      email: buyer.kind === 'new' ? buyer.account.email : null,
+      email: newHolderOf(buyer)?.email ?? null,
       address: std.line,
       temporary: p.temp !== null,
       installDate: input.installDate,
@@ -1058,7 +1080,7 @@ function nextStepsOf(dropExists: boolean, date: string, window: string, temporar
 /** The confirmation mail; a mail failure is logged, the order stands. */
 async function sendConfirmation(ctx: AppContext, buyer: Buyer, r: CheckoutResult) {
   const send = async () => {
-    const to = buyer.kind === 'new' ? buyer.account.email : await repo.accountEmail(ctx.db, r.vcCustomerID);
+    const to = newHolderOf(buyer)?.email ?? (await repo.accountEmail(ctx.db, r.vcCustomerID));
     if (!to) return;
     await ctx.mailer.send({
       to,

@@ -628,4 +628,57 @@ describe('POST /api/staff/orders/checkout (sales on a customer’s behalf)', () 
       .execute();
     expect(audit.some((a) => a.subject === `${BUSINESS}:${order.id}`)).toBe(true);
   });
+
+  it('opens a new account (holder, contact, no user) for a new customer; names the missing customer field', async () => {
+    const cart = await newCart(A.fiber, [2]);
+    const body = {
+      cartId: cart.cartId,
+      ...(await firstWindow(cart.cartId)),
+      acceptTerms: true,
+      expectedTotalCents: cart.dueTodayCents,
+      payment: CARD,
+      mailing: null,
+    };
+    const sales = await as(t, 'sales');
+    const neither = await sales.call('POST', '/api/staff/orders/checkout', body, { 'idempotency-key': newKey() });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json().error.fields.vcCustomerID).toMatch(/existing account number or a new customer/);
+    const newCustomer = {
+      customerType: 'Residential',
+      firstName: 'Phoebe',
+      lastName: 'Phone',
+      email: 'phoebe.phone@example.com',
+      phone: '(573) 555-0142',
+    };
+    const noPhone = await sales.call(
+      'POST',
+      '/api/staff/orders/checkout',
+      { ...body, newCustomer: { ...newCustomer, phone: '' } },
+      { 'idempotency-key': newKey() },
+    );
+    expect(noPhone.statusCode).toBe(400);
+    expect(noPhone.json().error.fields['newCustomer.phone']).toBe('Phone is required.');
+    const res = await sales.call(
+      'POST',
+      '/api/staff/orders/checkout',
+      { ...body, newCustomer },
+      {
+        'idempotency-key': newKey('sales'),
+      },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().vcCustomerID as string;
+    expect(id).toMatch(/^2000-\d{4}-\d{4}$/);
+    const customer = await t.db.db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(customer.name).toBe('Phoebe Phone');
+    const users = await t.db.db.selectFrom('users').select('id').where('customer_id', '=', id).execute();
+    expect(users).toEqual([]);
+    const contact = await t.db.db
+      .selectFrom('contact_methods')
+      .selectAll()
+      .where('customer_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(contact.email).toBe('phoebe.phone@example.com');
+    expect(t.mail.some((m) => m.to === 'phoebe.phone@example.com')).toBe(true);
+  });
 });

@@ -15,6 +15,7 @@ import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import {
   useAddAssemblyUnit,
   useAssemblyUnits,
@@ -22,7 +23,6 @@ import {
   useCupSheet,
   useRemoveAssemblyUnit,
 } from '../api/checklist';
-import { useIdempotencyKey } from '../use-idempotency-key';
 
 export interface AssemblyUnitsSectionProps {
   workOrder: ContractorWorkOrder;

@@ -15,7 +15,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
-import { type FormErrors, formErrorsFrom } from '../../../lib/form-errors';
+import { formErrorsFrom, withLastPartFields } from '../../../lib/form-errors';
+import { installDayOptions, installWindowOptions } from '../../../lib/install-window-options';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -168,16 +169,6 @@ interface CheckoutValues {
   postalCode: string;
 }
 
-/** Schema paths (account.email, payment.cardNumber) also under their last part, the form's field names. */
-const flatten = (errors: FormErrors): FormErrors => {
-  const fields = { ...errors.fields };
-  for (const [key, message] of Object.entries(errors.fields)) {
-    const last = key.split('.').pop();
-    if (last && !(last in fields)) fields[last] = message;
-  }
-  return { ...errors, fields };
-};
-
 function CheckoutForm({ cart, onPlaced }: { cart: Cart; onPlaced(result: CheckoutResult): void }) {
   const { claims } = useSession();
   const signedIn = claims !== null && claims.nStaff === 0 && claims.nInstaller === 0 && claims.nContractor === 0;
@@ -214,19 +205,8 @@ function CheckoutForm({ cart, onPlaced }: { cart: Cart; onPlaced(result: Checkou
 
   const days = windows.data?.days ?? [];
   const day = days.find((d) => d.date === v.installDate) ?? null;
-  const dayOptions = [
-    { value: '', label: 'Choose a day' },
-    ...days.map((d) => ({
-      value: d.date,
-      label: `${new Date(`${d.date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })}${d.windows.every((w) => w.free === 0) ? ' (full)' : ''}`,
-    })),
-  ];
-  const windowOptions = [
-    { value: '', label: 'Choose a window' },
-    ...(day?.windows ?? [])
-      .filter((w) => w.free > 0)
-      .map((w) => ({ value: w.window, label: `${w.window.replace('-', ' to ')} (${w.free} open)` })),
-  ];
+  const dayOptions = installDayOptions(days);
+  const windowOptions = installWindowOptions(day);
 
   const body = (values: CheckoutValues) => {
     const payment =
@@ -288,7 +268,7 @@ function CheckoutForm({ cart, onPlaced }: { cart: Cart; onPlaced(result: Checkou
   };
   const onSubmit = form.submit(signedIn ? CustomerCheckoutSchema : NewCustomerCheckoutSchema, place, {
     check: body,
-    mapErrors: flatten,
+    mapErrors: withLastPartFields,
     rules: (values) => {
       const r: Record<string, string> = {};
       if (values.installDate === '') r.installDate = 'Choose an install day.';

@@ -6,11 +6,12 @@ import {
   staffHolds,
 } from '@strand/domain';
 import { Link, useSearchParams } from 'react-router';
-import { staffOrderPath } from '../../../config/paths';
+import { paths, staffOrderPath } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
 import { formatDay } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
+import { ButtonLink } from '../../../lib/ui/button-link';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -55,6 +56,7 @@ function filtersOf(params: URLSearchParams): OrderFilters {
 }
 
 function OrdersView() {
+  const { claims } = useSession();
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const orders = useOrders(filters);
@@ -78,6 +80,11 @@ function OrdersView() {
       <p className="page__lead">
         Every sales order, newest first. Search by customer, account number, address or order number.
       </p>
+      {staffHolds(claims?.staffRoles ?? [], 'sales') && (
+        <p>
+          <ButtonLink to={paths.staffNewOrder}>New order</ButtonLink>
+        </p>
+      )}
       <Form className="card form-card" onSubmit={submit} message={form.errors.message} aria-label="Search orders">
         <div className="staff-orders-filters">
           <TextField label="Customer, account number, address or order number" type="search" {...form.field('q')} />

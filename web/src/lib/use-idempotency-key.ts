@@ -3,7 +3,7 @@
  * answers the retry from its record instead of writing twice. A changed form or a success starts a new action.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { newIdempotencyKey } from '../../lib/api-client';
+import { newIdempotencyKey } from './api-client';
 
 export function useIdempotencyKey(input: unknown) {
   const ref = useRef<string | null>(null);
