@@ -15,6 +15,7 @@ export const paths = {
   staffDispatch: '/staff/dispatch',
   staffOrders: '/staff/orders',
   staffOrder: '/staff/orders/:orderId',
+  staffAddressReview: '/staff/addresses',
   staffAuthCodes: '/staff/authCodes',
   staffSubscribers: '/staff/subscribers',
   staffNotice: '/staff/subscribers/notices/:noticeId',

@@ -6,7 +6,7 @@ import {
   staffHolds,
 } from '@strand/domain';
 import { Link, useSearchParams } from 'react-router';
-import { staffOrderPath } from '../../../config/paths';
+import { paths, staffOrderPath } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
 import { formatDay } from '../../../lib/format';
@@ -40,7 +40,7 @@ export function StaffOrdersPage() {
       </section>
     );
   }
-  return <OrdersView />;
+  return <OrdersView canReview={staffHolds(claims.staffRoles, 'sales')} />;
 }
 
 function filtersOf(params: URLSearchParams): OrderFilters {
@@ -54,7 +54,7 @@ function filtersOf(params: URLSearchParams): OrderFilters {
   };
 }
 
-function OrdersView() {
+function OrdersView({ canReview }: { canReview: boolean }) {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const orders = useOrders(filters);
@@ -78,6 +78,12 @@ function OrdersView() {
       <p className="page__lead">
         Every sales order, newest first. Search by customer, account number, address or order number.
       </p>
+      {canReview && (
+        <p>
+          <Link to={paths.staffAddressReview}>Addresses to confirm</Link> — temporary service locations and the service
+          areas' status.
+        </p>
+      )}
       <Form className="card form-card" onSubmit={submit} message={form.errors.message} aria-label="Search orders">
         <div className="staff-orders-filters">
           <TextField label="Customer, account number, address or order number" type="search" {...form.field('q')} />
