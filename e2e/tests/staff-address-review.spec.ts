@@ -72,7 +72,7 @@ test.describe('at 360 px', () => {
     const reason = 'There is no such street in Boone County; please check the address.';
     await reject.getByLabel('Reason (the customer reads it)').fill(reason);
     await reject.getByRole('button', { name: 'Reject this address' }).click();
-    const question = page.getByRole('alertdialog', { name: new RegExp(`Reject ${QUARRY}\\?`) });
+    const question = page.getByRole('alertdialog', { name: new RegExp(`^Reject ${QUARRY}, .*\\?`) });
     await expect(question).toContainText('is told why');
     await question.getByRole('button', { name: 'Yes, reject it' }).click();
     await expect(page.getByText('No addresses wait for confirmation.')).toBeVisible();
