@@ -39,6 +39,7 @@ const PAGES: [string, SignIn, string, string | RegExp][] = [
   ['/staff/dispatch', as('dispatcher'), 'Dispatch', /To place/],
   ['/staff/orders', as('sales'), 'Orders', /orders? ·/],
   ['/staff/orders/new', as('sales'), 'New order', /Street address/],
+  ['/staff/addresses', as('sales'), 'Addresses to confirm', /4100 Prairie View Rd/],
   ['/staff/authCodes', as('network'), 'Auth codes', /Acme Dental Group/],
   ['/services?section=authCodes', as('business'), 'Services', /Front desk/],
   ['/staff/subscribers', as('network'), 'Subscribers', /Planned maintenance on the Clark Ln cabinet/],

@@ -81,6 +81,10 @@ const shellRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/staff-orders/components/order-page'), 'StaffOrderPage'),
   },
   {
+    path: paths.staffAddressReview,
+    lazy: lazyPage(() => import('../features/staff-orders/components/address-review-page'), 'StaffAddressReviewPage'),
+  },
+  {
     path: paths.staffAuthCodes,
     lazy: lazyPage(() => import('../features/auth-codes/components/auth-codes-page'), 'AuthCodesPage'),
   },

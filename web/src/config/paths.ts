@@ -17,6 +17,7 @@ export const paths = {
   /** Phone sales: staff place an order on a customer's behalf (sales). */
   staffNewOrder: '/staff/orders/new',
   staffOrder: '/staff/orders/:orderId',
+  staffAddressReview: '/staff/addresses',
   staffAuthCodes: '/staff/authCodes',
   staffSubscribers: '/staff/subscribers',
   staffNotice: '/staff/subscribers/notices/:noticeId',

@@ -88,7 +88,10 @@ export function appliedPayments(db: Q, invoiceIds: number[]) {
     .execute();
 }
 
-/** Payments touching the invoices of a mailing location, newest first, with their method's label parts. */
+/**
+ * Payments touching the invoices of a mailing location, and the account's order payments not yet applied to any
+ * invoice (paid at checkout), newest first, with their method's label parts.
+ */
 export function paymentsOfMailingLocation(db: Q, mailingLocationId: number) {
   return db
     .selectFrom('payments as p')
@@ -105,14 +108,31 @@ export function paymentsOfMailingLocation(db: Q, mailingLocationId: number) {
       'm.brand',
       'm.last4',
     ])
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('payment_allocations as a')
-          .innerJoin('invoices as i', 'i.id', 'a.invoice_id')
-          .select('a.payment_id')
-          .whereRef('a.payment_id', '=', 'p.id')
-          .where('i.mailing_location_id', '=', mailingLocationId),
-      ),
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('payment_allocations as a')
+            .innerJoin('invoices as i', 'i.id', 'a.invoice_id')
+            .select('a.payment_id')
+            .whereRef('a.payment_id', '=', 'p.id')
+            .where('i.mailing_location_id', '=', mailingLocationId),
+        ),
+        // A payment made with an order (checkout) before any invoice exists: the account's, so it shows too.
+        eb.and([
+          eb('p.source', '=', 'order'),
+          eb(
+            'p.customer_id',
+            '=',
+            eb.selectFrom('mailing_locations as ml').select('ml.customer_id').where('ml.id', '=', mailingLocationId),
+          ),
+          eb.not(
+            eb.exists(
+              eb.selectFrom('payment_allocations as a2').select('a2.payment_id').whereRef('a2.payment_id', '=', 'p.id'),
+            ),
+          ),
+        ]),
+      ]),
     )
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')
@@ -313,4 +333,41 @@ export async function insertMailingLocation(
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/** A Completed checkout payment of an order (by its gateway charge) and how much of it is applied to invoices. */
+export function orderPaymentByCharge(db: Q, customerId: string, gatewayChargeId: string) {
+  return db
+    .selectFrom('payments as p')
+    .select((eb) => [
+      'p.id',
+      'p.amount_cents',
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('payment_allocations as a')
+            .select((a) => a.fn.sum<number>('a.amount_cents').as('s'))
+            .whereRef('a.payment_id', '=', 'p.id'),
+          eb.lit(0),
+        )
+        .as('allocated_cents'),
+    ])
+    .where('p.customer_id', '=', customerId)
+    .where('p.source', '=', 'order')
+    .where('p.status', '=', 'Completed')
+    .where('p.gateway_reference', '=', gatewayChargeId)
+    .executeTakeFirst()
+    .then((r) => (r ? { ...r, allocated_cents: Number(r.allocated_cents) } : undefined));
+}
+
+export function invoiceBalance(db: Q, invoiceId: number) {
+  return db.selectFrom('invoices').select(['balance_cents', 'due_date']).where('id', '=', invoiceId).executeTakeFirst();
+}
+
+export async function insertAllocation(db: Q, row: { payment_id: number; invoice_id: number; amount_cents: number }) {
+  await db.insertInto('payment_allocations').values(row).execute();
+}
+
+export async function setInvoiceBalance(db: Q, invoiceId: number, balanceCents: number, status: string) {
+  await db.updateTable('invoices').set({ balance_cents: balanceCents, status }).where('id', '=', invoiceId).execute();
 }

@@ -65,3 +65,31 @@ export async function createInvoice(
   );
   return { invoiceId, amountCents, balanceCents };
 }
+
+/** The Completed payment recorded by an order's checkout (by its gateway charge), if there is one. */
+export async function orderPaymentOf(trx: Transaction<Database>, customerId: string, gatewayChargeId: string | null) {
+  if (gatewayChargeId === null) return undefined;
+  return repo.orderPaymentByCharge(trx, customerId, gatewayChargeId);
+}
+
+/**
+ * Applies what a customer paid with an order (its checkout payment, found by the gateway charge) to the order's
+ * first invoice, up to the invoice's balance and what is left of the payment: the invoice shows as paid by that
+ * payment (History lists it), and what the payment holds beyond the invoice stays as the account's credit.
+ */
+export async function applyOrderPayment(
+  trx: Transaction<Database>,
+  input: { customerId: string; gatewayChargeId: string | null; invoiceId: number; maxCents: number; today: string },
+): Promise<{ appliedCents: number; creditCents: number }> {
+  const payment = await orderPaymentOf(trx, input.customerId, input.gatewayChargeId);
+  if (!payment || input.maxCents <= 0) return { appliedCents: 0, creditCents: 0 };
+  const invoice = await repo.invoiceBalance(trx, input.invoiceId);
+  const left = Math.min(input.maxCents, payment.amount_cents - payment.allocated_cents);
+  const applied = Math.max(0, Math.min(left, invoice?.balance_cents ?? 0));
+  if (invoice && applied > 0) {
+    const balance = invoice.balance_cents - applied;
+    await repo.insertAllocation(trx, { payment_id: payment.id, invoice_id: input.invoiceId, amount_cents: applied });
+    await repo.setInvoiceBalance(trx, input.invoiceId, balance, invoiceStatus(balance, invoice.due_date, input.today));
+  }
+  return { appliedCents: applied, creditCents: Math.max(0, left - applied) };
+}

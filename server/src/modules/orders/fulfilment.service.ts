@@ -32,7 +32,13 @@ import { GatewayUnavailableError } from '../../integrations/payments/payment-gat
 import { audit } from '../../lib/audit.js';
 import { conflict, HttpError, notFound } from '../../lib/errors.js';
 import { ontAtLocation } from '../assets/assets.service.js';
-import { createInvoice, type InvoiceLineInput, mailingLocationFor } from '../billing/invoicing.service.js';
+import {
+  applyOrderPayment,
+  createInvoice,
+  type InvoiceLineInput,
+  mailingLocationFor,
+  orderPaymentOf,
+} from '../billing/invoicing.service.js';
 import * as repo from './orders.repository.js';
 import { recordOrderEvent } from './orders.service.js';
 
@@ -147,7 +153,7 @@ export async function onWorkOrderComplete(
 /**
  * Activates an order at its location from `day`: its added packages active (StartDate `day`, the order's id), its
  * removed ones stopped, the ONT at the location tied to it (named in the timeline), its first invoice made
- * (prorated from `day`, install fees, less what was paid with the order), status 'installed'. Does nothing for an
+ * (prorated from `day`, install fees; what was paid with the order applied to it, the rest a credit), status 'installed'. Does nothing for an
  * order already activated.
  */
 export async function activateOrder(
@@ -203,8 +209,17 @@ export async function activateOrder(
     }
   }
   const paid = order.paid_cents - order.refunded_cents;
-  if (paid > 0 && invoiceLines.length > 0) {
-    invoiceLines.push({ description: `Paid with order ${order.id}`, amountCents: -paid, serviceLocationId: null });
+  // An order paid without a payment record (the demo's seeded orders): what was paid is a credit line on the
+  // invoice, never more than the invoice's charges (no negative "paid" invoice); the rest stays a credit.
+  let creditCents = 0;
+  const recorded = await orderPaymentOf(trx, order.customer_id, order.gateway_charge_id);
+  if (!recorded && paid > 0 && invoiceLines.length > 0) {
+    const charges = invoiceLines.reduce((sum, l) => sum + l.amountCents, 0);
+    const credit = Math.min(paid, Math.max(0, charges));
+    if (credit > 0) {
+      invoiceLines.push({ description: `Paid with order ${order.id}`, amountCents: -credit, serviceLocationId: null });
+    }
+    creditCents = paid - credit;
   }
 
   const ont = await ontAtLocation(trx, locationId);
@@ -230,7 +245,18 @@ export async function activateOrder(
       invoiceDate: day,
       lines: invoiceLines,
     });
-    const due = invoice.balanceCents > 0 ? `; ${formatCents(invoice.balanceCents)} due` : '; nothing due';
+    // What was paid with the order pays the invoice (History lists that payment); the rest stays as a credit.
+    const applied = await applyOrderPayment(trx, {
+      customerId: order.customer_id,
+      gatewayChargeId: order.gateway_charge_id,
+      invoiceId: invoice.invoiceId,
+      maxCents: paid,
+      today: day,
+    });
+    invoice = { ...invoice, balanceCents: invoice.balanceCents - applied.appliedCents };
+    if (recorded) creditCents = applied.creditCents;
+    const credit = creditCents > 0 ? `; ${formatCents(creditCents)} of the order's payment stays as a credit` : '';
+    const due = `${invoice.balanceCents > 0 ? `; ${formatCents(invoice.balanceCents)} due` : '; nothing due'}${credit}`;
     await recordOrderEvent(
       trx,
       order.id,
@@ -268,8 +294,10 @@ export async function activateOrder(
     ...parts.filter((p) => !p.startsWith('ONT')),
     invoice
       ? `Your first invoice (#${invoice.invoiceId}) is ${formatCents(invoice.amountCents)}, prorated from ${longDay(day)}; ${
-          invoice.balanceCents > 0 ? `${formatCents(invoice.balanceCents)} is due.` : 'nothing is due.'
-        } See it in the Billing Center.`
+          invoice.balanceCents > 0
+            ? `${formatCents(invoice.balanceCents)} is due.`
+            : 'paid with your order, nothing is due.'
+        }${creditCents > 0 ? ` The rest of what you paid, ${formatCents(creditCents)}, is a credit on your account.` : ''} See it in the Billing Center.`
       : '',
     `Follow the order at /orders/${order.id}.`,
   ].filter(Boolean);

@@ -59,30 +59,32 @@ function OrderDetailView({ order }: { order: CustomerOrderDetail }) {
 
       <section className="stack" aria-labelledby="lines-heading">
         <h2 id="lines-heading">Packages and money</h2>
-        <Table
-          caption={`Packages of order ${order.orderId}`}
-          head={['Package', 'Monthly', 'Install fee']}
-          numericFrom={1}
-        >
-          <tbody>
-            {order.lines.map((l) => (
-              <tr key={l.lineId}>
-                <td>{l.action === 'remove' ? `Remove ${l.description}` : l.description}</td>
-                <td className="num">
-                  {l.action === 'remove' ? `−${formatCents(l.monthlyCents)}` : formatCents(l.monthlyCents)}
-                </td>
-                <td className="num">{formatCents(l.installFeeCents)}</td>
+        <div className="order-lines">
+          <Table
+            caption={`Packages of order ${order.orderId}`}
+            head={['Package', 'Monthly', 'Install fee']}
+            numericFrom={1}
+          >
+            <tbody>
+              {order.lines.map((l) => (
+                <tr key={l.lineId}>
+                  <td>{l.action === 'remove' ? `Remove ${l.description}` : l.description}</td>
+                  <td className="num">
+                    {l.action === 'remove' ? `−${formatCents(l.monthlyCents)}` : formatCents(l.monthlyCents)}
+                  </td>
+                  <td className="num">{formatCents(l.installFeeCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Total</th>
+                <td className="num">{formatCents(order.monthlyCents)} a month</td>
+                <td className="num">{formatCents(order.oneTimeCents)}</td>
               </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Total</th>
-              <td className="num">{formatCents(order.monthlyCents)} a month</td>
-              <td className="num">{formatCents(order.oneTimeCents)}</td>
-            </tr>
-          </tfoot>
-        </Table>
+            </tfoot>
+          </Table>
+        </div>
         <dl className="order-money">
           <div>
             <dt>Paid with the order</dt>

@@ -41,7 +41,7 @@ export function StaffOrdersPage() {
       </section>
     );
   }
-  return <OrdersView />;
+  return <OrdersView canReview={staffHolds(claims.staffRoles, 'sales')} />;
 }
 
 function filtersOf(params: URLSearchParams): OrderFilters {
@@ -55,8 +55,7 @@ function filtersOf(params: URLSearchParams): OrderFilters {
   };
 }
 
-function OrdersView() {
-  const { claims } = useSession();
+function OrdersView({ canReview }: { canReview: boolean }) {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const orders = useOrders(filters);
@@ -80,9 +79,12 @@ function OrdersView() {
       <p className="page__lead">
         Every sales order, newest first. Search by customer, account number, address or order number.
       </p>
-      {staffHolds(claims?.staffRoles ?? [], 'sales') && (
-        <p>
+      {canReview && (
+        <p className="actions">
           <ButtonLink to={paths.staffNewOrder}>New order</ButtonLink>
+          <ButtonLink variant="secondary" to={paths.staffAddressReview}>
+            Addresses to confirm
+          </ButtonLink>
         </p>
       )}
       <Form className="card form-card" onSubmit={submit} message={form.errors.message} aria-label="Search orders">
