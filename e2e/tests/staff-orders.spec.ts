@@ -57,7 +57,10 @@ test.describe('phone', () => {
     await page.getByLabel('Status').selectOption({ label: 'Installed' });
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/status=installed/);
-    const link = page.getByRole('region', { name: 'Orders' }).getByRole('link').first();
+    const link = page
+      .getByRole('region', { name: 'Orders' })
+      .getByRole('link', { name: /^Order \d+$/ })
+      .first();
     await link.click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Installed');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
