@@ -5,7 +5,6 @@
  */
 import {
   type Cart,
-  type CatalogPackage,
   type CheckoutResult,
   CustomerCheckoutSchema,
   formatCents,
@@ -20,6 +19,7 @@ import { installDayOptions, installWindowOptions } from '../../../lib/install-wi
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { OrderTotals, orderPackageLabel } from '../../../lib/ui/order-totals';
 import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
@@ -78,8 +78,7 @@ function CartView({ cart, onStartOver }: { cart: Cart; onStartOver(): void }) {
   const chooseInternet = (id: number) =>
     save([id, ...ids.filter((x) => cart.available.find((p) => p.id === x)?.category !== 'internet')]);
   const toggle = (id: number, on: boolean) => save(on ? [...ids, id] : ids.filter((x) => x !== id));
-  const label = (p: CatalogPackage) =>
-    `${p.name} — ${formatCents(p.monthlyCents)}/month${p.installFeeCents > 0 ? `, install ${formatCents(p.installFeeCents)}` : ''}`;
+  const label = orderPackageLabel;
 
   return (
     <section className="card order-card" aria-labelledby="cart-heading">
@@ -126,20 +125,7 @@ function CartView({ cart, onStartOver }: { cart: Cart; onStartOver(): void }) {
         </fieldset>
       )}
       <FormAlert message={error} />
-      <dl className="order-totals" aria-live="polite">
-        <div>
-          <dt>Monthly</dt>
-          <dd>{formatCents(cart.monthlyCents)}</dd>
-        </div>
-        <div>
-          <dt>Install (once)</dt>
-          <dd>{formatCents(cart.oneTimeCents)}</dd>
-        </div>
-        <div>
-          <dt>Due today (first month and install)</dt>
-          <dd>{formatCents(cart.dueTodayCents)}</dd>
-        </div>
-      </dl>
+      <OrderTotals cart={cart} />
       {cart.lines.length === 0 && <p className="muted">Choose an internet speed to continue.</p>}
       <Button variant="link" onClick={onStartOver}>
         Start over with another address

@@ -8,7 +8,6 @@ import {
   AvailabilityRequestSchema,
   type AvailabilityResult,
   type Cart,
-  type CatalogPackage,
   type CustomerMatch,
   formatCents,
   StaffCheckoutSchema,
@@ -26,6 +25,7 @@ import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { OrderTotals, orderPackageLabel } from '../../../lib/ui/order-totals';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
@@ -281,8 +281,7 @@ function Packages({ cart }: { cart: Cart }) {
     setError(null);
     update.mutateAsync(next).catch((e) => setError(errorMessage(e)));
   };
-  const label = (p: CatalogPackage) =>
-    `${p.name} — ${formatCents(p.monthlyCents)}/month${p.installFeeCents > 0 ? `, install ${formatCents(p.installFeeCents)}` : ''}`;
+  const label = orderPackageLabel;
   const group = (legend: string, internet: boolean) => {
     const list = cart.available.filter((p) => (p.category === 'internet') === internet);
     if (list.length === 0) return null;
@@ -320,20 +319,7 @@ function Packages({ cart }: { cart: Cart }) {
       {group('Internet speed', true)}
       {group('Add to the service', false)}
       <FormAlert message={error} />
-      <dl className="order-totals" aria-live="polite">
-        <div>
-          <dt>Monthly</dt>
-          <dd>{formatCents(cart.monthlyCents)}</dd>
-        </div>
-        <div>
-          <dt>Install (once)</dt>
-          <dd>{formatCents(cart.oneTimeCents)}</dd>
-        </div>
-        <div>
-          <dt>Due today (first month and install)</dt>
-          <dd>{formatCents(cart.dueTodayCents)}</dd>
-        </div>
-      </dl>
+      <OrderTotals cart={cart} />
     </section>
   );
 }
