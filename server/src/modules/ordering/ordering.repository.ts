@@ -604,9 +604,9 @@ export async function setLocationAddress(
   await db.updateTable('service_locations').set(a).where('id', '=', id).execute();
 }
 
-/** The service-area polygons with their status (service_area_bounds) and name. */
-export function serviceAreas(db: Q) {
-  return db
+/** One query for a service area's polygon, status (service_area_bounds) and name: for the list and for one area. */
+const serviceAreaQuery = (db: Q) =>
+  db
     .selectFrom('service_area_bounds as b')
     .innerJoin('map_features as f', 'f.id', 'b.map_feature_id')
     .select([
@@ -618,29 +618,16 @@ export function serviceAreas(db: Q) {
       'b.max_lng',
       'f.name',
       'f.geometry',
-    ])
-    .orderBy('f.name')
-    .orderBy('b.map_feature_id')
-    .execute();
+    ]);
+
+/** The service-area polygons with their status and name. */
+export function serviceAreas(db: Q) {
+  return serviceAreaQuery(db).orderBy('f.name').orderBy('b.map_feature_id').execute();
 }
 export type ServiceAreaRow = Awaited<ReturnType<typeof serviceAreas>>[number];
 
 export function serviceArea(db: Q, id: number) {
-  return db
-    .selectFrom('service_area_bounds as b')
-    .innerJoin('map_features as f', 'f.id', 'b.map_feature_id')
-    .select([
-      'b.map_feature_id',
-      'b.area_kind',
-      'b.min_lat',
-      'b.max_lat',
-      'b.min_lng',
-      'b.max_lng',
-      'f.name',
-      'f.geometry',
-    ])
-    .where('b.map_feature_id', '=', id)
-    .executeTakeFirst();
+  return serviceAreaQuery(db).where('b.map_feature_id', '=', id).executeTakeFirst();
 }
 
 /** An area's status: its row of the area index and its map feature's layer (the map shows the same). */
