@@ -315,7 +315,7 @@ defaults
   retries 3
   option redispatch 1
   # Layer-7 retries: also when an instance closed the connection without an answer (it was stopping or died);
-  # only for requests that are safe to send twice: reads, and writes with an Idempotency-Key.
+  # only for requests that are safe to send twice: reads, writes with an Idempotency-Key, and sign-outs.
   retry-on conn-failure empty-response response-timeout 503
 
 frontend portal
@@ -326,7 +326,8 @@ frontend portal
 
 backend instances
   balance roundrobin
-  http-request disable-l7-retry if !{ method GET HEAD OPTIONS } !{ req.hdr(idempotency-key) -m found }
+  # Signing out is safe to send twice too: revoking a revoked session changes nothing.
+  http-request disable-l7-retry if !{ method GET HEAD OPTIONS } !{ req.hdr(idempotency-key) -m found } !{ path /api/auth/logout }
   # Which instance answered (the cluster test counts them).
   http-response set-header X-Served-By %s
   option httpchk GET ${healthPath}

@@ -121,7 +121,11 @@ async function call(kind, method, url, { token, body, headers = {}, form, base: 
     });
   // A phone resends a read, or a write that carries an Idempotency-Key, when its connection drops before any answer
   // (the app's outbox does): so does this client, once, and counts it. Anything else that drops is a failure.
-  const mayResend = method === 'GET' || Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key');
+  // A sign-out is idempotent by nature (revoking a revoked session changes nothing), so it is resent too.
+  const mayResend =
+    method === 'GET' ||
+    url === '/api/auth/logout' ||
+    Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key');
   try {
     let res;
     try {
@@ -130,6 +134,7 @@ async function call(kind, method, url, { token, body, headers = {}, form, base: 
       const code = err.cause?.code;
       if (!mayResend || (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET')) throw err;
       transportResends.push({ kind, method, url, code });
+      entry.resent = true;
       res = await send();
     }
     entry.status = res.status;
@@ -455,7 +460,8 @@ async function main() {
 
   // ------------------------------------------------------------ the figures
   const during = requests.filter((r) => r.start >= loadStart);
-  const ok = (r) => r.status >= 200 && r.status < 300;
+  // A resent sign-out whose first copy did sign out is answered 401: the session is gone, as the user wanted.
+  const ok = (r) => (r.status >= 200 && r.status < 300) || (r.kind === 'sign-out' && r.resent && r.status === 401);
   const bad = during.filter((r) => !ok(r));
   // In flight on the killed instance: started before the kill, failed with no answer or HAProxy's 502 right after it.
   const inFlightAtKill = (r) =>
@@ -487,7 +493,7 @@ async function main() {
   for (const [kind, n] of Object.entries(byKind))
     console.log(`  ${kind.padEnd(14)} sent ${n.sent}, ok ${n.ok}, not ok ${n.failed}`);
   console.log(
-    `  resent by the client after a dropped connection (reads and keyed writes only): ${transportResends.length}` +
+    `  resent by the client after a dropped connection (reads, keyed writes and sign-outs only): ${transportResends.length}` +
       transportResends.map((r) => `\n    ${r.method} ${r.url.split('?')[0]} (${r.code})`).join(''),
   );
   console.log(
