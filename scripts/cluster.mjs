@@ -247,8 +247,10 @@ export function instanceEnv(s, n) {
     PUBLIC_URL: balancerUrl(s),
     // HAProxy sets X-Forwarded-For; the instances listen on loopback only, behind it.
     TRUST_PROXY: 'true',
-    // On SIGTERM: ready answers 503 at once; HAProxy (check every 500 ms, down after 2) stops sending within ~1 s.
-    SHUTDOWN_DRAIN_DELAY_MS: '1500',
+    // On SIGTERM: ready answers 503 at once; HAProxy (check every 500 ms, down after 2) stops sending within ~1 s,
+    // later on a saturated machine. Only then may the instance close its idle connections: closing one HAProxy has
+    // just picked makes HAProxy drop the client's connection for a request it may not resend (a POST without key).
+    SHUTDOWN_DRAIN_DELAY_MS: '3000',
     // The demo data (rows and files, in the PostgreSQL file store) goes into the empty database once: the instances
     // migrate and seed under a startup lock, so the first one does it and the others find it done.
     SEED_DEMO: 'auto',
