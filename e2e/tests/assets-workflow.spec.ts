@@ -4,7 +4,15 @@
  * this file, after the tests that need ONT-100001 installed; each swap test puts the database back afterwards).
  */
 import path from 'node:path';
-import { assetIdOf, circuitIdOf, LABELS, restoreEquipment, SCREENSHOTS, snapshotEquipment } from './support/assets';
+import {
+  assetIdOf,
+  circuitIdOf,
+  type EquipmentSnapshot,
+  LABELS,
+  restoreEquipment,
+  SCREENSHOTS,
+  snapshotEquipment,
+} from './support/assets';
 import { signInInstaller } from './support/installer';
 import { expect, test } from './support/spec-server';
 
@@ -56,7 +64,7 @@ test.describe('Scan Asset far from any work order', () => {
 test.describe('Asset page', () => {
   test('lists the actions without 39, takes one and confirms the request', async ({ page }) => {
     await signInInstaller(page);
-    await page.goto(`/search/100001/serviceLocation/${assetIdOf('ONT-100001')}`);
+    await page.goto(`/search/100001/serviceLocation/${await assetIdOf('ONT-100001')}`);
     await expect(page.getByRole('heading', { level: 1, name: 'ONT-100001' })).toBeVisible();
     await expect(page.getByText('Deprovision ONT')).toBeVisible();
     await expect(page.getByText('Delete ONT from OLT')).toHaveCount(0);
@@ -75,7 +83,7 @@ test.describe('Asset page', () => {
 test.describe('Circuit stats', () => {
   test('shows live stats from the simulated OLT and runs a tone test until Stop test', async ({ page }) => {
     await signInInstaller(page);
-    await page.goto(`/search/100001/circuitStats/${circuitIdOf('DATA-100001')}`);
+    await page.goto(`/search/100001/circuitStats/${await circuitIdOf('DATA-100001')}`);
     await expect(page.getByText('vcServerIP')).toBeVisible();
     await expect(page.locator('.asset-field', { hasText: 'vcServerIP' })).toContainText('127.0.0.1');
     await expect(page.getByText(/-\d+\.\d{2} dBm/).first()).toBeVisible();
@@ -94,7 +102,7 @@ test.describe('Circuit stats', () => {
 
   test('a circuit of another work order is not found', async ({ page }) => {
     await signInInstaller(page);
-    await page.goto(`/search/100002/circuitStats/${circuitIdOf('DATA-100001')}`);
+    await page.goto(`/search/100002/circuitStats/${await circuitIdOf('DATA-100001')}`);
     await expect(page.getByText(/Circuit #\d+ is not at the service location/)).toBeVisible();
   });
 });
@@ -123,9 +131,9 @@ test.describe('Saved Assets', () => {
 
 test.describe('ONT swap and upgrade on 100001', () => {
   const TAGS = ['ONT-100001', 'ONT-STK-0001', 'ONT-STK-0002'];
-  let snapshot: ReturnType<typeof snapshotEquipment>;
-  test.beforeEach(() => {
-    snapshot = snapshotEquipment(TAGS);
+  let snapshot: EquipmentSnapshot;
+  test.beforeEach(async () => {
+    snapshot = await snapshotEquipment(TAGS);
   });
   test.afterEach(() => restoreEquipment(snapshot));
 
@@ -163,9 +171,9 @@ test.describe('ONT swap and upgrade on 100001', () => {
 });
 
 test.describe('Service location hooks', () => {
-  let snapshot: ReturnType<typeof snapshotEquipment>;
-  test.beforeEach(() => {
-    snapshot = snapshotEquipment(['ONT-STK-0004']);
+  let snapshot: EquipmentSnapshot;
+  test.beforeEach(async () => {
+    snapshot = await snapshotEquipment(['ONT-STK-0004']);
   });
   test.afterEach(() => restoreEquipment(snapshot));
 
@@ -196,7 +204,7 @@ test.describe('Failures', () => {
   test('actions that cannot be fetched: the message, and the asset is saved on the device', async ({ page }) => {
     await signInInstaller(page);
     await page.route('**/api/assets/*/actions?*', (route) => route.abort('internetdisconnected'));
-    await page.goto(`/search/100001/serviceLocation/${assetIdOf('ONT-100001')}`);
+    await page.goto(`/search/100001/serviceLocation/${await assetIdOf('ONT-100001')}`);
     await expect(page.getByRole('alert')).toContainText(
       'Failed to fetch the asset actions. Could result from bad internet connection. Saved the asset in Saved Assets tab.',
     );

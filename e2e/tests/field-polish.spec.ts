@@ -4,6 +4,7 @@ import {
   assetIdOf,
   circuitIdOf,
   contractorWorkOrderWithOnt,
+  type EquipmentSnapshot,
   restoreEquipment,
   snapshotEquipment,
 } from './support/assets';
@@ -38,7 +39,7 @@ test('after a reload offline the shell keeps the provider name, support phone, w
 
 test('circuit stats show readable labels with the raw key, and the optical power’s status', async ({ page }) => {
   await signInInstaller(page);
-  await page.goto(`/search/100001/circuitStats/${circuitIdOf('DATA-100001')}`);
+  await page.goto(`/search/100001/circuitStats/${await circuitIdOf('DATA-100001')}`);
   const rx = page.locator('.asset-field', { hasText: 'Receive power (dBm)' });
   await expect(rx).toContainText('(RxPower)');
   await expect(rx).toContainText(/-\d+\.\d{2} dBm/);
@@ -55,7 +56,7 @@ test.describe('errors that say what happened', () => {
   test('a stock ONT opened in a work order shows the server’s reason, not the network message', async ({ page }) => {
     await signInInstaller(page);
     // The link Scan Asset offers for ONT-STK-0002 near 100001 ('Open ONT-STK-0002 in WO #100001').
-    await page.goto(`/search/100001/serviceLocation/${assetIdOf('ONT-STK-0002')}`);
+    await page.goto(`/search/100001/serviceLocation/${await assetIdOf('ONT-STK-0002')}`);
     await expect(page.getByRole('heading', { level: 1, name: 'ONT-STK-0002' })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('not at the service location');
     await expect(page.getByText(ACTIONS_FAILED)).toHaveCount(0);
@@ -69,14 +70,14 @@ test.describe('errors that say what happened', () => {
     await page.route('**/api/assets/*/actions?*', (route) =>
       route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'down' } } }),
     );
-    await page.goto(`/search/100001/serviceLocation/${assetIdOf('ONT-100001')}`);
+    await page.goto(`/search/100001/serviceLocation/${await assetIdOf('ONT-100001')}`);
     await expect(page.getByRole('alert')).toContainText(ACTIONS_FAILED);
   });
 
   test.describe('after a swap', () => {
-    let snapshot: ReturnType<typeof snapshotEquipment>;
-    test.beforeEach(() => {
-      snapshot = snapshotEquipment(['ONT-100001', 'ONT-STK-0001']);
+    let snapshot: EquipmentSnapshot;
+    test.beforeEach(async () => {
+      snapshot = await snapshotEquipment(['ONT-100001', 'ONT-STK-0001']);
     });
     test.afterEach(() => restoreEquipment(snapshot));
 
@@ -113,8 +114,8 @@ test.describe('navigation', () => {
       'colocations',
       'arcGISMap',
       'photo',
-      `serviceLocation/${assetIdOf('ONT-100001')}`,
-      `circuitStats/${circuitIdOf('DATA-100001')}`,
+      `serviceLocation/${await assetIdOf('ONT-100001')}`,
+      `circuitStats/${await circuitIdOf('DATA-100001')}`,
       'swapONT/ONT-100001/1',
       'upgradeONT/ONT-100001/1',
     ];
@@ -200,7 +201,7 @@ test('a contractor’s scan lists the company’s nearby work orders and leads t
   context,
 }) => {
   await signInContractor(page);
-  const site = contractorWorkOrderWithOnt(2);
+  const site = await contractorWorkOrderWithOnt(2);
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: site.latitude, longitude: site.longitude, accuracy: 5 });
   await page.goto('/scanAsset');
@@ -222,7 +223,7 @@ test('a contractor’s scan lists the company’s nearby work orders and leads t
 
 test('the provider’s own crew scans with Assigned to you ticked and locked', async ({ page, context }) => {
   await signInContractor(page, 'contractor1');
-  const site = contractorWorkOrderWithOnt(1, true);
+  const site = await contractorWorkOrderWithOnt(1, true);
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: site.latitude, longitude: site.longitude, accuracy: 5 });
   await page.goto('/scanAsset');
@@ -251,10 +252,10 @@ test('where the drop length is chosen, the map’s estimate from the nearest spl
 test('an installer corrects an asset’s serial and MAC in a work order and sees the history (getAssetEditData)', async ({
   page,
 }) => {
-  const saved = snapshotEquipment(['ONT-100001']);
+  const saved = await snapshotEquipment(['ONT-100001']);
   try {
     await signInInstaller(page);
-    await page.goto(`/search/100001/serviceLocation/${assetIdOf('ONT-100001')}`);
+    await page.goto(`/search/100001/serviceLocation/${await assetIdOf('ONT-100001')}`);
     const edit = page.getByRole('region', { name: 'Correct this asset' });
     await edit.getByRole('button', { name: 'Edit serial, MAC, status or description' }).click();
     await edit.getByLabel('MAC address').fill('not a mac');
@@ -275,7 +276,7 @@ test('an installer corrects an asset’s serial and MAC in a work order and sees
     // The asset's details above show the corrected values.
     await expect(page.getByText('CXNK-FIELD-FIX').first()).toBeVisible();
   } finally {
-    restoreEquipment(saved);
+    await restoreEquipment(saved);
   }
 });
 

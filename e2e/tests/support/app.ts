@@ -1,8 +1,7 @@
 /** Page helpers shared by the browser tests: sign-in, the header, the navigation (a menu on phones). */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo';
+import { outboxMails } from './outbox';
 import { claimsFixture, tokenFor } from './test-tokens';
 
 /** Fills in and sends the sign-in form. */
@@ -83,13 +82,6 @@ export const craftToken = (claims: Record<string, unknown>) => tokenFor(claims);
 /** Rhonda Reyes's session claims, expiring at `exp` (seconds). */
 export const residentialClaims = (exp: number): Record<string, unknown> => claimsFixture({ nUserID: 1, exp });
 
-/** Decodes a quoted-printable mail body (soft line breaks and =XX escapes). */
-export function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
 /** The link of the newest password-reset mail to `email` in the server's outbox (no SMTP is set in the tests). */
 export async function newestRecoveryLink(email: string): Promise<string | null> {
   return newestMailMatch(email, /https?:\/\/\S+\/accountRecovery\?token=[\w-]+/);
@@ -112,16 +104,7 @@ export async function newestOrderCode(email: string): Promise<string | null> {
 
 /** The first match of `pattern` in the newest mail to `email` in the server's outbox, or null. */
 async function newestMailMatch(email: string, pattern: RegExp): Promise<string | null> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the tests through e2e/playwright.config.ts');
-  const outbox = path.join(dataDir, 'outbox');
-  // File names start with the ISO time they were written, so the newest sorts last.
-  const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-  for (const file of files.reverse()) {
-    const raw = await readFile(path.join(outbox, file), 'utf8');
-    if (!new RegExp(`^To: .*${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im').test(raw)) continue;
-    const text = /Content-Transfer-Encoding:\s*quoted-printable/i.test(raw) ? decodeQuotedPrintable(raw) : raw;
-    return text.match(pattern)?.[0] ?? null;
-  }
-  return null;
+  const to = new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+  const mail = (await outboxMails()).reverse().find((m) => to.test(m.to));
+  return mail?.text.match(pattern)?.[0] ?? null;
 }

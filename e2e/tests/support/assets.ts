@@ -2,74 +2,61 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import bwipjs from 'bwip-js/node';
+import { type Row, withTestDb } from './db';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const LABELS = path.join(here, '..', '..', '..', 'docs', 'labels');
 export const SCREENSHOTS = path.join(here, '..', '..', '.tmp', 'screenshots');
 
-function openDb() {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the tests through e2e/playwright.config.ts');
-  return new Database(path.join(dataDir, 'portal.db'));
+export async function assetIdOf(tag: string): Promise<number> {
+  const row = await withTestDb((db) => db.get<{ id: number }>('SELECT id FROM assets WHERE asset_tag = ?', tag));
+  if (!row) throw new Error(`no asset ${tag}`);
+  return row.id;
 }
 
-export function assetIdOf(tag: string): number {
-  const db = openDb();
-  try {
-    const row = db.prepare('SELECT id FROM assets WHERE asset_tag = ?').get(tag) as { id: number } | undefined;
-    if (!row) throw new Error(`no asset ${tag}`);
-    return row.id;
-  } finally {
-    db.close();
-  }
+export async function circuitIdOf(code: string): Promise<number> {
+  const row = await withTestDb((db) => db.get<{ id: number }>('SELECT id FROM circuits WHERE circuit_code = ?', code));
+  if (!row) throw new Error(`no circuit ${code}`);
+  return row.id;
 }
 
-export function circuitIdOf(code: string): number {
-  const db = openDb();
-  try {
-    const row = db.prepare('SELECT id FROM circuits WHERE circuit_code = ?').get(code) as { id: number } | undefined;
-    if (!row) throw new Error(`no circuit ${code}`);
-    return row.id;
-  } finally {
-    db.close();
-  }
+export interface EquipmentSnapshot {
+  assets: Row[];
+  circuits: Row[];
 }
-
-type Row = Record<string, unknown>;
 
 /** The rows a swap or upgrade changes, to put back afterwards so other tests still find ONT-100001 installed. */
-export function snapshotEquipment(tags: string[]): { assets: Row[]; circuits: Row[] } {
-  const db = openDb();
-  try {
+export function snapshotEquipment(tags: string[]): Promise<EquipmentSnapshot> {
+  return withTestDb(async (db) => {
     const marks = tags.map(() => '?').join(',');
-    const assets = db.prepare(`SELECT * FROM assets WHERE asset_tag IN (${marks})`).all(...tags) as Row[];
-    const circuits = db
-      .prepare(`SELECT id, asset_id, port FROM circuits WHERE asset_id IN (${assets.map(() => '?').join(',')})`)
-      .all(...assets.map((a) => a.id)) as Row[];
+    const assets = await db.all(`SELECT * FROM assets WHERE asset_tag IN (${marks})`, ...tags);
+    const circuits = await db.all(
+      `SELECT id, asset_id, port FROM circuits WHERE asset_id IN (${assets.map(() => '?').join(',')})`,
+      ...assets.map((a) => a.id),
+    );
     return { assets, circuits };
-  } finally {
-    db.close();
-  }
+  });
 }
 
-export function restoreEquipment(snapshot: { assets: Row[]; circuits: Row[] }): void {
-  const db = openDb();
-  try {
-    const asset = db.prepare(
-      'UPDATE assets SET status = ?, service_location_id = ?, assigned_user_id = ?, noc_location_id = ? WHERE id = ?',
-    );
-    const circuit = db.prepare('UPDATE circuits SET asset_id = ?, port = ? WHERE id = ?');
-    db.transaction(() => {
+export function restoreEquipment(snapshot: EquipmentSnapshot): Promise<void> {
+  return withTestDb(
+    async (db) => {
       for (const a of snapshot.assets) {
-        asset.run(a.status, a.service_location_id, a.assigned_user_id, a.noc_location_id, a.id);
+        await db.run(
+          'UPDATE assets SET status = ?, service_location_id = ?, assigned_user_id = ?, noc_location_id = ? WHERE id = ?',
+          a.status,
+          a.service_location_id,
+          a.assigned_user_id,
+          a.noc_location_id,
+          a.id,
+        );
       }
-      for (const c of snapshot.circuits) circuit.run(c.asset_id, c.port, c.id);
-    })();
-  } finally {
-    db.close();
-  }
+      for (const c of snapshot.circuits)
+        await db.run('UPDATE circuits SET asset_id = ?, port = ? WHERE id = ?', c.asset_id, c.port, c.id);
+    },
+    { transaction: true },
+  );
 }
 
 /**
@@ -110,34 +97,29 @@ export function writeLabelVideo(text: string): string {
  * A work order of a contractor company (open ones only unless `anyStatus`) whose service location has an ONT, with
  * the ONT and the position.
  */
-export function contractorWorkOrderWithOnt(
+export async function contractorWorkOrderWithOnt(
   companyId: number,
   anyStatus = false,
-): {
+): Promise<{
   workOrderId: number;
   tag: string;
   latitude: number;
   longitude: number;
-} {
-  const db = openDb();
-  try {
-    const row = db
-      .prepare(
-        `SELECT w.id AS workOrderId, a.asset_tag AS tag, l.latitude, l.longitude
-           FROM work_orders w
-           JOIN service_locations l ON l.id = w.service_location_id
-           JOIN assets a ON a.service_location_id = l.id
-           JOIN equipment_definitions d ON d.id = a.definition_id
-          WHERE w.contractor_id = ? AND d.equipment_type = 'ONT'
-            AND (? = 1 OR w.status NOT IN ('Complete', 'Closed'))
-          ORDER BY w.id LIMIT 1`,
-      )
-      .get(companyId, anyStatus ? 1 : 0) as
-      | { workOrderId: number; tag: string; latitude: number; longitude: number }
-      | undefined;
-    if (!row) throw new Error(`no open work order of company ${companyId} at a location with an ONT`);
-    return row;
-  } finally {
-    db.close();
-  }
+}> {
+  const row = await withTestDb((db) =>
+    db.get<{ workOrderId: number; tag: string; latitude: number; longitude: number }>(
+      `SELECT w.id AS "workOrderId", a.asset_tag AS tag, l.latitude, l.longitude
+         FROM work_orders w
+         JOIN service_locations l ON l.id = w.service_location_id
+         JOIN assets a ON a.service_location_id = l.id
+         JOIN equipment_definitions d ON d.id = a.definition_id
+        WHERE w.contractor_id = ? AND d.equipment_type = 'ONT'
+          AND (? = 1 OR w.status NOT IN ('Complete', 'Closed'))
+        ORDER BY w.id LIMIT 1`,
+      companyId,
+      anyStatus ? 1 : 0,
+    ),
+  );
+  if (!row) throw new Error(`no open work order of company ${companyId} at a location with an ONT`);
+  return row;
 }

@@ -2,8 +2,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { choosePortal, signIn } from './app';
+import { withTestDb } from './db';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCREENSHOTS = path.join(here, '..', '..', '.tmp', 'screenshots');
@@ -69,22 +69,20 @@ export async function screenshot(page: Page, name: string, phone = false): Promi
 }
 
 /**
- * Gives a work order's sales order other HTML in the test server's database (E2E_DATA_DIR/portal.db) while `body`
+ * Gives a work order's sales order other HTML in the test server's database (support/db.ts) while `body`
  * runs, then puts the original back: for hostile markup the demo data does not have.
  */
 export async function withSalesOrderHtml(workOrderId: number, html: string, body: () => Promise<void>): Promise<void> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the tests through e2e/playwright.config.ts');
-  const db = new Database(path.join(dataDir, 'portal.db'));
-  db.pragma('busy_timeout = 5000');
-  const order = db.prepare('SELECT order_id FROM work_orders WHERE id = ?').get(workOrderId) as { order_id: number };
-  const original = db.prepare('SELECT html FROM sales_orders WHERE id = ?').get(order.order_id) as { html: string };
-  const setHtml = db.prepare('UPDATE sales_orders SET html = ? WHERE id = ?');
+  const { orderId, original } = await withTestDb(async (db) => {
+    const order = await db.get<{ order_id: number }>('SELECT order_id FROM work_orders WHERE id = ?', workOrderId);
+    if (!order) throw new Error(`no work order ${workOrderId}`);
+    const row = await db.get<{ html: string }>('SELECT html FROM sales_orders WHERE id = ?', order.order_id);
+    await db.run('UPDATE sales_orders SET html = ? WHERE id = ?', html, order.order_id);
+    return { orderId: order.order_id, original: row?.html ?? '' };
+  });
   try {
-    setHtml.run(html, order.order_id);
     await body();
   } finally {
-    setHtml.run(original.html, order.order_id);
-    db.close();
+    await withTestDb((db) => db.run('UPDATE sales_orders SET html = ? WHERE id = ?', original, orderId));
   }
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { withTestDb } from './db';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCREENSHOTS = path.join(here, '..', '..', '.tmp', 'screenshots');
@@ -55,17 +55,15 @@ export function pngBytes(seed: number, size?: number): Buffer {
 }
 
 /** The attachments stored for a work order in the test server's database, oldest first. */
-export function storedAttachments(workOrderId: number): { file_name: string; idempotency_key: string | null }[] {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the tests through e2e/playwright.config.ts');
-  const db = new Database(path.join(dataDir, 'portal.db'), { readonly: true });
-  try {
-    return db
-      .prepare('SELECT file_name, idempotency_key FROM attachments WHERE work_order_id = ? ORDER BY id')
-      .all(workOrderId) as { file_name: string; idempotency_key: string | null }[];
-  } finally {
-    db.close();
-  }
+export function storedAttachments(
+  workOrderId: number,
+): Promise<{ file_name: string; idempotency_key: string | null }[]> {
+  return withTestDb((db) =>
+    db.all<{ file_name: string; idempotency_key: string | null }>(
+      'SELECT file_name, idempotency_key FROM attachments WHERE work_order_id = ? ORDER BY id',
+      workOrderId,
+    ),
+  );
 }
 
 export const popupBanner = (page: Page) => page.locator('.popup-banner, [data-popup]').first();

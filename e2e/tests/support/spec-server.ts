@@ -6,14 +6,18 @@
  * current directory in E2E_DATA_DIR. A spec that needs a server setting says so with
  * `test.use({ serverEnv: { LOCAL_THEME_USER_IDS: '1' } })`; its server is started with it.
  *
- * With E2E_BASE_URL set (npm run test:cluster: the load balancer of a running cluster), no server is started: every
- * spec runs against that URL (only specs that need no file of the server's data directory, and whose changes other
- * specs do not depend on, and that set no serverEnv).
+ * With E2E_BASE_URL set (npm run test:cluster, npm run test:e2e:cluster: the load balancer of a running cluster), no
+ * server is started: every spec runs against that URL. With E2E_DATABASE_URL set too (scripts/cluster-e2e.mjs), the
+ * first test of each spec file puts the demo data back (e2e_snapshot.restore() in the cluster's PostgreSQL) and empties
+ * the instances' mail outboxes (E2E_OUTBOX_DIRS), so each file starts from the demo data as on a server of its own.
+ * A spec that sets serverEnv is skipped there: the cluster's instances share one set of settings.
  */
-import { cpSync } from 'node:fs';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
+import pg from 'pg';
 import { e2eSettings, startServer, type TestServer } from './e2e-settings';
+import { outboxDirs } from './outbox';
 
 interface Running extends Omit<TestServer, 'process'> {
   key: string;
@@ -49,6 +53,29 @@ async function start(key: string, slot: number, env: Record<string, string>): Pr
   return { ...server, key };
 }
 
+/** The cluster's demo data as seeded, and empty mail outboxes (a deadlock with an instance's job is retried). */
+async function restoreClusterData(url: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('SELECT e2e_snapshot.restore()');
+      break;
+    } catch (err) {
+      if (attempt >= 3 || !['40P01', '40001'].includes((err as { code?: string }).code ?? '')) throw err;
+    } finally {
+      await client.end();
+    }
+  }
+  for (const dir of outboxDirs()) {
+    for (const file of readdirSync(dir, { withFileTypes: true })) {
+      if (file.isFile()) rmSync(path.join(dir, file.name), { force: true });
+    }
+  }
+}
+
+let restoredFor: string | null = null;
+
 process.once('exit', () => running?.process?.kill('SIGTERM'));
 
 export const test = base.extend<{ specServer: Running; serverEnv: Record<string, string> }>({
@@ -58,6 +85,15 @@ export const test = base.extend<{ specServer: Running; serverEnv: Record<string,
     const key = `${testInfo.project.name}:${testInfo.file}:${JSON.stringify(serverEnv)}`;
     const external = process.env.E2E_BASE_URL;
     if (external) {
+      testInfo.skip(
+        Object.keys(serverEnv).length > 0,
+        `needs a server setting of its own (${Object.keys(serverEnv).join(', ')}); the cluster's instances share theirs`,
+      );
+      const databaseUrl = process.env.E2E_DATABASE_URL;
+      if (databaseUrl && restoredFor !== key) {
+        await restoreClusterData(databaseUrl);
+        restoredFor = key;
+      }
       await use({ key, url: external.replace(/\/$/, ''), process: null, stop: async () => undefined });
       return;
     }
