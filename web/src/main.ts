@@ -13,6 +13,12 @@ import './styles/forms.css';
 import './styles/shell.css';
 import './styles/pages.css';
 
+// zod checks every API answer against its schema. By default it compiles a fast path of each object schema (with
+// `new Function`) the first time it parses one: a page parses each schema once or twice, so the compiling cost more
+// main-thread time before the first paint than it saved (docs/performance.md §7). zod reads this global when it
+// loads, which is after this module (nothing here imports it); the checks themselves are the same.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
 const loadApp = () => import('./app/app');
 
 let started = false;
