@@ -1,5 +1,5 @@
 /**
- * The full app: providers, the router with every route, the service worker. main.tsx loads it at once, except on a
+ * The full app: providers, the router with every route, the service worker. main.ts loads it at once, except on a
  * signed-out /login or /, which paints the sign-in page first and loads this in the background (docs/performance.md).
  */
 import { StrictMode } from 'react';

@@ -14,7 +14,7 @@ export interface LoginAppProps {
 }
 
 /**
- * The sign-in page as the first paint of a signed-out /login or / (main.tsx): the same page and frame as in the app,
+ * The sign-in page as the first paint of a signed-out /login or / (main.ts): the same page and frame as in the app,
  * without the router, react-query or zod.
  */
 export function LoginApp({ host, loadConfig }: LoginAppProps) {
@@ -38,7 +38,7 @@ export function LoginApp({ host, loadConfig }: LoginAppProps) {
   );
 }
 
-/** Paints the sign-in page into the page's root (main.tsx, on a signed-out /login or /). */
+/** Paints the sign-in page into the page's root (main.ts, on a signed-out /login or /). */
 export function renderLogin(props: LoginAppProps): void {
   appRoot().render(
     <StrictMode>
