@@ -1,14 +1,41 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** This folder, as a path: the config is also run from the repository root (`vite --config web/vite.config.ts`). */
 const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
+/**
+ * `<link rel="modulepreload">` of the React chunk in index.html: the entry (main.ts) imports nothing statically, so
+ * without it React would be asked for only once the entry has run; with it React downloads beside the entry, and the
+ * sign-in page or the app chunk the entry imports comes next to it (docs/performance.md §7).
+ */
+function modulepreloadReact(): Plugin {
+  return {
+    name: 'strand-modulepreload-react',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const react = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.name === 'react');
+        if (!react) throw new Error('modulepreloadReact: the build has no react chunk (see manualChunks)');
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${react.fileName}` },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   plugins: [
     react(),
+    modulepreloadReact(),
     // Installable app (issue 5): the service worker precaches the app shell, every lazy page, the scanner's .wasm
     // and the map assets, so the app opens with no connection. API answers are never cached by it (the app keeps its
     // own copies in IndexedDB); navigations fall back to index.html except for the API and its file links.
@@ -53,7 +80,7 @@ export default defineConfig({
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
-          // The router is not in the sign-in page's first paint (main.tsx): a chunk of its own.
+          // The router is not in the sign-in page's first paint (main.ts): a chunk of its own.
           if (/node_modules\/react-router\//.test(id)) return 'router';
           // Only the map and calendar pages need these: their own chunks keep them out of every page's download.
           if (/node_modules\/(leaflet|react-leaflet|@react-leaflet)\//.test(id)) return 'leaflet';

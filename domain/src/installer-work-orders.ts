@@ -16,6 +16,14 @@ export const DEFAULT_DATE_TO_DAYS = 7;
 /** The search run when the page starts: the installer's own assigned work orders (SPEC §7). */
 export const START_SEARCH: WorkOrderSearchParams = { ByAssignment: '1', ShowPendingAssigned: '0' };
 
+/** The query string of a search, fields in a fixed order so the same search is the same URL and cache entry. */
+export function searchQueryString(params: WorkOrderSearchParams): string {
+  const entries = Object.entries(params)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')
+    .sort(([a], [b]) => a.localeCompare(b));
+  return new URLSearchParams(entries).toString();
+}
+
 export interface SearchForm {
   customerName: string;
   customerId: string;

@@ -52,6 +52,7 @@ const PAGES: [string, SignIn, string, string | RegExp][] = [
   ['/search/100001/viewPDF', signInInstaller, 'Work Order PDF', /Open in a new tab/],
   ['/scanAsset', signInInstaller, 'Scan Asset', /Asset ID/],
   ['/SavedAssets', signInInstaller, 'Saved Assets', /./],
+  ['/savedWorkOrders', signInInstaller, 'Saved WO', /No Work Orders Found/],
   ['/contractorHome', signInContractor, 'Home', /./],
   ['/workOrders', signInContractor, 'Work Orders', /./],
   ['/calendar', signInContractor, 'Calendar', /Open work/],

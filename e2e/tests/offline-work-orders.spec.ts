@@ -155,3 +155,59 @@ test('an equipment page read before shows its cached asset and actions with thei
   await expect(page.getByRole('button', { name: /^Take Action: / }).first()).toBeVisible();
   await expect(page.getByText(/Failed to fetch the asset actions/)).toHaveCount(0);
 });
+
+test('Saved WO shows 50 work orders to a page, Older and Newer between pages, Back to the same page', async ({
+  page,
+}) => {
+  await signInInstaller(page);
+  await page.goto('/savedWorkOrders');
+  await expect(page.getByText('No Work Orders Found')).toBeVisible();
+  // 55 saved work orders of this installer written as the app's store writes them (lib/offline/offline-db.ts): one a
+  // minute, 100001 the newest, with their list entries.
+  await page.evaluate(async () => {
+    const token = localStorage.getItem('token') ?? '';
+    const userId = JSON.parse(atob(token.split('.')[1] ?? '')).nUserID as number;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('strand-offline');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const tx = db.transaction(['workOrders', 'workOrderList'], 'readwrite');
+    for (let i = 0; i < 55; i += 1) {
+      const id = 100001 + i;
+      const entry = {
+        key: `${userId} ${id}`,
+        userId,
+        id,
+        savedAt: new Date(Date.now() - i * 60_000).toISOString(),
+        summary: { nCount: id, vcWorkOrderType: 'Install', vcCustomerName: `Customer ${i}`, vcNextScheduledName: null },
+      };
+      tx.objectStore('workOrders').put({ ...entry, responses: {} });
+      tx.objectStore('workOrderList').put({ ...entry, paths: [] });
+    }
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  });
+  await page.reload();
+  await expect(page.getByText('1–50 of 55 saved work orders')).toBeVisible();
+  await expect(page.locator('.saved-wo')).toHaveCount(50);
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Newer saved work orders' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Older saved work orders' }).click();
+  await expect(page).toHaveURL(/\/savedWorkOrders\?page=2$/);
+  await expect(page.getByText('51–55 of 55 saved work orders')).toBeVisible();
+  await expect(page.locator('.saved-wo')).toHaveCount(5);
+  await screenshot(page, 'saved-wo-page-2');
+  await screenshot(page, 'saved-wo-page-2', true);
+
+  await page.locator('a[href="/search/100055"]').click();
+  await expect(page).toHaveURL(/\/search\/100055$/);
+  await page.goBack();
+  await expect(page.getByText('51–55 of 55 saved work orders')).toBeVisible();
+  await page.getByRole('link', { name: 'Newer saved work orders' }).click();
+  await expect(page.getByText('1–50 of 55 saved work orders')).toBeVisible();
+});

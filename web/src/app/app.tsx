@@ -1,12 +1,13 @@
 /**
- * The full app: providers, the router with every route, the service worker. main.tsx loads it at once, except on a
+ * The full app: providers, the router with every route, the service worker. main.ts loads it at once, except on a
  * signed-out /login or /, which paints the sign-in page first and loads this in the background (docs/performance.md).
  */
 import { StrictMode } from 'react';
-import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { PageHostProvider } from '../lib/page-host';
+import { endFirstLoad } from '../lib/route-prefetch';
 import { Providers } from './providers';
+import { appRoot } from './root';
 import { createAppRouter } from './router';
 
 export { registerServiceWorker } from '../lib/offline/register-service-worker';
@@ -17,7 +18,7 @@ export { fetchShellConfig } from '../lib/shell-config';
  * gone on there: a page painted before (the sign-in page) stays on screen until the next one can show, and the
  * address changes when it does.
  */
-export async function renderApp(root: Root, next?: { to: string; replace: boolean }): Promise<void> {
+export async function renderApp(next?: { to: string; replace: boolean }): Promise<void> {
   const router = createAppRouter();
   if (!router.state.initialized) {
     await new Promise<void>((resolve) => {
@@ -29,8 +30,9 @@ export async function renderApp(root: Root, next?: { to: string; replace: boolea
     });
   }
   if (next && next.to !== router.state.location.pathname) await router.navigate(next.to, { replace: next.replace });
+  endFirstLoad();
   const host = { navigate: (to: string) => void router.navigate(to), signedIn: () => {} };
-  root.render(
+  appRoot().render(
     <StrictMode>
       <Providers>
         <PageHostProvider value={host}>

@@ -8,6 +8,7 @@ import { assetRoutes } from '../features/assets/routes';
 import { installerRoutes } from '../features/installer/routes';
 import { offlineRoutes } from '../features/offline/routes';
 import { lazyPage } from '../lib/lazy-page';
+import { prefetchReads } from '../lib/route-prefetch';
 import { AuthLayout } from './auth-layout';
 import { RootLayout } from './root-layout';
 import { RouteGuard } from './route-guard';
@@ -110,6 +111,11 @@ const shellRoutes: RouteObject[] = [
   },
   {
     path: paths.billingCenter,
+    loader: prefetchReads(() => [
+      '/api/customer/account',
+      '/api/customer/billing/bills',
+      '/api/customer/billing/payment-methods',
+    ]),
     lazy: lazyPage(() => import('../features/customer/components/billing-center-page'), 'BillingCenterPage'),
   },
   { path: paths.reports, lazy: lazyPage(() => import('../features/reports/components/reports-page'), 'ReportsPage') },
@@ -127,6 +133,7 @@ const shellRoutes: RouteObject[] = [
   },
   {
     path: paths.workOrders,
+    loader: prefetchReads(() => ['/api/contractor/work-orders/last-search']),
     lazy: lazyPage(() => import('../features/contractor/components/work-orders-page'), 'WorkOrdersPage'),
   },
   {
@@ -162,7 +169,12 @@ export const routes: RouteObject[] = [
         element: <RouteGuard />,
         children: [
           { element: <AuthLayout />, children: authRoutes },
-          { element: <ShellLayout />, children: shellRoutes },
+          {
+            element: <ShellLayout />,
+            // Every signed-in page's frame reads the provider's config and the user's settings.
+            loader: prefetchReads(() => [{ path: '/api/config', auth: false }, '/api/settings']),
+            children: shellRoutes,
+          },
         ],
       },
       { element: <AuthLayout />, children: publicRoutes },

@@ -1,6 +1,6 @@
 /**
  * What a page needs from whatever runs it: the router of the full app, or the sign-in page that paints before the
- * router has loaded (main.tsx, docs/performance.md). Pages that can run in both use AppLink and usePageHost instead of
+ * router has loaded (main.ts, docs/performance.md). Pages that can run in both use AppLink and usePageHost instead of
  * React Router, so the first paint of /login carries neither the router nor the rest of the app.
  */
 import { type AnchorHTMLAttributes, createContext, type MouseEvent, useContext } from 'react';

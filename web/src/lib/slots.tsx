@@ -23,12 +23,19 @@ export function SlotsProvider({ slots, children }: { slots: FeatureSlots; childr
   return <SlotsContext.Provider value={slots}>{children}</SlotsContext.Provider>;
 }
 
-/** Renders the slot's component (lazily loaded ones included) with these props, or nothing. */
-export function Slot<K extends keyof SlotProps>({ name, ...props }: { name: K } & SlotProps[K]) {
+/**
+ * Renders the slot's component (lazily loaded ones included) with these props, or nothing. `fallback` shows while a
+ * lazy one loads: a placeholder of its size keeps what follows from moving when it arrives (layout shift).
+ */
+export function Slot<K extends keyof SlotProps>({
+  name,
+  fallback = null,
+  ...props
+}: { name: K; fallback?: ReactNode } & SlotProps[K]) {
   const Component = useContext(SlotsContext)[name] as ComponentType<object> | undefined;
   if (!Component) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={fallback}>
       <Component {...props} />
     </Suspense>
   );

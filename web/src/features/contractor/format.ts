@@ -1,25 +1,35 @@
-/** Display formats of the contractor screens (the device's locale and time zone). */
+/**
+ * Display formats of the contractor screens (the device's locale and time zone). Each formatter is made on its first
+ * use: making one costs milliseconds (more on a slow phone), and the list page needs only the dates before it paints.
+ */
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const timeOnly = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+const formatter = (options: Intl.DateTimeFormatOptions) => {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => {
+    made ??= new Intl.DateTimeFormat('en-US', options);
+    return made;
+  };
+};
+const dateTime = formatter({ dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = formatter({ dateStyle: 'medium', timeZone: 'UTC' });
+const timeOnly = formatter({ timeStyle: 'short' });
 
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : dateTime.format(at);
+  return Number.isNaN(at.getTime()) ? iso : dateTime().format(at);
 }
 
 export function formatTime(iso: string): string {
   const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : timeOnly.format(at);
+  return Number.isNaN(at.getTime()) ? iso : timeOnly().format(at);
 }
 
 /** A YYYY-MM-DD date as written, without moving it across time zones. */
 export function formatDate(date: string | null | undefined): string {
   if (!date) return '';
   const at = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(at.getTime()) ? date : dateOnly.format(at);
+  return Number.isNaN(at.getTime()) ? date : dateOnly().format(at);
 }
 
 export function formatBytes(bytes: number): string {

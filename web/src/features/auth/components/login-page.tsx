@@ -14,7 +14,7 @@ const rules = (v: { username: string }): FieldErrors =>
 
 /**
  * Sign-in (SPEC §2 /login and /). On success the route guard takes the user to the portal's home or /portalSelect.
- * It paints before the router, zod and the session store have loaded (main.tsx): the schema and the sign-in call
+ * It paints before the router, zod and the session store have loaded (main.ts): the schema and the sign-in call
  * load when the form is sent (by then usually already loaded in the background).
  */
 export function LoginPage() {

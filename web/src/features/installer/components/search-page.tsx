@@ -131,7 +131,7 @@ function WorkOrderSearch() {
     <section className="page page--wide" aria-labelledby="search-heading">
       <h1 id="search-heading">Search WO</h1>
       {/* Offline (issue 5): prefetch for offline use, and the notice of a cached search. */}
-      <Slot name="searchTools" />
+      <Slot name="searchTools" fallback={<div className="search-tools-placeholder" />} />
       <OfflineNotice pathPrefix="/api/installer/work-orders?" />
       <SearchForm
         form={form}

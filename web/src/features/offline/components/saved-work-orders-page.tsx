@@ -1,5 +1,9 @@
-/** /savedWorkOrders (SPEC §2 Saved WO): the work orders saved on this device, like search results, each with Delete. */
-import { Link } from 'react-router';
+/**
+ * /savedWorkOrders (SPEC §2 Saved WO): the work orders saved on this device, like search results, each with Delete,
+ * newest first, PAGE_SIZE to a page (`?page=N`, so Back from a work order returns to the same page). An installer may
+ * hold 1,000 of them: one page renders in a few milliseconds where the whole list took seconds (docs/performance.md §8).
+ */
+import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { ageText } from '../../../lib/offline/response-cache';
 import { InstallerOnly } from '../../../lib/ui/installer-only';
@@ -8,7 +12,18 @@ import { useDeleteSavedWorkOrder, useSavedWorkOrders } from '../api/saved-work-o
 import '../../../styles/installer.css';
 import '../../../styles/offline.css';
 import { Button } from '../../../lib/ui/button';
+import { ButtonLink } from '../../../lib/ui/button-link';
 import { EmptyState } from '../../../lib/ui/empty-state';
+
+/** Saved work orders on one page of the list. */
+export const PAGE_SIZE = 50;
+
+/** The page asked in the address (`?page=N`), kept within 1…pages. */
+export function pageOf(param: string | null, total: number): number {
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const asked = Number(param);
+  return Number.isInteger(asked) ? Math.min(Math.max(asked, 1), pages) : 1;
+}
 
 export function SavedWorkOrdersPage() {
   usePageTitle('Saved WO');
@@ -22,7 +37,13 @@ export function SavedWorkOrdersPage() {
 function SavedList() {
   const list = useSavedWorkOrders();
   const remove = useDeleteSavedWorkOrder();
+  const [params] = useSearchParams();
   const now = new Date();
+  const total = list.data?.length ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = pageOf(params.get('page'), total);
+  const first = (page - 1) * PAGE_SIZE;
+  const shown = list.data?.slice(first, first + PAGE_SIZE) ?? [];
   return (
     <section className="page" aria-labelledby="saved-heading">
       <h1 id="saved-heading">Saved WO</h1>
@@ -34,9 +55,14 @@ function SavedList() {
         </p>
       )}
       {list.data?.length === 0 && <EmptyState>No Work Orders Found</EmptyState>}
-      {list.data && list.data.length > 0 && (
-        <ul className="wo-results">
-          {list.data.map(({ id, summary: wo, savedAt }) => (
+      {total > PAGE_SIZE && (
+        <p className="muted" id="saved-range">
+          {first + 1}–{first + shown.length} of {total} saved work orders
+        </p>
+      )}
+      {shown.length > 0 && (
+        <ul className="wo-results" aria-describedby={total > PAGE_SIZE ? 'saved-range' : undefined}>
+          {shown.map(({ id, summary: wo, savedAt }) => (
             <li key={id} className="saved-wo">
               <Link to={`/search/${id}`} className="wo-result">
                 <span className="wo-result__head">
@@ -68,6 +94,23 @@ function SavedList() {
             </li>
           ))}
         </ul>
+      )}
+      {pages > 1 && (
+        <nav className="saved-wo-pager" aria-label="Pages of saved work orders">
+          {page > 1 && (
+            <ButtonLink variant="secondary" to={`?page=${page - 1}`}>
+              Newer <span className="visually-hidden">saved work orders</span>
+            </ButtonLink>
+          )}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages && (
+            <ButtonLink variant="secondary" to={`?page=${page + 1}`}>
+              Older <span className="visually-hidden">saved work orders</span>
+            </ButtonLink>
+          )}
+        </nav>
       )}
     </section>
   );

@@ -1,11 +1,10 @@
 /**
- * Starts the app. A signed-out /login or / paints the sign-in page at once (app/login-app.tsx: React and the page,
- * no router, react-query or zod) and loads the full app right after; every other page starts the full app at once
- * (app/app.tsx). A link or a sign-in on the sign-in page starts the full app there. Why: docs/performance.md.
+ * Starts the app: a few lines with no React, so the browser fetches what the page needs at once and side by side
+ * (docs/performance.md §3, §7). A signed-out /login or / paints the sign-in page first (app/login-app.tsx: React and
+ * the page, no router, react-query or zod) and loads the full app right after; every other page loads the full app
+ * at once (app/app.tsx), whose chunk then comes beside React (modulepreloaded from index.html) instead of after it.
+ * A link or a sign-in on the sign-in page starts the full app there.
  */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { LoginApp } from './app/login-app';
 import { paths } from './config/paths';
 import type { PageHost } from './lib/page-host';
 import { STORAGE_KEYS, safeStorage } from './lib/storage';
@@ -14,9 +13,11 @@ import './styles/forms.css';
 import './styles/shell.css';
 import './styles/pages.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
-const root = createRoot(container);
+// zod checks every API answer against its schema. By default it compiles a fast path of each object schema (with
+// `new Function`) the first time it parses one: a page parses each schema once or twice, so the compiling cost more
+// main-thread time before the first paint than it saved (docs/performance.md §7). zod reads this global when it
+// loads, which is after this module (nothing here imports it); the checks themselves are the same.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
 const loadApp = () => import('./app/app');
 
@@ -27,7 +28,7 @@ function startApp(to?: string, replace = false) {
   started = true;
   void loadApp().then((app) => {
     app.registerServiceWorker();
-    return app.renderApp(root, to === undefined ? undefined : { to, replace });
+    return app.renderApp(to === undefined ? undefined : { to, replace });
   });
 }
 
@@ -52,11 +53,7 @@ if ((pathname === paths.root || pathname === paths.login) && signedOut()) {
   window.addEventListener('storage', (event) => {
     if (event.key === STORAGE_KEYS.token || event.key === null) startApp();
   });
-  root.render(
-    <StrictMode>
-      <LoginApp host={host} loadConfig={loadConfig} />
-    </StrictMode>,
-  );
+  void import('./app/login-app').then(({ renderLogin }) => renderLogin({ host, loadConfig }));
 } else {
   startApp();
 }
