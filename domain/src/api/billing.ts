@@ -50,6 +50,8 @@ export const MailingLocationSummarySchema = z.object({
 
 export const BillsSchema = z.object({
   balanceCents: z.number().int(),
+  /** What order payments left over: applied to the account's next invoice when it is made. */
+  creditCents: z.number().int(),
   pastDueCents: z.number().int(),
   /** The earliest due date of an unpaid invoice, and what is due then. */
   nextDueDate: z.string().nullable(),
