@@ -252,6 +252,8 @@ export const PaymentRecordSchema = z.object({
   method: z.string(),
   failureReason: z.string().nullable(),
   invoiceIDs: z.array(z.number().int()),
+  /** Of invoiceIDs, those an order payment paid as the account's credit (beyond its order's first invoice). */
+  creditInvoiceIDs: z.array(z.number().int()),
 });
 export type PaymentRecord = z.infer<typeof PaymentRecordSchema>;
 

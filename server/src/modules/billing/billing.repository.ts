@@ -107,6 +107,16 @@ export function paymentsOfMailingLocation(db: Q, mailingLocationId: number) {
       'm.kind',
       'm.brand',
       'm.last4',
+      // An order payment's own invoice: what it pays beyond that is the account's credit applied.
+      (eb) =>
+        eb
+          .selectFrom('sales_orders as o')
+          .select('o.first_invoice_id')
+          .whereRef('o.customer_id', '=', 'p.customer_id')
+          .whereRef('o.gateway_charge_id', '=', 'p.gateway_reference')
+          .where('p.source', '=', 'order')
+          .limit(1)
+          .as('order_invoice_id'),
     ])
     .where((eb) =>
       eb.or([

@@ -96,6 +96,10 @@ export async function history(
         method: methodLabel(p),
         failureReason: p.failure_reason,
         invoiceIDs: invoicesOf.get(p.id) ?? [],
+        creditInvoiceIDs:
+          p.source === 'order' && p.order_invoice_id !== null
+            ? (invoicesOf.get(p.id) ?? []).filter((id) => id !== p.order_invoice_id)
+            : [],
       }),
     ),
   };
