@@ -8,6 +8,7 @@
  * the Billing Center and the order's timeline on /orders.
  */
 import type { Locator, Page } from '@playwright/test';
+import { formatCents, proratedCents } from '@strand/domain';
 import { logOut, newestOrderCode, openMenuIfCollapsed, signIn } from './support/app';
 import { saveChecklist, signInContractor } from './support/contractor';
 import { expectNoSideways, openSection, screenshot } from './support/customer';
@@ -215,4 +216,17 @@ test('a visitor orders at a bare address, the work is dispatched and done, and t
   await invoice.scrollIntoViewIfNeeded();
   await expectNoSideways(page);
   await screenshot(page, 'loop-7-bill-360');
+
+  // The order charged a full month; the first invoice bills it prorated from today: the rest is a credit on account,
+  // shown with the bills and applied to the next bill.
+  const creditCents = 7_500 - proratedCents(7_500, new Date().toISOString().slice(0, 10));
+  await openSection(page, 'Billing Center', 'Bills');
+  await expect(page.getByRole('heading', { name: 'Bills' })).toBeVisible();
+  const credit = page.getByText(/^Credit on account: /);
+  if (creditCents > 0) {
+    await expect(credit).toHaveText(`Credit on account: ${formatCents(creditCents)} — applied to your next bill.`);
+  } else {
+    await expect(credit).toHaveCount(0);
+  }
+  await expectNoSideways(page);
 });

@@ -55,6 +55,7 @@ for (const viewport of [
       // A refused checkout names the fields.
       await page.getByRole('button', { name: /Place order and pay \$184\.00/ }).click();
       await expect(page.getByText('Choose an install day.')).toBeVisible();
+      await expect(page.getByText('Please correct the fields marked below.')).toBeVisible();
 
       const day = page.getByLabel('Install day', { exact: true });
       await day.selectOption({ index: 1 });
@@ -76,6 +77,8 @@ for (const viewport of [
       await page.getByLabel('Expiry year', { exact: true }).fill('2035');
       await page.getByLabel('Security code', { exact: true }).fill('123');
       await page.getByLabel(/I accept the terms of service/).check();
+      // The fields are fixed: the alert that asked for them is gone.
+      await expect(page.getByText('Please correct the fields marked below.')).toHaveCount(0);
       await page.getByRole('button', { name: /Place order and pay \$184\.00/ }).click();
 
       await expect(page.getByRole('heading', { name: /^Order \d+ is placed$/ })).toBeVisible({ timeout: 15_000 });

@@ -34,6 +34,7 @@ async function startSale(page: Page, lastName: string, cardNumber: string) {
 
   // Nothing filled: each field says what it needs.
   await page.getByRole('button', { name: /^Place order and charge/ }).click();
+  await expect(page.getByText('Please correct the fields marked below.')).toBeVisible();
   await expect(page.getByText('First name is required.')).toBeVisible();
   await expect(page.getByText('Choose an install day.')).toBeVisible();
   await expect(page.getByText('Accept the terms of service to place the order.')).toBeVisible();
@@ -50,6 +51,8 @@ async function startSale(page: Page, lastName: string, cardNumber: string) {
   await page.getByLabel('Expiry year', { exact: true }).fill('2035');
   await page.getByLabel('Security code', { exact: true }).fill('123');
   await page.getByLabel('The customer accepted the terms').check();
+  // Every marked field is fixed: the alert that asked for it is gone too (it used to stay).
+  await expect(page.getByText('Please correct the fields marked below.')).toHaveCount(0);
 }
 
 for (const viewport of [

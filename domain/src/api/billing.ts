@@ -50,6 +50,8 @@ export const MailingLocationSummarySchema = z.object({
 
 export const BillsSchema = z.object({
   balanceCents: z.number().int(),
+  /** What order payments left over: applied to the account's next invoice when it is made. */
+  creditCents: z.number().int(),
   pastDueCents: z.number().int(),
   /** The earliest due date of an unpaid invoice, and what is due then. */
   nextDueDate: z.string().nullable(),
@@ -250,6 +252,8 @@ export const PaymentRecordSchema = z.object({
   method: z.string(),
   failureReason: z.string().nullable(),
   invoiceIDs: z.array(z.number().int()),
+  /** Of invoiceIDs, those an order payment paid as the account's credit (beyond its order's first invoice). */
+  creditInvoiceIDs: z.array(z.number().int()),
 });
 export type PaymentRecord = z.infer<typeof PaymentRecordSchema>;
 

@@ -68,27 +68,27 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a day like 2027-03-1
 
 export const CHANGE_MAX_PACKAGES = 10;
 
-export const ChangeOrderRequestSchema = z
-  .object({
-    serviceLocationId: z.number().int().positive(),
-    add: z
-      .array(z.number().int().positive())
-      .max(CHANGE_MAX_PACKAGES, `At most ${CHANGE_MAX_PACKAGES} packages at once.`)
-      .default([]),
-    remove: z
-      .array(z.number().int().positive())
-      .max(CHANGE_MAX_PACKAGES, `At most ${CHANGE_MAX_PACKAGES} packages at once.`)
-      .default([]),
-    installDate: day.nullable().optional(),
-    installWindow: z
-      .enum(INSTALL_WINDOWS, { error: 'Choose a window: 08:00-12:00 or 12:00-17:00.' })
-      .nullable()
-      .optional(),
-  })
-  .refine((r) => r.add.length + r.remove.length > 0, {
-    message: 'Choose a package to add or remove.',
-    path: ['add'],
-  });
+const changeFields = {
+  serviceLocationId: z.number().int().positive(),
+  add: z
+    .array(z.number().int().positive())
+    .max(CHANGE_MAX_PACKAGES, `At most ${CHANGE_MAX_PACKAGES} packages at once.`)
+    .default([]),
+  remove: z
+    .array(z.number().int().positive())
+    .max(CHANGE_MAX_PACKAGES, `At most ${CHANGE_MAX_PACKAGES} packages at once.`)
+    .default([]),
+  installDate: day.nullable().optional(),
+  installWindow: z
+    .enum(INSTALL_WINDOWS, { error: 'Choose a window: 08:00-12:00 or 12:00-17:00.' })
+    .nullable()
+    .optional(),
+};
+
+const somethingChanges = (r: { add: number[]; remove: number[] }) => r.add.length + r.remove.length > 0;
+const NOTHING_CHANGES = { message: 'Choose a package to add or remove.', path: ['add'] };
+
+export const ChangeOrderRequestSchema = z.object(changeFields).refine(somethingChanges, NOTHING_CHANGES);
 export type ChangeOrderRequest = z.input<typeof ChangeOrderRequestSchema>;
 
 export const ChangeOrderResultSchema = z.object({
@@ -97,6 +97,28 @@ export const ChangeOrderResultSchema = z.object({
   needsVisit: z.boolean(),
 });
 export type ChangeOrderResult = z.infer<typeof ChangeOrderResultSchema>;
+
+/**
+ * Sales staff change packages on a customer's behalf (phone sales): the same change, naming the account the location
+ * must belong to (a location of another account is refused, so a stale screen cannot change the wrong customer's).
+ */
+export const StaffChangeOrderRequestSchema = z
+  .object({
+    vcCustomerID: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{4}-\d{4}$/, 'Account number looks like 1000-2000-0001.'),
+    ...changeFields,
+  })
+  .refine(somethingChanges, NOTHING_CHANGES);
+export type StaffChangeOrderRequest = z.input<typeof StaffChangeOrderRequestSchema>;
+
+/** The change options as staff see them: with the account the location belongs to. */
+export const StaffChangeOptionsSchema = ChangeOptionsSchema.extend({
+  vcCustomerID: z.string(),
+  customerName: z.string(),
+});
+export type StaffChangeOptions = z.infer<typeof StaffChangeOptionsSchema>;
 
 /** The installer completes an install work order from the installer's checklist view. */
 export const CompleteInstallRequestSchema = z.object({

@@ -546,6 +546,23 @@ export const MATRIX: Record<string, Row> = {
     }),
   }),
   'POST /api/staff/orders/{orderId}/cancel': staff({ roles: ['sales'], body: { reason: 'Matrix' }, last: true }),
+  'GET /api/staff/orders/change-options/{serviceLocationId}': staff({ roles: ['sales'] }),
+  // A package that is sold nowhere: 400 once past the policy, nothing placed.
+  'POST /api/staff/orders/changes': staff({
+    roles: ['sales'],
+    bodyFor: async (db) => ({
+      vcCustomerID: C.residential,
+      serviceLocationId: (
+        await db
+          .selectFrom('service_locations')
+          .select('id')
+          .where('customer_id', '=', C.residential)
+          .orderBy('id')
+          .executeTakeFirst()
+      )?.id,
+      add: [999_999],
+    }),
+  }),
   // ordering (public availability check, cart and new-customer checkout; customer and sales checkout)
   'GET /api/ordering/zip-codes/{zip}': open({ shared: { zip: '65201' } }),
   'POST /api/ordering/availability': open({

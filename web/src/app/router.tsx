@@ -82,6 +82,10 @@ const shellRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/staff-orders/components/order-page'), 'StaffOrderPage'),
   },
   {
+    path: paths.staffChangePackages,
+    lazy: lazyPage(() => import('../features/staff-orders/components/change-packages-page'), 'StaffChangePackagesPage'),
+  },
+  {
     path: paths.staffAddressReview,
     lazy: lazyPage(() => import('../features/staff-orders/components/address-review-page'), 'StaffAddressReviewPage'),
   },

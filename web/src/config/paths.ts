@@ -17,6 +17,8 @@ export const paths = {
   /** Phone sales: staff place an order on a customer's behalf (sales). */
   staffNewOrder: '/staff/orders/new',
   staffOrder: '/staff/orders/:orderId',
+  /** Sales change a customer's packages at one service location on the customer's behalf. */
+  staffChangePackages: '/staff/orders/change/:serviceLocationId',
   staffAddressReview: '/staff/addresses',
   staffAuthCodes: '/staff/authCodes',
   staffSubscribers: '/staff/subscribers',
@@ -56,6 +58,10 @@ export function superUserLoginPath(vcCustomerID: string, hash: string, nEmployee
 
 export function staffOrderPath(orderId: number): string {
   return `/staff/orders/${orderId}`;
+}
+
+export function staffChangePackagesPath(serviceLocationId: number): string {
+  return `/staff/orders/change/${serviceLocationId}`;
 }
 
 /** The page of one notice: its record of who was told. */

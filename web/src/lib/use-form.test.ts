@@ -7,4 +7,19 @@ describe('withoutFieldError', () => {
     expect(withoutFieldError(errors, 'cardNumber')).toEqual({ fields: { cvc: 'short' }, message: errors.message });
     expect(withoutFieldError(errors, 'postalCode')).toBe(errors);
   });
+
+  it('drops the nested path of the field too, and the alert with the last marked field', () => {
+    const errors = {
+      fields: { 'payment.cvc': 'short', cvc: 'short', installDate: 'Choose an install day.' },
+      message: 'Please correct the fields marked below.',
+    };
+    const fixedCvc = withoutFieldError(errors, 'cvc');
+    expect(fixedCvc).toEqual({ fields: { installDate: 'Choose an install day.' }, message: errors.message });
+    expect(withoutFieldError(fixedCvc, 'installDate')).toEqual({ fields: {}, message: null });
+  });
+
+  it('keeps an alert that names no field (a declined card) while other fields change', () => {
+    const errors = { fields: {}, message: 'The card was declined.' };
+    expect(withoutFieldError(errors, 'cvc')).toBe(errors);
+  });
 });

@@ -53,11 +53,16 @@ export interface SubmitOptions<V> {
 
 export type SubmitHandler = (event: FormEvent) => Promise<void>;
 
-/** A copy of the errors without one field's message. */
+/**
+ * A copy of the errors without one field's message (also under a nested path ending in it, e.g. `payment.cvc` for
+ * `cvc`: withLastPartFields lists both). When that was the last marked field, the alert goes too: it was about the
+ * fields ("Please correct the fields marked below.", or the server's message naming them), and they are fixed.
+ */
 export function withoutFieldError(errors: FormErrors, field: string): FormErrors {
-  if (!(field in errors.fields)) return errors;
-  const { [field]: _changed, ...fields } = errors.fields;
-  return { ...errors, fields };
+  const keys = Object.keys(errors.fields).filter((k) => k === field || k.endsWith(`.${field}`));
+  if (keys.length === 0) return errors;
+  const fields = Object.fromEntries(Object.entries(errors.fields).filter(([k]) => !keys.includes(k)));
+  return { fields, message: Object.keys(fields).length === 0 ? null : errors.message };
 }
 
 export function useForm<V extends object>(initial: V | (() => V)): Form<V> {

@@ -107,6 +107,16 @@ export function paymentsOfMailingLocation(db: Q, mailingLocationId: number) {
       'm.kind',
       'm.brand',
       'm.last4',
+      // An order payment's own invoice: what it pays beyond that is the account's credit applied.
+      (eb) =>
+        eb
+          .selectFrom('sales_orders as o')
+          .select('o.first_invoice_id')
+          .whereRef('o.customer_id', '=', 'p.customer_id')
+          .whereRef('o.gateway_charge_id', '=', 'p.gateway_reference')
+          .where('p.source', '=', 'order')
+          .limit(1)
+          .as('order_invoice_id'),
     ])
     .where((eb) =>
       eb.or([
@@ -358,6 +368,54 @@ export function orderPaymentByCharge(db: Q, customerId: string, gatewayChargeId:
     .where('p.gateway_reference', '=', gatewayChargeId)
     .executeTakeFirst()
     .then((r) => (r ? { ...r, allocated_cents: Number(r.allocated_cents) } : undefined));
+}
+
+/**
+ * The account's credit: Completed order payments whose order is invoiced (applied to its first invoice, or the order
+ * has its first invoice) with money left over, oldest first. A payment of an order not installed yet is not a
+ * credit: it waits for that order's first invoice. On PostgreSQL the rows are locked, so two invoices made at once
+ * cannot spend the same credit.
+ */
+export async function creditPayments(db: Q, dialect: 'sqlite' | 'postgres', customerId: string) {
+  let q = db
+    .selectFrom('payments as p')
+    .select((eb) => [
+      'p.id',
+      'p.amount_cents',
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('payment_allocations as a')
+            .select((a) => a.fn.sum<number>('a.amount_cents').as('s'))
+            .whereRef('a.payment_id', '=', 'p.id'),
+          eb.lit(0),
+        )
+        .as('allocated_cents'),
+    ])
+    .where('p.customer_id', '=', customerId)
+    .where('p.source', '=', 'order')
+    .where('p.status', '=', 'Completed')
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb.selectFrom('payment_allocations as a').select('a.payment_id').whereRef('a.payment_id', '=', 'p.id'),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('sales_orders as o')
+            .select('o.id')
+            .whereRef('o.customer_id', '=', 'p.customer_id')
+            .whereRef('o.gateway_charge_id', '=', 'p.gateway_reference')
+            .where('o.first_invoice_id', 'is not', null),
+        ),
+      ]),
+    )
+    .orderBy('p.id');
+  if (dialect === 'postgres') q = q.forUpdate();
+  const rows = await q.execute();
+  return rows
+    .map((r) => ({ id: r.id, leftCents: r.amount_cents - Number(r.allocated_cents) }))
+    .filter((r) => r.leftCents > 0);
 }
 
 export function invoiceBalance(db: Q, invoiceId: number) {

@@ -12,15 +12,17 @@ import * as repo from './billing.repository.js';
 import { dayOf, invoiceStatus, methodLabel, toInvoice } from './billing-rows.js';
 import { invoiceGroupCsv } from './invoice-csv.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
+import { creditBalanceCents } from './invoicing.service.js';
 import { resolveStalePayments } from './payment-recovery.js';
 
 export async function getBills(ctx: AppContext, actor: CustomerActor): Promise<Bills> {
   // A payment whose request never came back is settled first, so the balance shown is the true one.
   await resolveStalePayments(ctx, actor.customerId);
   const today = dayOf(ctx.now());
-  const [unpaid, locations] = await Promise.all([
+  const [unpaid, locations, creditCents] = await Promise.all([
     repo.unpaidInvoicesOf(ctx.db, actor.customerId),
     repo.mailingLocationsOf(ctx.db, actor.customerId),
+    creditBalanceCents(ctx.db, actor.customerId),
   ]);
   const openInvoices = unpaid.map((r) => toInvoice(r, today));
   const upcoming = openInvoices.filter((i) => i.status === 'Open');
@@ -28,6 +30,7 @@ export async function getBills(ctx: AppContext, actor: CustomerActor): Promise<B
   const sum = (list: typeof openInvoices) => list.reduce((total, i) => total + i.balanceCents, 0);
   return {
     balanceCents: sum(openInvoices),
+    creditCents,
     pastDueCents: sum(openInvoices.filter((i) => i.status === 'Past Due')),
     nextDueDate,
     nextDueCents: sum(upcoming.filter((i) => i.dueDate === nextDueDate)),
@@ -93,6 +96,10 @@ export async function history(
         method: methodLabel(p),
         failureReason: p.failure_reason,
         invoiceIDs: invoicesOf.get(p.id) ?? [],
+        creditInvoiceIDs:
+          p.source === 'order' && p.order_invoice_id !== null
+            ? (invoicesOf.get(p.id) ?? []).filter((id) => id !== p.order_invoice_id)
+            : [],
       }),
     ),
   };

@@ -3,7 +3,7 @@
  * The caller's transaction holds the write; amounts are integer cents, a credit line is negative, and the balance
  * never goes below zero (what was paid beyond the invoice stays with the order as paid).
  */
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import * as repo from './billing.repository.js';
 import { invoiceStatus } from './billing-rows.js';
@@ -92,4 +92,35 @@ export async function applyOrderPayment(
     await repo.setInvoiceBalance(trx, input.invoiceId, balance, invoiceStatus(balance, invoice.due_date, input.today));
   }
   return { appliedCents: applied, creditCents: Math.max(0, left - applied) };
+}
+
+/** The account's credit on file (what order payments left over), in cents. */
+export async function creditBalanceCents(db: Kysely<Database>, customerId: string): Promise<number> {
+  return (await repo.creditPayments(db, 'sqlite', customerId)).reduce((sum, p) => sum + p.leftCents, 0);
+}
+
+/**
+ * Applies the account's credit to a new invoice, in the invoice's transaction: each credit payment, oldest first,
+ * pays what it has left up to the invoice's balance, as a payment allocation (History lists the payment against the
+ * invoice; the invoice lists it as applied). What is spent is allocated, so it is never applied twice.
+ */
+export async function applyAccountCredit(
+  trx: Transaction<Database>,
+  dialect: 'sqlite' | 'postgres',
+  input: { customerId: string; invoiceId: number; today: string },
+): Promise<{ appliedCents: number }> {
+  const invoice = await repo.invoiceBalance(trx, input.invoiceId);
+  if (!invoice || invoice.balance_cents <= 0) return { appliedCents: 0 };
+  let balance = invoice.balance_cents;
+  for (const credit of await repo.creditPayments(trx, dialect, input.customerId)) {
+    if (balance <= 0) break;
+    const amount = Math.min(balance, credit.leftCents);
+    await repo.insertAllocation(trx, { payment_id: credit.id, invoice_id: input.invoiceId, amount_cents: amount });
+    balance -= amount;
+  }
+  const appliedCents = invoice.balance_cents - balance;
+  if (appliedCents > 0) {
+    await repo.setInvoiceBalance(trx, input.invoiceId, balance, invoiceStatus(balance, invoice.due_date, input.today));
+  }
+  return { appliedCents };
 }

@@ -7,7 +7,7 @@ import { DEMO } from '../../demo/generator.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { as, type Caller } from '../customer-account/customer-test-helpers.js';
 import { insertPaymentMethod } from './billing.repository.js';
-import { applyOrderPayment, createInvoice, mailingLocationFor } from './invoicing.service.js';
+import { applyAccountCredit, applyOrderPayment, createInvoice, mailingLocationFor } from './invoicing.service.js';
 import { insertCompletedOrderPayment } from './payments.repository.js';
 
 let t: TestApp;
@@ -110,5 +110,79 @@ describe('a checkout payment', () => {
       }),
     );
     expect(again.appliedCents).toBe(0);
+  });
+
+  it('shows the rest as the account’s credit and applies it to the next invoice, once', async () => {
+    // After the first test: 17,400 paid, 13,900 applied, 3,500 left.
+    const bills = async () =>
+      (await consumer.call('GET', '/api/customer/billing/bills')).json() as { creditCents: number };
+    expect((await bills()).creditCents).toBe(3_500);
+    const day = t.clock.now.toISOString().slice(0, 10);
+    const mailing = await t.db.db
+      .transaction()
+      .execute((trx) =>
+        mailingLocationFor(trx, CUSTOMER, null, { address: '', address2: null, city: '', state: '', zip: '' }),
+      );
+    const next = async (amountCents: number) =>
+      t.db.db.transaction().execute(async (trx) => {
+        const invoice = await createInvoice(trx, {
+          customerId: CUSTOMER,
+          mailingLocationId: mailing,
+          invoiceDate: day,
+          lines: [{ description: 'Whole-Home Wi-Fi (prorated)', amountCents, serviceLocationId: null }],
+        });
+        const credit = await applyAccountCredit(trx, 'sqlite', {
+          customerId: CUSTOMER,
+          invoiceId: invoice.invoiceId,
+          today: day,
+        });
+        const again = await applyAccountCredit(trx, 'sqlite', {
+          customerId: CUSTOMER,
+          invoiceId: invoice.invoiceId,
+          today: day,
+        });
+        return { invoiceId: invoice.invoiceId, applied: credit.appliedCents, again: again.appliedCents };
+      });
+    // A 2,000 invoice takes 2,000 of the credit; applying again finds nothing due.
+    const first = await next(2_000);
+    expect(first).toMatchObject({ applied: 2_000, again: 0 });
+    expect((await bills()).creditCents).toBe(1_500);
+    // The next one, larger than what is left, takes the 1,500 and leaves 3,500 due.
+    const second = await next(5_000);
+    expect(second).toMatchObject({ applied: 1_500, again: 0 });
+    expect((await bills()).creditCents).toBe(0);
+    const history = await historyOf(mailing);
+    expect(history.invoices.find((i) => i.InvoiceID === first.invoiceId)).toMatchObject({
+      balanceCents: 0,
+      status: 'Paid',
+    });
+    expect(history.invoices.find((i) => i.InvoiceID === second.invoiceId)).toMatchObject({ balanceCents: 3_500 });
+    // History lists the order payment against each invoice its credit paid.
+    const payment = history.payments.find((p) => p.amountCents === 17_400);
+    expect(payment?.invoiceIDs).toEqual(expect.arrayContaining([first.invoiceId, second.invoiceId]));
+  });
+
+  it('does not count the payment of an order that is not invoiced yet as a credit', async () => {
+    const now = t.clock.now.toISOString();
+    await t.db.db.transaction().execute(async (trx) =>
+      insertCompletedOrderPayment(trx, {
+        customerId: CUSTOMER,
+        paymentMethodId: (
+          await trx
+            .selectFrom('payment_methods')
+            .select('id')
+            .where('customer_id', '=', CUSTOMER)
+            .orderBy('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+        amountCents: 9_900,
+        reference: 'ch_sbx_test_checkout_waiting',
+        paidBy: DEMO.users.consumer.id,
+        idempotencyKey: 'order-test-checkout-waiting',
+        now,
+      }),
+    );
+    const bills = (await consumer.call('GET', '/api/customer/billing/bills')).json() as { creditCents: number };
+    expect(bills.creditCents).toBe(0);
   });
 });

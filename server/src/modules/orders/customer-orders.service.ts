@@ -16,10 +16,15 @@ import {
   OrderStatusSchema,
   type OrderSummary,
   ontMaxMbps,
+  type StaffChangeOptions,
+  type StaffChangeOrderRequestSchema,
 } from '@strand/domain';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { badRequest } from '../../lib/errors.js';
+import type { Database } from '../../db/database.js';
+import { audit } from '../../lib/audit.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { ontAtLocation } from '../assets/assets.service.js';
 import { assertOwned, auditCustomerWrite, type CustomerActor } from '../customer-account/customer-access.policy.js';
@@ -114,13 +119,11 @@ function visitDates(today: string): string[] {
   return days;
 }
 
-export async function changeOptions(
-  ctx: AppContext,
-  actor: CustomerActor,
-  serviceLocationId: number,
-): Promise<ChangeOptions> {
-  const location = await repo.locationForOrder(ctx.db, serviceLocationId);
-  assertOwned(actor, location, 'service location');
+type OrderLocation = NonNullable<Awaited<ReturnType<typeof repo.locationForOrder>>>;
+
+/** What may change at a location, whoever asks (the callers check whose it is first). */
+async function optionsAt(ctx: AppContext, location: OrderLocation): Promise<ChangeOptions> {
+  const serviceLocationId = location.id;
   const areaKind = location.customer_type === 'Business' ? 'business_fiber' : 'fiber';
   const [packages, active, ont, open] = await Promise.all([
     repo.packagesSold(ctx.db),
@@ -152,13 +155,40 @@ export async function changeOptions(
   };
 }
 
+export async function changeOptions(
+  ctx: AppContext,
+  actor: CustomerActor,
+  serviceLocationId: number,
+): Promise<ChangeOptions> {
+  const location = await repo.locationForOrder(ctx.db, serviceLocationId);
+  assertOwned(actor, location, 'service location');
+  return optionsAt(ctx, location);
+}
+
+/** Staff (sales) see the options of any location, with the account it belongs to. */
+export async function staffChangeOptions(ctx: AppContext, serviceLocationId: number): Promise<StaffChangeOptions> {
+  const location = await repo.locationForOrder(ctx.db, serviceLocationId);
+  if (!location) throw notFound('No service location with that id.');
+  return { ...(await optionsAt(ctx, location)), vcCustomerID: location.customer_id, customerName: location.name };
+}
+
 type ChangeRequest = z.output<typeof ChangeOrderRequestSchema>;
+type StaffChangeRequest = z.output<typeof StaffChangeOrderRequestSchema>;
 
 /**
- * Places a change of packages. Added packages must be sold at the location and not active there; removed ones
- * active there. A change that needs a visit (domain changeNeedsVisit) books an ONT upgrade on one of the offered
- * days; any other change activates at once (prorated from today on a new invoice).
+ * Who places a change: the customer at their own account's location, or sales staff on the customer's behalf. The
+ * change is the same (one rule set, two callers); only the audit row differs.
  */
+interface ChangeParty {
+  customerId: string;
+  userId: number;
+  employeeId: number | null;
+  /** Idempotency-Key stores are per user; the route name keeps a customer's and a staff member's apart. */
+  route: string;
+  audit: (trx: Transaction<Database>, at: string, orderId: number, detail: Record<string, unknown>) => Promise<void>;
+}
+
+/** A customer's change of packages at one of the account's locations. */
 export async function placeChange(
   ctx: AppContext,
   actor: CustomerActor,
@@ -166,6 +196,66 @@ export async function placeChange(
   idempotencyKey: string | undefined,
 ): Promise<{ orderId: number; needsVisit: boolean }> {
   const options = await changeOptions(ctx, actor, input.serviceLocationId);
+  const party: ChangeParty = {
+    customerId: actor.customerId,
+    userId: actor.userId,
+    employeeId: actor.employeeId,
+    route: 'orders.change',
+    audit: (trx, at, orderId, detail) => auditCustomerWrite(trx, actor, at, 'order.change', orderId, detail),
+  };
+  return changePackages(ctx, party, options, input, idempotencyKey);
+}
+
+/**
+ * Sales staff change packages on the customer's behalf (phone sales): the location must be the named account's
+ * (unknown account or location, or a location of another account: 404); an Idempotency-Key is required, so a retried
+ * click on a phone call places one change. Audited as `staff.order.change` with the staff member.
+ */
+export async function staffPlaceChange(
+  ctx: AppContext,
+  staff: { userId: number; employeeId: number | null },
+  input: StaffChangeRequest,
+  idempotencyKey: string | undefined,
+): Promise<{ orderId: number; needsVisit: boolean }> {
+  if (!idempotencyKey) {
+    throw badRequest('A change of packages needs an Idempotency-Key header, so that a double click changes once.', {
+      'Idempotency-Key': 'Required (a UUID is fine).',
+    });
+  }
+  const { vcCustomerID, ...change } = input;
+  const [customer, location] = await Promise.all([
+    repo.customerName(ctx.db, vcCustomerID),
+    repo.locationForOrder(ctx.db, change.serviceLocationId),
+  ]);
+  if (customer === undefined) throw notFound(`There is no account ${vcCustomerID}.`);
+  if (!location || location.customer_id !== vcCustomerID) {
+    throw notFound(`Account ${vcCustomerID} has no service location ${change.serviceLocationId}.`);
+  }
+  const party: ChangeParty = {
+    customerId: vcCustomerID,
+    userId: staff.userId,
+    employeeId: staff.employeeId,
+    route: 'staff.orders.change',
+    audit: (trx, at, orderId, detail) =>
+      audit(trx, {
+        at,
+        userId: staff.userId,
+        employeeId: staff.employeeId,
+        action: 'staff.order.change',
+        subject: `${vcCustomerID}:${orderId}`,
+        detail,
+      }),
+  };
+  return changePackages(ctx, party, await optionsAt(ctx, location), change, idempotencyKey);
+}
+
+/**
+ * Places a change of packages. Added packages must be sold at the location and not active there; removed ones
+ * active there. A change that needs a visit (domain changeNeedsVisit) books an ONT upgrade on one of the offered
+ * days; any other change activates at once (prorated from today on a new invoice).
+ */
+/** The change's rules against the location's options: what is added, and whether it needs a visit. */
+function checkChange(options: ChangeOptions, input: ChangeRequest) {
   assertNoOpenOrder(options.openOrderId);
   const byId = new Map(options.packages.map((p) => [p.packageId, p]));
   const bad = input.add.filter((id) => !byId.get(id) || byId.get(id)?.active);
@@ -195,18 +285,30 @@ export async function placeChange(
       throw badRequest('Choose a window for the visit.', { installWindow: `Choose ${INSTALL_WINDOWS.join(' or ')}.` });
     }
   }
+  return { added, needsVisit };
+}
+
+async function changePackages(
+  ctx: AppContext,
+  party: ChangeParty,
+  options: ChangeOptions,
+  input: ChangeRequest,
+  idempotencyKey: string | undefined,
+): Promise<{ orderId: number; needsVisit: boolean }> {
   const now = ctx.now();
   const at = now.toISOString();
   let progress: OrderProgress | null = null;
   const result = await runIdempotent(
     ctx.db,
-    { userId: actor.userId, key: idempotencyKey, route: `orders.change:${input.serviceLocationId}`, now },
+    { userId: party.userId, key: idempotencyKey, route: `${party.route}:${input.serviceLocationId}`, now },
     async (trx) => {
+      // Checked in the write, after the Idempotency-Key's stored answer: a retried change replays its answer.
+      const { added, needsVisit } = checkChange(options, input);
       // Re-checked inside the write: two changes at once cannot both start.
       assertNoOpenOrder((await repo.openOrderAt(trx, input.serviceLocationId))?.id ?? null);
-      const by = { userId: actor.userId, employeeId: actor.employeeId };
+      const by = { userId: party.userId, employeeId: party.employeeId };
       const placed = await placeOrder(ctx, trx, {
-        customerId: actor.customerId,
+        customerId: party.customerId,
         serviceLocationId: input.serviceLocationId,
         mailingLocationId: null,
         kind: 'change',
@@ -246,7 +348,7 @@ export async function placeChange(
         const activated = await activateOrder(ctx, trx, order, at.slice(0, 10), by);
         progress = { orderId: placed.orderId, status: 'installed', mails: activated.mails };
       }
-      await auditCustomerWrite(trx, actor, at, 'order.change', placed.orderId, {
+      await party.audit(trx, at, placed.orderId, {
         add: input.add,
         remove: input.remove,
         needsVisit,

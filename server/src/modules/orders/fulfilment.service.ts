@@ -33,6 +33,7 @@ import { audit } from '../../lib/audit.js';
 import { conflict, HttpError, notFound } from '../../lib/errors.js';
 import { ontAtLocation } from '../assets/assets.service.js';
 import {
+  applyAccountCredit,
   applyOrderPayment,
   createInvoice,
   type InvoiceLineInput,
@@ -253,9 +254,17 @@ export async function activateOrder(
       maxCents: paid,
       today: day,
     });
-    invoice = { ...invoice, balanceCents: invoice.balanceCents - applied.appliedCents };
+    // Then the account's credit (what earlier orders' payments left over) pays what is still due.
+    const fromCredit = await applyAccountCredit(trx, ctx.dialect, {
+      customerId: order.customer_id,
+      invoiceId: invoice.invoiceId,
+      today: day,
+    });
+    invoice = { ...invoice, balanceCents: invoice.balanceCents - applied.appliedCents - fromCredit.appliedCents };
     if (recorded) creditCents = applied.creditCents;
-    const credit = creditCents > 0 ? `; ${formatCents(creditCents)} of the order's payment stays as a credit` : '';
+    const usedCredit =
+      fromCredit.appliedCents > 0 ? `; ${formatCents(fromCredit.appliedCents)} of the account's credit applied` : '';
+    const credit = `${usedCredit}${creditCents > 0 ? `; ${formatCents(creditCents)} of the order's payment stays as a credit` : ''}`;
     const due = `${invoice.balanceCents > 0 ? `; ${formatCents(invoice.balanceCents)} due` : '; nothing due'}${credit}`;
     await recordOrderEvent(
       trx,

@@ -68,6 +68,10 @@ export function locationForOrder(db: Q, serviceLocationId: number) {
     .executeTakeFirst();
 }
 
+export async function customerName(db: Q, customerId: string): Promise<string | undefined> {
+  return (await db.selectFrom('customers').select('name').where('id', '=', customerId).executeTakeFirst())?.name;
+}
+
 export function orderCustomer(db: Q, orderId: number) {
   return db.selectFrom('sales_orders').select('customer_id').where('id', '=', orderId).executeTakeFirst();
 }

@@ -1,6 +1,7 @@
 /**
  * Routes of the orders (issue 12): the customer's orders (own account only; the `services` permission), their
- * cancel and a change of packages; staff of the sales role (and admins) cancel any order.
+ * cancel and a change of packages; staff of the sales role (and admins) cancel any order and change packages at
+ * any customer's location on the customer's behalf (the same change rules: customer-orders.service's one rule set).
  */
 import {
   CancelOrderRequestSchema,
@@ -12,6 +13,8 @@ import {
   OrderSummaryListSchema,
   ServiceLocationParamsSchema,
   StaffCancelOrderRequestSchema,
+  StaffChangeOptionsSchema,
+  StaffChangeOrderRequestSchema,
 } from '@strand/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -102,6 +105,39 @@ export async function ordersRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
         req.params.orderId,
         req.body.reason,
       );
+    },
+  });
+
+  app.get('/api/staff/orders/change-options/:serviceLocationId', {
+    config: { access: ['staff:sales'] },
+    schema: {
+      tags: ['staff'],
+      summary:
+        'What a change of packages at a customer’s location may be, with the account it belongs to (sales, admin)',
+      params: ServiceLocationParamsSchema,
+      response: { 200: StaffChangeOptionsSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req) => service.staffChangeOptions(ctx, req.params.serviceLocationId),
+  });
+
+  app.post('/api/staff/orders/changes', {
+    config: { access: ['staff:sales'] },
+    schema: {
+      tags: ['staff'],
+      summary:
+        'Change packages at a customer’s location on their behalf (sales, admin): the customer’s change rules, audited (Idempotency-Key required)',
+      body: StaffChangeOrderRequestSchema,
+      response: { 201: ChangeOrderResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (req, reply) => {
+      const user = sessionOf(req);
+      const result = await service.staffPlaceChange(
+        ctx,
+        { userId: user.nUserID, employeeId: user.nEmployeeID ?? null },
+        req.body,
+        idempotencyKeyOf(req),
+      );
+      return reply.status(201).send(result);
     },
   });
 }

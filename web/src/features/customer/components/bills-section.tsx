@@ -64,6 +64,11 @@ function BillSummary({ bills }: { bills: Bills }) {
           <Link to="?section=autopay">{autopayOn ? 'See autopay' : 'Set up autopay'}</Link>
         </p>
       </div>
+      {bills.creditCents > 0 && (
+        <p className="notice summary-grid__wide">
+          Credit on account: {formatCents(bills.creditCents)} — applied to your next bill.
+        </p>
+      )}
       {bills.requireAutopay && !autopayOn && (
         <p className="notice summary-grid__wide">Your provider requires automatic payments. Please set up autopay.</p>
       )}

@@ -1,4 +1,4 @@
-import { billedVsPaidChart, type CustomerAccount, formatCents } from '@strand/domain';
+import { billedVsPaidChart, type CustomerAccount, formatCents, type PaymentRecord } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDay, formatMoment } from '../../../lib/format';
@@ -107,8 +107,8 @@ export function HistorySection({ account }: { account: CustomerAccount }) {
                     <span className="muted">
                       {' '}
                       · {p.method}
-                      {p.source === 'autopay' ? ' · autopay' : ''} · invoice{p.invoiceIDs.length === 1 ? '' : 's'}{' '}
-                      {p.invoiceIDs.map((id) => `#${id}`).join(', ')}
+                      {p.source === 'autopay' ? ' · autopay' : ''}
+                      <PaidInvoices payment={p} />
                     </span>
                     {p.failureReason && <span className="field__error"> {p.failureReason}</span>}
                   </span>
@@ -124,5 +124,18 @@ export function HistorySection({ account }: { account: CustomerAccount }) {
         </>
       )}
     </section>
+  );
+}
+
+/** The invoices a payment paid; an order payment's leftover shows as the credit applied to later invoices. */
+function PaidInvoices({ payment }: { payment: PaymentRecord }) {
+  const own = payment.invoiceIDs.filter((id) => !payment.creditInvoiceIDs.includes(id));
+  const list = (ids: number[]) => ids.map((id) => `#${id}`).join(', ');
+  return (
+    <>
+      {own.length > 0 && ` · invoice${own.length === 1 ? '' : 's'} ${list(own)}`}
+      {payment.creditInvoiceIDs.length > 0 &&
+        ` · credit applied to invoice${payment.creditInvoiceIDs.length === 1 ? '' : 's'} ${list(payment.creditInvoiceIDs)}`}
+    </>
   );
 }

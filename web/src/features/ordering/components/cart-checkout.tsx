@@ -22,7 +22,7 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { OrderTotals, orderPackageLabel } from '../../../lib/ui/order-totals';
 import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
-import { useForm } from '../../../lib/use-form';
+import { useForm, withoutFieldError } from '../../../lib/use-form';
 import {
   orderingKeys,
   useCart,
@@ -288,7 +288,10 @@ function CheckoutForm({ cart, onPlaced }: { cart: Cart; onPlaced(result: Checkou
             label="Install day"
             options={dayOptions}
             {...form.field('installDate')}
-            onValueChange={(value) => form.setValues((x) => ({ ...x, installDate: value, installWindow: '' }))}
+            onValueChange={(value) => {
+              form.set('installDate')(value);
+              form.setValues((x) => ({ ...x, installWindow: '' }));
+            }}
             hint={windows.data ? `The first day we can install here is ${windows.data.earliest}.` : undefined}
           />
           <SelectField label="Install window" options={windowOptions} {...form.field('installWindow')} />
@@ -386,7 +389,10 @@ function CheckoutForm({ cart, onPlaced }: { cart: Cart; onPlaced(result: Checkou
             id="accept-terms"
             type="checkbox"
             checked={terms}
-            onChange={(e) => setTerms(e.target.checked)}
+            onChange={(e) => {
+              setTerms(e.target.checked);
+              form.setErrors((errors) => withoutFieldError(errors, 'acceptTerms'));
+            }}
             aria-describedby={form.errors.fields.acceptTerms ? 'accept-terms-error' : undefined}
           />
           <label htmlFor="accept-terms">

@@ -1,24 +1,12 @@
-import {
-  type ChangeOptions,
-  ChangeOrderRequestSchema,
-  changeNeedsVisit,
-  formatCents,
-  INSTALL_WINDOWS,
-} from '@strand/domain';
-import { type FormEvent, useState } from 'react';
+import type { ChangeOptions } from '@strand/domain';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
-import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
-import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
-import { formatDay } from '../../../lib/format';
+import { errorMessage } from '../../../lib/api-client';
+import { ChangePackagesForm } from '../../../lib/change-packages-form';
 import { popup } from '../../../lib/popup-store';
-import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
-import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { SelectField } from '../../../lib/ui/parts';
-import { withoutFieldError } from '../../../lib/use-form';
 import { useChangeOptions, usePlaceChange } from '../api/orders';
 import '../../../styles/customer.css';
 import '../../../styles/orders.css';
@@ -43,20 +31,9 @@ export function ChangePackagesPage() {
   );
 }
 
-/**
- * The change as sets of ticked packages (like the permissions form, its values are checkboxes rather than text
- * fields): checked with the domain's schema before sending, the server's field messages shown on the same fields.
- */
 function ChangeForm({ options }: { options: ChangeOptions }) {
   const navigate = useNavigate();
   const place = usePlaceChange();
-  const [key] = useState(newIdempotencyKey);
-  const [add, setAdd] = useState<number[]>([]);
-  const [remove, setRemove] = useState<number[]>([]);
-  const [installDate, setInstallDate] = useState('');
-  const [installWindow, setInstallWindow] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-
   if (options.openOrderId !== null) {
     return (
       <EmptyState>
@@ -66,148 +43,21 @@ function ChangeForm({ options }: { options: ChangeOptions }) {
       </EmptyState>
     );
   }
-  const added = options.packages.filter((p) => add.includes(p.packageId));
-  const needsVisit = changeNeedsVisit(
-    added.map((p) => p.speedMbps),
-    options.ontMaxMbps,
-  );
-  const toggle = (list: number[], set: (next: number[]) => void, id: number, on: boolean, field: string) => {
-    set(on ? [...list, id] : list.filter((x) => x !== id));
-    setErrors((e) => withoutFieldError(withoutFieldError(e, field), 'add'));
-  };
-  const choose = (set: (value: string) => void, field: string) => (value: string) => {
-    set(value);
-    setErrors((e) => withoutFieldError(e, field));
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors(NO_ERRORS);
-    const request = {
-      serviceLocationId: options.serviceLocationId,
-      add,
-      remove,
-      ...(needsVisit ? { installDate: installDate || null, installWindow: installWindow || null } : {}),
-    };
-    const checked = validate(ChangeOrderRequestSchema, request);
-    if ('errors' in checked) return setErrors(checked.errors);
-    if (needsVisit && (!installDate || !installWindow)) {
-      return setErrors({
-        message: 'Choose a day and a window for the installer’s visit.',
-        fields: {
-          ...(installDate ? {} : { installDate: 'Choose a day.' }),
-          ...(installWindow ? {} : { installWindow: 'Choose a window.' }),
-        },
-      });
-    }
-    try {
-      const result = await place.mutateAsync({ request: checked.data, key });
-      popup.show(
-        result.needsVisit
-          ? `Order #${result.orderId} placed: the ONT upgrade visit is booked`
-          : 'Your packages are changed',
-      );
-      navigate(`/orders/${result.orderId}`);
-    } catch (err) {
-      setErrors(formErrorsFrom(err));
-    }
-  };
-
-  const activeOnes = options.packages.filter((p) => p.active);
-  const offered = options.packages.filter((p) => !p.active);
   return (
-    <Form onSubmit={onSubmit} message={errors.message} aria-labelledby="change-heading">
-      <p>{options.fullAddress}</p>
-      <p className="muted">
-        {options.ontModel
-          ? `Your ONT: ${options.ontModel}, up to ${options.ontMaxMbps === 10_000 ? '10 Gbps' : '1 Gbps'}.`
-          : 'There is no ONT at this location yet: an internet package needs an installer’s visit.'}
-      </p>
-      <fieldset className="stack" aria-describedby={errors.fields.add ? 'add-error' : undefined}>
-        <legend>Add packages</legend>
-        {offered.length === 0 && <p className="muted">Every package sold here is active already.</p>}
-        {offered.map((p) => (
-          <div key={p.packageId} className="field field--check">
-            <input
-              id={`add-${p.packageId}`}
-              type="checkbox"
-              checked={add.includes(p.packageId)}
-              onChange={(e) => toggle(add, setAdd, p.packageId, e.target.checked, 'add')}
-            />
-            <label htmlFor={`add-${p.packageId}`}>
-              {p.name} — {formatCents(p.monthlyCents)} a month
-              {p.installFeeCents > 0 ? ` + ${formatCents(p.installFeeCents)} install` : ''}
-              {p.needsVisit && <span className="muted"> (needs an ONT upgrade visit)</span>}
-            </label>
-          </div>
-        ))}
-        {errors.fields.add && (
-          <p id="add-error" className="field__error">
-            {errors.fields.add}
-          </p>
-        )}
-      </fieldset>
-      <fieldset className="stack" aria-describedby={errors.fields.remove ? 'remove-error' : undefined}>
-        <legend>Remove packages</legend>
-        {activeOnes.length === 0 && <p className="muted">No package is active here.</p>}
-        {activeOnes.map((p) => (
-          <div key={p.packageId} className="field field--check">
-            <input
-              id={`remove-${p.packageId}`}
-              type="checkbox"
-              checked={remove.includes(p.packageId)}
-              onChange={(e) => toggle(remove, setRemove, p.packageId, e.target.checked, 'remove')}
-            />
-            <label htmlFor={`remove-${p.packageId}`}>
-              Remove {p.name} ({formatCents(p.monthlyCents)} a month)
-            </label>
-          </div>
-        ))}
-        {errors.fields.remove && (
-          <p id="remove-error" className="field__error">
-            {errors.fields.remove}
-          </p>
-        )}
-      </fieldset>
-      {needsVisit ? (
-        <fieldset className="stack">
-          <legend>The installer’s visit</legend>
-          <p className="muted">
-            {added.map((p) => p.name).join(', ')} needs a 10G ONT: an installer upgrades it. The change starts when the
-            visit is done.
-          </p>
-          <SelectField
-            label="Day"
-            value={installDate}
-            onValueChange={choose(setInstallDate, 'installDate')}
-            error={errors.fields.installDate}
-            options={[
-              { value: '', label: 'Choose a day' },
-              ...options.visitDates.map((d) => ({ value: d, label: formatDay(d) })),
-            ]}
-          />
-          <SelectField
-            label="Window"
-            value={installWindow}
-            onValueChange={choose(setInstallWindow, 'installWindow')}
-            error={errors.fields.installWindow}
-            options={[{ value: '', label: 'Choose a window' }, ...INSTALL_WINDOWS.map((w) => ({ value: w, label: w }))]}
-          />
-        </fieldset>
-      ) : (
-        (add.length > 0 || remove.length > 0) && (
-          <p className="muted">No visit needed: the change starts today, and your next bill is prorated.</p>
-        )
-      )}
-      <div className="actions">
-        <Button type="submit" busy={place.isPending}>
-          {place.isPending
-            ? 'Placing the change…'
-            : needsVisit
-              ? 'Book the visit and place the change'
-              : 'Change packages'}
-        </Button>
-      </div>
-    </Form>
+    <ChangePackagesForm
+      options={options}
+      voice="customer"
+      labelledBy="change-heading"
+      pending={place.isPending}
+      place={(request, key) => place.mutateAsync({ request, key })}
+      onPlaced={(result) => {
+        popup.show(
+          result.needsVisit
+            ? `Order #${result.orderId} placed: the ONT upgrade visit is booked`
+            : 'Your packages are changed',
+        );
+        navigate(`/orders/${result.orderId}`);
+      }}
+    />
   );
 }

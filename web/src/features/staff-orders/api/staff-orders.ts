@@ -1,6 +1,9 @@
 import {
+  ChangeOrderResultSchema,
   CustomerOrderDetailSchema,
   type StaffCancelOrderRequestSchema,
+  StaffChangeOptionsSchema,
+  type StaffChangeOrderRequest,
   StaffOrderListSchema,
   type StaffOrderNoteRequest,
   StaffOrderPageSchema,
@@ -85,5 +88,36 @@ export function useCancelOrder(orderId: number) {
       await queryClient.invalidateQueries({ queryKey: getOrderPageQueryOptions(orderId).queryKey });
       await queryClient.invalidateQueries({ queryKey: ['staff', 'orders'] });
     },
+  });
+}
+
+// ---- change of packages on the customer's behalf ----------------------------------------------------------------
+
+export const getStaffChangeOptionsQueryOptions = (serviceLocationId: number) =>
+  queryOptions({
+    queryKey: ['staff', 'change-options', serviceLocationId],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/staff/orders/change-options/${serviceLocationId}`, { schema: StaffChangeOptionsSchema, signal }),
+  });
+
+export function useStaffChangeOptions(serviceLocationId: number) {
+  return useQuery(getStaffChangeOptionsQueryOptions(serviceLocationId));
+}
+
+/** The change under the form's one Idempotency-Key: a retried click places one change. */
+export function placeStaffChange(request: StaffChangeOrderRequest, key: string) {
+  return apiRequest('/api/staff/orders/changes', {
+    method: 'POST',
+    body: request,
+    schema: ChangeOrderResultSchema,
+    headers: { 'Idempotency-Key': key },
+  });
+}
+
+export function useStaffPlaceChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ request, key }: { request: StaffChangeOrderRequest; key: string }) => placeStaffChange(request, key),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
   });
 }

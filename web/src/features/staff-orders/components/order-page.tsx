@@ -9,11 +9,12 @@ import {
 } from '@strand/domain';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths, staffChangePackagesPath } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
+import { ButtonLink } from '../../../lib/ui/button-link';
 import { ConfirmQuestion } from '../../../lib/ui/confirm-dialog';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
@@ -93,6 +94,13 @@ function OrderView({ orderId }: { orderId: number }) {
           </p>
           <h3>Service location</h3>
           <p>{o.fullAddress || 'No service location.'}</p>
+          {data.canEdit && o.serviceLocationId !== null && (
+            <p>
+              <ButtonLink to={staffChangePackagesPath(o.serviceLocationId)} variant="secondary">
+                Change packages
+              </ButtonLink>
+            </p>
+          )}
           <h3>Mailing address</h3>
           <p>{data.mailingAddress ?? 'Same as the service location.'}</p>
         </section>
