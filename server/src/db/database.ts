@@ -701,7 +701,7 @@ export interface CallLineTotalsTable {
   minutes: number;
 }
 
-/** 0026-call-line-months: call_line_totals per month (YYYY-MM) instead of per day, kept by triggers on call_records. */
+/** 0026-line-months-contacts-order: call_line_totals per month (YYYY-MM) instead of per day, kept by triggers on call_records. */
 export interface CallLineMonthTotalsTable {
   line: string;
   customer_id: string;
