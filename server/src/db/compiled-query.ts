@@ -7,8 +7,7 @@
  *   const rows = await ownerOf(ctx.db, 100001);
  *
  * The builder runs once per database (its transactions share the plan: same dialect, same compiler) with stand-ins
- * for the arguments; each stand-in must reach
- * the query unchanged as one parameter (a `where x = arg`), so a builder whose shape depends on its arguments (an `if`,
+ * for the arguments; each stand-in must reach the query unchanged as one parameter (a `where x = arg`), so a builder whose shape depends on its arguments (an `if`,
  * an IN list, a computed value) cannot be compiled this way and says so the first time it runs. A database with
  * plugins gets the query built each time instead (plugins see every statement, as the statement-count tests need).
  * On SQLite, when no query or transaction holds the connection, the statement is read at once (connect.ts readIfIdle).

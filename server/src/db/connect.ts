@@ -62,7 +62,7 @@ const idleReaders = new WeakMap<object, (sql: string, parameters: readonly unkno
  * connection; undefined otherwise (then run it through Kysely as usual: on PostgreSQL, a transaction's `trx`, a
  * database with plugins, or a connection in use). For the hot reads (db/compiled-query.ts, /api/health's ping): SQLite
  * runs in this thread, so an idle connection can answer synchronously what Kysely would answer after acquiring it,
- * queueing two promises and releasing it again (issue 16: a quarter of a work-order home's database time).
+ * queueing two promises and releasing it again (issue 16: a primary-key read, 50 in flight, 7.5 → 4.8 µs of CPU).
  */
 export function readIfIdle(db: object, query: { sql: string; parameters: readonly unknown[] }): unknown[] | undefined {
   return idleReaders.get(db)?.(query.sql, query.parameters);
