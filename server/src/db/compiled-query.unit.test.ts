@@ -40,6 +40,19 @@ describe('compiledQuery', () => {
     await db.destroy();
   });
 
+  it('builds once for a database and all its transactions (a read transaction per request)', async () => {
+    const db = open();
+    const build = vi.fn((d: unknown, kind: string) => t(d).selectFrom('t').select('name').where('kind', '=', kind));
+    const byKind = compiledQuery(build);
+    expect((await byKind(db, 'b')).map((r) => r.name)).toEqual(['bob']);
+    for (const kind of ['a', 'b']) {
+      const names = await db.transaction().execute(async (trx) => (await byKind(trx, kind)).map((r) => r.name));
+      expect(names).toEqual(kind === 'a' ? ['ann', 'cy'] : ['bob']);
+    }
+    expect(build).toHaveBeenCalledTimes(1);
+    await db.destroy();
+  });
+
   it('refuses a builder that changes or drops an argument (its shape would depend on the values)', async () => {
     const db = open();
     const dropped = compiledQuery((d, kind: string) =>

@@ -701,6 +701,24 @@ export interface CallLineTotalsTable {
   minutes: number;
 }
 
+/** 0026-line-months-contacts-order: call_line_totals per month (YYYY-MM) instead of per day, kept by triggers on call_records. */
+export interface CallLineMonthTotalsTable {
+  line: string;
+  customer_id: string;
+  month: string;
+  direction: string;
+  /** local | long_distance | toll_free | international (domain callClassOf). */
+  class: string;
+  /** 1 when the calls lasted more than 0 seconds. */
+  connected: number;
+  calls: number;
+  busy: number;
+  no_answer: number;
+  seconds: number;
+  /** Each call rounded up to the whole minute, then added. */
+  minutes: number;
+}
+
 /** 0024-call-summaries: each day's concurrency peak, swept on demand when stale (see the migration). */
 export interface CallDayPeaksTable {
   customer_id: string;
@@ -1202,6 +1220,7 @@ export interface Database {
   call_records: CallRecordsTable;
   call_hour_totals: CallHourTotalsTable;
   call_line_totals: CallLineTotalsTable;
+  call_line_month_totals: CallLineMonthTotalsTable;
   call_day_peaks: CallDayPeaksTable;
   contractor_last_searches: ContractorLastSearchesTable;
   fiber_contracts: FiberContractsTable;

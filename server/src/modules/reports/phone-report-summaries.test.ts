@@ -32,6 +32,13 @@ async function both(url: string): Promise<{ summaries: ReportData; records: Repo
   }
 }
 
+/** The first day of the month `months` from today's. */
+const monthStart = (months: number) => {
+  const d = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+};
+
 async function expectSameEverywhere() {
   const ranges = [
     '',
@@ -39,14 +46,24 @@ async function expectSameEverywhere() {
     `from=${addDays(today, -20)}&to=${addDays(today, -3)}`,
     `from=${today}&to=${today}`,
   ];
+  // Whole months (0026's month totals) with the days before and after them, only whole months, a year: with the
+  // filters the month totals read (a number filter reads the records).
+  const monthRanges = [
+    `from=${addDays(today, -75)}&to=${addDays(today, -2)}`,
+    `from=${monthStart(-2)}&to=${addDays(monthStart(0), -1)}`,
+    `from=${addDays(today, -365)}&to=${today}`,
+  ];
   const filters = ['', 'direction=inbound', 'direction=outbound', 'number=573'];
   for (const type of PHONE_REPORT_TYPES) {
-    for (const range of type.range === 'month' ? ['', `month=${addDays(today, -35).slice(0, 7)}`] : ranges) {
-      for (const filter of type.filters.length ? filters : ['']) {
-        const query = [range, filter].filter(Boolean).join('&');
-        const { summaries, records } = await both(`/api/customer/reports/calls/${type.id}?${query}`);
-        expect(summaries, `${type.id}?${query}`).toEqual(records);
-      }
+    const withFilters = (list: string[], fs: string[]) =>
+      list.flatMap((range) => (type.filters.length ? fs : ['']).map((f) => [range, f].filter(Boolean).join('&')));
+    const queries =
+      type.range === 'month'
+        ? withFilters(['', `month=${addDays(today, -35).slice(0, 7)}`], filters)
+        : [...withFilters(ranges, filters), ...withFilters(monthRanges, ['', 'direction=outbound'])];
+    for (const query of queries) {
+      const { summaries, records } = await both(`/api/customer/reports/calls/${type.id}?${query}`);
+      expect(summaries, `${type.id}?${query}`).toEqual(records);
     }
   }
 }
@@ -69,6 +86,32 @@ async function hourTotals() {
     calls: Number(r.calls),
     minutes: Number(r.minutes),
   }));
+}
+
+/** 0026's month totals as they are, and rebuilt from the records (what the triggers should have written). */
+async function lineMonths() {
+  const kept = await sql<Record<string, unknown>>`select customer_id, month, direction, line, connected,
+      sum(calls) as calls, sum(busy) as busy, sum(no_answer) as no_answer, sum(seconds) as seconds,
+      sum(minutes) as minutes
+    from call_line_month_totals group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`.execute(t.db.db);
+  const rebuilt = await sql<Record<string, unknown>>`select customer_id, substr(started_at, 1, 7) as month, direction,
+      case when direction = 'inbound' then to_number else from_number end as line,
+      case when duration_seconds > 0 then 1 else 0 end as connected, count(*) as calls,
+      sum(case when outcome = 'busy' then 1 else 0 end) as busy,
+      sum(case when outcome = 'no_answer' then 1 else 0 end) as no_answer,
+      sum(duration_seconds) as seconds, sum((duration_seconds + 59) / 60) as minutes
+    from call_records group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`.execute(t.db.db);
+  const numbers = (rows: Record<string, unknown>[]) =>
+    rows.map((r) => ({
+      ...r,
+      connected: Number(r.connected),
+      calls: Number(r.calls),
+      busy: Number(r.busy),
+      no_answer: Number(r.no_answer),
+      seconds: Number(r.seconds),
+      minutes: Number(r.minutes),
+    }));
+  return { kept: numbers(kept.rows), rebuilt: numbers(rebuilt.rows) };
 }
 
 describe('phone reports from the per-day summaries', () => {
@@ -115,6 +158,9 @@ describe('phone reports from the per-day summaries', () => {
       .where('started_at', '=', at(-5, '12:00:00'))
       .execute();
     expect(await hourTotals()).toEqual(await rebuiltHourTotals());
+    const months = await lineMonths();
+    expect(months.kept.length).toBeGreaterThan(0);
+    expect(months.kept).toEqual(months.rebuilt);
     await expectSameEverywhere();
     // A call that lasts into a day two days after its start: the cache cannot hold it, the records are swept.
     await t.db.db
@@ -123,6 +169,16 @@ describe('phone reports from the per-day summaries', () => {
       .execute();
     await expectSameEverywhere();
     expect(await hourTotals()).toEqual(await rebuiltHourTotals());
+  }, 90_000);
+
+  it('read the month totals for whole months (emptied by hand, a year of Outbound Calls changes)', async () => {
+    const url = `/api/customer/reports/calls/outbound?from=${addDays(today, -365)}&to=${today}`;
+    const before = await both(url);
+    expect(before.summaries).toEqual(before.records);
+    await t.db.db.deleteFrom('call_line_month_totals').where('customer_id', '=', BUSINESS).execute();
+    const after = await both(url);
+    expect(after.records).toEqual(before.records);
+    expect(after.summaries.tables).not.toEqual(before.summaries.tables);
   });
 
   it('are what the reports read (emptied by hand, the reports change; the records path does not)', async () => {

@@ -127,19 +127,58 @@ export async function callGroups(
   return rows.filter((r) => by.length > 0 || Number(r.calls) > 0).map(rowOf(by));
 }
 
-/** callGroups from a per-day summary: the same groups, from ~100 rows a day instead of every call. */
+/**
+ * The whole months (YYYY-MM) within from..to, and the days of the range before and after them (empty when none);
+ * null when no month of the range is whole.
+ */
+export function wholeMonths(from: string, to: string): { months: [string, string]; days: [string, string][] } | null {
+  const first = from.endsWith('-01') ? from : `${addDays(`${from.slice(0, 7)}-28`, 4).slice(0, 7)}-01`;
+  const after = addDays(to, 1);
+  const end = `${after.slice(0, 7)}-01`; // the first day after the last whole month
+  if (first >= end) return null;
+  const days: [string, string][] = [];
+  if (from < first) days.push([from, addDays(first, -1)]);
+  if (end <= to) days.push([end, to]);
+  return { months: [first.slice(0, 7), addDays(end, -1).slice(0, 7)], days };
+}
+
+const SUMMARY_MEASURES = ['calls', 'connected', 'busy', 'no_answer', 'seconds', 'minutes'] as const;
+
+/**
+ * callGroups from a per-day summary: the same groups, from ~100 rows a day instead of every call. A per-line grouping
+ * without the day reads the whole months of the range from call_line_month_totals (0026) and the days at its ends
+ * from call_line_totals.
+ */
 async function summaryGroups(
   db: Kysely<Database>,
   table: 'call_hour_totals' | 'call_line_totals',
   s: CallScope,
   by: readonly GroupKey[],
 ): Promise<CallGroup[]> {
-  // The two summaries share every column read here but `hour` and `line` (summaryFor picks the one that has them).
+  const split = table === 'call_line_totals' && !by.includes('day') ? wholeMonths(s.from, s.to) : null;
+  // The two summaries share every column read here but `hour` and `line` (summaryFor picks the one that has them);
+  // the month totals have the line summary's columns with `month` for `day`.
+  const rows = (from: 'call_hour_totals' | 'call_line_totals' | 'call_line_month_totals') => {
+    let q = db.selectFrom(from as 'call_hour_totals').where('customer_id', '=', s.customerId);
+    if (s.direction) q = q.where('direction', '=', s.direction);
+    if (s.connectedOnly) q = q.where('connected', '=', 1);
+    if (s.classes) q = q.where('class', 'in', s.classes);
+    return q.select([...SUMMARY_MEASURES, ...by.map((k) => sql.ref(k).as(k))]);
+  };
+  const days = (ranges: [string, string][]) =>
+    rows(table).where((eb) => eb.or(ranges.map(([a, b]) => eb.and([eb('day', '>=', a), eb('day', '<=', b)]))));
+  const parts = split
+    ? [
+        ...(split.days.length > 0 ? [days(split.days)] : []),
+        rows('call_line_month_totals')
+          .where(sql.ref('month'), '>=', split.months[0])
+          .where(sql.ref('month'), '<=', split.months[1]),
+      ]
+    : [days([[s.from, s.to]])];
+  const source = parts.slice(1).reduce((u, p) => u.unionAll(p), parts[0] as (typeof parts)[number]);
+  const keys = by.map((k) => sql.ref(k));
   let q = db
-    .selectFrom(table as 'call_hour_totals')
-    .where('customer_id', '=', s.customerId)
-    .where('day', '>=', s.from)
-    .where('day', '<=', s.to)
+    .selectFrom(source.as('t') as unknown as 'call_hour_totals')
     .select([
       sql<number>`sum(calls)`.as('calls'),
       sql<number>`sum(case when connected = 1 then calls else 0 end)`.as('answered'),
@@ -148,16 +187,13 @@ async function summaryGroups(
       sql<number>`coalesce(sum(seconds), 0)`.as('seconds'),
       sql<number>`coalesce(sum(minutes), 0)`.as('minutes'),
     ]);
-  if (s.direction) q = q.where('direction', '=', s.direction);
-  if (s.connectedOnly) q = q.where('connected', '=', 1);
-  if (s.classes) q = q.where('class', 'in', s.classes);
   for (const key of by) q = q.select(sql.ref(key).as(`k_${key}`));
   if (by.length > 0) {
-    q = q.groupBy(by.map((k) => sql.ref(k)));
-    for (const key of by) q = q.orderBy(sql.ref(key));
+    q = q.groupBy(keys);
+    for (const key of keys) q = q.orderBy(key);
   }
-  const rows = (await q.execute()) as unknown as Record<string, string | number | null>[];
-  return rows.filter((r) => by.length > 0 || Number(r.calls) > 0).map(rowOf(by));
+  const result = (await q.execute()) as unknown as Record<string, string | number | null>[];
+  return result.filter((r) => by.length > 0 || Number(r.calls) > 0).map(rowOf(by));
 }
 
 /**
