@@ -88,6 +88,28 @@ export interface SearchRow {
 }
 
 /**
+ * How the statement is shaped (docs/performance.md §4): the same rows either way, only the database's plan differs.
+ * searchWorkOrders picks them from the filters; the plan test forces each one to compare the results.
+ */
+export interface SearchPlan {
+  /**
+   * Assigned to Me + Show Pending as two capped halves merged by UNION ALL ("mine" through the user's assignments,
+   * "pending" walking the sort order) instead of one `mine OR NOT EXISTS (assignment)` that PostgreSQL can serve
+   * from no index. The halves are disjoint (an order assigned to the user is not pending), so nothing repeats.
+   */
+  splitMineAndPending: boolean;
+  /**
+   * SQLite, customer name matching many customers: the match becomes a filter (`+wo.customer_id IN (…)`, an
+   * ephemeral set built once) so SQLite walks the sort order and stops at the cap, instead of probing every matched
+   * customer's work orders and sorting them all.
+   */
+  walkSortForName: boolean;
+}
+
+/** Above this many matching customers (FTS count, ~1 ms) walking the sort order beats probing each customer. */
+export const NAME_WALK_MIN_CUSTOMERS = 1500;
+
+/**
  * Up to `limit` + 1 rows (one more than shown tells the caller the search was capped). Two steps in one statement:
  * the inner query filters, sorts and caps on work_orders (joining customers or types only when a filter or the sort
  * needs them); the outer query joins the names for the few rows that are returned.
@@ -96,7 +118,58 @@ export async function searchWorkOrders(
   db: Kysely<Database>,
   dialect: DialectName,
   f: SearchFilters,
+  forced?: Partial<SearchPlan>,
 ): Promise<SearchRow[]> {
+  const plan: SearchPlan = {
+    splitMineAndPending: forced?.splitMineAndPending ?? (f.byAssignment && f.showPending),
+    walkSortForName: forced?.walkSortForName ?? (await nameMatchesMany(db, dialect, f)),
+  };
+  const capped = (scope: Scope) =>
+    orderBy(matching(db, dialect, f, scope, plan), f, SORT_COLUMNS[f.sortBy], 'wo.id').limit(f.limit + 1);
+  const scope = scopeOf(f);
+  // Both shapes give the same columns (id, sort_key, distance_feet); the cast only unifies Kysely's builder types.
+  const inner =
+    scope === 'mineOrPending' && plan.splitMineAndPending
+      ? (db
+          .selectFrom(capped('mine').as('h1'))
+          .selectAll()
+          .unionAll(db.selectFrom(capped('pending').as('h2')).selectAll()) as unknown as ReturnType<typeof capped>)
+      : capped(scope);
+
+  const outer = db
+    .selectFrom(inner.as('m'))
+    .innerJoin('work_orders as wo', 'wo.id', 'm.id')
+    .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
+    .innerJoin('customers as c', 'c.id', 'wo.customer_id')
+    .select([
+      'wo.id',
+      't.description as type',
+      'c.name as customer_name',
+      'wo.next_scheduled_name',
+      'wo.next_scheduled_at',
+      'wo.colo_area',
+      'wo.due_date',
+      'wo.summary',
+      'wo.status',
+      'wo.depends_on_work_order_id',
+      'm.distance_feet',
+    ]);
+  // The outer order reads the inner rows' sort key, so the database walks the capped rows, not the whole table.
+  return orderBy(outer, f, 'm.sort_key', 'm.id')
+    .limit(f.limit + 1)
+    .execute();
+}
+
+/** SQLite only: does the customer-name text match so many customers that walking the sort order is cheaper? */
+async function nameMatchesMany(db: Kysely<Database>, dialect: DialectName, f: SearchFilters): Promise<boolean> {
+  if (f.customerName === undefined || !usesTrigramTable(dialect, f.customerName)) return false;
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM customer_name_search
+    WHERE customer_name_search MATCH ${ftsPhrase(f.customerName)}`.execute(db);
+  return Number(rows[0]?.n ?? 0) >= NAME_WALK_MIN_CUSTOMERS;
+}
+
+/** The work orders one scope of the search reaches, filtered, with their sort key (not yet ordered or capped). */
+function matching(db: Kysely<Database>, dialect: DialectName, f: SearchFilters, scope: Scope, plan: SearchPlan) {
   const distance = f.nearby ? distanceFeetSql(f.nearby.latitude, f.nearby.longitude) : null;
   const nameByScan = f.customerName !== undefined && !usesTrigramTable(dialect, f.customerName);
   const customerIdPrefix = f.customerId !== undefined && !/^\d{4}-\d{4}-\d{4}$/.test(f.customerId);
@@ -115,7 +188,7 @@ export async function searchWorkOrders(
     ])
     // Installers work the provider's own work orders; those given to a contractor company are the contractors'.
     .where('wo.contractor_id', 'is', null)
-    .where((eb) => assignmentFilter(eb as unknown as Eb, f));
+    .where((eb) => assignmentFilter(eb as unknown as Eb, f.userId, scope));
 
   if (f.workOrderId !== undefined) q = q.where('wo.id', '=', f.workOrderId);
   if (f.typeId !== undefined) q = q.where('wo.type_id', '=', f.typeId);
@@ -128,11 +201,13 @@ export async function searchWorkOrders(
   }
   if (f.customerName !== undefined) {
     const text = f.customerName;
+    // A unary + keeps SQLite from driving the search from the matched customers (see SearchPlan.walkSortForName).
+    const customerId = plan.walkSortForName ? sql`+wo.customer_id` : sql`wo.customer_id`;
     q = nameByScan
       ? q.where(containsInsensitive(dialect, 'c.name', text))
       : dialect === 'sqlite'
         ? q.where(
-            sql<SqlBool>`wo.customer_id IN (SELECT customer_id FROM customer_name_search WHERE customer_name_search MATCH ${ftsPhrase(text)})`,
+            sql<SqlBool>`${customerId} IN (SELECT customer_id FROM customer_name_search WHERE customer_name_search MATCH ${ftsPhrase(text)})`,
           )
         : q.where((eb) =>
             eb(
@@ -166,28 +241,7 @@ export async function searchWorkOrders(
       .where('sl.longitude', '<=', box.maxLon)
       .where(sql<SqlBool>`${distance} <= ${f.nearby.feet}`);
   }
-  const inner = orderBy(q, f, SORT_COLUMNS[f.sortBy], 'wo.id').limit(f.limit + 1);
-
-  const outer = db
-    .selectFrom(inner.as('m'))
-    .innerJoin('work_orders as wo', 'wo.id', 'm.id')
-    .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
-    .innerJoin('customers as c', 'c.id', 'wo.customer_id')
-    .select([
-      'wo.id',
-      't.description as type',
-      'c.name as customer_name',
-      'wo.next_scheduled_name',
-      'wo.next_scheduled_at',
-      'wo.colo_area',
-      'wo.due_date',
-      'wo.summary',
-      'wo.status',
-      'wo.depends_on_work_order_id',
-      'm.distance_feet',
-    ]);
-  // The outer order reads the inner rows' sort key, so the database walks the capped rows, not the whole table.
-  return orderBy(outer, f, 'm.sort_key', 'm.id').execute();
+  return q;
 }
 
 /** Empty values sort last either way, on both databases; the id breaks ties so the order is stable. */
@@ -198,14 +252,33 @@ function orderBy<Q extends { orderBy: (...args: any[]) => any }>(q: Q, f: Search
   return f.sortBy === 'workOrderId' ? ordered : ordered.orderBy(id, direction);
 }
 
+/** Which work orders by assignment (SPEC §2); `mine` and `pending` are the two halves of `mineOrPending`. */
+type Scope = 'mine' | 'pending' | 'mineOrPending' | 'assigned' | 'all';
+
 /**
  * Assigned to Me and Show Pending (SPEC §2): Assigned to Me keeps the orders assigned to the user (otherwise those
  * assigned to anyone); Show Pending adds the pending ones, assigned to nobody.
  */
-function assignmentFilter(eb: Eb, f: SearchFilters) {
+function scopeOf(f: SearchFilters): Scope {
+  if (f.byAssignment) return f.showPending ? 'mineOrPending' : 'mine';
+  return f.showPending ? 'all' : 'assigned';
+}
+
+function assignmentFilter(eb: Eb, userId: number, scope: Scope) {
   const assignments = () => eb.selectFrom('work_order_assignments as a');
-  const mine = eb('wo.id', 'in', assignments().select('a.work_order_id').where('a.user_id', '=', f.userId));
-  const assignedToAnyone = eb.exists(assignments().select('a.user_id').whereRef('a.work_order_id', '=', 'wo.id'));
-  if (f.byAssignment) return f.showPending ? eb.or([mine, eb.not(assignedToAnyone)]) : mine;
-  return f.showPending ? eb.lit(true) : assignedToAnyone;
+  const mine = () => eb('wo.id', 'in', assignments().select('a.work_order_id').where('a.user_id', '=', userId));
+  const assignedToAnyone = () =>
+    eb.exists(assignments().select('a.user_id').whereRef('a.work_order_id', '=', 'wo.id'));
+  switch (scope) {
+    case 'mine':
+      return mine();
+    case 'pending':
+      return eb.not(assignedToAnyone());
+    case 'mineOrPending':
+      return eb.or([mine(), eb.not(assignedToAnyone())]);
+    case 'assigned':
+      return assignedToAnyone();
+    case 'all':
+      return eb.lit(true);
+  }
 }
