@@ -60,7 +60,12 @@ function distanceFeetSql(latitude: number, longitude: number) {
  * shorter text cannot use trigrams and scans. PostgreSQL's ILIKE uses the pg_trgm indexes by itself.
  */
 function usesTrigramTable(dialect: DialectName, text: string): boolean {
-  return dialect === 'sqlite' && [...text].length >= 3;
+  return dialect === 'sqlite' && hasTrigram(text);
+}
+
+/** Text of 3 characters or more has a trigram: an index (FTS5 on SQLite, pg_trgm on PostgreSQL) can find it. */
+function hasTrigram(text: string): boolean {
+  return [...text].length >= 3;
 }
 
 /** An FTS5 phrase: with the trigram tokenizer a phrase matches as a case-insensitive substring. */
@@ -96,18 +101,11 @@ export interface SearchPlan {
    * Assigned to Me + Show Pending as two capped halves merged by UNION ALL ("mine" through the user's assignments,
    * "pending" walking the sort order) instead of one `mine OR NOT EXISTS (assignment)` that PostgreSQL can serve
    * from no index. The halves are disjoint (an order assigned to the user is not pending), so nothing repeats.
+   * PostgreSQL only: SQLite walks the sort order with the OR as a filter (a Bloom filter on the user's assignments)
+   * and stops at the cap, cheaper than sorting all of the user's orders in the "mine" half.
    */
   splitMineAndPending: boolean;
-  /**
-   * SQLite, customer name matching many customers: the match becomes a filter (`+wo.customer_id IN (…)`, an
-   * ephemeral set built once) so SQLite walks the sort order and stops at the cap, instead of probing every matched
-   * customer's work orders and sorting them all.
-   */
-  walkSortForName: boolean;
 }
-
-/** Above this many matching customers (FTS count, ~1 ms) walking the sort order beats probing each customer. */
-export const NAME_WALK_MIN_CUSTOMERS = 1500;
 
 /**
  * Up to `limit` + 1 rows (one more than shown tells the caller the search was capped). Two steps in one statement:
@@ -121,11 +119,10 @@ export async function searchWorkOrders(
   forced?: Partial<SearchPlan>,
 ): Promise<SearchRow[]> {
   const plan: SearchPlan = {
-    splitMineAndPending: forced?.splitMineAndPending ?? (f.byAssignment && f.showPending),
-    walkSortForName: forced?.walkSortForName ?? (await nameMatchesMany(db, dialect, f)),
+    splitMineAndPending: forced?.splitMineAndPending ?? dialect === 'postgres',
   };
   const capped = (scope: Scope) =>
-    orderBy(matching(db, dialect, f, scope, plan), f, SORT_COLUMNS[f.sortBy], 'wo.id').limit(f.limit + 1);
+    orderBy(matching(db, dialect, f, scope), f, SORT_COLUMNS[f.sortBy], 'wo.id').limit(f.limit + 1);
   const scope = scopeOf(f);
   // Both shapes give the same columns (id, sort_key, distance_feet); the cast only unifies Kysely's builder types.
   const inner =
@@ -160,25 +157,21 @@ export async function searchWorkOrders(
     .execute();
 }
 
-/** SQLite only: does the customer-name text match so many customers that walking the sort order is cheaper? */
-async function nameMatchesMany(db: Kysely<Database>, dialect: DialectName, f: SearchFilters): Promise<boolean> {
-  if (f.customerName === undefined || !usesTrigramTable(dialect, f.customerName)) return false;
-  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM customer_name_search
-    WHERE customer_name_search MATCH ${ftsPhrase(f.customerName)}`.execute(db);
-  return Number(rows[0]?.n ?? 0) >= NAME_WALK_MIN_CUSTOMERS;
-}
-
 /** The work orders one scope of the search reaches, filtered, with their sort key (not yet ordered or capped). */
-function matching(db: Kysely<Database>, dialect: DialectName, f: SearchFilters, scope: Scope, plan: SearchPlan) {
+function matching(db: Kysely<Database>, dialect: DialectName, f: SearchFilters, scope: Scope) {
   const distance = f.nearby ? distanceFeetSql(f.nearby.latitude, f.nearby.longitude) : null;
-  const nameByScan = f.customerName !== undefined && !usesTrigramTable(dialect, f.customerName);
+  const nameByScan = f.customerName !== undefined && !hasTrigram(f.customerName);
   const customerIdPrefix = f.customerId !== undefined && !/^\d{4}-\d{4}-\d{4}$/.test(f.customerId);
   const needsCustomer = nameByScan || customerIdPrefix || f.sortBy === 'customerName';
   const needsType = f.sortBy === 'workOrderType';
 
+  // Only when Nearby or a short address reads it: PostgreSQL removes an unused outer join only after choosing the
+  // columns it reads from work_orders, so the join alone would rule out the index-only scans of 0027.
+  const needsLocation = f.nearby !== undefined || (f.address !== undefined && !usesTrigramTable(dialect, f.address));
+
   let q = db
     .selectFrom('work_orders as wo')
-    .leftJoin('service_locations as sl', 'sl.id', 'wo.service_location_id')
+    .$if(needsLocation, (qb) => qb.leftJoin('service_locations as sl', 'sl.id', 'wo.service_location_id'))
     .$if(needsCustomer, (qb) => qb.innerJoin('customers as c', 'c.id', 'wo.customer_id'))
     .$if(needsType, (qb) => qb.innerJoin('work_order_types as t', 't.id', 'wo.type_id'))
     .select([
@@ -201,23 +194,20 @@ function matching(db: Kysely<Database>, dialect: DialectName, f: SearchFilters, 
   }
   if (f.customerName !== undefined) {
     const text = f.customerName;
-    // A unary + keeps SQLite from driving the search from the matched customers (see SearchPlan.walkSortForName).
-    const customerId = plan.walkSortForName ? sql`+wo.customer_id` : sql`wo.customer_id`;
     q = nameByScan
       ? q.where(containsInsensitive(dialect, 'c.name', text))
       : dialect === 'sqlite'
         ? q.where(
-            sql<SqlBool>`${customerId} IN (SELECT customer_id FROM customer_name_search WHERE customer_name_search MATCH ${ftsPhrase(text)})`,
+            sql<SqlBool>`wo.customer_id IN (SELECT customer_id FROM customer_name_search WHERE customer_name_search MATCH ${ftsPhrase(text)})`,
           )
-        : q.where((eb) =>
-            eb(
-              'wo.customer_id',
-              'in',
-              eb
-                .selectFrom('customers as cn')
-                .select('cn.id')
-                .where(containsInsensitive(dialect, 'cn.name', text)),
-            ),
+        : // PostgreSQL: the matched ids as an array computed first, so each customer's work orders are probed in
+          // work_orders_installer_customer_idx (0027). As `IN (subquery)` the planner may instead walk the whole sort
+          // order and look each customer up: it cannot tell how many customers a trigram match reaches.
+          q.where(
+            sql<SqlBool>`wo.customer_id = ANY(ARRAY${db
+              .selectFrom('customers as cn')
+              .select('cn.id')
+              .where(containsInsensitive(dialect, 'cn.name', text))})`,
           );
   }
   if (f.address !== undefined) {
@@ -235,10 +225,10 @@ function matching(db: Kysely<Database>, dialect: DialectName, f: SearchFilters, 
   if (f.nearby && distance) {
     const box = boundingBox(f.nearby, f.nearby.feet);
     q = q
-      .where('sl.latitude', '>=', box.minLat)
-      .where('sl.latitude', '<=', box.maxLat)
-      .where('sl.longitude', '>=', box.minLon)
-      .where('sl.longitude', '<=', box.maxLon)
+      .where(sql.ref('sl.latitude'), '>=', box.minLat)
+      .where(sql.ref('sl.latitude'), '<=', box.maxLat)
+      .where(sql.ref('sl.longitude'), '>=', box.minLon)
+      .where(sql.ref('sl.longitude'), '<=', box.maxLon)
       .where(sql<SqlBool>`${distance} <= ${f.nearby.feet}`);
   }
   return q;
@@ -267,8 +257,7 @@ function scopeOf(f: SearchFilters): Scope {
 function assignmentFilter(eb: Eb, userId: number, scope: Scope) {
   const assignments = () => eb.selectFrom('work_order_assignments as a');
   const mine = () => eb('wo.id', 'in', assignments().select('a.work_order_id').where('a.user_id', '=', userId));
-  const assignedToAnyone = () =>
-    eb.exists(assignments().select('a.user_id').whereRef('a.work_order_id', '=', 'wo.id'));
+  const assignedToAnyone = () => eb.exists(assignments().select('a.user_id').whereRef('a.work_order_id', '=', 'wo.id'));
   switch (scope) {
     case 'mine':
       return mine();
