@@ -1,8 +1,14 @@
-// node --import tsx plans.mjs  (env: DATA_DIR / DATABASE_URL) — times searchWorkOrders per kind, plan forced off/on.
+// The installer search's statement alone (no HTTP), per kind of search, with each plan shape of SearchPlan forced,
+// side by side on one dataset: wall and CPU p50/p99, rows, and whether the shapes returned the same rows. On a kept
+// `npm run bench -- --keep` dataset (DATA_DIR, or DATABASE_URL for PostgreSQL), see docs/performance.md §4.
+//
+//   DATA_DIR=… node --import tsx scripts/bench/search-plans.mjs
+//   env: RUNS=20  ONLY=name,window  PLANS='[{"splitMineAndPending":false},{}]'  EXPLAIN=1|analyze  PRINT_SQL=1
+//        MIGRATE=1 (apply pending migrations first)  ANALYZE=1 (refresh the planner statistics first)
 import path from 'node:path';
 import { sql } from 'kysely';
+import { root } from '../lib.mjs';
 
-const root = '/work/wt-search';
 const { tsImport } = await import('tsx/esm/api');
 const load = (f) => tsImport(path.join(root, f), import.meta.url);
 const { loadConfig } = await load('server/src/config.ts');
@@ -96,7 +102,7 @@ async function explain(f, forced) {
 }
 const only = process.env.ONLY?.split(',');
 const runs = Number(process.env.RUNS ?? 20);
-const forcedSets = JSON.parse(process.env.PLANS ?? '[{"splitMineAndPending":false,"walkSortForName":false},{}]');
+const forcedSets = JSON.parse(process.env.PLANS ?? '[{"splitMineAndPending":false},{"splitMineAndPending":true}]');
 for (const [kind, make] of Object.entries(KINDS)) {
   if (only && !only.includes(kind)) continue;
   const line = [];
