@@ -27,6 +27,7 @@ import * as m0022 from './migrations/0022-cluster-state.js';
 import * as m0023 from './migrations/0023-order-loop.js';
 import * as m0024 from './migrations/0024-call-summaries.js';
 import * as m0026 from './migrations/0026-line-months-contacts-order.js';
+import * as m0027 from './migrations/0027-search-plans.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023-order-loop': m0023,
   '0024-call-summaries': m0024,
   '0026-line-months-contacts-order': m0026,
+  '0027-search-plans': m0027,
 };
 
 /** Kysely's migrations, each handed the helper kit of the dialect the connection was opened with. */

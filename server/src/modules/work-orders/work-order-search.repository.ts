@@ -60,7 +60,12 @@ function distanceFeetSql(latitude: number, longitude: number) {
  * shorter text cannot use trigrams and scans. PostgreSQL's ILIKE uses the pg_trgm indexes by itself.
  */
 function usesTrigramTable(dialect: DialectName, text: string): boolean {
-  return dialect === 'sqlite' && [...text].length >= 3;
+  return dialect === 'sqlite' && hasTrigram(text);
+}
+
+/** Text of 3 characters or more has a trigram: an index (FTS5 on SQLite, pg_trgm on PostgreSQL) can find it. */
+function hasTrigram(text: string): boolean {
+  return [...text].length >= 3;
 }
 
 /** An FTS5 phrase: with the trigram tokenizer a phrase matches as a case-insensitive substring. */
@@ -88,6 +93,21 @@ export interface SearchRow {
 }
 
 /**
+ * How the statement is shaped (docs/performance.md §4): the same rows either way, only the database's plan differs.
+ * searchWorkOrders picks them from the filters; the plan test forces each one to compare the results.
+ */
+export interface SearchPlan {
+  /**
+   * Assigned to Me + Show Pending as two capped halves merged by UNION ALL ("mine" through the user's assignments,
+   * "pending" walking the sort order) instead of one `mine OR NOT EXISTS (assignment)` that PostgreSQL can serve
+   * from no index. The halves are disjoint (an order assigned to the user is not pending), so nothing repeats.
+   * PostgreSQL only: SQLite walks the sort order with the OR as a filter (a Bloom filter on the user's assignments)
+   * and stops at the cap, cheaper than sorting all of the user's orders in the "mine" half.
+   */
+  splitMineAndPending: boolean;
+}
+
+/**
  * Up to `limit` + 1 rows (one more than shown tells the caller the search was capped). Two steps in one statement:
  * the inner query filters, sorts and caps on work_orders (joining customers or types only when a filter or the sort
  * needs them); the outer query joins the names for the few rows that are returned.
@@ -96,77 +116,22 @@ export async function searchWorkOrders(
   db: Kysely<Database>,
   dialect: DialectName,
   f: SearchFilters,
+  forced?: Partial<SearchPlan>,
 ): Promise<SearchRow[]> {
-  const distance = f.nearby ? distanceFeetSql(f.nearby.latitude, f.nearby.longitude) : null;
-  const nameByScan = f.customerName !== undefined && !usesTrigramTable(dialect, f.customerName);
-  const customerIdPrefix = f.customerId !== undefined && !/^\d{4}-\d{4}-\d{4}$/.test(f.customerId);
-  const needsCustomer = nameByScan || customerIdPrefix || f.sortBy === 'customerName';
-  const needsType = f.sortBy === 'workOrderType';
-
-  let q = db
-    .selectFrom('work_orders as wo')
-    .leftJoin('service_locations as sl', 'sl.id', 'wo.service_location_id')
-    .$if(needsCustomer, (qb) => qb.innerJoin('customers as c', 'c.id', 'wo.customer_id'))
-    .$if(needsType, (qb) => qb.innerJoin('work_order_types as t', 't.id', 'wo.type_id'))
-    .select([
-      'wo.id',
-      sql.ref<string | number | null>(SORT_COLUMNS[f.sortBy]).as('sort_key'),
-      (distance ?? sql<number | null>`NULL`).as('distance_feet'),
-    ])
-    // Installers work the provider's own work orders; those given to a contractor company are the contractors'.
-    .where('wo.contractor_id', 'is', null)
-    .where((eb) => assignmentFilter(eb as unknown as Eb, f));
-
-  if (f.workOrderId !== undefined) q = q.where('wo.id', '=', f.workOrderId);
-  if (f.typeId !== undefined) q = q.where('wo.type_id', '=', f.typeId);
-  if (f.customerId !== undefined) {
-    const id = f.customerId;
-    // A whole account number matches exactly; a part matches as a prefix (a range, so the index serves it).
-    q = customerIdPrefix
-      ? q.where(sql.ref('c.id'), '>=', id).where(sql.ref('c.id'), '<', `${id}\u{10FFFF}`)
-      : q.where('wo.customer_id', '=', id);
-  }
-  if (f.customerName !== undefined) {
-    const text = f.customerName;
-    q = nameByScan
-      ? q.where(containsInsensitive(dialect, 'c.name', text))
-      : dialect === 'sqlite'
-        ? q.where(
-            sql<SqlBool>`wo.customer_id IN (SELECT customer_id FROM customer_name_search WHERE customer_name_search MATCH ${ftsPhrase(text)})`,
-          )
-        : q.where((eb) =>
-            eb(
-              'wo.customer_id',
-              'in',
-              eb
-                .selectFrom('customers as cn')
-                .select('cn.id')
-                .where(containsInsensitive(dialect, 'cn.name', text)),
-            ),
-          );
-  }
-  if (f.address !== undefined) {
-    const text = f.address;
-    q = usesTrigramTable(dialect, text)
-      ? q.where(
-          sql<SqlBool>`wo.service_location_id IN (SELECT rowid FROM service_location_search WHERE service_location_search MATCH ${ftsPhrase(text)})`,
-        )
-      : q.where((eb) =>
-          eb.or([containsInsensitive(dialect, 'sl.address', text), containsInsensitive(dialect, 'sl.city', text)]),
-        );
-  }
-  if (f.dateFrom !== undefined) q = q.where('wo.next_scheduled_at', '>=', f.dateFrom);
-  if (f.dateTo !== undefined) q = q.where('wo.next_scheduled_at', '<', nextDay(f.dateTo));
-  if (f.nearby && distance) {
-    const box = boundingBox(f.nearby, f.nearby.feet);
-    q = q
-      .where('sl.latitude', '>=', box.minLat)
-      .where('sl.latitude', '<=', box.maxLat)
-      .where('sl.longitude', '>=', box.minLon)
-      .where('sl.longitude', '<=', box.maxLon)
-      .where(sql<SqlBool>`${distance} <= ${f.nearby.feet}`);
-  }
-  const inner = orderBy(q, f, SORT_COLUMNS[f.sortBy], 'wo.id').limit(f.limit + 1);
+  const plan: SearchPlan = {
+    splitMineAndPending: forced?.splitMineAndPending ?? dialect === 'postgres',
+  };
+  const capped = (scope: Scope) =>
+    orderBy(matching(db, dialect, f, scope), f, SORT_COLUMNS[f.sortBy], 'wo.id').limit(f.limit + 1);
+  const scope = scopeOf(f);
+  // Both shapes give the same columns (id, sort_key, distance_feet); the cast only unifies Kysely's builder types.
+  const inner =
+    scope === 'mineOrPending' && plan.splitMineAndPending
+      ? (db
+          .selectFrom(capped('mine').as('h1'))
+          .selectAll()
+          .unionAll(db.selectFrom(capped('pending').as('h2')).selectAll()) as unknown as ReturnType<typeof capped>)
+      : capped(scope);
 
   const outer = db
     .selectFrom(inner.as('m'))
@@ -187,7 +152,91 @@ export async function searchWorkOrders(
       'm.distance_feet',
     ]);
   // The outer order reads the inner rows' sort key, so the database walks the capped rows, not the whole table.
-  return orderBy(outer, f, 'm.sort_key', 'm.id').execute();
+  return orderBy(outer, f, 'm.sort_key', 'm.id')
+    .limit(f.limit + 1)
+    .execute();
+}
+
+/** The work orders one scope of the search reaches, filtered, with their sort key (not yet ordered or capped). */
+function matching(db: Kysely<Database>, dialect: DialectName, f: SearchFilters, scope: Scope) {
+  const distance = f.nearby ? distanceFeetSql(f.nearby.latitude, f.nearby.longitude) : null;
+  const nameByScan = f.customerName !== undefined && !hasTrigram(f.customerName);
+  const customerIdPrefix = f.customerId !== undefined && !/^\d{4}-\d{4}-\d{4}$/.test(f.customerId);
+  const needsCustomer = nameByScan || customerIdPrefix || f.sortBy === 'customerName';
+  const needsType = f.sortBy === 'workOrderType';
+
+  // PostgreSQL: only when Nearby or a short address reads it. It removes an unused outer join only after choosing the
+  // columns it reads from work_orders, so the join alone would rule out the index-only scans of 0027. SQLite: always;
+  // it omits the join itself, and its plans depend on it (without it, "date window (all)" on a million work orders
+  // walked work_orders_due_idx: 413 ms of CPU instead of 2 ms for the skip-scan of work_orders_installer_due_idx).
+  const needsLocation =
+    dialect === 'sqlite' ||
+    f.nearby !== undefined ||
+    (f.address !== undefined && !usesTrigramTable(dialect, f.address));
+
+  let q = db
+    .selectFrom('work_orders as wo')
+    .$if(needsLocation, (qb) => qb.leftJoin('service_locations as sl', 'sl.id', 'wo.service_location_id'))
+    .$if(needsCustomer, (qb) => qb.innerJoin('customers as c', 'c.id', 'wo.customer_id'))
+    .$if(needsType, (qb) => qb.innerJoin('work_order_types as t', 't.id', 'wo.type_id'))
+    .select([
+      'wo.id',
+      sql.ref<string | number | null>(SORT_COLUMNS[f.sortBy]).as('sort_key'),
+      (distance ?? sql<number | null>`NULL`).as('distance_feet'),
+    ])
+    // Installers work the provider's own work orders; those given to a contractor company are the contractors'.
+    .where('wo.contractor_id', 'is', null)
+    .where((eb) => assignmentFilter(eb as unknown as Eb, f.userId, scope));
+
+  if (f.workOrderId !== undefined) q = q.where('wo.id', '=', f.workOrderId);
+  if (f.typeId !== undefined) q = q.where('wo.type_id', '=', f.typeId);
+  if (f.customerId !== undefined) {
+    const id = f.customerId;
+    // A whole account number matches exactly; a part matches as a prefix (a range, so the index serves it).
+    q = customerIdPrefix
+      ? q.where(sql.ref('c.id'), '>=', id).where(sql.ref('c.id'), '<', `${id}\u{10FFFF}`)
+      : q.where('wo.customer_id', '=', id);
+  }
+  if (f.customerName !== undefined) {
+    const text = f.customerName;
+    q = nameByScan
+      ? q.where(containsInsensitive(dialect, 'c.name', text))
+      : dialect === 'sqlite'
+        ? q.where(
+            sql<SqlBool>`wo.customer_id IN (SELECT customer_id FROM customer_name_search WHERE customer_name_search MATCH ${ftsPhrase(text)})`,
+          )
+        : // PostgreSQL: the matched ids as an array computed first, so each customer's work orders are probed in
+          // work_orders_installer_customer_idx (0027). As `IN (subquery)` the planner may instead walk the whole sort
+          // order and look each customer up: it cannot tell how many customers a trigram match reaches.
+          q.where(
+            sql<SqlBool>`wo.customer_id = ANY(ARRAY${db
+              .selectFrom('customers as cn')
+              .select('cn.id')
+              .where(containsInsensitive(dialect, 'cn.name', text))})`,
+          );
+  }
+  if (f.address !== undefined) {
+    const text = f.address;
+    q = usesTrigramTable(dialect, text)
+      ? q.where(
+          sql<SqlBool>`wo.service_location_id IN (SELECT rowid FROM service_location_search WHERE service_location_search MATCH ${ftsPhrase(text)})`,
+        )
+      : q.where((eb) =>
+          eb.or([containsInsensitive(dialect, 'sl.address', text), containsInsensitive(dialect, 'sl.city', text)]),
+        );
+  }
+  if (f.dateFrom !== undefined) q = q.where('wo.next_scheduled_at', '>=', f.dateFrom);
+  if (f.dateTo !== undefined) q = q.where('wo.next_scheduled_at', '<', nextDay(f.dateTo));
+  if (f.nearby && distance) {
+    const box = boundingBox(f.nearby, f.nearby.feet);
+    q = q
+      .where(sql.ref('sl.latitude'), '>=', box.minLat)
+      .where(sql.ref('sl.latitude'), '<=', box.maxLat)
+      .where(sql.ref('sl.longitude'), '>=', box.minLon)
+      .where(sql.ref('sl.longitude'), '<=', box.maxLon)
+      .where(sql<SqlBool>`${distance} <= ${f.nearby.feet}`);
+  }
+  return q;
 }
 
 /** Empty values sort last either way, on both databases; the id breaks ties so the order is stable. */
@@ -198,14 +247,32 @@ function orderBy<Q extends { orderBy: (...args: any[]) => any }>(q: Q, f: Search
   return f.sortBy === 'workOrderId' ? ordered : ordered.orderBy(id, direction);
 }
 
+/** Which work orders by assignment (SPEC §2); `mine` and `pending` are the two halves of `mineOrPending`. */
+type Scope = 'mine' | 'pending' | 'mineOrPending' | 'assigned' | 'all';
+
 /**
  * Assigned to Me and Show Pending (SPEC §2): Assigned to Me keeps the orders assigned to the user (otherwise those
  * assigned to anyone); Show Pending adds the pending ones, assigned to nobody.
  */
-function assignmentFilter(eb: Eb, f: SearchFilters) {
+function scopeOf(f: SearchFilters): Scope {
+  if (f.byAssignment) return f.showPending ? 'mineOrPending' : 'mine';
+  return f.showPending ? 'all' : 'assigned';
+}
+
+function assignmentFilter(eb: Eb, userId: number, scope: Scope) {
   const assignments = () => eb.selectFrom('work_order_assignments as a');
-  const mine = eb('wo.id', 'in', assignments().select('a.work_order_id').where('a.user_id', '=', f.userId));
-  const assignedToAnyone = eb.exists(assignments().select('a.user_id').whereRef('a.work_order_id', '=', 'wo.id'));
-  if (f.byAssignment) return f.showPending ? eb.or([mine, eb.not(assignedToAnyone)]) : mine;
-  return f.showPending ? eb.lit(true) : assignedToAnyone;
+  const mine = () => eb('wo.id', 'in', assignments().select('a.work_order_id').where('a.user_id', '=', userId));
+  const assignedToAnyone = () => eb.exists(assignments().select('a.user_id').whereRef('a.work_order_id', '=', 'wo.id'));
+  switch (scope) {
+    case 'mine':
+      return mine();
+    case 'pending':
+      return eb.not(assignedToAnyone());
+    case 'mineOrPending':
+      return eb.or([mine(), eb.not(assignedToAnyone())]);
+    case 'assigned':
+      return assignedToAnyone();
+    case 'all':
+      return eb.lit(true);
+  }
 }

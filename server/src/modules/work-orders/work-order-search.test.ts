@@ -2,6 +2,7 @@ import { distanceFeet, EARTH_RADIUS_MILES, FEET_PER_MILE, SEARCH_ROW_LIMIT } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/generator.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { type SearchFilters, searchWorkOrders } from './work-order-search.repository.js';
 
 let t: TestApp;
 let installer: string;
@@ -273,6 +274,81 @@ describe('GET /api/installer/work-orders', () => {
     }
     const anonymous = await t.request({ method: 'GET', url: '/api/installer/work-orders' });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('search plans (docs/performance.md §4)', () => {
+  // The UNION ALL of "mine" and "pending" (PostgreSQL's plan) must give the rows and order of the one OR statement
+  // (SQLite's), on both databases, for every sort, with and without other filters and the cap.
+  it('gives the same rows with Assigned to Me + Show Pending split in two halves or as one OR', async () => {
+    const users = await t.db.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', 'in', ['installer', 'fieldtech'])
+      .execute();
+    expect(users.length).toBe(2);
+    const sorts: SearchFilters['sortBy'][] = [
+      'dueDate',
+      'workOrderId',
+      'workOrderType',
+      'customerName',
+      'eventTitle',
+      'eventTime',
+    ];
+    let compared = 0;
+    for (const { id: userId } of users) {
+      for (const sortBy of sorts) {
+        for (const sortOrder of ['asc', 'desc'] as const) {
+          for (const extra of [
+            {},
+            { customerName: 'reyes' },
+            { customerName: 'an' },
+            { limit: 3 },
+            { dateFrom: '2000-01-01' },
+          ]) {
+            const f: SearchFilters = {
+              userId,
+              byAssignment: true,
+              showPending: true,
+              sortBy,
+              sortOrder,
+              limit: 200,
+              ...extra,
+            };
+            const one = await searchWorkOrders(t.db.db, t.db.dialect, f, { splitMineAndPending: false });
+            const split = await searchWorkOrders(t.db.db, t.db.dialect, f, { splitMineAndPending: true });
+            expect(split, JSON.stringify(f)).toEqual(one);
+            compared += one.length;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it('caps the merged halves at the limit + 1 and says the search was truncated', async () => {
+    const res = await search({ ByAssignment: '1', ShowPendingAssigned: '1' });
+    const body = res.json<Result>();
+    expect(body.workOrders.length).toBeLessThanOrEqual(SEARCH_ROW_LIMIT);
+    const { id: userId } = await t.db.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'installer')
+      .executeTakeFirstOrThrow();
+    const rows = await searchWorkOrders(
+      t.db.db,
+      t.db.dialect,
+      {
+        userId,
+        byAssignment: true,
+        showPending: true,
+        sortBy: 'dueDate',
+        sortOrder: 'desc',
+        limit: 2,
+      },
+      { splitMineAndPending: true },
+    );
+    expect(rows).toHaveLength(3);
   });
 });
 
