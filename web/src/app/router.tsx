@@ -175,8 +175,9 @@ export const routes: RouteObject[] = [
           { element: <AuthLayout />, children: authRoutes },
           {
             element: <ShellLayout />,
-            // Every signed-in page's frame reads the provider's config and the user's settings.
-            loader: prefetchReads(() => [{ path: '/api/config', auth: false }, '/api/settings']),
+            // Every signed-in page's frame reads the provider's config. Not the user's settings: whether they are asked
+            // of the server depends on that config (SPEC §6: a LOCAL_THEME_USER_IDS user's theme never is).
+            loader: prefetchReads(() => [{ path: '/api/config', auth: false }]),
             children: shellRoutes,
           },
         ],
