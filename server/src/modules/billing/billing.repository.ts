@@ -346,7 +346,8 @@ export async function insertMailingLocation(
 }
 
 /** A Completed checkout payment of an order (by its gateway charge) and how much of it is applied to invoices. */
-export function orderPaymentByCharge(db: Q, customerId: string, gatewayChargeId: string) {
+/** The account's Completed checkout payments of orders, each with how much of it is applied to invoices. */
+function completedOrderPayments(db: Q, customerId: string) {
   return db
     .selectFrom('payments as p')
     .select((eb) => [
@@ -364,7 +365,11 @@ export function orderPaymentByCharge(db: Q, customerId: string, gatewayChargeId:
     ])
     .where('p.customer_id', '=', customerId)
     .where('p.source', '=', 'order')
-    .where('p.status', '=', 'Completed')
+    .where('p.status', '=', 'Completed');
+}
+
+export function orderPaymentByCharge(db: Q, customerId: string, gatewayChargeId: string) {
+  return completedOrderPayments(db, customerId)
     .where('p.gateway_reference', '=', gatewayChargeId)
     .executeTakeFirst()
     .then((r) => (r ? { ...r, allocated_cents: Number(r.allocated_cents) } : undefined));
@@ -377,24 +382,7 @@ export function orderPaymentByCharge(db: Q, customerId: string, gatewayChargeId:
  * cannot spend the same credit.
  */
 export async function creditPayments(db: Q, dialect: 'sqlite' | 'postgres', customerId: string) {
-  let q = db
-    .selectFrom('payments as p')
-    .select((eb) => [
-      'p.id',
-      'p.amount_cents',
-      eb.fn
-        .coalesce(
-          eb
-            .selectFrom('payment_allocations as a')
-            .select((a) => a.fn.sum<number>('a.amount_cents').as('s'))
-            .whereRef('a.payment_id', '=', 'p.id'),
-          eb.lit(0),
-        )
-        .as('allocated_cents'),
-    ])
-    .where('p.customer_id', '=', customerId)
-    .where('p.source', '=', 'order')
-    .where('p.status', '=', 'Completed')
+  let q = completedOrderPayments(db, customerId)
     .where((eb) =>
       eb.or([
         eb.exists(
