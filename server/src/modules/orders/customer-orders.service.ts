@@ -250,11 +250,9 @@ export async function staffPlaceChange(
 }
 
 /**
- * Places a change of packages. Added packages must be sold at the location and not active there; removed ones
- * active there. A change that needs a visit (domain changeNeedsVisit) books an ONT upgrade on one of the offered
- * days; any other change activates at once (prorated from today on a new invoice).
+ * The change's rules against the location's options: added packages must be sold at the location and not active
+ * there, removed ones active there. Answers what is added and whether it needs a visit (domain changeNeedsVisit).
  */
-/** The change's rules against the location's options: what is added, and whether it needs a visit. */
 function checkChange(options: ChangeOptions, input: ChangeRequest) {
   assertNoOpenOrder(options.openOrderId);
   const byId = new Map(options.packages.map((p) => [p.packageId, p]));
@@ -288,6 +286,10 @@ function checkChange(options: ChangeOptions, input: ChangeRequest) {
   return { added, needsVisit };
 }
 
+/**
+ * Places a change of packages for either caller. A change that needs a visit books an ONT upgrade on one of the
+ * offered days; any other change activates at once (prorated from today on a new invoice).
+ */
 async function changePackages(
   ctx: AppContext,
   party: ChangeParty,
