@@ -105,6 +105,38 @@ export interface SearchPlan {
    * and stops at the cap, cheaper than sorting all of the user's orders in the "mine" half.
    */
   splitMineAndPending: boolean;
+  /**
+   * PostgreSQL, a customer name matching many customers (NAME_FILTER_MIN_CUSTOMERS or more): the matched customers as
+   * a filter on rows reached otherwise (`(customer_id = ANY(ids)) IS TRUE`, no index condition, checked by hashing),
+   * instead of probing every matched customer's work orders and sorting them all. In the default order the search
+   * walks the sort order (work_orders_installer_sort_idx, 0029, carries the customer) and stops at the cap; with
+   * Assigned to Me it reads the user's assignments (work_orders_installer_id_idx). A last name matches ~6,300
+   * customers and ~11,800 work orders at 1 M: the probes read 22,800 index pages (41 ms), the walk ~13,000 index
+   * entries (2–3 ms). A rare name keeps the probes (a walk would read the whole index to find a few rows).
+   * Forcing it on SQLite changes nothing (SQLite matches names in its FTS5 table).
+   */
+  nameMatchAsFilter: boolean;
+}
+
+/**
+ * From how many matched customers the name search filters rather than probes (SearchPlan.nameMatchAsFilter): the
+ * walk reads about limit × (provider work orders ÷ matched work orders) index entries, the probes a few index pages
+ * per matched customer; at 1 M they cost the same near 2,500 customers.
+ */
+export const NAME_FILTER_MIN_CUSTOMERS = 2_000;
+
+/**
+ * PostgreSQL: the customers whose name contains the text (pg_trgm), read before the search. Passed to the search as a
+ * bound array, the ids are a constant to the planner (node-postgres's statements are unnamed, so planned with their
+ * values): it knows how many customers matched, and it checks a row against the array by hashing, not one by one.
+ */
+async function customerIdsNamed(db: Kysely<Database>, text: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('customers as cn')
+    .select('cn.id')
+    .where(containsInsensitive('postgres', 'cn.name', text))
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -118,12 +150,24 @@ export async function searchWorkOrders(
   f: SearchFilters,
   forced?: Partial<SearchPlan>,
 ): Promise<SearchRow[]> {
+  const scope = scopeOf(f);
+  const namedIds =
+    dialect === 'postgres' && f.customerName !== undefined && hasTrigram(f.customerName)
+      ? await customerIdsNamed(db, f.customerName)
+      : undefined;
+  if (namedIds?.length === 0) return [];
   const plan: SearchPlan = {
     splitMineAndPending: forced?.splitMineAndPending ?? dialect === 'postgres',
+    // Filtering needs something else to drive the search: the user's assignments, or the sort index's order.
+    nameMatchAsFilter:
+      forced?.nameMatchAsFilter ??
+      (namedIds !== undefined &&
+        namedIds.length >= NAME_FILTER_MIN_CUSTOMERS &&
+        (scope === 'mine' || (f.sortBy === 'dueDate' && f.sortOrder === 'desc'))),
   };
+  const name = namedIds && { ids: namedIds, asFilter: plan.nameMatchAsFilter };
   const capped = (scope: Scope) =>
-    orderBy(matching(db, dialect, f, scope), f, SORT_COLUMNS[f.sortBy], 'wo.id').limit(f.limit + 1);
-  const scope = scopeOf(f);
+    orderBy(matching(db, dialect, f, scope, name), f, SORT_COLUMNS[f.sortBy], 'wo.id').limit(f.limit + 1);
   // Both shapes give the same columns (id, sort_key, distance_feet); the cast only unifies Kysely's builder types.
   const inner =
     scope === 'mineOrPending' && plan.splitMineAndPending
@@ -158,7 +202,13 @@ export async function searchWorkOrders(
 }
 
 /** The work orders one scope of the search reaches, filtered, with their sort key (not yet ordered or capped). */
-function matching(db: Kysely<Database>, dialect: DialectName, f: SearchFilters, scope: Scope) {
+function matching(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  f: SearchFilters,
+  scope: Scope,
+  name: { ids: string[]; asFilter: boolean } | undefined,
+) {
   const distance = f.nearby ? distanceFeetSql(f.nearby.latitude, f.nearby.longitude) : null;
   const nameByScan = f.customerName !== undefined && !hasTrigram(f.customerName);
   const customerIdPrefix = f.customerId !== undefined && !/^\d{4}-\d{4}-\d{4}$/.test(f.customerId);
@@ -186,7 +236,17 @@ function matching(db: Kysely<Database>, dialect: DialectName, f: SearchFilters, 
     ])
     // Installers work the provider's own work orders; those given to a contractor company are the contractors'.
     .where('wo.contractor_id', 'is', null)
-    .where((eb) => assignmentFilter(eb as unknown as Eb, f.userId, scope));
+    .where((eb) =>
+      // Assigned to Me with the name as a filter: the user's work orders as an array computed first, so they are
+      // probed by id (work_orders_installer_id_idx); as `IN (subquery)` PostgreSQL scanned a whole customer index
+      // (760,000 entries) to hash-join the assignments.
+      scope === 'mine' && name?.asFilter
+        ? sql<SqlBool>`wo.id = ANY(ARRAY${db
+            .selectFrom('work_order_assignments as a')
+            .select('a.work_order_id')
+            .where('a.user_id', '=', f.userId)})`
+        : assignmentFilter(eb as unknown as Eb, f.userId, scope),
+    );
 
   if (f.workOrderId !== undefined) q = q.where('wo.id', '=', f.workOrderId);
   if (f.typeId !== undefined) q = q.where('wo.type_id', '=', f.typeId);
@@ -201,19 +261,15 @@ function matching(db: Kysely<Database>, dialect: DialectName, f: SearchFilters, 
     const text = f.customerName;
     q = nameByScan
       ? q.where(containsInsensitive(dialect, 'c.name', text))
-      : dialect === 'sqlite'
+      : name === undefined
         ? q.where(
             sql<SqlBool>`wo.customer_id IN (SELECT customer_id FROM customer_name_search WHERE customer_name_search MATCH ${ftsPhrase(text)})`,
           )
-        : // PostgreSQL: the matched ids as an array computed first, so each customer's work orders are probed in
-          // work_orders_installer_customer_idx (0027). As `IN (subquery)` the planner may instead walk the whole sort
-          // order and look each customer up: it cannot tell how many customers a trigram match reaches.
-          q.where(
-            sql<SqlBool>`wo.customer_id = ANY(ARRAY${db
-              .selectFrom('customers as cn')
-              .select('cn.id')
-              .where(containsInsensitive(dialect, 'cn.name', text))})`,
-          );
+        : name.asFilter
+          ? // `IS TRUE` is no index condition: the planner cannot probe the customer index (SearchPlan).
+            q.where(sql<SqlBool>`(wo.customer_id = ANY(${name.ids}::text[])) IS TRUE`)
+          : // The planner knows the ids: a few are probed in work_orders_installer_customer_idx (0027).
+            q.where(sql<SqlBool>`wo.customer_id = ANY(${name.ids}::text[])`);
   }
   if (f.address !== undefined) {
     const text = f.address;
