@@ -3,7 +3,7 @@
 // `npm run bench -- --keep` dataset (DATA_DIR, or DATABASE_URL for PostgreSQL), see docs/performance.md §4.
 //
 //   DATA_DIR=… node --import tsx scripts/bench/search-plans.mjs
-//   env: RUNS=20  ONLY=name,window  PLANS='[{"splitMineAndPending":false},{}]'  EXPLAIN=1|analyze  PRINT_SQL=1
+//   env: RUNS=20  ONLY=name,window  PLANS='[{"nameMatchAsFilter":false},{}]'  EXPLAIN=1|analyze  PRINT_SQL=1
 //        MIGRATE=1 (apply pending migrations first)  ANALYZE=1 (refresh the planner statistics first)
 import path from 'node:path';
 import { sql } from 'kysely';

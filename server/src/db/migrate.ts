@@ -28,6 +28,7 @@ import * as m0023 from './migrations/0023-order-loop.js';
 import * as m0024 from './migrations/0024-call-summaries.js';
 import * as m0026 from './migrations/0026-line-months-contacts-order.js';
 import * as m0027 from './migrations/0027-search-plans.js';
+import * as m0029 from './migrations/0029-search-covering.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0024-call-summaries': m0024,
   '0026-line-months-contacts-order': m0026,
   '0027-search-plans': m0027,
+  '0029-search-covering': m0029,
 };
 
 /** Kysely's migrations, each handed the helper kit of the dialect the connection was opened with. */

@@ -105,6 +105,54 @@ export interface SearchPlan {
    * and stops at the cap, cheaper than sorting all of the user's orders in the "mine" half.
    */
   splitMineAndPending: boolean;
+  /**
+   * A customer name matching many customers (NAME_FILTER_MIN_CUSTOMERS or more): the match as a filter on rows
+   * reached otherwise, with no index condition, instead of probing every matched customer's work orders and sorting
+   * them all. In the default order the search walks the sort order and stops at the cap; on PostgreSQL with Assigned
+   * to Me it reads the user's assignments (work_orders_installer_id_idx, 0029). A last name matches ~6,300 customers
+   * and ~11,800 work orders at 1 M: PostgreSQL's probes read 22,800 index pages (41 ms), the walk of
+   * work_orders_installer_sort_idx (0029, carries the customer) ~13,000 entries (2–3 ms), checking each against the
+   * ids by hashing (`(customer_id = ANY(ids)) IS TRUE`). SQLite walks work_orders_installer_due_customer_idx (0029)
+   * with `+customer_id IN (FTS match)` (the `+` keeps the term out of the index choice): ~15 instead of ~35 ms of CPU.
+   * A rare name keeps the probes (a walk would read the whole index to find a few rows).
+   */
+  nameMatchAsFilter: boolean;
+}
+
+/**
+ * From how many matched customers the name search filters rather than probes (SearchPlan.nameMatchAsFilter): the
+ * walk reads about limit × (provider work orders ÷ matched work orders) index entries, the probes a few index pages
+ * per matched customer. Measured at 1 M (docs/performance.md §4 branch search2): a walked entry costs ~0.15 µs on
+ * PostgreSQL and ~1 µs on SQLite, a probed customer ~4–5 µs on both.
+ */
+export const NAME_FILTER_MIN_CUSTOMERS: Record<DialectName, number> = { postgres: 2_000, sqlite: 4_000 };
+
+/** The customers a name search reaches, read before the search (SearchPlan.nameMatchAsFilter decides on `count`). */
+interface NameMatch {
+  /**
+   * PostgreSQL: the ids of the customers whose name contains the text (pg_trgm), as one array literal (`{id,id,…}`:
+   * reading 6,300 rows into objects and sending them back element by element cost ~4 ms of CPU here). Bound to the
+   * search, the array is a constant to the planner (node-postgres's statements are unnamed, so planned with their
+   * values): it knows how many customers matched, and checks a row against the array by hashing, not one by one.
+   * SQLite: none (the search matches in its FTS5 table again; counting is ~1 ms, reading the ids out is not).
+   */
+  ids: string | undefined;
+  /** How many customers matched (SQLite: counted up to the threshold). */
+  count: number;
+}
+
+async function matchCustomerNames(db: Kysely<Database>, dialect: DialectName, text: string): Promise<NameMatch> {
+  if (dialect === 'postgres') {
+    const row = await db
+      .selectFrom('customers as cn')
+      .select([sql<number>`count(*)::int`.as('n'), sql<string | null>`array_agg(cn.id)::text`.as('ids')])
+      .where(containsInsensitive(dialect, 'cn.name', text))
+      .executeTakeFirstOrThrow();
+    return { ids: row.ids ?? '{}', count: row.n };
+  }
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM customer_name_search
+    WHERE customer_name_search MATCH ${ftsPhrase(text)} LIMIT ${NAME_FILTER_MIN_CUSTOMERS.sqlite})`.execute(db);
+  return { ids: undefined, count: Number(rows[0]?.n ?? 0) };
 }
 
 /**
@@ -118,12 +166,26 @@ export async function searchWorkOrders(
   f: SearchFilters,
   forced?: Partial<SearchPlan>,
 ): Promise<SearchRow[]> {
+  const scope = scopeOf(f);
+  const match =
+    f.customerName !== undefined && hasTrigram(f.customerName)
+      ? await matchCustomerNames(db, dialect, f.customerName)
+      : undefined;
+  if (match?.count === 0) return [];
+  // Filtering needs something else to drive the search: the sort index's order, or (PostgreSQL) the user's
+  // assignments; SQLite already checks the match as a (Bloom) filter on the user's assignments by itself.
+  const walks = f.sortBy === 'dueDate' && f.sortOrder === 'desc';
   const plan: SearchPlan = {
     splitMineAndPending: forced?.splitMineAndPending ?? dialect === 'postgres',
+    nameMatchAsFilter:
+      forced?.nameMatchAsFilter ??
+      (match !== undefined &&
+        match.count >= NAME_FILTER_MIN_CUSTOMERS[dialect] &&
+        (dialect === 'postgres' ? scope === 'mine' || walks : scope !== 'mine' && walks)),
   };
+  const name = match && { ids: match.ids, asFilter: plan.nameMatchAsFilter };
   const capped = (scope: Scope) =>
-    orderBy(matching(db, dialect, f, scope), f, SORT_COLUMNS[f.sortBy], 'wo.id').limit(f.limit + 1);
-  const scope = scopeOf(f);
+    orderBy(matching(db, dialect, f, scope, name), f, SORT_COLUMNS[f.sortBy], 'wo.id').limit(f.limit + 1);
   // Both shapes give the same columns (id, sort_key, distance_feet); the cast only unifies Kysely's builder types.
   const inner =
     scope === 'mineOrPending' && plan.splitMineAndPending
@@ -158,7 +220,13 @@ export async function searchWorkOrders(
 }
 
 /** The work orders one scope of the search reaches, filtered, with their sort key (not yet ordered or capped). */
-function matching(db: Kysely<Database>, dialect: DialectName, f: SearchFilters, scope: Scope) {
+function matching(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  f: SearchFilters,
+  scope: Scope,
+  name: { ids: string | undefined; asFilter: boolean } | undefined,
+) {
   const distance = f.nearby ? distanceFeetSql(f.nearby.latitude, f.nearby.longitude) : null;
   const nameByScan = f.customerName !== undefined && !hasTrigram(f.customerName);
   const customerIdPrefix = f.customerId !== undefined && !/^\d{4}-\d{4}-\d{4}$/.test(f.customerId);
@@ -186,7 +254,17 @@ function matching(db: Kysely<Database>, dialect: DialectName, f: SearchFilters, 
     ])
     // Installers work the provider's own work orders; those given to a contractor company are the contractors'.
     .where('wo.contractor_id', 'is', null)
-    .where((eb) => assignmentFilter(eb as unknown as Eb, f.userId, scope));
+    .where((eb) =>
+      // Assigned to Me with the name as a filter: the user's work orders as an array computed first, so they are
+      // probed by id (work_orders_installer_id_idx); as `IN (subquery)` PostgreSQL scanned a whole customer index
+      // (760,000 entries) to hash-join the assignments.
+      dialect === 'postgres' && scope === 'mine' && name?.asFilter
+        ? sql<SqlBool>`wo.id = ANY(ARRAY${db
+            .selectFrom('work_order_assignments as a')
+            .select('a.work_order_id')
+            .where('a.user_id', '=', f.userId)})`
+        : assignmentFilter(eb as unknown as Eb, f.userId, scope),
+    );
 
   if (f.workOrderId !== undefined) q = q.where('wo.id', '=', f.workOrderId);
   if (f.typeId !== undefined) q = q.where('wo.type_id', '=', f.typeId);
@@ -199,21 +277,18 @@ function matching(db: Kysely<Database>, dialect: DialectName, f: SearchFilters, 
   }
   if (f.customerName !== undefined) {
     const text = f.customerName;
+    // `+x` (SQLite) and `(…) IS TRUE` (PostgreSQL) are no index conditions: the match becomes a filter (SearchPlan).
+    const ids = name?.ids;
     q = nameByScan
       ? q.where(containsInsensitive(dialect, 'c.name', text))
-      : dialect === 'sqlite'
+      : ids === undefined
         ? q.where(
-            sql<SqlBool>`wo.customer_id IN (SELECT customer_id FROM customer_name_search WHERE customer_name_search MATCH ${ftsPhrase(text)})`,
+            sql<SqlBool>`${sql.raw(name?.asFilter ? '+' : '')}wo.customer_id IN (SELECT customer_id FROM customer_name_search WHERE customer_name_search MATCH ${ftsPhrase(text)})`,
           )
-        : // PostgreSQL: the matched ids as an array computed first, so each customer's work orders are probed in
-          // work_orders_installer_customer_idx (0027). As `IN (subquery)` the planner may instead walk the whole sort
-          // order and look each customer up: it cannot tell how many customers a trigram match reaches.
-          q.where(
-            sql<SqlBool>`wo.customer_id = ANY(ARRAY${db
-              .selectFrom('customers as cn')
-              .select('cn.id')
-              .where(containsInsensitive(dialect, 'cn.name', text))})`,
-          );
+        : name?.asFilter
+          ? q.where(sql<SqlBool>`(wo.customer_id = ANY(${ids}::text[])) IS TRUE`)
+          : // The planner knows the ids: a few are probed in work_orders_installer_customer_idx (0027).
+            q.where(sql<SqlBool>`wo.customer_id = ANY(${ids}::text[])`);
   }
   if (f.address !== undefined) {
     const text = f.address;

@@ -326,6 +326,48 @@ describe('search plans (docs/performance.md §4)', () => {
     expect(compared).toBeGreaterThan(100);
   });
 
+  // PostgreSQL filters a large customer-name match instead of probing each customer (nameMatchAsFilter); forced
+  // both ways on the demo data (few customers per name), every scope and sort must give the same rows.
+  it('gives the same rows with the customer-name match as a filter or as index probes', async () => {
+    const { id: userId } = await t.db.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'installer')
+      .executeTakeFirstOrThrow();
+    let compared = 0;
+    for (const [byAssignment, showPending] of [
+      [true, false],
+      [true, true],
+      [false, true],
+      [false, false],
+    ] as const) {
+      for (const sortBy of ['dueDate', 'customerName', 'eventTime'] as const) {
+        for (const sortOrder of ['asc', 'desc'] as const) {
+          for (const extra of [{}, { limit: 2 }, { dateFrom: '2000-01-01' }]) {
+            for (const customerName of ['reyes', 'son', 'nobody-by-this-name']) {
+              const f: SearchFilters = {
+                userId,
+                byAssignment,
+                showPending,
+                customerName,
+                sortBy,
+                sortOrder,
+                limit: 200,
+                ...extra,
+              };
+              const probed = await searchWorkOrders(t.db.db, t.db.dialect, f, { nameMatchAsFilter: false });
+              const filtered = await searchWorkOrders(t.db.db, t.db.dialect, f, { nameMatchAsFilter: true });
+              expect(filtered, JSON.stringify(f)).toEqual(probed);
+              if (customerName === 'nobody-by-this-name') expect(probed).toEqual([]);
+              compared += probed.length;
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(50);
+  });
+
   it('caps the merged halves at the limit + 1 and says the search was truncated', async () => {
     const res = await search({ ByAssignment: '1', ShowPendingAssigned: '1' });
     const body = res.json<Result>();
