@@ -327,13 +327,15 @@ async function writeAssignment(
   now: string,
 ) {
   const title = `${wo.type} - ${wo.customer_name}`;
+  // The crew's calendar names the visit as the demo's do: which work order, what and where (issue 15 item 13).
+  const eventTitle = `WO ${wo.id}: ${wo.type} - ${wo.address ?? wo.customer_name}`;
   if (resource.kind === 'installer') await repo.assignToInstaller(trx, wo.id, resource.refId, now);
   else await repo.assignToContractor(trx, wo.id, resource.refId, now);
 
   // The contractor's calendar event follows the slot: kept (and moved) for a company, removed for an installer.
   let calendarEventId: number | null = null;
   if (slot && resource.kind === 'contractor') {
-    const event = { contractorId: resource.refId, title, start: slot.start, end: slot.end };
+    const event = { contractorId: resource.refId, title: eventTitle, start: slot.start, end: slot.end };
     if (previous?.calendar_event_id) {
       await repo.updateCalendarEvent(trx, previous.calendar_event_id, event);
       calendarEventId = previous.calendar_event_id;
