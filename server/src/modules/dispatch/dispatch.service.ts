@@ -185,6 +185,12 @@ const timeOf = (iso: string) =>
     minute: '2-digit',
     hourCycle: 'h23',
   }).format(new Date(iso));
+/** "Dec 7, 08:00–11:00" within a day (the board's zone), "Dec 7, 22:00–Dec 8, 01:00" across midnight. */
+const spanOf = (start: string, end: string) => {
+  const [from, to] = [timeOf(start), timeOf(end)];
+  const [fromDay, toDay] = [from.split(', ')[0], to.split(', ')[0]];
+  return fromDay === toDay ? `${from}–${to.split(', ')[1] ?? to}` : `${from}–${to}`;
+};
 
 interface Resource {
   kind: ResourceKind;
@@ -293,7 +299,7 @@ async function assignIn(
           409,
           'double_booked',
           `${resource.title} is already booked with work order ${clash}${
-            other ? ` (${timeOf(other.start)}–${timeOf(other.end)})` : ''
+            other ? ` (${spanOf(other.start, other.end)})` : ''
           } at that time.`,
           { start: `Overlaps work order ${clash}.` },
         );

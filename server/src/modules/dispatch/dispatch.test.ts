@@ -172,6 +172,8 @@ describe('POST /api/staff/dispatch/assign', () => {
       fields: { start: expect.stringContaining('100005') },
     });
     expect(res.json().error.message).toContain('Ian Ingram is already booked with work order 100005');
+    // The other visit's time, its day said once: "(Mar 2, 09:00–11:00)".
+    expect(res.json().error.message).toMatch(/ \([A-Z][a-z]{2} \d{1,2}, 09:00–\d{2}:\d{2}\) at that time\.$/);
     // Nothing was written.
     expect(await slotOf()).toEqual(before);
     // Right after it ends is fine; outside working hours is accepted and flagged.
