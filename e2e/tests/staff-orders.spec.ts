@@ -106,10 +106,17 @@ test('sales finds an order by status and dates and moves it forward; the trail n
   await expect(page).toHaveURL(/status=survey_done/);
   await expect(page).toHaveURL(/from=2020-01-01/);
   const results = page.getByRole('region', { name: 'Orders' });
+  // The list is the search's: every row is a Survey done order.
+  await expect
+    .poll(async () => {
+      const rows = await results.locator('tbody tr').allTextContents();
+      return rows.length > 0 && rows.every((r) => r.includes('Survey done'));
+    })
+    .toBe(true);
   const link = results.getByRole('link', { name: /^Order \d+$/ }).first();
   const name = (await link.textContent()) ?? '';
   await link.click();
-  await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toContainText('Survey done');
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`${name}\\b`) })).toContainText('Survey done');
   const status = page.getByRole('region', { name: 'Status' });
   await status.getByLabel('Move to').selectOption({ label: 'Drop built' });
   await status.getByLabel('Reason (optional)').fill('The drop was built ahead of the report.');
@@ -119,6 +126,8 @@ test('sales finds an order by status and dates and moves it forward; the trail n
   await expect(trail).toContainText('Sofia Salazar');
   await expect(trail).toContainText(/Drop built/);
   // Forward only: what it was is no longer offered.
-  await expect(status.getByLabel('Move to').locator('option', { hasText: /^(Placed|Survey done|Drop built)$/ })).toHaveCount(0);
+  await expect(
+    status.getByLabel('Move to').locator('option', { hasText: /^(Placed|Survey done|Drop built)$/ }),
+  ).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('order-moved.png'), fullPage: true });
 });
