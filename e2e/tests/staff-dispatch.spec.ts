@@ -25,7 +25,9 @@ function futureWeekday(offset = 8): string {
 
 async function openDay(page: Page, day: string) {
   await page.getByLabel('Day', { exact: true }).fill(day);
-  await expect(page.getByRole('heading', { level: 2, name: new RegExp(String(Number(day.slice(8)))) })).toBeVisible();
+  // The day's heading ("Tuesday, January 5, 2027"), not a count that holds the same digit ("To place (165)").
+  const heading = new RegExp(`\\b${Number(day.slice(8))}, ${day.slice(0, 4)}$`);
+  await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
 }
 
 /** Scrolls the row of columns sideways until this person's column is in view. */
