@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { PHONE_REPORT_TYPES } from '@strand/domain';
 import { expectNavLinks, signIn } from './support/app';
 import { downloaded, expectNoSideways, screenshot } from './support/customer';
 import { expect, test } from './support/spec-server';
@@ -135,4 +136,25 @@ test('checks to orders: conversion per area kind and area, and a download that s
   await form.getByRole('button', { name: 'Show report' }).click();
   await expect(page.getByTestId('report-range')).toContainText('Checks to orders');
   await expect(page.getByText('Nothing in this range.').first()).toBeVisible();
+});
+
+test('360 px: billing staff open each of the nine phone report types of a business customer, each with its chart', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, 'billing-staff');
+  await page.goto('/staff/reports');
+  await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Phone reports' }).click();
+  await page.getByLabel('Business customer account').fill('1000-3000-0001');
+  await page.getByRole('button', { name: 'Open customer' }).click();
+  const form = page.getByRole('form', { name: 'Phone report type and range' });
+  for (const type of PHONE_REPORT_TYPES) {
+    await form.getByLabel('Report type').selectOption(type.id);
+    await form.getByRole('button', { name: 'Show report' }).click();
+    await expect(page.getByTestId('report-range')).toContainText(`${type.name} · Acme Dental Group (1000-3000-0001)`);
+    await expect(page.getByTestId('chart').getByRole('img')).toBeVisible();
+    await expectNoSideways(page);
+  }
+  await screenshot(page, 'staff-phone-report-summary-phone');
 });
