@@ -88,3 +88,46 @@ test('sales cancels a placed order on the customer’s behalf: refunded, its wor
   await expect(page.getByRole('list', { name: 'Audit trail' })).toContainText(/refund/i);
   await expect(page.getByRole('region', { name: 'Cancel the order' })).toHaveCount(0);
 });
+
+test('sales finds an order by status and dates and moves it forward; the trail names who', async ({ page }) => {
+  await signIn(page, 'sales');
+  await page.goto('/staff/orders');
+  const search = page.getByRole('form', { name: 'Search orders' });
+  await search.getByLabel('Status').selectOption({ label: 'Survey done' });
+  // A range that ends before it starts is refused on the form, naming the field.
+  await search.getByLabel('Placed from').fill('2025-03-05');
+  await search.getByLabel('Placed to').fill('2025-03-01');
+  await search.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(search.locator('.field__error', { hasText: 'To must be on or after From.' })).toBeVisible();
+  await expect(page).not.toHaveURL(/status=/);
+  await search.getByLabel('Placed from').fill('2020-01-01');
+  await search.getByLabel('Placed to').fill(new Date().toISOString().slice(0, 10));
+  await search.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/status=survey_done/);
+  await expect(page).toHaveURL(/from=2020-01-01/);
+  const results = page.getByRole('region', { name: 'Orders' });
+  // The list is the search's: every row is a Survey done order.
+  await expect
+    .poll(async () => {
+      const rows = await results.locator('tbody tr').allTextContents();
+      return rows.length > 0 && rows.every((r) => r.includes('Survey done'));
+    })
+    .toBe(true);
+  const link = results.getByRole('link', { name: /^Order \d+$/ }).first();
+  const name = (await link.textContent()) ?? '';
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`${name}\\b`) })).toContainText('Survey done');
+  const status = page.getByRole('region', { name: 'Status' });
+  await status.getByLabel('Move to').selectOption({ label: 'Drop built' });
+  await status.getByLabel('Reason (optional)').fill('The drop was built ahead of the report.');
+  await status.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Drop built');
+  const trail = page.getByRole('list', { name: 'Audit trail' });
+  await expect(trail).toContainText('Sofia Salazar');
+  await expect(trail).toContainText(/Drop built/);
+  // Forward only: what it was is no longer offered.
+  await expect(
+    status.getByLabel('Move to').locator('option', { hasText: /^(Placed|Survey done|Drop built)$/ }),
+  ).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('order-moved.png'), fullPage: true });
+});

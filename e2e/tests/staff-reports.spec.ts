@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { PHONE_REPORT_TYPES } from '@strand/domain';
 import { expectNavLinks, signIn } from './support/app';
 import { downloaded, expectNoSideways, screenshot } from './support/customer';
 import { expect, test } from './support/spec-server';
@@ -48,6 +49,11 @@ for (const viewport of [
       await expect(chart.getByRole('img').or(chart.getByText('Nothing to draw in this range'))).toBeVisible();
       await expect(page.locator('.summary-card').first()).toBeVisible();
       await expectNoSideways(page);
+      // A desktop has room for every column but the installs per week (a column per crew): only there does a line
+      // under the table say that more columns are to the right.
+      if (viewport.name === 'desktop') {
+        await expect(page.getByText('More columns to the right')).toHaveCount(id === 'installs' ? 1 : 0);
+      }
       await screenshot(page, `staff-report-${id}-${viewport.name}`);
       await expectDownloads(page, id, name);
     }
@@ -103,7 +109,20 @@ test('checks to orders: conversion per area kind and area, and a download that s
   await expect(areas.getByRole('row', { name: /Residential fiber/ }).first()).toBeVisible();
   await expect(areas.getByRole('row', { name: /^Total/ })).toContainText('%');
   await expectNoSideways(page);
+  // The table is wider than the phone: a line under it says the Conversion column is to the right, until scrolled.
+  const hint = areas.locator('xpath=following-sibling::*[1]');
+  await expect(hint).toHaveText('More columns to the right: scroll the table sideways →');
   await screenshot(page, 'staff-report-conversion-phone');
+  await areas.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+  });
+  await expect
+    .poll(async () => {
+      const box = await areas.getByRole('columnheader', { name: 'Conversion' }).boundingBox();
+      return box !== null && box.x >= 0 && box.x + box.width <= 361;
+    })
+    .toBe(true);
+  await expect(hint).not.toHaveText(/More columns/);
   // The click shows progress at once, then that it downloaded; never an error beside it.
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
@@ -117,4 +136,25 @@ test('checks to orders: conversion per area kind and area, and a download that s
   await form.getByRole('button', { name: 'Show report' }).click();
   await expect(page.getByTestId('report-range')).toContainText('Checks to orders');
   await expect(page.getByText('Nothing in this range.').first()).toBeVisible();
+});
+
+test('360 px: billing staff open each of the nine phone report types of a business customer, each with its chart', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, 'billing-staff');
+  await page.goto('/staff/reports');
+  await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Phone reports' }).click();
+  await page.getByLabel('Business customer account').fill('1000-3000-0001');
+  await page.getByRole('button', { name: 'Open customer' }).click();
+  const form = page.getByRole('form', { name: 'Phone report type and range' });
+  for (const type of PHONE_REPORT_TYPES) {
+    await form.getByLabel('Report type').selectOption(type.id);
+    await form.getByRole('button', { name: 'Show report' }).click();
+    await expect(page.getByTestId('report-range')).toContainText(`${type.name} · Acme Dental Group (1000-3000-0001)`);
+    await expect(page.getByTestId('chart').getByRole('img')).toBeVisible();
+    await expectNoSideways(page);
+  }
+  await screenshot(page, 'staff-phone-report-summary-phone');
 });

@@ -170,12 +170,13 @@ export function findSlots(db: Db, workOrderIds: readonly number[]) {
     .execute();
 }
 
-/** The work orders of an assignment, with what the write needs (type and customer for the visit's name). */
+/** The work orders of an assignment, with what the write needs (type, customer and address for the visit's names). */
 export function findWorkOrdersForAssign(db: Db, workOrderIds: readonly number[]) {
   return db
     .selectFrom('work_orders as wo')
     .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
     .innerJoin('customers as c', 'c.id', 'wo.customer_id')
+    .leftJoin('service_locations as sl', 'sl.id', 'wo.service_location_id')
     .select([
       'wo.id',
       'wo.status',
@@ -185,6 +186,7 @@ export function findWorkOrdersForAssign(db: Db, workOrderIds: readonly number[])
       'wo.next_scheduled_at',
       't.description as type',
       'c.name as customer_name',
+      'sl.address',
     ])
     .where('wo.id', 'in', workOrderIds)
     .execute();

@@ -185,6 +185,12 @@ const timeOf = (iso: string) =>
     minute: '2-digit',
     hourCycle: 'h23',
   }).format(new Date(iso));
+/** "Dec 7, 08:00–11:00" within a day (the board's zone), "Dec 7, 22:00–Dec 8, 01:00" across midnight. */
+const spanOf = (start: string, end: string) => {
+  const [from, to] = [timeOf(start), timeOf(end)];
+  const [fromDay, toDay] = [from.split(', ')[0], to.split(', ')[0]];
+  return fromDay === toDay ? `${from}–${to.split(', ')[1] ?? to}` : `${from}–${to}`;
+};
 
 interface Resource {
   kind: ResourceKind;
@@ -293,7 +299,7 @@ async function assignIn(
           409,
           'double_booked',
           `${resource.title} is already booked with work order ${clash}${
-            other ? ` (${timeOf(other.start)}–${timeOf(other.end)})` : ''
+            other ? ` (${spanOf(other.start, other.end)})` : ''
           } at that time.`,
           { start: `Overlaps work order ${clash}.` },
         );
@@ -327,13 +333,15 @@ async function writeAssignment(
   now: string,
 ) {
   const title = `${wo.type} - ${wo.customer_name}`;
+  // The crew's calendar names the visit as the demo's do: which work order, what and where (issue 15 item 13).
+  const eventTitle = `WO ${wo.id}: ${wo.type} - ${wo.address ?? wo.customer_name}`;
   if (resource.kind === 'installer') await repo.assignToInstaller(trx, wo.id, resource.refId, now);
   else await repo.assignToContractor(trx, wo.id, resource.refId, now);
 
   // The contractor's calendar event follows the slot: kept (and moved) for a company, removed for an installer.
   let calendarEventId: number | null = null;
   if (slot && resource.kind === 'contractor') {
-    const event = { contractorId: resource.refId, title, start: slot.start, end: slot.end };
+    const event = { contractorId: resource.refId, title: eventTitle, start: slot.start, end: slot.end };
     if (previous?.calendar_event_id) {
       await repo.updateCalendarEvent(trx, previous.calendar_event_id, event);
       calendarEventId = previous.calendar_event_id;

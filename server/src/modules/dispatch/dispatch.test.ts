@@ -172,6 +172,8 @@ describe('POST /api/staff/dispatch/assign', () => {
       fields: { start: expect.stringContaining('100005') },
     });
     expect(res.json().error.message).toContain('Ian Ingram is already booked with work order 100005');
+    // The other visit's time, its day said once: "(Mar 2, 09:00–11:00)".
+    expect(res.json().error.message).toMatch(/ \([A-Z][a-z]{2} \d{1,2}, 09:00–\d{2}:\d{2}\) at that time\.$/);
     // Nothing was written.
     expect(await slotOf()).toEqual(before);
     // Right after it ends is fine; outside working hours is accepted and flagged.
@@ -209,6 +211,15 @@ describe('POST /api/staff/dispatch/assign', () => {
     expect(events.statusCode).toBe(200);
     const event = events.json().find((e: { WorkOrderID: number | null }) => e.WorkOrderID === survey);
     expect(event).toMatchObject({ start: at('13:00', '2027-03-02'), end: at('15:00', '2027-03-02') });
+    // Named like the demo's visits: which work order, what and where.
+    expect(event.title).toMatch(new RegExp(`^WO ${survey}: .+ - .+`));
+    const where = await t.db.db
+      .selectFrom('work_orders as wo')
+      .innerJoin('service_locations as sl', 'sl.id', 'wo.service_location_id')
+      .select('sl.address')
+      .where('wo.id', '=', survey)
+      .executeTakeFirstOrThrow();
+    expect(event.title).toContain(where.address);
     const wo = await t.request({
       method: 'GET',
       url: `/api/contractor/work-orders/${survey}`,

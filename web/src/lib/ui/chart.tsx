@@ -5,9 +5,10 @@
  * shown, and shown instead of the chart with the "Show as table" toggle. The SVG itself is one labelled image.
  */
 import type { ReportChart } from '@strand/domain';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { formatReportValue } from '../report-format';
 import { Button } from './button';
+import { MoreColumnsHint, useMoreToTheRight } from './table';
 import '../../styles/chart.css';
 
 const ChartSvg = lazy(() => import('./chart-svg'));
@@ -75,42 +76,50 @@ export function Chart({ chart, note }: ChartProps) {
         </ul>
       )}
       <div id={`${id}-table`} className={asTable ? 'chart__table' : 'visually-hidden'}>
-        <ChartTable chart={chart} />
+        <ChartTable chart={chart} shown={asTable} />
       </div>
     </figure>
   );
 }
 
-/** The chart's data: one row per category, one column per series. */
-export function ChartTable({ chart }: { chart: ReportChart }) {
+/**
+ * The chart's data: one row per category, one column per series. `shown`: on screen (not only for screen readers),
+ * so a table wider than the phone gets its hint.
+ */
+export function ChartTable({ chart, shown }: { chart: ReportChart; shown: boolean }) {
+  const ref = useRef<HTMLElement>(null);
+  const more = useMoreToTheRight(ref);
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
-    <section className="report-table-wrap" tabIndex={0} aria-label={`${chart.caption} (table)`}>
-      <table className="report-table">
-        <caption className="visually-hidden">{chart.caption} (the chart's data)</caption>
-        <thead>
-          <tr>
-            <th scope="col">{chart.categoryLabel}</th>
-            {chart.series.map((s) => (
-              <th key={s.name} scope="col" className="num">
-                {chart.series.length === 1 ? chart.valueLabel : s.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {chart.categories.map((c, i) => (
-            <tr key={String(c)}>
-              <th scope="row">{formatReportValue(c, chart.categoryFormat)}</th>
+    <>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard. */}
+      <section ref={ref} className="report-table-wrap" tabIndex={0} aria-label={`${chart.caption} (table)`}>
+        <table className="report-table">
+          <caption className="visually-hidden">{chart.caption} (the chart's data)</caption>
+          <thead>
+            <tr>
+              <th scope="col">{chart.categoryLabel}</th>
               {chart.series.map((s) => (
-                <td key={s.name} className="num">
-                  {formatReportValue(s.values[i] ?? 0, chart.valueFormat)}
-                </td>
+                <th key={s.name} scope="col" className="num">
+                  {chart.series.length === 1 ? chart.valueLabel : s.name}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+          </thead>
+          <tbody>
+            {chart.categories.map((c, i) => (
+              <tr key={String(c)}>
+                <th scope="row">{formatReportValue(c, chart.categoryFormat)}</th>
+                {chart.series.map((s) => (
+                  <td key={s.name} className="num">
+                    {formatReportValue(s.values[i] ?? 0, chart.valueFormat)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <MoreColumnsHint show={shown && more} />
+    </>
   );
 }
