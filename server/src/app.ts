@@ -210,6 +210,7 @@ async function registerCompression(app: FastifyInstance) {
   // compressed by the onSend) and the onSend, which works out the encoding even when the client accepts none or the
   // answer is under the threshold. Runs right after the plugin's own onRoute hook, so its two hooks are the last ones.
   app.addHook('onRoute', (route) => {
+    if (route.compress === false) return; // the plugin added nothing to this route
     const onRequest = route.onRequest;
     if (Array.isArray(onRequest) && onRequest.at(-1)?.name === 'onRequest') onRequest.pop();
     const onSend = route.onSend;
