@@ -214,8 +214,9 @@ async function registerCompression(app: FastifyInstance) {
     const onRequest = route.onRequest;
     if (Array.isArray(onRequest) && onRequest.at(-1)?.name === 'onRequest') onRequest.pop();
     const onSend = route.onSend;
-    const compress = Array.isArray(onSend) ? onSend.at(-1) : undefined;
-    if (!compress || compress.name !== 'onSend' || !Array.isArray(onSend)) return;
+    if (!Array.isArray(onSend)) return;
+    const compress = onSend.at(-1);
+    if (compress?.name !== 'onSend') return;
     // A text answer to a client that accepts no encoding, or under the threshold, passes as it is: the plugin would
     // return it unchanged too.
     onSend[onSend.length - 1] = function skipOrCompress(this: FastifyInstance, request, reply, payload, done) {
