@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { root as here } from '../lib.mjs';
 
@@ -62,8 +63,11 @@ const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/demo/
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
 Object.assign(process.env, env);
-const { tsImport } = await import('tsx/esm/api');
-const load = (file) => tsImport(path.join(root, file), import.meta.url);
+// One module graph for the three (tsx's `register`, not `tsImport`: each tsImport call loads its own copy of every
+// module, so db/connect.ts's per-database state, e.g. the idle-connection reader, would not be the app's).
+const { register } = await import('tsx/esm/api');
+register();
+const load = (file) => import(pathToFileURL(path.join(root, file)).href);
 const { loadConfig } = await load('server/src/config.ts');
 const { openDatabase } = await load('server/src/db/connect.ts');
 const { buildApp } = await load('server/src/app.ts');

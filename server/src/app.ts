@@ -7,13 +7,7 @@ import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { ErrorCodes } from '@strand/domain';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-} from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
 import type { Config } from './config.js';
@@ -60,6 +54,7 @@ import { registerErrorPages } from './plugins/error-pages.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
+import { lazyChildLogger, OneLinePerRequest } from './plugins/request-log.js';
 import { redactUrl, registerSecurity } from './plugins/security.js';
 
 export interface BuildOptions {
@@ -127,7 +122,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
             // of one blocking write per line (issue 16: a sixth of a hot read's CPU). Flushed on exit.
             stream: pino.destination({ dest: 1, sync: false }),
           },
+    // One line per request, written as precomputed JSON; a request's child logger made only when used (request-log.ts).
     logController: new OneLinePerRequest(),
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -186,38 +183,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   return { app, ctx };
 }
 
-/**
- * One log line per request, when it completes (method, redacted URL, address, status, time), instead of Fastify's
- * two (issue 16: logging was a sixth of a hot read's CPU). Errors are logged as before.
- */
-class OneLinePerRequest extends LogController {
-  /**
-   * The completed line goes through a child of the root logger without redaction: its fields are fixed here (method,
-   * redacted URL, address, status, time, request id), so there is nothing to redact, and the redaction paths' walk
-   * of every line was a tenth of /api/health's CPU (issue 16). Errors keep the redacting request logger.
-   */
-  readonly #plain = new WeakMap<object, FastifyBaseLogger>();
-  override incomingRequest() {}
-  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
-    if (this.isLogDisabled(request)) return;
-    if (error)
-      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else
-      this.#plainOf(request).info(
-        { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime },
-        'request completed',
-      );
-  }
-  #plainOf(request: FastifyRequest): FastifyBaseLogger {
-    const root = request.server.log;
-    let plain = this.#plain.get(root);
-    if (!plain) {
-      plain = root.child({}, { redact: [] });
-      this.#plain.set(root, plain);
-    }
-    return plain;
-  }
-}
+/** Answers under this many bytes go out uncompressed. */
+const COMPRESS_THRESHOLD = 1024;
 
 /** What the API compresses: JSON, text (CSV), XML and SVG; never binary files (PDFs, photos, octet streams). */
 const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)|^image\/svg\+xml/u;
@@ -233,11 +200,33 @@ async function registerCompression(app: FastifyInstance) {
   await app.register(fastifyCompress, {
     global: true,
     globalDecompression: false,
-    threshold: 1024,
+    threshold: COMPRESS_THRESHOLD,
     encodings: ['br', 'gzip'],
     customTypes: COMPRESSIBLE,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
+  });
+  // The plugin gives every route two hooks (issue 16): an onRequest that sets `reply.compress` (unused here: answers are
+  // compressed by the onSend) and the onSend, which works out the encoding even when the client accepts none or the
+  // answer is under the threshold. Runs right after the plugin's own onRoute hook, so its two hooks are the last ones.
+  app.addHook('onRoute', (route) => {
+    if (route.compress === false) return; // the plugin added nothing to this route
+    const onRequest = route.onRequest;
+    if (Array.isArray(onRequest) && onRequest.at(-1)?.name === 'onRequest') onRequest.pop();
+    const onSend = route.onSend;
+    if (!Array.isArray(onSend)) return;
+    const compress = onSend.at(-1);
+    if (compress?.name !== 'onSend') return;
+    // A text answer to a client that accepts no encoding, or under the threshold, passes as it is: the plugin would
+    // return it unchanged too.
+    onSend[onSend.length - 1] = function skipOrCompress(this: FastifyInstance, request, reply, payload, done) {
+      if (
+        typeof payload === 'string' &&
+        (request.headers['accept-encoding'] === undefined || Buffer.byteLength(payload) < COMPRESS_THRESHOLD)
+      )
+        return done(null, payload);
+      return compress.call(this, request, reply, payload, done);
+    };
   });
 }
 

@@ -109,9 +109,14 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions) {
   // revocation is the session check's (below), which runs on every request as before. Bounded like the session cache.
   const verifiedTokens = new Map<string, SessionClaims>();
 
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: a public route (health, sign-in, the web app's files) passes without a promise (issue 16).
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config?.access;
-    if (access === undefined || access === 'public') return;
+    if (access === undefined || access === 'public') return done();
+    authenticate(request, access).then(() => done(), done);
+  });
+
+  async function authenticate(request: FastifyRequest, access: Exclude<Access, 'public'>): Promise<void> {
     if (!request.headers.authorization) throw unauthenticated();
     if (isApplicantAccess(access)) {
       const [scheme, token = ''] = request.headers.authorization.split(' ');
@@ -135,5 +140,5 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions) {
     if (problem === 'user-disabled') throw unauthenticated(USER_DISABLED);
     if (problem) throw unauthenticated(SESSION_INVALID);
     if (access !== 'authenticated' && !hasRole(request.user, ...access)) throw forbidden();
-  });
+  }
 }

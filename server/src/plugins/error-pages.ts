@@ -32,18 +32,19 @@ export function errorPage(status: number, message: string, supportPhone: string)
 }
 
 export function registerErrorPages(app: FastifyInstance, options: { supportPhone: string }): void {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode < 400 || !req.url.startsWith('/api/') || !wantsHtml(req)) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+  // A callback hook, not an async one: it runs on every answer and passes nearly all through (issue 16).
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (reply.statusCode < 400 || !req.url.startsWith('/api/') || !wantsHtml(req)) return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
     let message = 'Something went wrong on our side.';
     try {
       const body = JSON.parse(String(payload)) as { error?: { message?: unknown } };
       if (typeof body.error?.message === 'string') message = body.error.message;
     } catch {
-      return payload;
+      return done(null, payload);
     }
     reply.header('content-type', 'text/html; charset=utf-8');
     reply.removeHeader('content-length');
-    return errorPage(reply.statusCode, message, options.supportPhone);
+    done(null, errorPage(reply.statusCode, message, options.supportPhone));
   });
 }

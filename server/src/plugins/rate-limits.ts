@@ -58,6 +58,13 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext):
   const limits = ctx.config.rateLimits;
   const now = () => ctx.now();
 
+  // Reads are never limited (the allowList below passes them), so a read route gets no limit hook at all: one hook
+  // less on every read (issue 16). Runs before the plugin's own onRoute hook, which honours `rateLimit: false`.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((m) => WRITE_METHODS.has(m))) route.config = { ...route.config, rateLimit: false };
+  });
+
   await app.register(rateLimit, {
     // The per-identity write limit on every route (reads and anonymous requests pass through allowList).
     global: limits.writesPerMinute > 0,
@@ -77,9 +84,11 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext):
       keyGenerator: (req) => `writes:ip:${addressOf(req)}`,
       allowList: [],
     });
-    // App-level and registered before registerAuth: runs before the auth hook.
-    app.addHook('onRequest', async (req) => {
-      if (isApiWrite(req)) await enforce(perAddress, req);
+    // App-level and registered before registerAuth: runs before the auth hook. A callback hook, so a read (nearly
+    // every request) passes without a promise (issue 16).
+    app.addHook('onRequest', (req, _reply, done) => {
+      if (!isApiWrite(req)) return done();
+      enforce(perAddress, req).then(() => done(), done);
     });
   }
 

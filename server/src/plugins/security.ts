@@ -10,17 +10,13 @@ import helmet, { type HelmetOptions } from 'helmet';
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/') || path.startsWith('/api?');
 
 export async function registerSecurity(app: FastifyInstance) {
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (isApi(request.routeOptions.url ?? request.url) && !reply.hasHeader('cache-control'))
-      reply.header('cache-control', 'no-store');
-    done(null, payload);
-  });
-
   // The same headers on every answer, so they are worked out once here (issue 16): @fastify/helmet built helmet's
-  // whole middleware again for each request. A route may still set its own (file downloads set a stricter CSP).
+  // whole middleware again for each request. An /api answer also gets `no-store`, set here with them (one hook, no
+  // onSend): a route that sets its own Cache-Control (or any other of these) replaces it, as before.
   const headers = helmetHeaders(HELMET_OPTIONS);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApi(request.routeOptions.url ?? request.url) ? apiHeaders : headers);
     done();
   });
 }
