@@ -98,7 +98,9 @@ test('sales finds an order by status and dates and moves it forward; the trail n
   await search.getByLabel('Placed from').fill('2025-03-05');
   await search.getByLabel('Placed to').fill('2025-03-01');
   await search.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(search.locator('.field__error', { hasText: 'To must be on or after From.' })).toBeVisible();
+  await expect(
+    search.locator('.field__error', { hasText: 'Placed to must be on or after Placed from.' }),
+  ).toBeVisible();
   await expect(page).not.toHaveURL(/status=/);
   await search.getByLabel('Placed from').fill('2020-01-01');
   await search.getByLabel('Placed to').fill(new Date().toISOString().slice(0, 10));

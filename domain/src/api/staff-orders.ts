@@ -41,7 +41,7 @@ export const StaffOrderSearchQuerySchema = z
   })
   .superRefine((q, c) => {
     if (q.from && q.to && q.to < q.from)
-      c.addIssue({ code: 'custom', path: ['to'], message: 'To must be on or after From.' });
+      c.addIssue({ code: 'custom', path: ['to'], message: 'Placed to must be on or after Placed from.' });
   });
 export type StaffOrderSearchQuery = z.input<typeof StaffOrderSearchQuerySchema>;
 

@@ -33,6 +33,16 @@ export function findActiveInstaller(db: Kysely<Database>, userId: number) {
     .executeTakeFirst();
 }
 
+/** An enabled user's field and staff flags: who may draw the base map (the service decides). */
+export function findActiveMapUser(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['installer', 'is_staff', 'staff_roles'])
+    .where('id', '=', userId)
+    .where('disabled', '=', 0)
+    .executeTakeFirst();
+}
+
 /** A service location's position. */
 export function findLocationPoint(db: Kysely<Database>, serviceLocationId: number) {
   return db

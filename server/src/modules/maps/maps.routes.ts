@@ -36,7 +36,7 @@ export async function mapsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get('/api/maps/token', {
-    config: { access: ['installer'] },
+    config: { access: ['installer', 'staff:dispatcher'] },
     schema: {
       tags: ['maps'],
       summary: 'A maps service token (3600 s) with the feature service and tile addresses',

@@ -16,7 +16,9 @@ import {
   MAP_QUERY_FEATURE_LIMIT,
   MAPS_TOKEN_LIFETIME_S,
   type MapToken,
+  parseStaffRoles,
   type SessionClaims,
+  staffHolds,
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound } from '../../lib/errors.js';
@@ -46,9 +48,9 @@ export function getToken(ctx: AppContext, userId: number): MapToken {
 }
 
 /** The token's user, who must be the caller (a token is not passed around) and still an enabled installer. */
-async function tokenUser(ctx: AppContext, token: string, sessionUserId: number | null): Promise<number> {
+async function tokenUser(ctx: AppContext, token: string, sessionUserId: number): Promise<number> {
   const userId = verifyMapToken(ctx.config.jwtSecret, token, ctx.now());
-  if (sessionUserId !== null && userId !== sessionUserId) throw invalidMapToken();
+  if (userId !== sessionUserId) throw invalidMapToken();
   if (!(await repo.findActiveInstaller(ctx.db, userId))) throw invalidMapToken();
   return userId;
 }
@@ -129,8 +131,16 @@ export interface Tile {
   body: Buffer;
 }
 
+/** A tile's token must belong to a user who may still draw the base map: an enabled installer (their map) or a
+ * dispatcher (the dispatch board's map; the admin holds every staff role). */
+async function assertTileUser(ctx: AppContext, token: string): Promise<void> {
+  const user = await repo.findActiveMapUser(ctx.db, verifyMapToken(ctx.config.jwtSecret, token, ctx.now()));
+  const dispatcher = user?.is_staff === 1 && staffHolds(parseStaffRoles(user.staff_roles), 'dispatcher');
+  if (!user || (user.installer !== 1 && !dispatcher)) throw invalidMapToken();
+}
+
 export async function getTile(ctx: AppContext, z: number, x: number, y: number, token: string): Promise<Tile> {
-  await tokenUser(ctx, token, null);
+  await assertTileUser(ctx, token);
   const template = ctx.config.maps.tileUrl;
   if (!template) throw notFound('No base map is configured (MAP_TILE_URL).');
   const url = template

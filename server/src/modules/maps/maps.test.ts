@@ -68,11 +68,20 @@ describe('the built-in map service', () => {
       expect(token.featureServiceUrl).toBe('/api/maps/arcgis/rest/services/strand/FeatureServer');
     });
 
-    it('refuses customers, contractors and staff', async () => {
-      for (const username of ['residential', 'contractor', 'staff']) {
+    it('gives a dispatcher and the admin one (the dispatch board’s map), and refuses customers, contractors and other staff', async () => {
+      for (const username of ['dispatcher', 'staff'])
+        expect((await mapToken(await t.login(username))).token).toBeTruthy();
+      for (const username of ['residential', 'contractor', 'sales', 'network', 'billing-staff']) {
         const res = await t.request({ method: 'GET', url: '/api/maps/token', token: await t.login(username) });
         expect(res.statusCode, username).toBe(403);
       }
+    });
+
+    it('does not open the layers to a dispatcher: the token draws tiles only', async () => {
+      const dispatcher = await t.login('dispatcher');
+      const { token } = await mapToken(dispatcher);
+      const res = await t.request({ method: 'GET', url: queryUrl(1, token), token: dispatcher });
+      expect(res.statusCode).toBe(403);
     });
   });
 
@@ -183,6 +192,24 @@ describe('configured external map services', () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.rawPayload.equals(tile)).toBe(true);
     expect(upstreamRequests).toContain('/tiles/18/62000/99000.png');
+  });
+
+  it('draws a dispatcher’s tiles, until the dispatcher loses the role', async () => {
+    const dispatcher = await t.login('dispatcher');
+    const { tileUrl } = (await t.request({ method: 'GET', url: '/api/maps/token', token: dispatcher })).json<{
+      tileUrl: string;
+    }>();
+    const url = tileUrl.replace('{z}', '18').replace('{x}', '62001').replace('{y}', '99001');
+    expect((await t.request({ method: 'GET', url })).statusCode).toBe(200);
+    const roles = () => t.db.db.updateTable('users').where('username', '=', 'dispatcher');
+    await roles().set({ staff_roles: 'sales' }).execute();
+    try {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('invalid_token');
+    } finally {
+      await roles().set({ staff_roles: 'dispatcher' }).execute();
+    }
   });
 
   it('queries MAP_SERVICE_URL with its own token, which never reaches the browser', async () => {

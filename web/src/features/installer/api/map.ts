@@ -1,20 +1,6 @@
 /** The maps service: a token (3600 s) and the layers' features inside the visible box (SPEC §7, §9). */
-import { FeatureCollectionSchema, MAPS_TOKEN_LIFETIME_S, MapTokenSchema } from '@strand/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FeatureCollectionSchema } from '@strand/domain';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-
-/** The token is asked for again a minute before it lapses. */
-export const getMapTokenQueryOptions = () =>
-  queryOptions({
-    queryKey: ['installer', 'map-token'],
-    queryFn: ({ signal }) => apiRequest('/api/maps/token', { schema: MapTokenSchema, signal }),
-    staleTime: (MAPS_TOKEN_LIFETIME_S - 60) * 1000,
-    refetchInterval: (MAPS_TOKEN_LIFETIME_S - 60) * 1000,
-  });
-
-export function useMapToken() {
-  return useQuery(getMapTokenQueryOptions());
-}
 
 export interface Envelope {
   west: number;

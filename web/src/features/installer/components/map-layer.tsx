@@ -4,6 +4,7 @@ import type { Feature } from 'geojson';
 import { circleMarker, type LatLng, type PathOptions } from 'leaflet';
 import { useEffect } from 'react';
 import { GeoJSON } from 'react-leaflet';
+import { getMapTokenQueryOptions } from '../../../lib/map-token';
 import { type Envelope, fetchLayer, isInvalidToken } from '../api/map';
 
 /** Each layer's colour; every layer is drawn at SPEC §9's opacity. */
@@ -59,7 +60,8 @@ export function MapLayer({ layerId, name, serviceUrl, token, box, onStatus }: Ma
 
   useEffect(() => {
     // An expired token: ask for a new one; the layer refetches with it.
-    if (isInvalidToken(layer.error)) void queryClient.invalidateQueries({ queryKey: ['installer', 'map-token'] });
+    if (isInvalidToken(layer.error))
+      void queryClient.invalidateQueries({ queryKey: getMapTokenQueryOptions().queryKey });
   }, [layer.error, queryClient]);
 
   const count = layer.data?.features.length ?? 0;
