@@ -6,8 +6,11 @@
 // before every audit, so each one is a first visit. Prints each page's score (the median of --runs) and its Web
 // Vitals beside the budget; exits 1 when a page is under its budget.
 //
-//   npm run bench:lighthouse -- --runs=3 --only=login,search --port=18900 --json=out.json --no-budget
-import { writeFileSync } from 'node:fs';
+//   npm run bench:lighthouse -- --runs=3 --only=login,search --port=18900 --json=out.json --lhr=dir --no-budget
+//
+// --lhr=dir writes every run's full Lighthouse report there (<page>-<run>.json: the audits, the trace's findings).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -18,6 +21,7 @@ const runs = Number(arg('runs', '3'));
 const only = arg('only', '').split(',').filter(Boolean);
 const port = Number(arg('port', '18900'));
 const jsonOut = arg('json', '');
+const lhrDir = arg('lhr', '');
 const enforce = !process.argv.includes('--no-budget');
 
 /** The pages of issue 16 with their budgets; `user` signs in (and `portal` is the portal the app has chosen). */
@@ -78,6 +82,10 @@ async function main() {
         const landed = new URL(lhr.finalDisplayedUrl).pathname;
         if (landed !== page.path) throw new Error(`${page.path} ended on ${landed}: the session was not taken`);
         audits.push(lhr);
+        if (lhrDir) {
+          mkdirSync(lhrDir, { recursive: true });
+          writeFileSync(path.join(lhrDir, `${page.name}-${run + 1}.json`), JSON.stringify(lhr));
+        }
         log(`  ${page.path} run ${run + 1}/${runs}: ${Math.round(lhr.categories.performance.score * 100)}`);
       }
       const score = median(audits.map((a) => a.categories.performance.score));

@@ -32,15 +32,16 @@ function startApp(to?: string, replace = false) {
   });
 }
 
-/** Nobody is signed in: no kept token and none handed to the page (the session store reads both, browser-session.ts). */
-function signedOut(): boolean {
+/** The token handed to the page or the kept one (the session store reads both, browser-session.ts); null: nobody. */
+function sessionToken(): string | null {
   const windowToken = (window as { token?: unknown }).token;
-  const handed = typeof windowToken === 'string' && windowToken.length > 0;
-  return !handed && !safeStorage(() => window.localStorage).getItem(STORAGE_KEYS.token);
+  if (typeof windowToken === 'string' && windowToken.length > 0) return windowToken;
+  return safeStorage(() => window.localStorage).getItem(STORAGE_KEYS.token) || null;
 }
 
 const { pathname } = window.location;
-if ((pathname === paths.root || pathname === paths.login) && signedOut()) {
+const token = sessionToken();
+if ((pathname === paths.root || pathname === paths.login) && token === null) {
   const host: PageHost = { navigate: (to) => startApp(to), signedIn: (landing) => startApp(landing, true) };
   // The app loads as soon as the sign-in page has painted: the checked config, the service worker, and a sign-in or
   // a link that finds it ready.
@@ -56,4 +57,12 @@ if ((pathname === paths.root || pathname === paths.login) && signedOut()) {
   void import('./app/login-app').then(({ renderLogin }) => renderLogin({ host, loadConfig }));
 } else {
   startApp();
+  // A landing page's route modules and first reads leave beside the app chunk (started first, so its styles come
+  // first as before), instead of once the app and its router have loaded (app/landing-pages.ts: a small chunk of its
+  // own, so the sign-in page's entry does not carry the table).
+  if (token !== null) {
+    void import('./app/landing-pages').then((landing) =>
+      landing.startLandingPage(new URL(window.location.href), token),
+    );
+  }
 }

@@ -10,6 +10,13 @@ import { offlineRoutes } from '../features/offline/routes';
 import { lazyPage } from '../lib/lazy-page';
 import { prefetchReads } from '../lib/route-prefetch';
 import { AuthLayout } from './auth-layout';
+import {
+  BILLING_CENTER_READS,
+  CONTRACTOR_WORK_ORDERS_READS,
+  loadBillingCenter,
+  loadContractorWorkOrders,
+  SHELL_READS,
+} from './landing-pages';
 import { RootLayout } from './root-layout';
 import { RouteGuard } from './route-guard';
 import { RouteErrorPage } from './routes/route-error-page';
@@ -115,12 +122,8 @@ const shellRoutes: RouteObject[] = [
   },
   {
     path: paths.billingCenter,
-    loader: prefetchReads(() => [
-      '/api/customer/account',
-      '/api/customer/billing/bills',
-      '/api/customer/billing/payment-methods',
-    ]),
-    lazy: lazyPage(() => import('../features/customer/components/billing-center-page'), 'BillingCenterPage'),
+    loader: prefetchReads(() => BILLING_CENTER_READS),
+    lazy: lazyPage(loadBillingCenter, 'BillingCenterPage'),
   },
   { path: paths.reports, lazy: lazyPage(() => import('../features/reports/components/reports-page'), 'ReportsPage') },
   // Orders (issue 12): the customer's orders, one order's timeline, a change of packages
@@ -137,8 +140,8 @@ const shellRoutes: RouteObject[] = [
   },
   {
     path: paths.workOrders,
-    loader: prefetchReads(() => ['/api/contractor/work-orders/last-search']),
-    lazy: lazyPage(() => import('../features/contractor/components/work-orders-page'), 'WorkOrdersPage'),
+    loader: prefetchReads(() => CONTRACTOR_WORK_ORDERS_READS),
+    lazy: lazyPage(loadContractorWorkOrders, 'WorkOrdersPage'),
   },
   {
     path: paths.calendar,
@@ -177,7 +180,7 @@ export const routes: RouteObject[] = [
             element: <ShellLayout />,
             // Every signed-in page's frame reads the provider's config. Not the user's settings: whether they are asked
             // of the server depends on that config (SPEC §6: a LOCAL_THEME_USER_IDS user's theme never is).
-            loader: prefetchReads(() => [{ path: '/api/config', auth: false }]),
+            loader: prefetchReads(() => SHELL_READS),
             children: shellRoutes,
           },
         ],

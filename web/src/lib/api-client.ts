@@ -7,6 +7,7 @@
 import { ApiErrorSchema, CLIENT_VERSION } from '@strand/domain';
 import type { z } from 'zod';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
+import { startEarlyRead, takeEarlyRead } from './early-reads';
 
 export { ApiError, errorMessage, NETWORK_ERROR_MESSAGE } from './api-error';
 
@@ -62,32 +63,16 @@ export function newIdempotencyKey(): string {
   return globalThis.crypto.randomUUID();
 }
 
-/** How long a prefetched answer waits for its reader; after that it is dropped and the reader asks again. */
-const PREFETCH_TTL_MS = 10_000;
-const prefetched = new Map<string, { token: string | null; until: number; response: Promise<Response> }>();
-
 /**
  * Starts a JSON GET before its reader runs (a page's first reads, started by its route while the page's chunk loads:
- * lib/route-prefetch.ts). The next apiFetch of the same path with the same token takes the answer instead of asking
- * again, once, within PREFETCH_TTL_MS; it is then checked (status, schema) like any other. react-query stays the cache.
+ * lib/route-prefetch.ts; early-reads.ts). The next apiFetch of the same path with the same token takes the answer
+ * instead of asking again, once, within a few seconds; it is then checked (status, schema) like any other.
+ * react-query stays the cache.
  */
 export function prefetchGet(path: string, auth = true): void {
   const token = auth ? hooks.getToken() : null;
-  if ((auth && !token) || prefetched.has(path)) return;
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Client-Version': CLIENT_VERSION };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = fetch(path, { headers });
-  // A failure is the reader's to report (apiFetch turns it into a network error), not an unhandled rejection.
-  response.catch(() => undefined);
-  prefetched.set(path, { token, until: Date.now() + PREFETCH_TTL_MS, response });
-}
-
-/** The prefetched answer of a GET of `path` with `token`, taken once (a stale or other user's one is dropped). */
-function takePrefetched(path: string, token: string | null): Promise<Response> | undefined {
-  const entry = prefetched.get(path);
-  if (!entry) return undefined;
-  prefetched.delete(path);
-  return entry.token === token && entry.until > Date.now() ? entry.response : undefined;
+  if (auth && !token) return;
+  startEarlyRead(path, token);
 }
 
 interface SendOptions {
@@ -109,7 +94,7 @@ export async function apiFetch(path: string, options: SendOptions = {}): Promise
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    const early = method === 'GET' && headers.Accept === 'application/json' ? takePrefetched(path, token) : undefined;
+    const early = method === 'GET' && headers.Accept === 'application/json' ? takeEarlyRead(path, token) : undefined;
     response = await (early ?? fetch(path, { method, headers, body, signal: signal ?? null }));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;

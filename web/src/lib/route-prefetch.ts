@@ -5,6 +5,7 @@
  */
 import type { LoaderFunction, Params } from 'react-router';
 import { prefetchGet } from './api-client';
+import type { FirstRead } from './early-reads';
 
 let firstLoad = true;
 
@@ -14,9 +15,7 @@ export function endFirstLoad(): void {
 }
 
 /** A loader that starts the given reads (paths of signed-in GETs, or `{ path, auth: false }`) on the first load. */
-export function prefetchReads(
-  reads: (params: Params, url: URL) => (string | { path: string; auth: false })[],
-): LoaderFunction {
+export function prefetchReads(reads: (params: Params, url: URL) => FirstRead[]): LoaderFunction {
   return ({ params, request }) => {
     if (firstLoad) {
       for (const read of reads(params, new URL(request.url))) {

@@ -3,11 +3,11 @@
  * the work order is loaded once by the layout and handed to the home and the views. Other areas add their views
  * under /search/{WOId} here (asset page, circuit stats, ONT swap and upgrade, photo, checklist).
  */
-import { START_SEARCH, searchQueryString } from '@strand/domain';
 import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
 import { lazyPage } from '../../lib/lazy-page';
 import { prefetchReads } from '../../lib/route-prefetch';
+import { loadSearchPage, loadWorkOrderHome, loadWorkOrderLayout, searchPageReads, workOrderReads } from './first-reads';
 
 const view = (path: string, load: () => Promise<Record<string, unknown>>, name: string): RouteObject => ({
   path,
@@ -17,20 +17,15 @@ const view = (path: string, load: () => Promise<Record<string, unknown>>, name: 
 export const installerRoutes: RouteObject[] = [
   {
     path: paths.search,
-    // A bare /search runs the start search at once (search-page.tsx).
-    loader: prefetchReads((_, url) => [
-      '/api/installer/work-order-types',
-      ...(url.search === '' ? [`/api/installer/work-orders?${searchQueryString(START_SEARCH)}`] : []),
-    ]),
-    lazy: lazyPage(() => import('./components/search-page'), 'SearchPage'),
+    loader: prefetchReads((_, url) => searchPageReads(url)),
+    lazy: lazyPage(loadSearchPage, 'SearchPage'),
   },
   {
     path: paths.searchWorkOrder,
-    // The work order itself, which the layout reads for every view.
-    loader: prefetchReads(({ WOId }) => (/^\d+$/.test(WOId ?? '') ? [`/api/installer/work-orders/${WOId}`] : [])),
-    lazy: lazyPage(() => import('./components/work-order-layout'), 'WorkOrderLayout'),
+    loader: prefetchReads(({ WOId }) => workOrderReads(WOId)),
+    lazy: lazyPage(loadWorkOrderLayout, 'WorkOrderLayout'),
     children: [
-      { index: true, lazy: lazyPage(() => import('./components/work-order-home'), 'WorkOrderHome') },
+      { index: true, lazy: lazyPage(loadWorkOrderHome, 'WorkOrderHome') },
       view('contacts', () => import('./components/contacts-view'), 'ContactsView'),
       view('notes', () => import('./components/notes-view'), 'NotesView'),
       view('checkList', () => import('./components/checklist-view'), 'ChecklistView'),

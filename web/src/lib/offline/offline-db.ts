@@ -11,15 +11,19 @@ import { entryOf, type SavedWorkOrder, type SavedWorkOrderEntry, type SavedWorkO
 interface OfflineSchema extends DBSchema {
   responses: { key: string; value: CachedResponse; indexes: { savedAt: string } };
   workOrders: { key: string; value: SavedWorkOrder; indexes: { userId: number } };
-  /** Version 2: the Saved WO list, one small entry per saved work order (saved-work-orders.ts). */
-  workOrderList: { key: string; value: SavedWorkOrderEntry; indexes: { userId: number } };
+  /**
+   * Version 2: the Saved WO list, one small entry per saved work order (saved-work-orders.ts). Version 3: indexed by
+   * each path it holds, so a copy of a read that is not a work order's own view (its GIS object, its assets) is found
+   * without reading the whole list.
+   */
+  workOrderList: { key: string; value: SavedWorkOrderEntry; indexes: { userId: number; path: string } };
   outbox: { key: string; value: OutboxItem };
 }
 
 let opened: Promise<IDBPDatabase<OfflineSchema>> | null = null;
 
 export function offlineDb(): Promise<IDBPDatabase<OfflineSchema>> {
-  opened ??= openDB<OfflineSchema>('strand-offline', 2, {
+  opened ??= openDB<OfflineSchema>('strand-offline', 3, {
     async upgrade(db, oldVersion, _newVersion, tx) {
       if (oldVersion < 1) {
         db.createObjectStore('responses', { keyPath: 'key' }).createIndex('savedAt', 'savedAt');
@@ -36,6 +40,7 @@ export function offlineDb(): Promise<IDBPDatabase<OfflineSchema>> {
           cursor = await cursor.continue();
         }
       }
+      if (oldVersion < 3) tx.objectStore('workOrderList').createIndex('path', 'paths', { multiEntry: true });
     },
   });
   return opened;
@@ -56,7 +61,10 @@ export const idbResponseStore: ResponseCacheStore = {
 /** A saved work order and its list entry are written and removed together, in one transaction. */
 export const idbSavedWorkOrderStore: SavedWorkOrderStore = {
   get: async (key) => (await offlineDb()).get('workOrders', key),
+  entry: async (key) => (await offlineDb()).get('workOrderList', key),
   listByUser: async (userId) => (await offlineDb()).getAllFromIndex('workOrderList', 'userId', userId),
+  listByPath: async (userId, path) =>
+    (await (await offlineDb()).getAllFromIndex('workOrderList', 'path', path)).filter((e) => e.userId === userId),
   put: async (value) => {
     const tx = (await offlineDb()).transaction(['workOrders', 'workOrderList'], 'readwrite');
     await Promise.all([

@@ -106,6 +106,25 @@ describe('offline reader', () => {
     await expect(s.read('/api/assets/12', schema, offline)).rejects.toMatchObject({ status: 0 });
   });
 
+  it('finds a saved copy of a read that is not a work order view through its path, without listing the saved ones', async () => {
+    const s = setup();
+    // Opening a saved work order must not read the whole Saved WO list (1,000 entries): only the ones holding the path.
+    s.saved.listByUser = async () => {
+      throw new Error('listed every saved work order');
+    };
+    const gis = '/api/installer/gis-objects?orderId=5&detailId=1';
+    await s.saved.put({
+      key: savedKey(7, 1),
+      userId: 7,
+      id: 1,
+      savedAt: at(3).toISOString(),
+      summary: {} as never,
+      responses: { '/api/installer/work-orders/1': { n: 1 }, [gis]: { n: 9 } },
+    });
+    expect(await s.read(gis, schema, offline)).toEqual({ n: 9 });
+    expect(await s.saved.entry(savedKey(7, 1))).toMatchObject({ id: 1, paths: ['/api/installer/work-orders/1', gis] });
+  });
+
   it('never covers a refusal with a copy, and fails when there is no copy', async () => {
     const s = setup();
     await s.cache.put(7, '/p', { n: 1 }, at(0));

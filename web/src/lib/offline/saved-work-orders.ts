@@ -30,8 +30,12 @@ export const entryOf = ({ responses, ...rest }: SavedWorkOrder): SavedWorkOrderE
 
 export interface SavedWorkOrderStore {
   get(key: string): Promise<SavedWorkOrder | undefined>;
+  /** One saved work order without its responses (a small read: whether it is saved, and when). */
+  entry(key: string): Promise<SavedWorkOrderEntry | undefined>;
   /** The user's saved work orders without their responses. */
   listByUser(userId: number): Promise<SavedWorkOrderEntry[]>;
+  /** The user's saved work orders that hold a response of `path`, without their responses (an index: no scan). */
+  listByPath(userId: number, path: string): Promise<SavedWorkOrderEntry[]>;
   put(value: SavedWorkOrder): Promise<void>;
   remove(key: string): Promise<void>;
 }
@@ -57,10 +61,7 @@ export async function savedResponse(
   path: string,
 ): Promise<{ data: unknown; savedAt: string } | undefined> {
   const id = workOrderIdOfPath(path);
-  const key =
-    id !== null
-      ? savedKey(userId, id)
-      : sortSaved(await store.listByUser(userId)).find((e) => e.paths.includes(path))?.key;
+  const key = id !== null ? savedKey(userId, id) : sortSaved(await store.listByPath(userId, path))[0]?.key;
   const saved = key === undefined ? undefined : await store.get(key);
   return saved && Object.hasOwn(saved.responses, path)
     ? { data: saved.responses[path], savedAt: saved.savedAt }
@@ -77,7 +78,13 @@ export function memorySavedWorkOrderStore(): SavedWorkOrderStore & { items: Map<
   return {
     items,
     get: async (key) => items.get(key),
+    entry: async (key) => {
+      const item = items.get(key);
+      return item && entryOf(item);
+    },
     listByUser: async (userId) => [...items.values()].filter((i) => i.userId === userId).map(entryOf),
+    listByPath: async (userId, path) =>
+      [...items.values()].filter((i) => i.userId === userId && Object.hasOwn(i.responses, path)).map(entryOf),
     put: async (value) => {
       items.set(value.key, value);
     },

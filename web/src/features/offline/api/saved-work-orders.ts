@@ -26,7 +26,9 @@ export function useSavedWorkOrders() {
 export const getSavedWorkOrderQueryOptions = (userId: number | null, id: number) =>
   queryOptions({
     queryKey: [...KEY, userId, id],
-    queryFn: async () => (userId === null ? null : ((await idbSavedWorkOrderStore.get(savedKey(userId, id))) ?? null)),
+    // The list entry, not the work order with all its responses: the open of a saved work order reads those once.
+    queryFn: async () =>
+      userId === null ? null : ((await idbSavedWorkOrderStore.entry(savedKey(userId, id))) ?? null),
     networkMode: 'always',
   });
 
