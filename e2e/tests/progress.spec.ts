@@ -191,3 +191,25 @@ test('assembly units: a failed removal shows its error, and the next add ends in
   await expect(units.getByText('Added ONT-INST.')).toBeVisible();
   await oneOutcome(units, 'success');
 });
+
+test('a failed prefetch: busy, then one error alert that says why, and no success', async ({ page }) => {
+  await signInInstaller(page);
+  await page.route('**/api/installer/work-orders/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'unavailable', message: 'The work-order service is down for upkeep.' } }),
+    });
+  });
+  const prefetch = page.getByRole('button', { name: 'Prefetch 5 work orders for offline use' });
+  expect(await clickAndTimeProgress(prefetch)).toBeLessThan(100);
+  const alert = page.locator('.prefetch').getByRole('alert');
+  await expect(alert).toContainText('Prefetch stopped: The work-order service is down for upkeep.', {
+    timeout: 30_000,
+  });
+  await expect(alert).toHaveClass(/alert--error/);
+  await expect(page.locator('.prefetch').getByRole('status')).toHaveCount(0);
+  await expect(page.getByText(/for offline use\.$/)).toHaveCount(0);
+  await expect(prefetch).toBeEnabled();
+});

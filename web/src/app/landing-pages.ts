@@ -14,6 +14,7 @@ import {
   workOrderReads,
 } from '../features/installer/first-reads';
 import { type FirstRead, startEarlyRead } from '../lib/early-reads';
+import { loadDownloadButton, loadPrefetchButton } from './slot-modules';
 
 /** Every signed-in page's frame reads the provider's config (the shell layout's loader, router.tsx). */
 export const SHELL_READS: FirstRead[] = [{ path: '/api/config', auth: false }];
@@ -37,10 +38,11 @@ interface LandingPage {
 }
 
 const LANDING_PAGES: LandingPage[] = [
-  { pattern: paths.search, modules: [loadSearchPage], reads: (_, url) => searchPageReads(url) },
+  // The search page's prefetch button (a slot) is its largest paint: loaded with the page, not after it.
+  { pattern: paths.search, modules: [loadSearchPage, loadPrefetchButton], reads: (_, url) => searchPageReads(url) },
   {
     pattern: paths.searchWorkOrder,
-    modules: [loadWorkOrderLayout, loadWorkOrderHome],
+    modules: [loadWorkOrderLayout, loadWorkOrderHome, loadDownloadButton],
     reads: ({ WOId }) => workOrderReads(WOId),
   },
   { pattern: paths.billingCenter, modules: [loadBillingCenter], reads: () => BILLING_CENTER_READS },

@@ -8,12 +8,14 @@ import { errorMessage } from '../../../lib/api-client';
 import { usePrefetchWorkOrders } from '../api/saved-work-orders';
 import '../../../styles/offline.css';
 import { Button } from '../../../lib/ui/button';
+import { FormAlert } from '../../../lib/ui/form-alert';
 
 export const PREFETCH_OFFLINE_MESSAGE = 'Cannot prefetch while offline!';
 
 export function PrefetchButton() {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
   const prefetch = usePrefetchWorkOrders((done, total) => setProgress({ done, total }));
   const start = () => {
@@ -22,11 +24,12 @@ export function PrefetchButton() {
       return;
     }
     setMessage(null);
+    setFailure(null);
     setProgress(null);
     prefetch.mutate(undefined, {
       onSuccess: (saved) =>
         setMessage(`Saved ${saved.length} work order${saved.length === 1 ? '' : 's'} for offline use.`),
-      onError: (err) => setMessage(`Prefetch stopped: ${errorMessage(err)}`),
+      onError: (err) => setFailure(`Prefetch stopped: ${errorMessage(err)}`),
     });
   };
   return (
@@ -47,6 +50,7 @@ export function PrefetchButton() {
           {message}
         </p>
       )}
+      <FormAlert message={failure} />
     </div>
   );
 }
