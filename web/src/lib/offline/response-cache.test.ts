@@ -7,6 +7,15 @@ import { ageText, createResponseCache, memoryResponseStore } from './response-ca
 import { memorySavedWorkOrderStore, savedKey, workOrderIdOfPath } from './saved-work-orders';
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
+/** Work order `id` as `userId` saved it at second `second`, holding these responses. */
+const savedCopy = (userId: number, id: number, second: number, responses: Record<string, unknown>) => ({
+  key: savedKey(userId, id),
+  userId,
+  id,
+  savedAt: at(second).toISOString(),
+  summary: {} as never,
+  responses,
+});
 
 describe('response cache', () => {
   it('keeps the last 50 responses, evicting the oldest', async () => {
@@ -67,14 +76,7 @@ describe('offline reader', () => {
   it('prefers the saved work order’s copy, and says when it was saved', async () => {
     const s = setup();
     await s.cache.put(7, '/api/installer/work-orders/1', { n: 1 }, at(5));
-    await s.saved.put({
-      key: savedKey(7, 1),
-      userId: 7,
-      id: 1,
-      savedAt: at(3).toISOString(),
-      summary: {} as never,
-      responses: { '/api/installer/work-orders/1': { n: 2 } },
-    });
+    await s.saved.put(savedCopy(7, 1, 3, { '/api/installer/work-orders/1': { n: 2 } }));
     expect(await s.read('/api/installer/work-orders/1', schema, offline)).toEqual({ n: 2 });
     expect(s.served[0]).toMatchObject({ kind: 'saved', savedAt: at(3).toISOString() });
   });
@@ -82,27 +84,13 @@ describe('offline reader', () => {
   it('finds an asset a downloaded work order saved, in the newest saved copy, and only for its own user', async () => {
     const s = setup();
     const savedWith = (id: number, second: number, n: number) =>
-      s.saved.put({
-        key: savedKey(7, id),
-        userId: 7,
-        id,
-        savedAt: at(second).toISOString(),
-        summary: {} as never,
-        responses: { '/api/assets/11': { n } },
-      });
+      s.saved.put(savedCopy(7, id, second, { '/api/assets/11': { n } }));
     await savedWith(1, 3, 1);
     await savedWith(2, 8, 2);
     expect(await s.read('/api/assets/11', schema, offline)).toEqual({ n: 2 });
     expect(s.served[0]).toMatchObject({ path: '/api/assets/11', kind: 'saved', savedAt: at(8).toISOString() });
     // Another installer's saved work order on the same device is not theirs to read.
-    await s.saved.put({
-      key: savedKey(8, 3),
-      userId: 8,
-      id: 3,
-      savedAt: at(9).toISOString(),
-      summary: {} as never,
-      responses: { '/api/assets/12': { n: 3 } },
-    });
+    await s.saved.put(savedCopy(8, 3, 9, { '/api/assets/12': { n: 3 } }));
     await expect(s.read('/api/assets/12', schema, offline)).rejects.toMatchObject({ status: 0 });
   });
 
@@ -113,14 +101,7 @@ describe('offline reader', () => {
       throw new Error('listed every saved work order');
     };
     const gis = '/api/installer/gis-objects?orderId=5&detailId=1';
-    await s.saved.put({
-      key: savedKey(7, 1),
-      userId: 7,
-      id: 1,
-      savedAt: at(3).toISOString(),
-      summary: {} as never,
-      responses: { '/api/installer/work-orders/1': { n: 1 }, [gis]: { n: 9 } },
-    });
+    await s.saved.put(savedCopy(7, 1, 3, { '/api/installer/work-orders/1': { n: 1 }, [gis]: { n: 9 } }));
     expect(await s.read(gis, schema, offline)).toEqual({ n: 9 });
     expect(await s.saved.entry(savedKey(7, 1))).toMatchObject({ id: 1, paths: ['/api/installer/work-orders/1', gis] });
   });
