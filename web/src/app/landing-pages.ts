@@ -14,7 +14,7 @@ import {
   workOrderReads,
 } from '../features/installer/first-reads';
 import { type FirstRead, startEarlyRead } from '../lib/early-reads';
-import { loadDownloadButton, loadPrefetchButton } from './slot-modules';
+import { loadPrefetchButton } from './slot-modules';
 
 /** Every signed-in page's frame reads the provider's config (the shell layout's loader, router.tsx). */
 export const SHELL_READS: FirstRead[] = [{ path: '/api/config', auth: false }];
@@ -42,7 +42,7 @@ const LANDING_PAGES: LandingPage[] = [
   { pattern: paths.search, modules: [loadSearchPage, loadPrefetchButton], reads: (_, url) => searchPageReads(url) },
   {
     pattern: paths.searchWorkOrder,
-    modules: [loadWorkOrderLayout, loadWorkOrderHome, loadDownloadButton],
+    modules: [loadWorkOrderLayout, loadWorkOrderHome],
     reads: ({ WOId }) => workOrderReads(WOId),
   },
   { pattern: paths.billingCenter, modules: [loadBillingCenter], reads: () => BILLING_CENTER_READS },
