@@ -13,7 +13,13 @@ test('sales finds an order by customer, opens it and adds a note', async ({ page
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/q=Reyes/);
   const table = page.getByRole('region', { name: 'Orders' });
-  await expect(table.getByText('Rhonda Reyes').first()).toBeVisible();
+  // The search's own list: every row is Rhonda Reyes's, not the unfiltered list it replaces.
+  await expect
+    .poll(async () => {
+      const rows = await table.locator('tbody tr').allTextContents();
+      return rows.length > 0 && rows.every((r) => r.includes('Rhonda Reyes'));
+    })
+    .toBe(true);
   const link = table.getByRole('link', { name: /^Order \d+$/ }).first();
   const name = (await link.textContent()) ?? '';
   await page.screenshot({ path: test.info().outputPath('orders.png'), fullPage: true });
@@ -57,11 +63,18 @@ test.describe('phone', () => {
     await page.getByLabel('Status').selectOption({ label: 'Installed' });
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/status=installed/);
-    const link = page
-      .getByRole('region', { name: 'Orders' })
+    const results = page.getByRole('region', { name: 'Orders' });
+    // Wait for the search's own list (every row Installed), not the unfiltered one it replaces.
+    await expect
+      .poll(async () => {
+        const rows = await results.locator('tbody tr').allTextContents();
+        return rows.length > 0 && rows.every((r) => r.includes('Installed'));
+      })
+      .toBe(true);
+    await results
       .getByRole('link', { name: /^Order \d+$/ })
-      .first();
-    await link.click();
+      .first()
+      .click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Installed');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
