@@ -25,22 +25,3 @@ export async function storageHealth(
     return { ok: false, freeBytes: null };
   }
 }
-
-/**
- * storageHealth with the file system asked at most once per `ttlMs` (issue 16: a statfs per /api/health call was a
- * large share of the check's CPU under a load balancer's polling). Concurrent calls share one statfs; the free space
- * is at most `ttlMs` old, and it is compared with the minimum of the moment.
- */
-export function cachedStorageHealth(ttlMs = 1000, fsStatfs: Statfs = statfs) {
-  let last: { dir: string; at: number; answer: Promise<StorageHealth> } | null = null;
-  return (dir: string, minFreeBytes: number): Promise<StorageHealth> => {
-    const now = Date.now();
-    if (!last || last.dir !== dir || now - last.at >= ttlMs) {
-      last = { dir, at: now, answer: storageHealth(dir, 0, fsStatfs) };
-    }
-    return last.answer.then(({ freeBytes }) => ({
-      ok: freeBytes !== null && freeBytes >= minFreeBytes,
-      freeBytes,
-    }));
-  };
-}

@@ -35,12 +35,25 @@ describe('GET /api/health', () => {
     }
   });
 
-  it('sends security headers and a Content Security Policy', async () => {
+  it("sends an API's security headers, not a page's", async () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['cache-control']).toBe('no-store');
+    // The page policy's directives and legacy headers are not an API's.
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(res.headers['x-xss-protection']).toBeUndefined();
+  });
+
+  it('gives every other answer (the app, a missing page) the page policy', async () => {
+    const res = await t.request({ method: 'GET', url: '/no-such-file.js' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['cache-control']).not.toBe('no-store');
   });
 });
 
