@@ -117,6 +117,12 @@ export interface SearchPlan {
    * A rare name keeps the probes (a walk would read the whole index to find a few rows).
    */
   nameMatchAsFilter: boolean;
+  /**
+   * PostgreSQL: up to how many matched customers' ids are bound into the search as an array (NameMatch.ids). A name
+   * of three common letters can match a large share of all customers; past this the ids are not read out and sent
+   * back, the search matches the names in the database instead (a subquery the planner hashes).
+   */
+  nameIdsMax: number;
 }
 
 /**
@@ -127,6 +133,9 @@ export interface SearchPlan {
  */
 export const NAME_FILTER_MIN_CUSTOMERS: Record<DialectName, number> = { postgres: 2_000, sqlite: 4_000 };
 
+/** SearchPlan.nameIdsMax: 50,000 ids are ~0.6 MB of array text, about what reading them costs as the subquery. */
+export const NAME_IDS_MAX = 50_000;
+
 /** The customers a name search reaches, read before the search (SearchPlan.nameMatchAsFilter decides on `count`). */
 interface NameMatch {
   /**
@@ -134,21 +143,28 @@ interface NameMatch {
    * reading 6,300 rows into objects and sending them back element by element cost ~4 ms of CPU here). Bound to the
    * search, the array is a constant to the planner (node-postgres's statements are unnamed, so planned with their
    * values): it knows how many customers matched, and checks a row against the array by hashing, not one by one.
+   * More than SearchPlan.nameIdsMax matched: none either (the search matches the names in a subquery).
    * SQLite: none (the search matches in its FTS5 table again; counting is ~1 ms, reading the ids out is not).
    */
   ids: string | undefined;
-  /** How many customers matched (SQLite: counted up to the threshold). */
+  /** How many customers matched (SQLite: counted up to the threshold; PostgreSQL: up to nameIdsMax + 1). */
   count: number;
 }
 
-async function matchCustomerNames(db: Kysely<Database>, dialect: DialectName, text: string): Promise<NameMatch> {
+async function matchCustomerNames(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  text: string,
+  idsMax: number,
+): Promise<NameMatch> {
   if (dialect === 'postgres') {
-    const row = await db
-      .selectFrom('customers as cn')
-      .select([sql<number>`count(*)::int`.as('n'), sql<string | null>`array_agg(cn.id)::text`.as('ids')])
-      .where(containsInsensitive(dialect, 'cn.name', text))
-      .executeTakeFirstOrThrow();
-    return { ids: row.ids ?? '{}', count: row.n };
+    const { rows } = await sql<{ n: number; ids: string | null }>`WITH m AS (SELECT cn.id FROM customers cn
+      WHERE ${containsInsensitive(dialect, 'cn.name', text)} LIMIT ${idsMax + 1})
+      SELECT count(*)::int AS n, CASE WHEN count(*) <= ${idsMax} THEN array_agg(m.id)::text END AS ids FROM m`.execute(
+      db,
+    );
+    const n = Number(rows[0]?.n ?? 0);
+    return { ids: n > idsMax ? undefined : (rows[0]?.ids ?? '{}'), count: n };
   }
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM customer_name_search
     WHERE customer_name_search MATCH ${ftsPhrase(text)} LIMIT ${NAME_FILTER_MIN_CUSTOMERS.sqlite})`.execute(db);
@@ -167,9 +183,10 @@ export async function searchWorkOrders(
   forced?: Partial<SearchPlan>,
 ): Promise<SearchRow[]> {
   const scope = scopeOf(f);
+  const nameIdsMax = forced?.nameIdsMax ?? NAME_IDS_MAX;
   const match =
     f.customerName !== undefined && hasTrigram(f.customerName)
-      ? await matchCustomerNames(db, dialect, f.customerName)
+      ? await matchCustomerNames(db, dialect, f.customerName, nameIdsMax)
       : undefined;
   if (match?.count === 0) return [];
   // Filtering needs something else to drive the search: the sort index's order, or (PostgreSQL) the user's
@@ -182,6 +199,7 @@ export async function searchWorkOrders(
       (match !== undefined &&
         match.count >= NAME_FILTER_MIN_CUSTOMERS[dialect] &&
         (dialect === 'postgres' ? scope === 'mine' || walks : scope !== 'mine' && walks)),
+    nameIdsMax,
   };
   const name = match && { ids: match.ids, asFilter: plan.nameMatchAsFilter };
   const capped = (scope: Scope) =>
@@ -281,14 +299,19 @@ function matching(
     const ids = name?.ids;
     q = nameByScan
       ? q.where(containsInsensitive(dialect, 'c.name', text))
-      : ids === undefined
-        ? q.where(
-            sql<SqlBool>`${sql.raw(name?.asFilter ? '+' : '')}wo.customer_id IN (SELECT customer_id FROM customer_name_search WHERE customer_name_search MATCH ${ftsPhrase(text)})`,
+      : ids === undefined && dialect === 'postgres'
+        ? // Too many customers matched to bind their ids (SearchPlan.nameIdsMax): the database matches them.
+          q.where(
+            sql<SqlBool>`(wo.customer_id IN (SELECT cn.id FROM customers cn WHERE ${containsInsensitive(dialect, 'cn.name', text)}))${sql.raw(name?.asFilter ? ' IS TRUE' : '')}`,
           )
-        : name?.asFilter
-          ? q.where(sql<SqlBool>`(wo.customer_id = ANY(${ids}::text[])) IS TRUE`)
-          : // The planner knows the ids: a few are probed in work_orders_installer_customer_idx (0027).
-            q.where(sql<SqlBool>`wo.customer_id = ANY(${ids}::text[])`);
+        : ids === undefined
+          ? q.where(
+              sql<SqlBool>`${sql.raw(name?.asFilter ? '+' : '')}wo.customer_id IN (SELECT customer_id FROM customer_name_search WHERE customer_name_search MATCH ${ftsPhrase(text)})`,
+            )
+          : name?.asFilter
+            ? q.where(sql<SqlBool>`(wo.customer_id = ANY(${ids}::text[])) IS TRUE`)
+            : // The planner knows the ids: a few are probed in work_orders_installer_customer_idx (0027).
+              q.where(sql<SqlBool>`wo.customer_id = ANY(${ids}::text[])`);
   }
   if (f.address !== undefined) {
     const text = f.address;

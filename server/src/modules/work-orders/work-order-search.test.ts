@@ -326,8 +326,9 @@ describe('search plans (docs/performance.md §4)', () => {
     expect(compared).toBeGreaterThan(100);
   });
 
-  // PostgreSQL filters a large customer-name match instead of probing each customer (nameMatchAsFilter); forced
-  // both ways on the demo data (few customers per name), every scope and sort must give the same rows.
+  // PostgreSQL filters a large customer-name match instead of probing each customer (nameMatchAsFilter), and past
+  // nameIdsMax matches the names in the database; forced every way on the demo data (few customers per name), every
+  // scope and sort must give the same rows.
   it('gives the same rows with the customer-name match as a filter or as index probes', async () => {
     const { id: userId } = await t.db.db
       .selectFrom('users')
@@ -358,6 +359,11 @@ describe('search plans (docs/performance.md §4)', () => {
               const probed = await searchWorkOrders(t.db.db, t.db.dialect, f, { nameMatchAsFilter: false });
               const filtered = await searchWorkOrders(t.db.db, t.db.dialect, f, { nameMatchAsFilter: true });
               expect(filtered, JSON.stringify(f)).toEqual(probed);
+              // More customers matched than PostgreSQL binds as ids: matched in the database, the same rows.
+              for (const nameMatchAsFilter of [false, true]) {
+                const unbound = await searchWorkOrders(t.db.db, t.db.dialect, f, { nameMatchAsFilter, nameIdsMax: 1 });
+                expect(unbound, JSON.stringify({ ...f, nameMatchAsFilter })).toEqual(probed);
+              }
               if (customerName === 'nobody-by-this-name') expect(probed).toEqual([]);
               compared += probed.length;
             }
