@@ -2,7 +2,7 @@
  * The full app: providers, the router with every route, the service worker. main.ts loads it at once, except on a
  * signed-out /login or /, which paints the sign-in page first and loads this in the background (docs/performance.md).
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { PageHostProvider } from '../lib/page-host';
 import { endFirstLoad } from '../lib/route-prefetch';
@@ -32,13 +32,17 @@ export async function renderApp(next?: { to: string; replace: boolean }): Promis
   if (next && next.to !== router.state.location.pathname) await router.navigate(next.to, { replace: next.replace });
   endFirstLoad();
   const host = { navigate: (to: string) => void router.navigate(to), signedIn: () => {} };
-  appRoot().render(
-    <StrictMode>
-      <Providers>
-        <PageHostProvider value={host}>
-          <RouterProvider router={router} />
-        </PageHostProvider>
-      </Providers>
-    </StrictMode>,
+  // As a transition, React renders the first page in slices and lets the browser in between (a first page's render
+  // was one task of 100–300 ms on a mid-range phone), then shows it at once as before.
+  startTransition(() =>
+    appRoot().render(
+      <StrictMode>
+        <Providers>
+          <PageHostProvider value={host}>
+            <RouterProvider router={router} />
+          </PageHostProvider>
+        </Providers>
+      </StrictMode>,
+    ),
   );
 }
