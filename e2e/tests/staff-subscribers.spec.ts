@@ -74,7 +74,8 @@ for (const viewport of VIEWPORTS) {
     expect(lines.some((l) => l.startsWith('1000-2000-0001,Rhonda Reyes,'))).toBe(true);
 
     // The notice: a refused draft names its field, then a preview, then send.
-    const subject = `Cabinet work on Clark Ln (${viewport.name})`;
+    // Its own subject on every run: a repeat or retry shares this spec's server, outbox and notices.
+    const subject = `Cabinet work on Clark Ln (${viewport.name} ${Date.now().toString(36)})`;
     const notice = page.getByRole('form', { name: 'Notice' });
     await notice.getByRole('button', { name: 'Preview' }).click();
     await expect(notice.getByText('Subject is required.')).toBeVisible();
