@@ -1,4 +1,4 @@
-import { signIn } from './support/app';
+import { expectSettled, signIn } from './support/app';
 import {
   expectResults,
   NEIGHBOUR_LOCATION,
@@ -171,10 +171,13 @@ test.describe('installer search', () => {
     await expect(page.getByRole('link', { name: /#100005/ })).toContainText('0 ft away');
     await form.getByLabel('Distance').selectOption('500');
     await runSearch(page);
+    // The search goes out once the position is known: wait for it (the list within the default distance stays on
+    // screen meanwhile and may already hold both).
+    await expect.poll(() => new URL(page.url()).searchParams.get('Distance')).toBe('500');
+    await expectSettled(page);
     await expect
       .poll(async () => sorted(await resultIds(page)))
       .toEqual(expect.arrayContaining([WO.fullInstall, WO.pending]));
-    expect(new URL(page.url()).searchParams.get('Distance')).toBe('500');
   });
 
   test('Nearby without a position says why and searches near the default location', async ({ page }) => {
@@ -184,8 +187,13 @@ test.describe('installer search', () => {
     await form.getByLabel('Nearby').check();
     await runSearch(page);
     await expect(page.getByText(/Searching near the default location instead/)).toBeVisible();
-    const url = new URL(page.url()).searchParams;
-    expect([url.get('Latitude'), url.get('Longitude')]).toEqual(['38.965', '-92.297']);
+    // The address bar follows the note a moment later: poll it, not read it once.
+    await expect
+      .poll(() => {
+        const url = new URL(page.url()).searchParams;
+        return [url.get('Latitude'), url.get('Longitude')];
+      })
+      .toEqual(['38.965', '-92.297']);
     // The default location is about 95 ft from 2208 Clark Ln: 100001 is found within 100 ft.
     await expectResults(page, [WO.fullInstall]);
   });

@@ -108,13 +108,15 @@ test.describe('offline photos', () => {
     const before = (await storedAttachments(WO.pending)).length;
 
     await context.setOffline(true);
-    for (const seed of [11, 12, 13]) {
+    const listed = page.locator('.photo-list__name');
+    for (const [i, seed] of [11, 12, 13].entries()) {
       await page
         .getByLabel('Use camera')
         .setInputFiles({ name: 'IMG.jpg', mimeType: 'image/png', buffer: pngBytes(seed) });
-      await page.waitForTimeout(5);
+      // Each photo is on the list before the next is taken (not a fixed pause that a slow machine outruns).
+      await expect(listed).toHaveCount(i + 1);
     }
-    const names = await page.locator('.photo-list__name').allTextContents();
+    const names = await listed.allTextContents();
     expect(names).toHaveLength(3);
     for (const name of names) expect(name).toMatch(/^mobile_\d+\.png$/);
     await page.getByRole('button', { name: 'Upload photo(s)' }).click();

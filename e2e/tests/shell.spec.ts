@@ -1,11 +1,12 @@
-import { expectNavLinks, logOut, menuButton, openMenuIfCollapsed, signIn } from './support/app';
+import { expectNavLinks, logOut, openMenuIfCollapsed, signIn } from './support/app';
 import { expect, test } from './support/spec-server';
 
 test.describe('the shell', () => {
   test('header shows support, webmail and settings; footer shows links, version and copyright', async ({ page }) => {
     await signIn(page, 'business');
     await expect(page).toHaveURL(/\/accountInfo$/);
-    if (await menuButton(page).isVisible()) await menuButton(page).click();
+    // Waits for the shell before it decides: read at once, the phone's menu button may not be there yet.
+    await openMenuIfCollapsed(page);
 
     const account = page.getByRole('navigation', { name: 'Account' });
     await expect(account.getByRole('link', { name: /Support/ })).toHaveAttribute('href', /^tel:\+?\d{10,11}$/);

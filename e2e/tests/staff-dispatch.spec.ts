@@ -260,9 +260,14 @@ test('desktop: bulk assign two work orders to a contractor crew, see them on the
   }
   await page.goto('/calendar');
   const calendar = page.locator('.calendar-wrap');
-  // The month view (a desktop's first) of the visits' day.
+  // The month view (a desktop's first) of the visits' day. Each count is read once the month is drawn: read before
+  // the calendar is there (or mid-turn), it would be 0 and turn a month too far.
+  const days = calendar.locator('[data-date]');
+  await expect(days.first()).toBeAttached();
   for (let i = 0; i < 3 && !(await calendar.locator(`[data-date="${day}"]`).count()); i++) {
+    const shown = (await days.first().getAttribute('data-date')) ?? '';
     await calendar.getByRole('button', { name: /^Next/ }).click();
+    await expect(days.first()).not.toHaveAttribute('data-date', shown);
   }
   await expect(calendar.locator(`[data-date="${day}"]`).first()).toBeAttached();
   for (const id of ids) await expect(calendar.getByRole('link', { name: new RegExp(`WO ${id}:`) })).toBeVisible();

@@ -2,7 +2,7 @@
  * Sales orders for staff (issue 13 part 2) as `sales`: find an order by searching a customer's name, open it, see
  * its customer, lines, work orders and trail, add a note; a dispatcher reads the order but cannot change it.
  */
-import { logOut, signIn } from './support/app';
+import { expectSettled, logOut, signIn } from './support/app';
 import { expect, test } from './support/spec-server';
 
 test('sales finds an order by customer, opens it and adds a note', async ({ page }) => {
@@ -20,6 +20,7 @@ test('sales finds an order by customer, opens it and adds a note', async ({ page
       return rows.length > 0 && rows.every((r) => r.includes('Rhonda Reyes'));
     })
     .toBe(true);
+  await expectSettled(page);
   const link = table.getByRole('link', { name: /^Order \d+$/ }).first();
   const name = (await link.textContent()) ?? '';
   await page.screenshot({ path: test.info().outputPath('orders.png'), fullPage: true });
@@ -48,7 +49,7 @@ test('sales finds an order by customer, opens it and adds a note', async ({ page
   await logOut(page);
   await signIn(page, 'dispatcher');
   await page.goto('/staff/orders?q=Reyes');
-  await page.getByRole('link', { name }).first().click();
+  await page.getByRole('link', { name, exact: true }).first().click();
   await expect(page.getByRole('list', { name: 'Notes' })).toContainText('Called the customer');
   await expect(page.getByLabel('Add a note')).toHaveCount(0);
   expect(url).toContain('/staff/orders');
@@ -71,6 +72,7 @@ test.describe('phone', () => {
         return rows.length > 0 && rows.every((r) => r.includes('Installed'));
       })
       .toBe(true);
+    await expectSettled(page);
     await results
       .getByRole('link', { name: /^Order \d+$/ })
       .first()
@@ -128,6 +130,7 @@ test('sales finds an order by status and dates and moves it forward; the trail n
       return rows.length > 0 && rows.every((r) => r.includes('Survey done'));
     })
     .toBe(true);
+  await expectSettled(page);
   const link = results.getByRole('link', { name: /^Order \d+$/ }).first();
   const name = (await link.textContent()) ?? '';
   await link.click();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PHONE_REPORT_TYPES } from '@strand/domain';
-import { expectNavLinks, signIn } from './support/app';
+import { expectNavLinks, expectSettled, signIn } from './support/app';
 import { downloaded, expectNoSideways, screenshot } from './support/customer';
 import { expect, test } from './support/spec-server';
 
@@ -135,6 +135,9 @@ test('checks to orders: conversion per area kind and area, and a download that s
   await form.getByLabel('To').fill('2024-01-07');
   await form.getByRole('button', { name: 'Show report' }).click();
   await expect(page.getByTestId('report-range')).toContainText('Checks to orders');
+  // The default range's report stays on screen until this one answers: wait for this range's.
+  await expect(page.getByTestId('report-range')).toContainText('Jan 1, 2024 to Jan 7, 2024');
+  await expectSettled(page);
   await expect(page.getByText('Nothing in this range.').first()).toBeVisible();
 });
 

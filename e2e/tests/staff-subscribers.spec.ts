@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { signIn } from './support/app';
+import { expectSettled, signIn } from './support/app';
 import { outboxMails } from './support/outbox';
 import { expect, test } from './support/spec-server';
 
@@ -38,6 +38,15 @@ for (const viewport of VIEWPORTS) {
     const counts = page.getByTestId('subscriber-counts');
     await expect(counts).toHaveText(/^\d+ service locations · \d+ customers$/);
     const table = page.getByRole('table', { name: 'Subscribers' });
+    // The unfiltered list the page opens with stays on screen until the filtered one answers: wait for the filtered
+    // one (every row in CLM-CLARK, nothing loading) before counting it.
+    await expect
+      .poll(async () => {
+        const rows = await table.locator('tbody tr').allTextContents();
+        return rows.length > 0 && rows.every((r) => r.includes('CLM-CLARK'));
+      })
+      .toBe(true);
+    await expectSettled(page);
     await expect(table.getByRole('row', { name: /Rhonda Reyes/ })).toContainText('2208 Clark Ln');
     await expect(table.getByRole('row', { name: /Rhonda Reyes/ })).toContainText('Past due');
     const locations = Number((await counts.textContent())?.match(/^\d+/)?.[0]);
@@ -65,7 +74,8 @@ for (const viewport of VIEWPORTS) {
     expect(lines.some((l) => l.startsWith('1000-2000-0001,Rhonda Reyes,'))).toBe(true);
 
     // The notice: a refused draft names its field, then a preview, then send.
-    const subject = `Cabinet work on Clark Ln (${viewport.name})`;
+    // Its own subject on every run: a repeat or retry shares this spec's server, outbox and notices.
+    const subject = `Cabinet work on Clark Ln (${viewport.name} ${Date.now().toString(36)})`;
     const notice = page.getByRole('form', { name: 'Notice' });
     await notice.getByRole('button', { name: 'Preview' }).click();
     await expect(notice.getByText('Subject is required.')).toBeVisible();

@@ -108,3 +108,12 @@ async function newestMailMatch(email: string, pattern: RegExp): Promise<string |
   const mail = (await outboxMails()).reverse().find((m) => to.test(m.to));
   return mail?.text.match(pattern)?.[0] ?? null;
 }
+
+/**
+ * Waits until nothing on the page is loading and no list still shows the previous search's rows while the next one
+ * loads (they say `aria-busy="true"`: web/src/lib/ui/results-region.ts). Right after a search is sent this can pass
+ * before its load has begun: pair it with a check that only the new results meet.
+ */
+export async function expectSettled(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}

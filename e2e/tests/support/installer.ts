@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { choosePortal, signIn } from './app';
+import { choosePortal, expectSettled, signIn } from './app';
 import { withTestDb } from './db';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -38,8 +38,14 @@ export async function resultIds(page: Page): Promise<number[]> {
   return texts.map((t) => Number(/#(\d+)/.exec(t)?.[1]));
 }
 
+/**
+ * Waits for exactly these results, settled: the previous search's list stays on screen while the next loads, and
+ * may happen to hold the same ids.
+ */
 export async function expectResults(page: Page, ids: number[]): Promise<void> {
   await expect.poll(() => resultIds(page)).toEqual(ids);
+  await expectSettled(page);
+  expect(await resultIds(page)).toEqual(ids);
 }
 
 export async function runSearch(page: Page): Promise<void> {

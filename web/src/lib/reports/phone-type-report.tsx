@@ -171,9 +171,7 @@ export function PhoneTypeReport({ basePath, extra = {}, keyPrefix }: PhoneTypeRe
       </Form>
       {report.isError && <FormAlert message={errorMessage(report.error)} />}
       {report.isPending && <p className="muted">Loading the report…</p>}
-      {data && (
-        <ReportView report={data} busy={report.isFetching} onCsv={() => file('csv')} onPdf={() => file('pdf')} />
-      )}
+      {data && <ReportView report={data} state={report} onCsv={() => file('csv')} onPdf={() => file('pdf')} />}
     </div>
   );
 }

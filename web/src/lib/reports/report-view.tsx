@@ -9,6 +9,7 @@ import { formatReportValue } from '../report-format';
 import { Chart } from '../ui/chart';
 import { EmptyState } from '../ui/empty-state';
 import { ReportDownloads } from '../ui/report-downloads';
+import { type ResultsState, resultsRegionProps } from '../ui/results-region';
 import { Table } from '../ui/table';
 import '../../styles/customer-billing.css';
 import '../../styles/reports.css';
@@ -22,6 +23,8 @@ export function SummaryCard({ label, value, note }: { label: string; value: stri
     </div>
   );
 }
+
+const SETTLED: ResultsState = { isFetching: false, isPlaceholderData: false };
 
 const TEXT_FORMATS = new Set(['text', 'date', 'week', 'month', 'datetime', 'phone']);
 
@@ -88,14 +91,15 @@ function DataTable({ table }: { table: ReportTable }) {
 
 export interface ReportViewProps {
   report: ReportData;
-  busy?: boolean;
+  /** The query's state: busy while it loads, dimmed while the previous report stays on screen. */
+  state?: ResultsState;
   onCsv(): Promise<void>;
   onPdf(): Promise<void>;
 }
 
-export function ReportView({ report, busy = false, onCsv, onPdf }: ReportViewProps) {
+export function ReportView({ report, state = SETTLED, onCsv, onPdf }: ReportViewProps) {
   return (
-    <div className="stack" aria-busy={busy || undefined} data-testid="report-view">
+    <div className="stack" {...resultsRegionProps(state)} data-testid="report-view">
       <div className="report-heading">
         <p className="report-range" data-testid="report-range">
           {report.title}

@@ -5,6 +5,7 @@ import { useSession } from '../../../lib/browser-session';
 import { formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { resultsRegionProps } from '../../../lib/ui/results-region';
 import { useLastSearch, useWorkOrderSearch } from '../api/work-orders';
 import { criteriaFromForm, defaultSearchForm, formFromCriteria, type SearchFormState } from '../search-form-state';
 import { AcknowledgeButton } from './acknowledge-button';
@@ -105,7 +106,7 @@ function WorkOrdersContent() {
         </p>
       )}
       <FormAlert message={errors.message} />
-      <section aria-labelledby="results-heading" aria-busy={search.isFetching}>
+      <section aria-labelledby="results-heading" {...resultsRegionProps(search)}>
         <h2 id="results-heading" className="section-title">
           {result
             ? result.total > result.workOrders.length

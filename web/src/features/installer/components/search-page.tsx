@@ -19,6 +19,7 @@ import { Slot } from '../../../lib/slots';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { InstallerOnly } from '../../../lib/ui/installer-only';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { resultsRegionProps } from '../../../lib/ui/results-region';
 import { searchQueryString, useWorkOrderSearch, useWorkOrderTypes } from '../api/search-work-orders';
 import { SearchForm } from './search-form';
 import { SearchResults } from './search-results';
@@ -151,7 +152,11 @@ function WorkOrderSearch() {
       )}
       {locationNote && <p className="wo-note">{locationNote}</p>}
       <FormAlert message={serverErrors?.message ?? null} />
-      {search.data && !search.isError && <SearchResults result={search.data} />}
+      {search.data && !search.isError && (
+        <div {...resultsRegionProps(search)}>
+          <SearchResults result={search.data} />
+        </div>
+      )}
       {search.isPending && <p className="muted">Searching…</p>}
     </section>
   );

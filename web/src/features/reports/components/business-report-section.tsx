@@ -5,6 +5,7 @@ import { Chart } from '../../../lib/ui/chart';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { ReportDownloads } from '../../../lib/ui/report-downloads';
 import { ReportRangeForm } from '../../../lib/ui/report-range-form';
+import { resultsRegionProps } from '../../../lib/ui/results-region';
 import { downloadBusinessCsv, downloadBusinessPdf, useBusinessReport } from '../api/reports';
 import { ReportTable, SummaryCard } from './report-table';
 
@@ -44,7 +45,7 @@ export function BusinessReportSection() {
       {report.isError && <FormAlert message={errorMessage(report.error)} />}
       {report.isPending && <p className="muted">Loading the business report…</p>}
       {data && (
-        <div className="stack" aria-busy={report.isFetching || undefined}>
+        <div className="stack" {...resultsRegionProps(report)}>
           <div className="report-heading">
             <p className="report-range" data-testid="business-range">
               {monthLabel(data.from)} to {monthLabel(data.to)}

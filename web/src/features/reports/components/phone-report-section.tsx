@@ -15,6 +15,7 @@ import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField } from '../../../lib/ui/parts';
+import { resultsRegionProps } from '../../../lib/ui/results-region';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { downloadPhoneCsv, usePhoneReport } from '../api/reports';
@@ -128,7 +129,7 @@ export function PhoneReportSection() {
       {report.isError && <FormAlert message={errorMessage(report.error)} />}
       {report.isPending && <p className="muted">Loading the phone report…</p>}
       {data && (
-        <div className="stack" aria-busy={report.isFetching || undefined}>
+        <div className="stack" {...resultsRegionProps(report)}>
           <div className="report-heading">
             <p className="report-range" data-testid="phone-range">
               {formatDay(data.from)} to {formatDay(data.to)}

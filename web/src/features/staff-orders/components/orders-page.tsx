@@ -17,6 +17,7 @@ import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SelectField, StatusBadge } from '../../../lib/ui/parts';
+import { resultsRegionProps } from '../../../lib/ui/results-region';
 import { Table } from '../../../lib/ui/table';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
@@ -117,66 +118,70 @@ function OrdersView({ canReview }: { canReview: boolean }) {
       </Form>
       {orders.isError && <FormAlert message={errorMessage(orders.error)} />}
       {orders.isPending && <p className="muted">Loading orders…</p>}
-      {data && data.orders.length === 0 && (
-        <EmptyState role="status">
-          {filters.q || filters.status || filters.from || filters.to
-            ? 'No order matches this search.'
-            : 'There are no orders yet.'}
-        </EmptyState>
-      )}
-      {data && data.orders.length > 0 && (
-        <>
-          <p className="muted" role="status">
-            {data.total} order{data.total === 1 ? '' : 's'} · page {data.page} of {pages}
-          </p>
-          <Table
-            caption="Orders"
-            head={['Order', 'Customer', 'Address', 'Status', 'Placed', 'Monthly', 'One-time']}
-            numericFrom={5}
-          >
-            <tbody>
-              {data.orders.map((o) => (
-                <tr key={o.orderId}>
-                  <td>
-                    <Link to={staffOrderPath(o.orderId)}>Order {o.orderId}</Link>
-                  </td>
-                  <td>
-                    {o.customerName}
-                    <br />
-                    <span className="muted">{o.vcCustomerID}</span>
-                  </td>
-                  <td>{o.fullAddress || '—'}</td>
-                  <td>
-                    <StatusBadge status={ORDER_STATUS_LABELS[o.status]} />
-                  </td>
-                  <td>{formatDay(o.createdAt.slice(0, 10))}</td>
-                  <td className="num">{formatCents(o.monthlyCents)}</td>
-                  <td className="num">{formatCents(o.oneTimeCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <nav className="pager" aria-label="Pages">
-            <Button
-              type="button"
-              variant="secondary"
-              small
-              disabled={filters.page <= 1}
-              onClick={() => go({ ...filters, page: filters.page - 1 })}
-            >
-              Previous page
-            </Button>
-            <Button
-              type="button"
-              variant="secondary"
-              small
-              disabled={filters.page >= pages}
-              onClick={() => go({ ...filters, page: filters.page + 1 })}
-            >
-              Next page
-            </Button>
-          </nav>
-        </>
+      {data && (
+        <div {...resultsRegionProps(orders)}>
+          {data.orders.length === 0 && (
+            <EmptyState role="status">
+              {filters.q || filters.status || filters.from || filters.to
+                ? 'No order matches this search.'
+                : 'There are no orders yet.'}
+            </EmptyState>
+          )}
+          {data.orders.length > 0 && (
+            <>
+              <p className="muted" role="status">
+                {data.total} order{data.total === 1 ? '' : 's'} · page {data.page} of {pages}
+              </p>
+              <Table
+                caption="Orders"
+                head={['Order', 'Customer', 'Address', 'Status', 'Placed', 'Monthly', 'One-time']}
+                numericFrom={5}
+              >
+                <tbody>
+                  {data.orders.map((o) => (
+                    <tr key={o.orderId}>
+                      <td>
+                        <Link to={staffOrderPath(o.orderId)}>Order {o.orderId}</Link>
+                      </td>
+                      <td>
+                        {o.customerName}
+                        <br />
+                        <span className="muted">{o.vcCustomerID}</span>
+                      </td>
+                      <td>{o.fullAddress || '—'}</td>
+                      <td>
+                        <StatusBadge status={ORDER_STATUS_LABELS[o.status]} />
+                      </td>
+                      <td>{formatDay(o.createdAt.slice(0, 10))}</td>
+                      <td className="num">{formatCents(o.monthlyCents)}</td>
+                      <td className="num">{formatCents(o.oneTimeCents)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+              <nav className="pager" aria-label="Pages">
+                <Button
+                  type="button"
+                  variant="secondary"
+                  small
+                  disabled={filters.page <= 1}
+                  onClick={() => go({ ...filters, page: filters.page - 1 })}
+                >
+                  Previous page
+                </Button>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  small
+                  disabled={filters.page >= pages}
+                  onClick={() => go({ ...filters, page: filters.page + 1 })}
+                >
+                  Next page
+                </Button>
+              </nav>
+            </>
+          )}
+        </div>
       )}
     </section>
   );

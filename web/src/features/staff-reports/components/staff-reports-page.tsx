@@ -60,7 +60,7 @@ function StaffReportSection({ id }: { id: StaffReportId }) {
       {report.data && (
         <ReportView
           report={report.data}
-          busy={report.isFetching}
+          state={report}
           onCsv={() => downloadStaffReport(id, range, 'csv')}
           onPdf={() => downloadStaffReport(id, range, 'pdf')}
         />

@@ -18,6 +18,7 @@ import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { StatusBadge } from '../../../lib/ui/parts';
+import { resultsRegionProps } from '../../../lib/ui/results-region';
 import { Table } from '../../../lib/ui/table';
 import { downloadRecipientsCsv, useNotice } from '../api/subscribers';
 import { NetworkOnly } from './network-only';
@@ -146,7 +147,7 @@ function NoticeContent() {
             <p className="prewrap">{n.body}</p>
           </section>
 
-          <section className="stack" aria-labelledby="told-heading">
+          <section className="stack" aria-labelledby="told-heading" {...resultsRegionProps(notice)}>
             <div className="report-heading">
               <h2 id="told-heading">Who was told</h2>
               <Button

@@ -17,6 +17,7 @@ import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField } from '../../../lib/ui/parts';
+import { type ResultsState, resultsRegionProps } from '../../../lib/ui/results-region';
 import { Table } from '../../../lib/ui/table';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
@@ -84,7 +85,7 @@ export interface SubscriberListSectionProps {
   options: SubscriberOptions;
   query: SubscriberListQuery;
   onQueryChange(query: SubscriberListQuery): void;
-  list: { data: SubscriberList | undefined; error: unknown; isPending: boolean; isFetching: boolean };
+  list: { data: SubscriberList | undefined; error: unknown; isPending: boolean } & ResultsState;
 }
 
 /** The filters (AND), the counts, the table page by page, and the CSV of the whole list. */
@@ -201,7 +202,7 @@ export function SubscriberListSection({ options, query, onQueryChange, list }: S
       {list.error !== null && list.error !== undefined && <FormAlert message={errorMessage(list.error)} />}
       {list.isPending && !list.error && <p className="muted">Loading subscribers…</p>}
       {data && (
-        <div className="stack" aria-busy={list.isFetching || undefined}>
+        <div className="stack" {...resultsRegionProps(list)}>
           <div className="report-heading">
             <p className="report-range" data-testid="subscriber-counts" aria-live="polite">
               {data.total.toLocaleString('en-US')} service {data.total === 1 ? 'location' : 'locations'} ·{' '}

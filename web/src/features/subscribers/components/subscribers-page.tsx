@@ -43,7 +43,13 @@ function SubscribersContent() {
             options={options.data}
             query={query}
             onQueryChange={setQuery}
-            list={{ data, error: list.error, isPending: list.isPending, isFetching: list.isFetching }}
+            list={{
+              data,
+              error: list.error,
+              isPending: list.isPending,
+              isFetching: list.isFetching,
+              isPlaceholderData: list.isPlaceholderData,
+            }}
           />
           {data && data.customers > 0 && (
             <NoticeComposer
