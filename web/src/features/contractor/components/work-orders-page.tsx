@@ -1,5 +1,5 @@
 import { type ContractorSearchInput, NO_WORK_ORDERS_FOUND } from '@strand/domain';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/browser-session';
 import { formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
@@ -66,7 +66,9 @@ function WorkOrdersContent() {
     );
 
   const errors = search.isError ? formErrorsFrom(search.error) : NO_ERRORS;
-  const result = search.data;
+  // The list renders in the background (interruptible, in slices) once the answer is in: a few hundred cards were one
+  // long task on a phone, with taps and typing waiting behind it.
+  const result = useDeferredValue(search.data);
 
   return (
     <section className="contractor-page" aria-labelledby="wo-heading">
@@ -114,7 +116,7 @@ function WorkOrdersContent() {
               : `${result.total} work order${result.total === 1 ? '' : 's'}`
             : 'Results'}
         </h2>
-        {search.isPending && criteria !== null && <p className="muted">Searching…</p>}
+        {(search.isPending || result !== search.data) && criteria !== null && <p className="muted">Searching…</p>}
         {result && result.workOrders.length === 0 && <EmptyState>{NO_WORK_ORDERS_FOUND}</EmptyState>}
         {result && result.workOrders.length > 0 && (
           <ul className="wo-list">
