@@ -1,3 +1,4 @@
+import { expectSettled } from './support/app';
 import {
   openWorkOrder,
   screenshot,
@@ -51,11 +52,14 @@ test.describe('work order home', () => {
     await signInInstaller(page);
     await openWorkOrder(page, WO.businessInstall);
     await expect(page.locator('.wo-dl')).toContainText('Dana Diaz - dana.diaz@acmedental.example - (573)555-0300');
+    // The buttons are read once the GIS lookup has answered (it may add GIS Object map).
+    await expectSettled(page);
     await expect(workOrderButtons(page)).not.toContainText(['Circuit Stats']);
     await expect(workOrderButtons(page)).not.toContainText(['GIS Object map']);
 
     await openWorkOrder(page, WO.siteSurvey);
     await expect(page.locator('.wo-dl')).toContainText('No Contacts');
+    await expectSettled(page);
     const survey = await workOrderButtons(page).allTextContents();
     expect(survey).not.toContain('Physical Plant Configs');
     expect(survey).toContain('Attachments');
@@ -63,6 +67,7 @@ test.describe('work order home', () => {
     // Fibre splicing with attachments: its GIS link stays hidden.
     await openWorkOrder(page, WO.splicing);
     await expect(workOrderButtons(page)).toContainText(['Circuit Stats']);
+    await expectSettled(page);
     expect(await workOrderButtons(page).allTextContents()).not.toContain('GIS Object map');
 
     await openWorkOrder(page, WO.pending);

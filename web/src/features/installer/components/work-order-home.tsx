@@ -72,7 +72,8 @@ export function WorkOrderHome() {
           )}
         </div>
 
-        <nav className="wo-actions" aria-label="Work order">
+        {/* Busy while the GIS lookup may still turn ArcGIS MAP into GIS Object map. */}
+        <nav className="wo-actions" aria-label="Work order" aria-busy={gis.isLoading || undefined}>
           <ul>
             {actions.map((action) => (
               <Fragment key={action.key}>
