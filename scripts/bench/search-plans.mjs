@@ -75,7 +75,19 @@ const KINDS = {
     dateTo: day(7),
   }),
   window: () => ({ byAssignment: false, showPending: false, dateFrom: day(-61), dateTo: day(7) }),
+  nearbyMine: () => ({ nearby: near() }),
+  nearbyAll: () => ({ byAssignment: false, showPending: true, nearby: near() }),
+  nearbyWindow: () => ({ byAssignment: false, showPending: true, dateFrom: day(-61), dateTo: day(7), nearby: near() }),
 };
+/** A position up to 60 ft from a sampled work order's location and a radius, as `npm run bench` picks them. */
+function near() {
+  const o = pick(orders);
+  return {
+    latitude: o.latitude + (random() * 60) / 364_000,
+    longitude: o.longitude,
+    feet: pick([100, 250, 500, 1000, 2000]),
+  };
+}
 /** The plan of the statement searchWorkOrders runs (captured at the executor, then asked with EXPLAIN). */
 async function explain(f, forced) {
   let compiled = null;
