@@ -95,7 +95,9 @@ export function ResourceBoard({
         end: w.slot.end,
         title: `#${w.id} ${w.type} – ${w.customerName}${flags.length ? ` ⚠ ${flags.join(' ')}` : ''}`,
         className: flags.length ? 'dispatch-event dispatch-event--conflict' : 'dispatch-event',
-        ...(flags.length ? { color: '#b42318' } : {}),
+        // White text on either at AA contrast (FullCalendar's default blue, #3788d8, is 3.7:1): red for a conflict,
+        // the legend's installer blue otherwise.
+        color: flags.length ? '#b42318' : '#1d4ed8',
       });
       out.set(w.slot.resourceId, list);
     }
