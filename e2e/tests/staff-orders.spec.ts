@@ -2,7 +2,7 @@
  * Sales orders for staff (issue 13 part 2) as `sales`: find an order by searching a customer's name, open it, see
  * its customer, lines, work orders and trail, add a note; a dispatcher reads the order but cannot change it.
  */
-import { expectSettled, logOut, signIn } from './support/app';
+import { expectEveryRow, logOut, signIn } from './support/app';
 import { expect, test } from './support/spec-server';
 
 test('sales finds an order by customer, opens it and adds a note', async ({ page }) => {
@@ -14,13 +14,7 @@ test('sales finds an order by customer, opens it and adds a note', async ({ page
   await expect(page).toHaveURL(/q=Reyes/);
   const table = page.getByRole('region', { name: 'Orders' });
   // The search's own list: every row is Rhonda Reyes's, not the unfiltered list it replaces.
-  await expect
-    .poll(async () => {
-      const rows = await table.locator('tbody tr').allTextContents();
-      return rows.length > 0 && rows.every((r) => r.includes('Rhonda Reyes'));
-    })
-    .toBe(true);
-  await expectSettled(page);
+  await expectEveryRow(table, 'Rhonda Reyes');
   const link = table.getByRole('link', { name: /^Order \d+$/ }).first();
   const name = (await link.textContent()) ?? '';
   await page.screenshot({ path: test.info().outputPath('orders.png'), fullPage: true });
@@ -66,13 +60,7 @@ test.describe('phone', () => {
     await expect(page).toHaveURL(/status=installed/);
     const results = page.getByRole('region', { name: 'Orders' });
     // Wait for the search's own list (every row Installed), not the unfiltered one it replaces.
-    await expect
-      .poll(async () => {
-        const rows = await results.locator('tbody tr').allTextContents();
-        return rows.length > 0 && rows.every((r) => r.includes('Installed'));
-      })
-      .toBe(true);
-    await expectSettled(page);
+    await expectEveryRow(results, 'Installed');
     await results
       .getByRole('link', { name: /^Order \d+$/ })
       .first()
@@ -124,13 +112,7 @@ test('sales finds an order by status and dates and moves it forward; the trail n
   await expect(page).toHaveURL(/from=2020-01-01/);
   const results = page.getByRole('region', { name: 'Orders' });
   // The list is the search's: every row is a Survey done order.
-  await expect
-    .poll(async () => {
-      const rows = await results.locator('tbody tr').allTextContents();
-      return rows.length > 0 && rows.every((r) => r.includes('Survey done'));
-    })
-    .toBe(true);
-  await expectSettled(page);
+  await expectEveryRow(results, 'Survey done');
   const link = results.getByRole('link', { name: /^Order \d+$/ }).first();
   const name = (await link.textContent()) ?? '';
   await link.click();

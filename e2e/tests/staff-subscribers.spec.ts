@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expectSettled, signIn } from './support/app';
+import { expectEveryRow, signIn } from './support/app';
 import { outboxMails } from './support/outbox';
 import { expect, test } from './support/spec-server';
 
@@ -40,13 +40,7 @@ for (const viewport of VIEWPORTS) {
     const table = page.getByRole('table', { name: 'Subscribers' });
     // The unfiltered list the page opens with stays on screen until the filtered one answers: wait for the filtered
     // one (every row in CLM-CLARK, nothing loading) before counting it.
-    await expect
-      .poll(async () => {
-        const rows = await table.locator('tbody tr').allTextContents();
-        return rows.length > 0 && rows.every((r) => r.includes('CLM-CLARK'));
-      })
-      .toBe(true);
-    await expectSettled(page);
+    await expectEveryRow(table, 'CLM-CLARK');
     await expect(table.getByRole('row', { name: /Rhonda Reyes/ })).toContainText('2208 Clark Ln');
     await expect(table.getByRole('row', { name: /Rhonda Reyes/ })).toContainText('Past due');
     const locations = Number((await counts.textContent())?.match(/^\d+/)?.[0]);

@@ -117,3 +117,17 @@ async function newestMailMatch(email: string, pattern: RegExp): Promise<string |
 export async function expectSettled(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
+
+/**
+ * Waits until the search's own rows are on screen: `table` has rows, every one of them contains `text`, and nothing
+ * is loading any more (the previous search's rows, which the page keeps while the next loads, do not all match).
+ */
+export async function expectEveryRow(table: Locator, text: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const rows = await table.locator('tbody tr').allTextContents();
+      return rows.length > 0 && rows.every((r) => r.includes(text));
+    })
+    .toBe(true);
+  await expectSettled(table.page());
+}
