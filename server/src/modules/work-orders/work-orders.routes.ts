@@ -31,8 +31,8 @@ import type { AppContext } from '../../context.js';
 import { contentDisposition } from '../../lib/downloads.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { sessionOf } from '../../plugins/auth.js';
+import { sendJsonText } from '../../plugins/json-text.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { typedSerializerCompiler } from '../../plugins/typed-serializer.js';
 import * as checklist from './installer-checklist.service.js';
 import { completeInstall } from './installer-completion.service.js';
 import { ensurePlannerStatistics } from './planner-statistics.js';
@@ -86,9 +86,8 @@ export async function workOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       params: WorkOrderIdParamsSchema,
       response: { 200: WorkOrderObjectSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    // Built as a WorkOrderObject literal in work-orders.service.ts; the hottest read of the installer area.
-    serializerCompiler: typedSerializerCompiler,
-    handler: async (req) => service.getWorkOrderObject(ctx, req.params.WOId),
+    // The hottest read of the installer area: JSON text, kept per work order on SQLite (work-order-home-cache.ts).
+    handler: async (req, reply) => sendJsonText(reply, await service.getWorkOrderObjectJson(ctx, req.params.WOId)),
   });
 
   app.get(`${WO}/notes`, {
