@@ -29,6 +29,7 @@ import * as m0024 from './migrations/0024-call-summaries.js';
 import * as m0026 from './migrations/0026-line-months-contacts-order.js';
 import * as m0027 from './migrations/0027-search-plans.js';
 import * as m0029 from './migrations/0029-search-covering.js';
+import * as m0030 from './migrations/0030-nearby-covering.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0026-line-months-contacts-order': m0026,
   '0027-search-plans': m0027,
   '0029-search-covering': m0029,
+  '0030-nearby-covering': m0030,
 };
 
 /** Kysely's migrations, each handed the helper kit of the dialect the connection was opened with. */
