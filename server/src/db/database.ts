@@ -380,6 +380,10 @@ export interface WorkOrdersTable {
   last_updated: string;
   /** 0012-orders: an order's work order waits ('Waiting') until this one is complete. */
   depends_on_work_order_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0031-nearby-cells: the service location's position and map cell, kept by triggers (never written by the app). */
+  latitude: ColumnType<number | null, never, never>;
+  longitude: ColumnType<number | null, never, never>;
+  geo_cell: ColumnType<number | null, never, never>;
 }
 
 export interface WorkOrderAssignmentsTable {

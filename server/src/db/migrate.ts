@@ -30,6 +30,7 @@ import * as m0026 from './migrations/0026-line-months-contacts-order.js';
 import * as m0027 from './migrations/0027-search-plans.js';
 import * as m0029 from './migrations/0029-search-covering.js';
 import * as m0030 from './migrations/0030-nearby-covering.js';
+import * as m0031 from './migrations/0031-nearby-cells.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0027-search-plans': m0027,
   '0029-search-covering': m0029,
   '0030-nearby-covering': m0030,
+  '0031-nearby-cells': m0031,
 };
 
 /** Kysely's migrations, each handed the helper kit of the dialect the connection was opened with. */

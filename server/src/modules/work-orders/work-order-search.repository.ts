@@ -9,6 +9,7 @@ import { type ExpressionBuilder, type Kysely, type OrderByItemBuilder, type SqlB
 import type { DialectName } from '../../db/connect.js';
 import type { Database } from '../../db/database.js';
 import { containsInsensitive } from '../../db/sql.js';
+import { geoCellsOfBox } from './geo-cells.js';
 
 export interface SearchFilters {
   userId: number;
@@ -44,10 +45,13 @@ const SORT_COLUMNS = {
   dueDate: 'wo.due_date',
 } as const satisfies Record<WorkOrderSortField, string>;
 
-/** Haversine distance in feet between the service location and a point, in SQL (SQLite math functions, PostgreSQL). */
-function distanceFeetSql(latitude: number, longitude: number) {
-  const lat = sql.ref('sl.latitude');
-  const lon = sql.ref('sl.longitude');
+/**
+ * Haversine distance in feet between a point and the service location (`sl`), or the position a work order carries
+ * (`wo`, migration 0031), in SQL (SQLite math functions, PostgreSQL).
+ */
+function distanceFeetSql(latitude: number, longitude: number, from: 'sl' | 'wo') {
+  const lat = sql.ref(`${from}.latitude`);
+  const lon = sql.ref(`${from}.longitude`);
   const rad = Math.PI / 180;
   const dLatHalf = sql`((${lat} - ${latitude}) * ${rad / 2})`;
   const dLonHalf = sql`((${lon} - ${longitude}) * ${rad / 2})`;
@@ -123,7 +127,20 @@ export interface SearchPlan {
    * back, the search matches the names in the database instead (a subquery the planner hashes).
    */
   nameIdsMax: number;
+  /**
+   * Nearby as one capped walk per map cell the box touches (at most nine, geo-cells.ts), merged by UNION ALL, instead
+   * of each service location's work orders in the box: work_orders_installer_cell_idx (0031) holds the provider's work
+   * orders by cell in due-date order with their position, so in the default order each walk checks the distance in
+   * the index and stops at the cap. In the densest part of the 1 M data a 2,000 ft box holds ~8,000 locations: one
+   * index probe each (12–15 ms) before. Chosen from NEARBY_BY_CELL_MIN_FEET in the default order (due date, newest
+   * first), for every scope: with Assigned to Me a walk reads more of each cell to find the user's few, and was still
+   * faster at p99 on both databases (performance.md "Night session").
+   */
+  nearbyByCell: boolean;
 }
+
+/** SearchPlan.nearbyByCell from this distance: a smaller box holds few locations, and their probes cost little. */
+export const NEARBY_BY_CELL_MIN_FEET = 1000;
 
 /**
  * From how many matched customers the name search filters rather than probes (SearchPlan.nameMatchAsFilter): the
@@ -192,6 +209,7 @@ export async function searchWorkOrders(
   // Filtering needs something else to drive the search: the sort index's order, or (PostgreSQL) the user's
   // assignments; SQLite already checks the match as a (Bloom) filter on the user's assignments by itself.
   const walks = f.sortBy === 'dueDate' && f.sortOrder === 'desc';
+  const cells = f.nearby ? geoCellsOfBox(boundingBox(f.nearby, f.nearby.feet)) : [];
   const plan: SearchPlan = {
     splitMineAndPending: forced?.splitMineAndPending ?? dialect === 'postgres',
     nameMatchAsFilter:
@@ -200,10 +218,21 @@ export async function searchWorkOrders(
         match.count >= NAME_FILTER_MIN_CUSTOMERS[dialect] &&
         (dialect === 'postgres' ? scope === 'mine' || walks : scope !== 'mine' && walks)),
     nameIdsMax,
+    nearbyByCell:
+      cells.length > 0 &&
+      (forced?.nearbyByCell ?? ((f.nearby?.feet ?? 0) >= NEARBY_BY_CELL_MIN_FEET && walks && f.address === undefined)),
   };
   const name = match && { ids: match.ids, asFilter: plan.nameMatchAsFilter };
-  const capped = (scope: Scope) =>
-    orderBy(matching(db, dialect, f, scope, name), f, SORT_COLUMNS[f.sortBy], 'wo.id').limit(f.limit + 1);
+  const part = (scope: Scope, cell?: number) =>
+    orderBy(matching(db, dialect, f, scope, name, cell), f, SORT_COLUMNS[f.sortBy], 'wo.id').limit(f.limit + 1);
+  type Part = ReturnType<typeof part>;
+  // Capped parts merged: the rows of the union's first limit + 1 in the outer order are the search's.
+  const unionOf = ([first, ...rest]: Part[]) =>
+    rest.reduce(
+      (union, p, i) => union.unionAll(db.selectFrom(p.as(`p${i + 1}`)).selectAll()),
+      db.selectFrom((first as Part).as('p0')).selectAll(),
+    ) as unknown as Part;
+  const capped = (scope: Scope) => (plan.nearbyByCell ? unionOf(cells.map((c) => part(scope, c))) : part(scope));
   // Both shapes give the same columns (id, sort_key, distance_feet); the cast only unifies Kysely's builder types.
   const inner =
     scope === 'mineOrPending' && plan.splitMineAndPending
@@ -244,8 +273,11 @@ function matching(
   f: SearchFilters,
   scope: Scope,
   name: { ids: string | undefined; asFilter: boolean } | undefined,
+  /** Nearby by map cell (SearchPlan.nearbyByCell): the work orders of this cell, by the position they carry. */
+  cell?: number,
 ) {
-  const distance = f.nearby ? distanceFeetSql(f.nearby.latitude, f.nearby.longitude) : null;
+  const position = cell === undefined ? 'sl' : 'wo';
+  const distance = f.nearby ? distanceFeetSql(f.nearby.latitude, f.nearby.longitude, position) : null;
   const nameByScan = f.customerName !== undefined && !hasTrigram(f.customerName);
   const customerIdPrefix = f.customerId !== undefined && !/^\d{4}-\d{4}-\d{4}$/.test(f.customerId);
   const needsCustomer = nameByScan || customerIdPrefix || f.sortBy === 'customerName';
@@ -255,10 +287,9 @@ function matching(
   // columns it reads from work_orders, so the join alone would rule out the index-only scans of 0027. SQLite: always;
   // it omits the join itself, and its plans depend on it (without it, "date window (all)" on a million work orders
   // walked work_orders_due_idx: 413 ms of CPU instead of 2 ms for the skip-scan of work_orders_installer_due_idx).
+  const shortAddress = f.address !== undefined && !usesTrigramTable(dialect, f.address);
   const needsLocation =
-    dialect === 'sqlite' ||
-    f.nearby !== undefined ||
-    (f.address !== undefined && !usesTrigramTable(dialect, f.address));
+    cell === undefined ? dialect === 'sqlite' || f.nearby !== undefined || shortAddress : shortAddress;
 
   let q = db
     .selectFrom('work_orders as wo')
@@ -327,11 +358,12 @@ function matching(
   if (f.dateTo !== undefined) q = q.where('wo.next_scheduled_at', '<', nextDay(f.dateTo));
   if (f.nearby && distance) {
     const box = boundingBox(f.nearby, f.nearby.feet);
+    if (cell !== undefined) q = q.where('wo.geo_cell', '=', cell);
     q = q
-      .where(sql.ref('sl.latitude'), '>=', box.minLat)
-      .where(sql.ref('sl.latitude'), '<=', box.maxLat)
-      .where(sql.ref('sl.longitude'), '>=', box.minLon)
-      .where(sql.ref('sl.longitude'), '<=', box.maxLon)
+      .where(sql.ref(`${position}.latitude`), '>=', box.minLat)
+      .where(sql.ref(`${position}.latitude`), '<=', box.maxLat)
+      .where(sql.ref(`${position}.longitude`), '>=', box.minLon)
+      .where(sql.ref(`${position}.longitude`), '<=', box.maxLon)
       .where(sql<SqlBool>`${distance} <= ${f.nearby.feet}`);
   }
   return q;

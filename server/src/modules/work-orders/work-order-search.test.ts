@@ -1,7 +1,8 @@
-import { distanceFeet, EARTH_RADIUS_MILES, FEET_PER_MILE, SEARCH_ROW_LIMIT } from '@strand/domain';
+import { DISTANCE_OPTIONS_FT, distanceFeet, EARTH_RADIUS_MILES, FEET_PER_MILE, SEARCH_ROW_LIMIT } from '@strand/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/generator.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { geoCellOf } from './geo-cells.js';
 import { type SearchFilters, searchWorkOrders } from './work-order-search.repository.js';
 
 let t: TestApp;
@@ -397,6 +398,146 @@ describe('search plans (docs/performance.md §4)', () => {
       { splitMineAndPending: true },
     );
     expect(rows).toHaveLength(3);
+  });
+});
+
+describe('Nearby by map cell (SearchPlan.nearbyByCell, migration 0031)', () => {
+  const sorts: SearchFilters['sortBy'][] = ['dueDate', 'workOrderId', 'customerName', 'eventTime'];
+  const userId = async () =>
+    (await t.db.db.selectFrom('users').select('id').where('username', '=', 'installer').executeTakeFirstOrThrow()).id;
+
+  // Forced on and off around demo locations, for every scope, distance and the sorts: the same rows in the same order.
+  it('gives the same rows walking the cells of the box as probing each location in it', async () => {
+    const user = await userId();
+    const centers = await t.db.db
+      .selectFrom('service_locations')
+      .select(['latitude', 'longitude'])
+      .where('latitude', 'is not', null)
+      .orderBy('id')
+      .limit(4)
+      .execute();
+    let compared = 0;
+    for (const c of centers) {
+      for (const feet of DISTANCE_OPTIONS_FT) {
+        for (const [byAssignment, showPending] of [
+          [false, true],
+          [false, false],
+          [true, true],
+          [true, false],
+        ] as const) {
+          for (const sortBy of sorts) {
+            for (const sortOrder of ['asc', 'desc'] as const) {
+              for (const extra of [{}, { limit: 2 }, { dateFrom: '2000-01-01' }]) {
+                const f: SearchFilters = {
+                  userId: user,
+                  byAssignment,
+                  showPending,
+                  sortBy,
+                  sortOrder,
+                  limit: 200,
+                  nearby: { latitude: c.latitude as number, longitude: c.longitude as number, feet },
+                  ...extra,
+                };
+                const probed = await searchWorkOrders(t.db.db, t.db.dialect, f, { nearbyByCell: false });
+                const walked = await searchWorkOrders(t.db.db, t.db.dialect, f, { nearbyByCell: true });
+                expect(walked, JSON.stringify(f)).toEqual(probed);
+                compared += probed.length;
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+
+  it("keeps each work order's position and cell with its service location's (triggers)", async () => {
+    const db = t.db.db;
+    const cellOf = async (id: number) =>
+      db
+        .selectFrom('work_orders')
+        .select(['latitude', 'longitude', 'geo_cell'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const wo = await db
+      .selectFrom('work_orders')
+      .select(['service_location_id'])
+      .where('id', '=', W.fullInstall)
+      .executeTakeFirstOrThrow();
+    const locationId = wo.service_location_id as number;
+    const location = await db
+      .selectFrom('service_locations')
+      .select(['latitude', 'longitude'])
+      .where('id', '=', locationId)
+      .executeTakeFirstOrThrow();
+    const lat = location.latitude as number;
+    const lon = location.longitude as number;
+    expect(await cellOf(W.fullInstall)).toEqual({ latitude: lat, longitude: lon, geo_cell: geoCellOf(lat, lon) });
+    const user = await userId();
+    const near = (latitude: number, longitude: number) =>
+      searchWorkOrders(
+        db,
+        t.db.dialect,
+        {
+          userId: user,
+          byAssignment: false,
+          showPending: true,
+          sortBy: 'dueDate',
+          sortOrder: 'desc',
+          limit: 200,
+          nearby: { latitude, longitude, feet: 2000 },
+        },
+        { nearbyByCell: true },
+      );
+    // The location moves 0.1° north: its work orders move with it, out of the old box and into the new one.
+    await db
+      .updateTable('service_locations')
+      .set({ latitude: lat + 0.1 })
+      .where('id', '=', locationId)
+      .execute();
+    try {
+      expect(await cellOf(W.fullInstall)).toEqual({
+        latitude: lat + 0.1,
+        longitude: lon,
+        geo_cell: geoCellOf(lat + 0.1, lon),
+      });
+      expect((await near(lat, lon)).map((r) => r.id)).not.toContain(W.fullInstall);
+      expect((await near(lat + 0.1, lon)).map((r) => r.id)).toContain(W.fullInstall);
+    } finally {
+      await db.updateTable('service_locations').set({ latitude: lat }).where('id', '=', locationId).execute();
+    }
+    expect((await near(lat, lon)).map((r) => r.id)).toContain(W.fullInstall);
+    // A work order moved to another location, or to none, takes that position.
+    const other = await db
+      .selectFrom('service_locations')
+      .select(['id', 'latitude', 'longitude'])
+      .where('id', '!=', locationId)
+      .where('latitude', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('work_orders')
+      .set({ service_location_id: other.id })
+      .where('id', '=', W.fullInstall)
+      .execute();
+    expect((await cellOf(W.fullInstall)).geo_cell).toBe(geoCellOf(other.latitude as number, other.longitude as number));
+    await db.updateTable('work_orders').set({ service_location_id: null }).where('id', '=', W.fullInstall).execute();
+    expect(await cellOf(W.fullInstall)).toEqual({ latitude: null, longitude: null, geo_cell: null });
+    await db
+      .updateTable('work_orders')
+      .set({ service_location_id: locationId })
+      .where('id', '=', W.fullInstall)
+      .execute();
+    expect((await cellOf(W.fullInstall)).geo_cell).toBe(geoCellOf(lat, lon));
+    // Every work order with a located service location carries its cell (the backfill and the insert trigger).
+    const { n } = await db
+      .selectFrom('work_orders as w')
+      .innerJoin('service_locations as sl', 'sl.id', 'w.service_location_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sl.latitude', 'is not', null)
+      .where((eb) => eb.or([eb('w.geo_cell', 'is', null), eb('w.latitude', '!=', eb.ref('sl.latitude'))]))
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(0);
   });
 });
 
