@@ -196,6 +196,13 @@ async function main() {
       headers: auth(installer),
     },
     {
+      // As a browser or the app on a phone asks: the answer compressed (over 1 KB).
+      name: 'wo-home-br',
+      label: 'GET /api/installer/work-orders/100001, Accept-Encoding: gzip, deflate, br',
+      path: '/api/installer/work-orders/100001',
+      headers: { ...auth(installer), 'accept-encoding': 'gzip, deflate, br' },
+    },
+    {
       name: 'search',
       label: 'GET /api/installer/work-orders?… (installer search)',
       path: '/api/installer/work-orders?ByAssignment=0&ShowPendingAssigned=1',

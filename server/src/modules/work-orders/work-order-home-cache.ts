@@ -1,6 +1,6 @@
 /**
  * The work order home's answer (GET /api/installer/work-orders/:WOId, the installer area's hottest read), kept per
- * work order as the JSON text sent (issue 16). An installer opens the same work order again and again on site; its
+ * work order as the JSON text sent, with its compressed forms once asked for (issue 16, plugins/json-text.ts). An installer opens the same work order again and again on site; its
  * answer reads 13 tables in 4 statements, and under load those statements were most of the request's CPU.
  *
  * Kept on SQLite only (db/row-changes.ts): an answer is dropped the moment any row it was made from is inserted,
@@ -13,6 +13,7 @@
 import type { AppContext } from '../../context.js';
 import { type RowChangeWatch, type WatchedColumn, watchRowChanges } from '../../db/row-changes.js';
 import { AnswerCache, type Loaded } from '../../lib/answer-cache.js';
+import type { JsonText } from '../../plugins/json-text.js';
 
 /** Every table the answer reads, by the column that names the work order, location, customer, … a row belongs to. */
 const WATCHED: readonly WatchedColumn[] = [
@@ -57,7 +58,7 @@ export function homeDependencies(s: HomeSources): string[] {
 /** About 1.5 KB each: a few megabytes at most. */
 const MAX_KEPT = 5_000;
 
-export type HomeCache = AnswerCache<number, string>;
+export type HomeCache = AnswerCache<number, JsonText>;
 
 /** Per app instance: its cache once the triggers are in place, null on PostgreSQL. */
 const caches = new WeakMap<AppContext, Promise<HomeCache | null>>();

@@ -87,7 +87,7 @@ export async function workOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       response: { 200: WorkOrderObjectSchema, ...errorResponses(400, 401, 403, 404) },
     },
     // The hottest read of the installer area: JSON text, kept per work order on SQLite (work-order-home-cache.ts).
-    handler: async (req, reply) => sendJsonText(reply, await service.getWorkOrderObjectJson(ctx, req.params.WOId)),
+    handler: async (req, reply) => sendJsonText(req, reply, await service.getWorkOrderObjectJson(ctx, req.params.WOId)),
   });
 
   app.get(`${WO}/notes`, {

@@ -19,6 +19,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Row } from '../../db/database.js';
 import { notFound } from '../../lib/errors.js';
+import { JsonText } from '../../plugins/json-text.js';
 import { assertInstallerMayReach, type ReachedWorkOrder } from '../access/access.service.js';
 import { sanitizeSalesOrderHtml } from './sales-order-html.js';
 import { type HomeSources, homeDependencies, workOrderHomeCache } from './work-order-home-cache.js';
@@ -50,10 +51,10 @@ export function plantConfigOf(row: Omit<Row<'physical_plant_configs'>, 'id' | 'o
  * The work order object as the JSON text the route sends. On SQLite it is kept per work order until a row it was made
  * from changes (work-order-home-cache.ts); a kept answer was made only after the access check passed.
  */
-export async function getWorkOrderObjectJson(ctx: AppContext, workOrderId: number): Promise<string> {
+export async function getWorkOrderObjectJson(ctx: AppContext, workOrderId: number): Promise<JsonText> {
   const load = async () => {
     const { object, sources } = await loadWorkOrderObject(ctx, await assertInstallerMayReach(ctx, workOrderId));
-    return { value: JSON.stringify(object), dependsOn: homeDependencies(sources) };
+    return { value: new JsonText(JSON.stringify(object)), dependsOn: homeDependencies(sources) };
   };
   const cache = await workOrderHomeCache(ctx);
   return cache ? cache.getOrLoad(workOrderId, load) : (await load()).value;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { distanceMiles } from '@strand/domain';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -468,6 +469,36 @@ describe('GET /api/installer/work-orders/:WOId: the answer kept per work order (
       expect(await home(), `${step.table}, undone`).toEqual(original);
     }
     expect(steps).toHaveLength(13);
+  });
+
+  it('sends the answer compressed as the client asks, the same bytes each time, and plain to one that asks for none', async () => {
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(1024);
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+      ['x-gzip', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      const send = () => t.request({ method: 'GET', url, token: installer, headers: { 'accept-encoding': accept } });
+      const [first, second] = [await send(), await send()];
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(first.headers['content-encoding'], accept).toBe(encoding);
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      const body =
+        encoding === 'br'
+          ? brotliDecompressSync(first.rawPayload)
+          : encoding === 'gzip'
+            ? gunzipSync(first.rawPayload)
+            : first.rawPayload;
+      expect(body.toString('utf8')).toBe(plain.body);
+      if (encoding) {
+        expect(first.headers.vary).toContain('Accept-Encoding');
+        expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length);
+      }
+    }
   });
 
   it('refuses the work order once it is given to a contractor company, and reads it again when it is back', async () => {
