@@ -23,15 +23,18 @@ afterEach(async () => {
 });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Watches circuits by their service location, noting each change as `location:<id>` in `seen`. */
+const watchLocations = (seen: string[]) =>
+  watchRowChanges(
+    database.db,
+    [{ table: 'circuits', column: 'service_location_id', kind: 'location' }],
+    (kind, value) => seen.push(`${kind}:${value}`),
+  );
 
 describe('watchRowChanges (SQLite)', () => {
   it("reports each row this process inserts, updates (old and new value) or deletes, by the watched column's value", async () => {
     const seen: string[] = [];
-    const watch = await watchRowChanges(
-      database.db,
-      [{ table: 'circuits', column: 'service_location_id', kind: 'location' }],
-      (kind, value) => seen.push(`${kind}:${value}`),
-    );
+    const watch = await watchLocations(seen);
     expect(watch).not.toBeNull();
     const db = database.db;
     await sql`INSERT INTO circuits (id, service_location_id, label) VALUES (1, 7, 'a'), (2, NULL, 'b')`.execute(db);
@@ -49,11 +52,7 @@ describe('watchRowChanges (SQLite)', () => {
 
   it("says once when another connection committed, within FOREIGN_COMMIT_CHECK_MS, and that connection's writes need nothing", async () => {
     const seen: string[] = [];
-    const watch = await watchRowChanges(
-      database.db,
-      [{ table: 'circuits', column: 'service_location_id', kind: 'location' }],
-      (kind, value) => seen.push(`${kind}:${value}`),
-    );
+    const watch = await watchLocations(seen);
     await pause(FOREIGN_COMMIT_CHECK_MS + 5);
     expect(watch?.committedElsewhere()).toBe(false);
     // A plain connection (the sqlite3 shell, a test): the TEMP triggers are not its, so its write needs no function.
