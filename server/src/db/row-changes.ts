@@ -37,10 +37,12 @@ export const FOREIGN_COMMIT_CHECK_MS = 10;
 
 let watches = 0;
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/u;
+const KIND = /^[a-z][a-z-]*$/u;
 
 /**
  * Calls `onChange(kind, value)` for each watched column of each row this process inserts, updates or deletes (an
- * update reports the old and the new value; a null value is not reported). Resolves once the triggers are in place; null on PostgreSQL.
+ * update reports the old and the new value; a null value is not reported). Resolves once the triggers are in place;
+ * null on PostgreSQL. Table, column and kind are written into the triggers' SQL, so they must be plain names.
  */
 export async function watchRowChanges(
   db: Kysely<Database>,
@@ -65,8 +67,9 @@ export async function watchRowChanges(
   });
   const byTable = new Map<string, WatchedColumn[]>();
   for (const w of watched) {
-    if (!IDENTIFIER.test(w.table) || !IDENTIFIER.test(w.column))
-      throw new Error(`Not a plain name: ${w.table}.${w.column}`);
+    if (!IDENTIFIER.test(w.table) || !IDENTIFIER.test(w.column) || !KIND.test(w.kind)) {
+      throw new Error(`Not a plain name: ${w.table}.${w.column} as ${w.kind}`);
+    }
     byTable.set(w.table, [...(byTable.get(w.table) ?? []), w]);
   }
   const calls = (columns: WatchedColumn[], rows: ('NEW' | 'OLD')[]) =>

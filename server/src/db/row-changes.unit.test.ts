@@ -75,9 +75,12 @@ describe('watchRowChanges (SQLite)', () => {
     expect(watch?.committedElsewhere()).toBe(true);
   });
 
-  it('refuses a table or column that is not a plain name', async () => {
+  it('refuses a table, column or kind that is not a plain name', async () => {
     await expect(
       watchRowChanges(database.db, [{ table: 'circuits', column: 'id; DROP TABLE x', kind: 'c' }], () => {}),
+    ).rejects.toThrow('Not a plain name');
+    await expect(
+      watchRowChanges(database.db, [{ table: 'circuits', column: 'id', kind: "c', 1); DROP TABLE x; --" }], () => {}),
     ).rejects.toThrow('Not a plain name');
   });
 

@@ -70,11 +70,18 @@ async function open(ctx: AppContext): Promise<HomeCache | null> {
   return watch ? cache : null;
 }
 
-/** The instance's cache of work order home answers; null where answers are not kept (PostgreSQL). */
+/**
+ * The instance's cache of work order home answers; null where answers are not kept (PostgreSQL), and for this call
+ * when its triggers could not be made (logged; the next call tries again).
+ */
 export function workOrderHomeCache(ctx: AppContext): Promise<HomeCache | null> {
   let cache = caches.get(ctx);
   if (!cache) {
-    cache = open(ctx);
+    cache = open(ctx).catch((err: unknown) => {
+      caches.delete(ctx);
+      ctx.log.warn({ err }, 'work order home answers are not kept: their row watch could not start');
+      return null;
+    });
     caches.set(ctx, cache);
   }
   return cache;
