@@ -14,7 +14,11 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 export class JsonText {
   readonly #encoded = new Map<Encoding, Buffer>();
-  constructor(readonly text: string) {}
+  /** Its size in bytes, which the compression threshold is about. */
+  readonly bytes: number;
+  constructor(readonly text: string) {
+    this.bytes = Buffer.byteLength(text);
+  }
 
   /** The text compressed with `encoding`, made once. */
   encoded(encoding: Encoding): Buffer {
@@ -30,8 +34,7 @@ export class JsonText {
 /** Sends the text, or its form in the encoding the client accepts (as the plugin would choose it) when over 1 KB. */
 export function sendJsonText(request: FastifyRequest, reply: FastifyReply, json: JsonText): FastifyReply {
   reply.type(JSON_TYPE);
-  const encoding =
-    json.text.length >= COMPRESS_THRESHOLD ? negotiateEncoding(request.headers['accept-encoding']) : null;
+  const encoding = json.bytes >= COMPRESS_THRESHOLD ? negotiateEncoding(request.headers['accept-encoding']) : null;
   if (!encoding) return reply.send(json.text);
   return reply.header('Vary', 'Accept-Encoding').header('Content-Encoding', encoding).send(json.encoded(encoding));
 }
