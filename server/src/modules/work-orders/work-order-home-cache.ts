@@ -1,7 +1,8 @@
 /**
  * The work order home's answer (GET /api/installer/work-orders/:WOId, the installer area's hottest read), kept per
- * work order as the JSON text sent, with its compressed forms once asked for (issue 16, plugins/json-text.ts). An installer opens the same work order again and again on site; its
- * answer reads 13 tables in 4 statements, and under load those statements were most of the request's CPU.
+ * work order as the JSON text sent, with its compressed forms once asked for (issue 16, plugins/json-text.ts). An
+ * installer opens the same work order again and again on site; its answer reads 13 tables in 4 statements, and under
+ * load those statements were most of the request's CPU.
  *
  * Kept on SQLite only (db/row-changes.ts): an answer is dropped the moment any row it was made from is inserted,
  * updated or deleted (TEMP triggers on the 13 tables below), and all of them when another connection commits. On
@@ -12,7 +13,7 @@
  */
 import type { AppContext } from '../../context.js';
 import { type RowChangeWatch, type WatchedColumn, watchRowChanges } from '../../db/row-changes.js';
-import { AnswerCache, type Loaded } from '../../lib/answer-cache.js';
+import { AnswerCache } from '../../lib/answer-cache.js';
 import type { JsonText } from '../../plugins/json-text.js';
 
 /** Every table the answer reads, by the column that names the work order, location, customer, … a row belongs to. */
@@ -86,5 +87,3 @@ export function workOrderHomeCache(ctx: AppContext): Promise<HomeCache | null> {
   }
   return cache;
 }
-
-export type { Loaded };
