@@ -31,6 +31,9 @@ import * as m0027 from './migrations/0027-search-plans.js';
 import * as m0029 from './migrations/0029-search-covering.js';
 import * as m0030 from './migrations/0030-nearby-covering.js';
 import * as m0031 from './migrations/0031-nearby-cells.js';
+import * as m0032 from './migrations/0032-customer-name-keys.js';
+import * as m0033 from './migrations/0033-customer-name-words.js';
+import * as m0034 from './migrations/0034-installer-search-indexes.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -61,6 +64,9 @@ const migrations: Record<string, Migration> = {
   '0029-search-covering': m0029,
   '0030-nearby-covering': m0030,
   '0031-nearby-cells': m0031,
+  '0032-customer-name-keys': m0032,
+  '0033-customer-name-words': m0033,
+  '0034-installer-search-indexes': m0034,
 };
 
 /** Kysely's migrations, each handed the helper kit of the dialect the connection was opened with. */

@@ -16,6 +16,8 @@ import { createTestApp, type TestApp } from '../test/harness.js';
 const UNTYPED_TABLES: Record<string, string> = {
   kysely_migration: "Kysely's own bookkeeping",
   kysely_migration_lock: "Kysely's own bookkeeping",
+  name_words: 'PostgreSQL: the words of customer names, kept by a trigger for the name search (0033)',
+  customer_name_words: 'PostgreSQL: which customers each name word belongs to, kept by a trigger (0033)',
 };
 
 interface TypedColumn {

@@ -52,20 +52,7 @@ export async function up(db: AnyDb, kit: MigrationKit): Promise<void> {
   }
 
   // SQLite: FTS5 trigram tables (case-insensitive LIKE '%text%' served from the index for 3+ characters).
-  await sql`CREATE VIRTUAL TABLE customer_name_search USING fts5(customer_id UNINDEXED, name, tokenize='trigram')`.execute(
-    db,
-  );
-  await sql`INSERT INTO customer_name_search (customer_id, name) SELECT id, name FROM customers`.execute(db);
-  await sql`CREATE TRIGGER customer_name_search_ai AFTER INSERT ON customers BEGIN
-      INSERT INTO customer_name_search (customer_id, name) VALUES (new.id, new.name);
-    END`.execute(db);
-  await sql`CREATE TRIGGER customer_name_search_au AFTER UPDATE OF id, name ON customers BEGIN
-      DELETE FROM customer_name_search WHERE customer_id = old.id;
-      INSERT INTO customer_name_search (customer_id, name) VALUES (new.id, new.name);
-    END`.execute(db);
-  await sql`CREATE TRIGGER customer_name_search_ad AFTER DELETE ON customers BEGIN
-      DELETE FROM customer_name_search WHERE customer_id = old.id;
-    END`.execute(db);
+  await createCustomerNameSearch(db);
 
   // service_locations.id is the rowid, so the search table shares it.
   await sql`CREATE VIRTUAL TABLE service_location_search USING fts5(address, city, tokenize='trigram')`.execute(db);
@@ -111,4 +98,25 @@ export async function down(db: AnyDb, kit: MigrationKit): Promise<void> {
   await db.schema.dropIndex('work_orders_customer_due_idx').ifExists().execute();
   await db.schema.dropIndex('work_orders_type_due_idx').ifExists().execute();
   await db.schema.dropIndex('work_orders_installer_due_idx').ifExists().execute();
+}
+
+/**
+ * This migration's customer-name table: the account number in an UNINDEXED column. 0032 keys the table by it
+ * instead, and makes this one again when it is rolled back.
+ */
+export async function createCustomerNameSearch(db: AnyDb): Promise<void> {
+  await sql`CREATE VIRTUAL TABLE customer_name_search USING fts5(customer_id UNINDEXED, name, tokenize='trigram')`.execute(
+    db,
+  );
+  await sql`INSERT INTO customer_name_search (customer_id, name) SELECT id, name FROM customers`.execute(db);
+  await sql`CREATE TRIGGER customer_name_search_ai AFTER INSERT ON customers BEGIN
+      INSERT INTO customer_name_search (customer_id, name) VALUES (new.id, new.name);
+    END`.execute(db);
+  await sql`CREATE TRIGGER customer_name_search_au AFTER UPDATE OF id, name ON customers BEGIN
+      DELETE FROM customer_name_search WHERE customer_id = old.id;
+      INSERT INTO customer_name_search (customer_id, name) VALUES (new.id, new.name);
+    END`.execute(db);
+  await sql`CREATE TRIGGER customer_name_search_ad AFTER DELETE ON customers BEGIN
+      DELETE FROM customer_name_search WHERE customer_id = old.id;
+    END`.execute(db);
 }

@@ -3,9 +3,9 @@
  * a 2,000 ft box holds ~8,000 service locations and ~15,000–19,500 of the provider's work orders: the search looked
  * up each location's work orders (one index probe per location, 12–15 ms of a 25 ms budget) and sorted them all to
  * keep 200. Each work order now carries its location's position and the 0.01° × 0.01° cell it lies in
- * (`geo_cell`), kept by triggers, and an index holds the provider's work orders by cell in due-date order with the position: a Nearby search
- * walks each of the (at most nine) cells its box touches in due-date order, checks the distance in the index, and
- * stops at the cap (work-order-search.repository.ts, SearchPlan.nearbyByCell).
+ * (`geo_cell`), kept by triggers, and an index holds the provider's work orders by cell in due-date order with the
+ * position: a Nearby search walks each of the (at most nine) cells its box touches in due-date order, checks the
+ * distance in the index, and stops at the cap (work-order-search.repository.ts, SearchPlan.nearbyByCell).
  *
  * geo_cell = floor(latitude × 100) × 100000 + floor(longitude × 100), as geoCellOf (geo-cells.ts) computes it.
  */

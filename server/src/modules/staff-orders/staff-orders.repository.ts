@@ -3,7 +3,7 @@ import { STAFF_ORDERS_PAGE_SIZE } from '@strand/domain';
 import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
 import type { Database } from '../../db/database.js';
-import { containsInsensitive } from '../../db/sql.js';
+import { containsInsensitive, customerIdsNamed, ftsPhrase } from '../../db/sql.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -15,7 +15,6 @@ export interface OrderSearch {
   page: number;
 }
 
-const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
@@ -66,7 +65,7 @@ export function searchOrders(db: Db, dialect: DialectName, f: OrderSearch) {
     } else if (dialect === 'sqlite' && [...text].length >= 3) {
       const phrase = ftsPhrase(text);
       q = q.where(
-        sql<SqlBool>`(so.customer_id IN (SELECT customer_id FROM customer_name_search WHERE customer_name_search MATCH ${phrase}) OR so.service_location_id IN (SELECT rowid FROM service_location_search WHERE service_location_search MATCH ${phrase}))`,
+        sql<SqlBool>`(so.customer_id IN (${customerIdsNamed(text)}) OR so.service_location_id IN (SELECT rowid FROM service_location_search WHERE service_location_search MATCH ${phrase}))`,
       );
     } else {
       q = q.where((eb) =>

@@ -8,7 +8,13 @@ import { boundingBox, EARTH_RADIUS_MILES, FEET_PER_MILE, type WorkOrderSortField
 import { type ExpressionBuilder, type Kysely, type OrderByItemBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
 import type { Database } from '../../db/database.js';
-import { containsInsensitive } from '../../db/sql.js';
+import {
+  containsInsensitive,
+  customerIdsByNameWord,
+  customerIdsNamed,
+  ftsPhrase,
+  isOneNameWord,
+} from '../../db/sql.js';
 import { geoCellsOfBox } from './geo-cells.js';
 
 export interface SearchFilters {
@@ -72,11 +78,6 @@ function hasTrigram(text: string): boolean {
   return [...text].length >= 3;
 }
 
-/** An FTS5 phrase: with the trigram tokenizer a phrase matches as a case-insensitive substring. */
-function ftsPhrase(text: string): string {
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
 /** The next day of a YYYY-MM-DD date: the exclusive upper bound of an inclusive date filter on timestamps. */
 export function nextDay(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -116,7 +117,8 @@ export interface SearchPlan {
    * to Me it reads the user's assignments (work_orders_installer_id_idx, 0029). A last name matches ~6,300 customers
    * and ~11,800 work orders at 1 M: PostgreSQL's probes read 22,800 index pages (41 ms), the walk of
    * work_orders_installer_sort_idx (0029, carries the customer) ~13,000 entries (2–3 ms), checking each against the
-   * ids by hashing (`(customer_id = ANY(ids)) IS TRUE`). SQLite walks work_orders_installer_due_customer_idx (0029)
+   * matched customers by hashing (`(customer_id = ANY(ids)) IS TRUE`, or for a one-word text the word match as a
+   * subquery hashed once, `(customer_id IN (…)) IS TRUE`). SQLite walks work_orders_installer_due_customer_idx (0029)
    * with `+customer_id IN (FTS match)` (the `+` keeps the term out of the index choice): ~15 instead of ~35 ms of CPU.
    * A rare name keeps the probes (a walk would read the whole index to find a few rows).
    */
@@ -133,10 +135,19 @@ export interface SearchPlan {
    * orders by cell in due-date order with their position, so in the default order each walk checks the distance in
    * the index and stops at the cap. In the densest part of the 1 M data a 2,000 ft box holds ~8,000 locations: one
    * index probe each (12–15 ms) before. Chosen from NEARBY_BY_CELL_MIN_FEET in the default order (due date, newest
-   * first), for every scope: with Assigned to Me a walk reads more of each cell to find the user's few, and was still
-   * faster at p99 on both databases (performance.md "Night session").
+   * first), for every scope but the user's own part of Assigned to Me (nearbyMine).
    */
   nearbyByCell: boolean;
+  /**
+   * How Assigned to Me with Nearby (the user's own part of the search) reaches its work orders: `cells` (as
+   * nearbyByCell), `locations` (each service location in the box), or `assignments`: the user's assignments (a few
+   * thousand at most), each probed by id in work_orders_installer_id_idx, which carries the position (0034). A walk
+   * of a dense 2,000 ft box reads ~15,000–19,500 work orders to find the user's ~25: on 1 M work orders PostgreSQL
+   * took p50 14 / p99 33 ms walking and 7.5 / 11.5 ms from the assignments; SQLite 7.5 / 18 ms walking and 3 / 8 ms
+   * probing the locations (its planner drives them from the assignments itself). Where nearbyByCell would be chosen:
+   * `assignments` on PostgreSQL, `locations` on SQLite; `locations` otherwise.
+   */
+  nearbyMine: 'cells' | 'locations' | 'assignments';
 }
 
 /** SearchPlan.nearbyByCell from this distance: a smaller box holds few locations, and their probes cost little. */
@@ -156,24 +167,45 @@ export const NAME_IDS_MAX = 50_000;
 /** The customers a name search reaches, read before the search (SearchPlan.nameMatchAsFilter decides on `count`). */
 interface NameMatch {
   /**
-   * PostgreSQL: the ids of the customers whose name contains the text (pg_trgm), as one array literal (`{id,id,…}`:
-   * reading 6,300 rows into objects and sending them back element by element cost ~4 ms of CPU here). Bound to the
-   * search, the array is a constant to the planner (node-postgres's statements are unnamed, so planned with their
-   * values): it knows how many customers matched, and checks a row against the array by hashing, not one by one.
-   * More than SearchPlan.nameIdsMax matched: none either (the search matches the names in a subquery).
-   * SQLite: none (the search matches in its FTS5 table again; counting is ~1 ms, reading the ids out is not).
+   * PostgreSQL: the ids of the customers whose name contains the text, as one array literal (`{id,id,…}`: reading
+   * 6,300 rows into objects and sending them back element by element cost ~4 ms of CPU here). Bound to the search,
+   * the array is a constant to the planner (node-postgres's statements are unnamed, so planned with their values): it
+   * knows how many customers matched, and probes their work orders (work_orders_installer_customer_idx, 0027).
+   * None when the search does not need them: more than SearchPlan.nameIdsMax matched, or the match is a filter of a
+   * one-word text (then the search matches the words again in a subquery, hashed once: `byWord`).
+   * SQLite: none (the search matches in its FTS5 table again; counting is ~1 ms).
    */
   ids: string | undefined;
-  /** How many customers matched (SQLite: counted up to the threshold; PostgreSQL: up to nameIdsMax + 1). */
+  /**
+   * How many customers matched (SQLite: counted up to the threshold; PostgreSQL: up to nameIdsMax + 1, a customer
+   * counted once per word of its name that contains a one-word text).
+   */
   count: number;
+  /** PostgreSQL, text of one word (isOneNameWord): matched in the words of names (0033) instead of whole names. */
+  byWord: boolean;
 }
 
+/**
+ * PostgreSQL: a text of one word lies inside one word of a name, so the words of names (0033) answer it from two
+ * small indexes, counted first (~1 ms); the ids are read out only when the search probes them (`idsWanted`). Longer
+ * text: pg_trgm on customers.name (0002), counted and read out in one statement.
+ */
 async function matchCustomerNames(
   db: Kysely<Database>,
   dialect: DialectName,
   text: string,
   idsMax: number,
+  idsWanted: (count: number) => boolean,
 ): Promise<NameMatch> {
+  if (dialect === 'postgres' && isOneNameWord(text)) {
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n
+      FROM (${customerIdsByNameWord(text)} LIMIT ${idsMax + 1}) m`.execute(db);
+    const n = Number(rows[0]?.n ?? 0);
+    if (n === 0 || n > idsMax || !idsWanted(n)) return { ids: undefined, count: n, byWord: true };
+    const read = await sql<{ ids: string | null }>`SELECT array_agg(DISTINCT m.customer_id)::text AS ids
+      FROM (${customerIdsByNameWord(text)}) m`.execute(db);
+    return { ids: read.rows[0]?.ids ?? '{}', count: n, byWord: true };
+  }
   if (dialect === 'postgres') {
     const { rows } = await sql<{ n: number; ids: string | null }>`WITH m AS (SELECT cn.id FROM customers cn
       WHERE ${containsInsensitive(dialect, 'cn.name', text)} LIMIT ${idsMax + 1})
@@ -181,11 +213,11 @@ async function matchCustomerNames(
       db,
     );
     const n = Number(rows[0]?.n ?? 0);
-    return { ids: n > idsMax ? undefined : (rows[0]?.ids ?? '{}'), count: n };
+    return { ids: n > idsMax ? undefined : (rows[0]?.ids ?? '{}'), count: n, byWord: false };
   }
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM customer_name_search
     WHERE customer_name_search MATCH ${ftsPhrase(text)} LIMIT ${NAME_FILTER_MIN_CUSTOMERS.sqlite})`.execute(db);
-  return { ids: undefined, count: Number(rows[0]?.n ?? 0) };
+  return { ids: undefined, count: Number(rows[0]?.n ?? 0), byWord: false };
 }
 
 /**
@@ -201,30 +233,33 @@ export async function searchWorkOrders(
 ): Promise<SearchRow[]> {
   const scope = scopeOf(f);
   const nameIdsMax = forced?.nameIdsMax ?? NAME_IDS_MAX;
-  const match =
-    f.customerName !== undefined && hasTrigram(f.customerName)
-      ? await matchCustomerNames(db, dialect, f.customerName, nameIdsMax)
-      : undefined;
-  if (match?.count === 0) return [];
   // Filtering needs something else to drive the search: the sort index's order, or (PostgreSQL) the user's
   // assignments; SQLite already checks the match as a (Bloom) filter on the user's assignments by itself.
   const walks = f.sortBy === 'dueDate' && f.sortOrder === 'desc';
+  const nameAsFilter = (count: number) =>
+    forced?.nameMatchAsFilter ??
+    (count >= NAME_FILTER_MIN_CUSTOMERS[dialect] &&
+      (dialect === 'postgres' ? scope === 'mine' || walks : scope !== 'mine' && walks));
+  const match =
+    f.customerName !== undefined && hasTrigram(f.customerName)
+      ? await matchCustomerNames(db, dialect, f.customerName, nameIdsMax, (n) => !nameAsFilter(n))
+      : undefined;
+  if (match?.count === 0) return [];
   const cells = f.nearby ? geoCellsOfBox(boundingBox(f.nearby, f.nearby.feet)) : [];
+  const wideNearby = (f.nearby?.feet ?? 0) >= NEARBY_BY_CELL_MIN_FEET && walks && f.address === undefined;
   const plan: SearchPlan = {
     splitMineAndPending: forced?.splitMineAndPending ?? dialect === 'postgres',
-    nameMatchAsFilter:
-      forced?.nameMatchAsFilter ??
-      (match !== undefined &&
-        match.count >= NAME_FILTER_MIN_CUSTOMERS[dialect] &&
-        (dialect === 'postgres' ? scope === 'mine' || walks : scope !== 'mine' && walks)),
+    nameMatchAsFilter: match !== undefined && nameAsFilter(match.count),
     nameIdsMax,
-    nearbyByCell:
-      cells.length > 0 &&
-      (forced?.nearbyByCell ?? ((f.nearby?.feet ?? 0) >= NEARBY_BY_CELL_MIN_FEET && walks && f.address === undefined)),
+    nearbyByCell: cells.length > 0 && (forced?.nearbyByCell ?? wideNearby),
+    nearbyMine:
+      cells.length === 0
+        ? 'locations'
+        : (forced?.nearbyMine ?? (wideNearby && dialect === 'postgres' ? 'assignments' : 'locations')),
   };
-  const name = match && { ids: match.ids, asFilter: plan.nameMatchAsFilter };
-  const part = (scope: Scope, cell?: number) =>
-    orderBy(matching(db, dialect, f, scope, name, cell), f, SORT_COLUMNS[f.sortBy], 'wo.id').limit(f.limit + 1);
+  const name = match && { ids: match.ids, byWord: match.byWord, asFilter: plan.nameMatchAsFilter };
+  const part = (scope: Scope, way: NearbyWay = { by: 'locations' }) =>
+    orderBy(matching(db, dialect, f, scope, name, way), f, SORT_COLUMNS[f.sortBy], 'wo.id').limit(f.limit + 1);
   type Part = ReturnType<typeof part>;
   // Capped parts merged: the rows of the union's first limit + 1 in the outer order are the search's.
   const unionOf = ([first, ...rest]: Part[]) =>
@@ -232,7 +267,10 @@ export async function searchWorkOrders(
       (union, p, i) => union.unionAll(db.selectFrom(p.as(`p${i + 1}`)).selectAll()),
       db.selectFrom((first as Part).as('p0')).selectAll(),
     ) as unknown as Part;
-  const capped = (scope: Scope) => (plan.nearbyByCell ? unionOf(cells.map((c) => part(scope, c))) : part(scope));
+  const capped = (scope: Scope) => {
+    const by = scope === 'mine' ? plan.nearbyMine : plan.nearbyByCell ? 'cells' : 'locations';
+    return by === 'cells' ? unionOf(cells.map((cell) => part(scope, { by, cell }))) : part(scope, { by });
+  };
   // Both shapes give the same columns (id, sort_key, distance_feet); the cast only unifies Kysely's builder types.
   const inner =
     scope === 'mineOrPending' && plan.splitMineAndPending
@@ -266,17 +304,26 @@ export async function searchWorkOrders(
     .execute();
 }
 
+/**
+ * How a Nearby search reaches a part's work orders (SearchPlan.nearbyByCell, nearbyMine): through the service
+ * locations in the box (their position), or the work orders of one map cell, or the user's assignments (those two by
+ * the position the work orders carry, 0031).
+ */
+type NearbyWay = { by: 'locations' } | { by: 'cells'; cell: number } | { by: 'assignments' };
+
 /** The work orders one scope of the search reaches, filtered, with their sort key (not yet ordered or capped). */
 function matching(
   db: Kysely<Database>,
   dialect: DialectName,
   f: SearchFilters,
   scope: Scope,
-  name: { ids: string | undefined; asFilter: boolean } | undefined,
-  /** Nearby by map cell (SearchPlan.nearbyByCell): the work orders of this cell, by the position they carry. */
-  cell?: number,
+  name: { ids: string | undefined; byWord: boolean; asFilter: boolean } | undefined,
+  way: NearbyWay,
 ) {
-  const position = cell === undefined ? 'sl' : 'wo';
+  // Cells and assignments exist only for a Nearby search (SearchPlan), the assignments only for its 'mine' part.
+  const cell = way.by === 'cells' ? way.cell : undefined;
+  const fromAssignments = way.by === 'assignments';
+  const position = way.by === 'locations' ? 'sl' : 'wo';
   const distance = f.nearby ? distanceFeetSql(f.nearby.latitude, f.nearby.longitude, position) : null;
   const nameByScan = f.customerName !== undefined && !hasTrigram(f.customerName);
   const customerIdPrefix = f.customerId !== undefined && !/^\d{4}-\d{4}-\d{4}$/.test(f.customerId);
@@ -289,7 +336,7 @@ function matching(
   // walked work_orders_due_idx: 413 ms of CPU instead of 2 ms for the skip-scan of work_orders_installer_due_idx).
   const shortAddress = f.address !== undefined && !usesTrigramTable(dialect, f.address);
   const needsLocation =
-    cell === undefined ? dialect === 'sqlite' || f.nearby !== undefined || shortAddress : shortAddress;
+    position === 'sl' ? dialect === 'sqlite' || f.nearby !== undefined || shortAddress : shortAddress;
 
   let q = db
     .selectFrom('work_orders as wo')
@@ -304,10 +351,10 @@ function matching(
     // Installers work the provider's own work orders; those given to a contractor company are the contractors'.
     .where('wo.contractor_id', 'is', null)
     .where((eb) =>
-      // Assigned to Me with the name as a filter: the user's work orders as an array computed first, so they are
-      // probed by id (work_orders_installer_id_idx); as `IN (subquery)` PostgreSQL scanned a whole customer index
-      // (760,000 entries) to hash-join the assignments.
-      dialect === 'postgres' && scope === 'mine' && name?.asFilter
+      // Assigned to Me with the name as a filter, or Nearby from the assignments: the user's work orders as an array
+      // computed first, so they are probed by id (work_orders_installer_id_idx); as `IN (subquery)` PostgreSQL
+      // scanned a whole customer index (760,000 entries) to hash-join the assignments.
+      dialect === 'postgres' && scope === 'mine' && (name?.asFilter || fromAssignments)
         ? sql<SqlBool>`wo.id = ANY(ARRAY${db
             .selectFrom('work_order_assignments as a')
             .select('a.work_order_id')
@@ -331,14 +378,12 @@ function matching(
     q = nameByScan
       ? q.where(containsInsensitive(dialect, 'c.name', text))
       : ids === undefined && dialect === 'postgres'
-        ? // Too many customers matched to bind their ids (SearchPlan.nameIdsMax): the database matches them.
+        ? // The ids were not read out (NameMatch.ids): the database matches the names (as a filter, once, hashed).
           q.where(
-            sql<SqlBool>`(wo.customer_id IN (SELECT cn.id FROM customers cn WHERE ${containsInsensitive(dialect, 'cn.name', text)}))${sql.raw(name?.asFilter ? ' IS TRUE' : '')}`,
+            sql<SqlBool>`(wo.customer_id IN (${name?.byWord ? customerIdsByNameWord(text) : sql`SELECT cn.id FROM customers cn WHERE ${containsInsensitive(dialect, 'cn.name', text)}`}))${sql.raw(name?.asFilter ? ' IS TRUE' : '')}`,
           )
         : ids === undefined
-          ? q.where(
-              sql<SqlBool>`${sql.raw(name?.asFilter ? '+' : '')}wo.customer_id IN (SELECT customer_id FROM customer_name_search WHERE customer_name_search MATCH ${ftsPhrase(text)})`,
-            )
+          ? q.where(sql<SqlBool>`${sql.raw(name?.asFilter ? '+' : '')}wo.customer_id IN (${customerIdsNamed(text)})`)
           : name?.asFilter
             ? q.where(sql<SqlBool>`(wo.customer_id = ANY(${ids}::text[])) IS TRUE`)
             : // The planner knows the ids: a few are probed in work_orders_installer_customer_idx (0027).
