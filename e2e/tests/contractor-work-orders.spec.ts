@@ -57,17 +57,36 @@ test.describe('work order search', () => {
       })
       .toBe(true);
 
+    // The restored search comes answered with the last search: the list shows without a search request.
+    const searches: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/contractor/work-orders/search')) searches.push(r.url());
+    });
     await page.reload();
     await expect(page.getByText('Your last search was restored.')).toBeVisible();
     await expect(form.getByLabel('Work Order Type')).toHaveValue('Yard Complaint');
     await expect(form.getByLabel('Sort by')).toHaveValue('WorkOrderID');
     await expect(results.getByRole('link', { name: `WO #${WO.yardComplaint}` })).toBeVisible();
+    expect(searches).toEqual([]);
 
     await form.getByRole('button', { name: 'Clear search' }).click();
     await expect(form.getByLabel('Work Order Type')).toHaveValue('');
     await form.getByLabel('Work Order ID').fill(String(WO.company1));
     await form.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByText('No Work Orders Found')).toBeVisible();
+
+    // Clear is remembered as the last search, even when its answer is still on hand from a moment ago.
+    await form.getByRole('button', { name: 'Clear search' }).click();
+    await expect(results.getByRole('listitem').first()).toBeVisible();
+    await form.getByLabel('Work Order ID').fill(String(WO.company1));
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText('No Work Orders Found')).toBeVisible();
+    const cleared = page.waitForResponse((r) => r.url().includes('/api/contractor/work-orders/search'));
+    await form.getByRole('button', { name: 'Clear search' }).click();
+    await cleared;
+    await page.reload();
+    await expect(page.getByText('Your last search was restored.')).toBeVisible();
+    await expect(form.getByLabel('Work Order ID')).toHaveValue('');
   });
 
   test('the date filter enables its inputs and names a backwards range', async ({ page }) => {

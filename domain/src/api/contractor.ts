@@ -134,10 +134,20 @@ export const ContractorSearchResultSchema = z.object({
 });
 export type ContractorSearchResult = z.infer<typeof ContractorSearchResultSchema>;
 
-/** queryLastWOSearch: the user's last search, or null before the first one. */
+/**
+ * The search the work-order page runs when none is remembered: the user's own assignments, latest due date first
+ * (the search form's defaults, SPEC §5).
+ */
+export const DEFAULT_CONTRACTOR_SEARCH: ContractorSearch = { ByAssignment: '1', sort: 'DueDate', order: 'desc' };
+
+/**
+ * queryLastWOSearch: the user's last search, or null before the first one; with the answer of the search the page
+ * starts with (the last one, or DEFAULT_CONTRACTOR_SEARCH), so the page shows it without asking again.
+ */
 export const ContractorLastSearchSchema = z.object({
   criteria: ContractorSearchSchema.nullable(),
   savedAt: z.string().nullable(),
+  first: z.object({ criteria: ContractorSearchSchema, result: ContractorSearchResultSchema }).nullable(),
 });
 export type ContractorLastSearch = z.infer<typeof ContractorLastSearchSchema>;
 

@@ -26,6 +26,32 @@ async function logSessionIfDue(nUserID: number) {
   }
 }
 
+/** How long the session log waits for an idle moment once the page has loaded, at most. */
+const SETTLED_IDLE_TIMEOUT_MS = 2_000;
+
+/**
+ * Runs `task` once the page has loaded and the browser is idle (or SETTLED_IDLE_TIMEOUT_MS later): the session log
+ * is best effort, and sent at the start it competed with the first page's own reads on a slow network. Returns the
+ * cancel.
+ */
+function whenPageSettled(task: () => void): () => void {
+  let idle: number | undefined;
+  const schedule = () => {
+    idle =
+      typeof window.requestIdleCallback === 'function'
+        ? window.requestIdleCallback(task, { timeout: SETTLED_IDLE_TIMEOUT_MS })
+        : window.setTimeout(task, 0);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    window.removeEventListener('load', schedule);
+    if (idle === undefined) return;
+    if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+    else window.clearTimeout(idle);
+  };
+}
+
 export function SessionWatcher() {
   const userId = useSession().claims?.nUserID;
 
@@ -53,7 +79,8 @@ export function SessionWatcher() {
   }, []);
 
   useEffect(() => {
-    if (userId !== undefined) void logSessionIfDue(userId);
+    if (userId === undefined) return;
+    return whenPageSettled(() => void logSessionIfDue(userId));
   }, [userId]);
 
   return null;

@@ -7,7 +7,7 @@
 import { ApiErrorSchema, CLIENT_VERSION } from '@strand/domain';
 import type { z } from 'zod';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
-import { startEarlyRead, takeEarlyRead } from './early-reads';
+import { startEarlyRead, takeArrivedRead, takeEarlyRead } from './early-reads';
 
 export { ApiError, errorMessage, NETWORK_ERROR_MESSAGE } from './api-error';
 
@@ -73,6 +73,19 @@ export function prefetchGet(path: string, auth = true): void {
   const token = auth ? hooks.getToken() : null;
   if (auth && !token) return;
   startEarlyRead(path, token);
+}
+
+/**
+ * A signed-in GET's early answer (prefetchGet, the entry's landing-page reads) if it has already arrived, checked by
+ * the schema, taken once: a page's query starts with it (react-query `initialData`), so the page's first render
+ * shows it instead of rendering once without and again a turn later. Otherwise nothing: the query asks (and takes
+ * the answer still on its way).
+ */
+export function arrivedAnswer<T>(path: string, schema: z.ZodType<T>): T | undefined {
+  const arrived = takeArrivedRead(path, hooks.getToken());
+  if (!arrived) return undefined;
+  const parsed = schema.safeParse(arrived.json);
+  return parsed.success ? parsed.data : undefined;
 }
 
 interface SendOptions {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest, configureApi, prefetchGet } from './api-client';
+import { ApiError, apiRequest, arrivedAnswer, configureApi, prefetchGet } from './api-client';
 
 const Answer = z.object({ id: z.number() });
 let token: string | null = 'token-a';
@@ -80,5 +80,66 @@ describe('prefetchGet (a page’s first read started by its route)', () => {
     );
     prefetchGet('/api/things/7');
     await expect(apiRequest('/api/things/7', { schema: Answer })).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('arrivedAnswer (an early read that came before its page)', () => {
+  /** Lets the stubbed fetch's answer arrive and be read. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('gives the answer once it has arrived, checked by the schema, and only once', async () => {
+    const fetchStub = stubAnswers({ id: 8 }, { id: 9 });
+    prefetchGet('/api/things/8');
+    await settle();
+    expect(arrivedAnswer('/api/things/8', Answer)).toEqual({ id: 8 });
+    expect(arrivedAnswer('/api/things/8', Answer)).toBeUndefined();
+    // Taken: the query's own read asks again.
+    await expect(apiRequest('/api/things/8', { schema: Answer })).resolves.toEqual({ id: 9 });
+    expect(fetchStub).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives nothing before the answer arrives, and leaves it to the query’s read', async () => {
+    const fetchStub = stubAnswers({ id: 10 });
+    prefetchGet('/api/things/10');
+    expect(arrivedAnswer('/api/things/10', Answer)).toBeUndefined();
+    await expect(apiRequest('/api/things/10', { schema: Answer })).resolves.toEqual({ id: 10 });
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives nothing for a malformed or failed answer, or to another user', async () => {
+    stubAnswers({ id: 'eleven' });
+    prefetchGet('/api/things/11');
+    await settle();
+    expect(arrivedAnswer('/api/things/11', Answer)).toBeUndefined();
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"error":"nope"}', { status: 500 })),
+    );
+    prefetchGet('/api/things/12');
+    await settle();
+    expect(arrivedAnswer('/api/things/12', Answer)).toBeUndefined();
+    await expect(apiRequest('/api/things/12', { schema: Answer })).rejects.toBeInstanceOf(ApiError);
+
+    stubAnswers({ id: 13 });
+    prefetchGet('/api/things/13');
+    await settle();
+    token = 'token-b';
+    expect(arrivedAnswer('/api/things/13', Answer)).toBeUndefined();
+  });
+
+  it('gives nothing after its time (the query asks again)', async () => {
+    const fetchStub = stubAnswers({ id: 14 }, { id: 15 });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      prefetchGet('/api/things/14');
+      await settle();
+      vi.setSystemTime(Date.now() + 11_000);
+      expect(arrivedAnswer('/api/things/14', Answer)).toBeUndefined();
+      await expect(apiRequest('/api/things/14', { schema: Answer })).resolves.toEqual({ id: 15 });
+      expect(fetchStub).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -4,16 +4,23 @@
  */
 import { type CustomerAccount, CustomerAccountSchema, type PermissionCategory } from '@strand/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { apiRequest, arrivedAnswer } from './api-client';
 
 export const customerAccountKey = ['customer', 'account'] as const;
 
+const ACCOUNT_PATH = '/api/customer/account';
+
 export function getCustomerAccount(signal?: AbortSignal) {
-  return apiRequest('/api/customer/account', { schema: CustomerAccountSchema, ...(signal ? { signal } : {}) });
+  return apiRequest(ACCOUNT_PATH, { schema: CustomerAccountSchema, ...(signal ? { signal } : {}) });
 }
 
+/** On the billing center's first load, its early read when it came before the page (arrivedAnswer). */
 export const getCustomerAccountQueryOptions = () =>
-  queryOptions({ queryKey: customerAccountKey, queryFn: ({ signal }) => getCustomerAccount(signal) });
+  queryOptions({
+    queryKey: customerAccountKey,
+    queryFn: ({ signal }) => getCustomerAccount(signal),
+    initialData: () => arrivedAnswer(ACCOUNT_PATH, CustomerAccountSchema),
+  });
 
 export function useCustomerAccount() {
   return useQuery(getCustomerAccountQueryOptions());

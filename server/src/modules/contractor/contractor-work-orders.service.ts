@@ -16,6 +16,7 @@ import {
   type ContractorWorkOrder,
   type ContractorWorkOrderSummary,
   checklistFormFor,
+  DEFAULT_CONTRACTOR_SEARCH,
   distanceMiles,
   fullAddress,
   isChecklistComplete,
@@ -98,6 +99,14 @@ export async function searchWorkOrders(
     throw badRequest(ASSIGNMENT_LOCKED_MESSAGE, { ByAssignment: ASSIGNMENT_LOCKED_MESSAGE });
   }
   await repo.saveLastSearch(ctx.db, user.nUserID, JSON.stringify(criteria), ctx.now().toISOString());
+  return runSearch(ctx, user, criteria);
+}
+
+async function runSearch(
+  ctx: AppContext,
+  user: SessionClaims,
+  criteria: ContractorSearch,
+): Promise<ContractorSearchResult> {
   const { rows, total } = await repo.searchWorkOrders(
     ctx.db,
     ctx.dialect,
@@ -138,10 +147,14 @@ export async function nearbyWorkOrders(
 export async function lastSearch(ctx: AppContext, user: SessionClaims): Promise<ContractorLastSearch> {
   companyOf(user);
   const row = await repo.findLastSearch(ctx.db, user.nUserID);
-  if (!row) return { criteria: null, savedAt: null };
   // A search saved by an older version may no longer be valid: then there is nothing to restore.
-  const parsed = ContractorSearchSchema.safeParse(parseChecklistJson(row.criteria));
-  return parsed.success ? { criteria: parsed.data, savedAt: row.saved_at } : { criteria: null, savedAt: null };
+  const parsed = row ? ContractorSearchSchema.safeParse(parseChecklistJson(row.criteria)) : undefined;
+  const last =
+    row && parsed?.success ? { criteria: parsed.data, savedAt: row.saved_at } : { criteria: null, savedAt: null };
+  // The page's first search, answered now (not remembered again): it shows with this answer, one request earlier.
+  const criteria = last.criteria ?? DEFAULT_CONTRACTOR_SEARCH;
+  const locked = companyOf(user) === PROVIDER_CREW_COMPANY && criteria.ByAssignment === '0';
+  return { ...last, first: locked ? null : { criteria, result: await runSearch(ctx, user, criteria) } };
 }
 
 export async function home(ctx: AppContext, user: SessionClaims): Promise<ContractorHome> {

@@ -1,3 +1,4 @@
+import { DEFAULT_CONTRACTOR_SEARCH } from '@strand/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/demo-ids.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -123,10 +124,27 @@ describe('POST /api/contractor/work-orders/search', () => {
 });
 
 describe('GET /api/contractor/work-orders/last-search', () => {
+  it('answers the default search when none is remembered, without remembering it', async () => {
+    const user = await t.db.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'contractor')
+      .executeTakeFirstOrThrow();
+    await t.db.db.deleteFrom('contractor_last_searches').where('user_id', '=', user.id).execute();
+    const first = (await get('contractor', '/api/contractor/work-orders/last-search')).json();
+    expect(first.criteria).toBeNull();
+    expect(first.first.criteria).toEqual(DEFAULT_CONTRACTOR_SEARCH);
+    const fresh = (await get('contractor', '/api/contractor/work-orders/last-search')).json();
+    expect(fresh).toEqual(first);
+    const searched = await search('contractor', DEFAULT_CONTRACTOR_SEARCH);
+    expect(first.first.result).toEqual(searched.json());
+    expect(first.first.result.workOrders.length).toBeGreaterThan(0);
+  });
+
   it('remembers the last search per user', async () => {
     const before = await get('fieldtech', '/api/contractor/work-orders/last-search');
-    expect(before.json()).toEqual({ criteria: null, savedAt: null });
-    await search('fieldtech', {
+    expect(before.json()).toMatchObject({ criteria: null, savedAt: null });
+    const saved = await search('fieldtech', {
       WorkOrderType: 'MST Splicing',
       CustomerName: 'Boone',
       sort: 'EventTime',
@@ -141,6 +159,9 @@ describe('GET /api/contractor/work-orders/last-search', () => {
       order: 'asc',
     });
     expect(after.savedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // The page's first search comes answered: the last search's rows, as the search itself gave them.
+    expect(after.first).toEqual({ criteria: after.criteria, result: saved.json() });
+    expect(saved.json().workOrders.length).toBeGreaterThan(0);
     const other = (await get('installer', '/api/contractor/work-orders/last-search')).statusCode;
     expect(other).toBe(403);
   });

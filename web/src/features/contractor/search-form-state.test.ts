@@ -1,3 +1,4 @@
+import { DEFAULT_CONTRACTOR_SEARCH } from '@strand/domain';
 import { describe, expect, it } from 'vitest';
 import { criteriaFromForm, defaultSearchForm, formFromCriteria } from './search-form-state';
 
@@ -8,6 +9,11 @@ describe('contractor search form', () => {
     const form = defaultSearchForm(today);
     expect(form).toMatchObject({ assignedToMe: true, sort: 'DueDate', order: 'desc', dateFilter: false });
     expect([form.DateFrom, form.DateTo]).toEqual(['2025-01-13', '2025-03-22']);
+  });
+
+  it('sends the search the server answers with the last search when none is remembered (DEFAULT_CONTRACTOR_SEARCH)', () => {
+    for (const company of [1, 2])
+      expect(criteriaFromForm(defaultSearchForm(today), company)).toEqual(DEFAULT_CONTRACTOR_SEARCH);
   });
 
   it('sends only the filled-in fields, trimmed, and dates only with the date filter on', () => {

@@ -15,7 +15,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { contractorKeys } from './work-orders';
+import { contractorKeys, contractorListsButLastSearch } from './work-orders';
 
 const LOOKUP_STALE_MS = 10 * 60_000;
 
@@ -32,7 +32,7 @@ export function useSaveChecklist(workOrderId: number) {
       }),
     onSuccess: async (result) => {
       queryClient.setQueryData(contractorKeys.workOrder(workOrderId), result.workOrder);
-      await queryClient.invalidateQueries({ queryKey: contractorKeys.all, refetchType: 'active' });
+      await queryClient.invalidateQueries({ ...contractorListsButLastSearch, refetchType: 'active' });
     },
   });
 }

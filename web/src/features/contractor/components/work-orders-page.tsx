@@ -1,4 +1,4 @@
-import { type ContractorSearchInput, NO_WORK_ORDERS_FOUND } from '@strand/domain';
+import { type ContractorLastSearch, type ContractorSearchInput, NO_WORK_ORDERS_FOUND } from '@strand/domain';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/browser-session';
@@ -6,7 +6,7 @@ import { formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { resultsRegionProps } from '../../../lib/ui/results-region';
-import { useLastSearch, useWorkOrderSearch } from '../api/work-orders';
+import { firstAnswer, useLastSearch, useRunSearch, useWorkOrderSearch } from '../api/work-orders';
 import { criteriaFromForm, defaultSearchForm, formFromCriteria, type SearchFormState } from '../search-form-state';
 import { AcknowledgeButton } from './acknowledge-button';
 import { ChecklistModal } from './checklist-modal';
@@ -28,6 +28,19 @@ export function WorkOrdersPage() {
   );
 }
 
+interface FirstSearch {
+  form: SearchFormState;
+  criteria: ContractorSearchInput;
+  restored: boolean;
+}
+
+/** The last search restored into the form (or the defaults), and its criteria. */
+function firstSearch(last: ContractorLastSearch | undefined, nContractor: number): FirstSearch {
+  const saved = last?.criteria ?? null;
+  const form = saved ? formFromCriteria(saved) : defaultSearchForm();
+  return { form, criteria: criteriaFromForm(form, nContractor), restored: saved !== null };
+}
+
 const idParam = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
 
 function WorkOrdersContent() {
@@ -37,21 +50,24 @@ function WorkOrdersContent() {
   const selected = idParam(params.get('wo'));
   const editing = idParam(params.get('edit'));
   const last = useLastSearch();
-  const [form, setForm] = useState<SearchFormState | null>(null);
-  const [criteria, setCriteria] = useState<ContractorSearchInput | null>(null);
-  const [restored, setRestored] = useState(false);
+  // The search the page starts with: the last one restored (or the defaults). At once when the last search is in
+  // before the page (its early read), else once it answers; its answer came with it (firstAnswer).
+  const [start] = useState(() => (last.isPending ? null : firstSearch(last.data, nContractor)));
+  const [form, setForm] = useState<SearchFormState | null>(start?.form ?? null);
+  const [criteria, setCriteria] = useState<ContractorSearchInput | null>(start?.criteria ?? null);
+  const [restored, setRestored] = useState(start?.restored ?? false);
   // On phones the form folds away so the results come first; wide screens show it open.
   const [searchOpen, setSearchOpen] = useState(() => !window.matchMedia('(max-width: 768px)').matches);
-  const search = useWorkOrderSearch(criteria);
+  const search = useWorkOrderSearch(criteria, firstAnswer(last.data, last.dataUpdatedAt, criteria));
+  const runSearch = useRunSearch(criteria, setCriteria);
 
-  // queryLastWOSearch: once answered, restore the last search and run it (or start from the defaults).
+  // Until the form is set: the last search answered after the page's first render.
   useEffect(() => {
     if (form !== null || last.isPending) return;
-    const saved = last.data?.criteria ?? null;
-    const start = saved ? formFromCriteria(saved) : defaultSearchForm();
-    setForm(start);
-    setRestored(saved !== null);
-    setCriteria(criteriaFromForm(start, nContractor));
+    const next = firstSearch(last.data, nContractor);
+    setForm(next.form);
+    setRestored(next.restored);
+    setCriteria(next.criteria);
   }, [form, last.isPending, last.data, nContractor]);
 
   const setParam = (name: string, value: number | null) =>
@@ -66,9 +82,9 @@ function WorkOrdersContent() {
     );
 
   const errors = search.isError ? formErrorsFrom(search.error) : NO_ERRORS;
-  // The list renders in the background (interruptible, in slices) once the answer is in: a few hundred cards were one
-  // long task on a phone, with taps and typing waiting behind it.
-  const result = useDeferredValue(search.data);
+  // An answer renders in the background (interruptible, in slices): a few hundred cards were one long task on a
+  // phone, with taps and typing waiting behind it. An answer the page starts with shows in its first render.
+  const result = useDeferredValue(search.data, search.data);
 
   return (
     <section className="contractor-page" aria-labelledby="wo-heading">
@@ -91,13 +107,13 @@ function WorkOrdersContent() {
             onChange={setForm}
             onSearch={() => {
               setRestored(false);
-              setCriteria(criteriaFromForm(form, nContractor));
+              runSearch(criteriaFromForm(form, nContractor));
             }}
             onClear={() => {
               const cleared = defaultSearchForm();
               setForm(cleared);
               setRestored(false);
-              setCriteria(criteriaFromForm(cleared, nContractor));
+              runSearch(criteriaFromForm(cleared, nContractor));
             }}
           />
         </details>

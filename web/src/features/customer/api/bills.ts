@@ -14,17 +14,21 @@ import {
 } from '@strand/domain';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, apiRequest, downloadFile } from '../../../lib/api-client';
+import { ApiError, apiRequest, arrivedAnswer, downloadFile } from '../../../lib/api-client';
 import { customerKeys } from './customer-account';
 
 const refreshBilling = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: ['customer', 'billing'] });
 
-/** getBills */
+const BILLS_PATH = '/api/customer/billing/bills';
+const PAYMENT_METHODS_PATH = '/api/customer/billing/payment-methods';
+
+/** getBills; on the billing center's first load, its early read when it came before the page (arrivedAnswer). */
 export const getBillsQueryOptions = (enabled = true) =>
   queryOptions({
     queryKey: customerKeys.bills,
-    queryFn: ({ signal }) => apiRequest('/api/customer/billing/bills', { schema: BillsSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(BILLS_PATH, { schema: BillsSchema, signal }),
+    initialData: () => arrivedAnswer(BILLS_PATH, BillsSchema),
     enabled,
   });
 
@@ -66,11 +70,12 @@ export function usePayBills() {
   });
 }
 
+/** The payment methods; on the billing center's first load, as getBillsQueryOptions. */
 export const getPaymentMethodsQueryOptions = (enabled = true) =>
   queryOptions({
     queryKey: customerKeys.methods,
-    queryFn: ({ signal }) =>
-      apiRequest('/api/customer/billing/payment-methods', { schema: PaymentMethodListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(PAYMENT_METHODS_PATH, { schema: PaymentMethodListSchema, signal }),
+    initialData: () => arrivedAnswer(PAYMENT_METHODS_PATH, PaymentMethodListSchema),
     enabled,
   });
 
@@ -83,7 +88,7 @@ export function useAddPaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ input, key }: { input: AddPaymentMethodRequest; key: string }) =>
-      apiRequest('/api/customer/billing/payment-methods', {
+      apiRequest(PAYMENT_METHODS_PATH, {
         method: 'POST',
         body: input,
         schema: PaymentMethodSchema,
