@@ -22,6 +22,12 @@ export type Access = 'public' | 'authenticated' | readonly Role[];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route ends the caller's session (sign-out). A verified token whose session has already ended passes, so a
+     * sign-out delivered twice (a load balancer resends one whose answer was lost when an instance stopped) is
+     * answered the same both times: ending an ended session changes nothing.
+     */
+    endsSession?: boolean;
   }
   interface FastifyRequest {
     /** The verified applicant of an ['applicant'] route; null elsewhere. */
@@ -137,8 +143,9 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions) {
     }
     const sid = request.user.sid;
     const problem = typeof sid === 'string' ? await options.sessionProblem(sid) : 'ended';
-    if (problem === 'user-disabled') throw unauthenticated(USER_DISABLED);
-    if (problem) throw unauthenticated(SESSION_INVALID);
+    const signingOutAgain = typeof sid === 'string' && request.routeOptions.config.endsSession === true;
+    if (problem && !signingOutAgain)
+      throw unauthenticated(problem === 'user-disabled' ? USER_DISABLED : SESSION_INVALID);
     if (access !== 'authenticated' && !hasRole(request.user, ...access)) throw forbidden();
   }
 }

@@ -40,10 +40,10 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   });
 
   app.post('/api/auth/logout', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', endsSession: true },
     schema: {
       tags,
-      summary: 'End this session (its token stops working on every server)',
+      summary: 'End this session (its token stops working on every server); ending an ended session answers the same',
       response: { 204: z.null(), ...errorResponses(401) },
     },
     handler: async (req, reply) => {

@@ -504,6 +504,22 @@ describe('revocable sessions', () => {
     expect((await get(await t.login('residential'))).statusCode).toBe(200);
   });
 
+  it('a sign-out delivered twice is answered 204 both times; only a genuine token may send it', async () => {
+    // A load balancer resends a sign-out whose answer was lost when the instance that ended the session stopped.
+    const token = await t.login('installer');
+    const out = () => t.request({ method: 'POST', url: '/api/auth/logout', token });
+    expect((await out()).statusCode).toBe(204);
+    expect((await out()).statusCode).toBe(204);
+    // The ended session stays ended: every other route refuses the token.
+    expect((await get(token)).statusCode).toBe(401);
+    expect((await t.request({ method: 'POST', url: '/api/session/log', token, payload: {} })).statusCode).toBe(401);
+    // Without a token, or with one this server did not sign, a sign-out is refused as before.
+    const [head, body] = token.split('.');
+    for (const bad of [undefined, `${head}.${body}.${'A'.repeat(43)}`]) {
+      expect((await t.request({ method: 'POST', url: '/api/auth/logout', token: bad })).statusCode).toBe(401);
+    }
+  });
+
   it('a password reset ends every session of the user', async () => {
     const token = await t.login('business');
     await t.request({ method: 'POST', url: '/api/auth/recovery', payload: { identifier: 'business' } });
