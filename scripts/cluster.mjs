@@ -308,6 +308,10 @@ global
 
 defaults
   mode http
+  # One line per request into haproxy.log: timings, status, termination state and retries (test:cluster reads it).
+  log stdout format raw local0
+  option httplog
+  log-format "%ci:%cp [%tr] %ft %b/%s %TR/%Tw/%Tc/%Tr/%Ta %ST %B %tsc %ac/%fc/%bc/%sc/%rc %sq/%bq %{+Q}r"
   timeout connect 2s
   timeout client 60s
   timeout server 60s

@@ -7,7 +7,7 @@
 // a session signed out on one instance is refused on the others and sign-in failures are counted across instances.
 // Prints the figures; exits 1 on any failure. The cluster is stopped whatever happens.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import pg from 'pg';
@@ -165,6 +165,25 @@ async function call(kind, method, url, { token, body, headers = {}, form, base: 
     entry.error = err.cause?.code ?? err.name ?? String(err);
     return { status: 0, json: null, text: String(err) };
   }
+}
+
+/**
+ * What HAProxy's log (scripts/cluster.mjs: option httplog) says of the requests from byte `from` on: how many it sent
+ * again (its retries counter, `+` when to another instance) and the lines whose termination state is not `----` (a
+ * connection one side closed, a timeout: the letters are in HAProxy's manual, section 8.5).
+ */
+function haproxyLogSince(file, from) {
+  const seen = { retried: 0, unusual: [] };
+  if (!existsSync(file)) return seen;
+  // client:port [accepted] frontend backend/server TR/Tw/Tc/Tr/Ta status bytes state act/fe/be/srv/retries ...
+  const line = /^\S+ \[[^\]]+\] \S+ \S+ \S+ -?\d+ -?\d+ (\S{4}) \d+\/\d+\/\d+\/\d+\/\+?(\d+) /;
+  for (const l of readFileSync(file).subarray(from).toString('utf8').split('\n')) {
+    const m = line.exec(l);
+    if (!m) continue;
+    if (Number(m[2]) > 0) seen.retried += 1;
+    if (m[1] !== '----') seen.unusual.push(l);
+  }
+  return seen;
 }
 
 async function must(kind, method, url, options) {
@@ -462,6 +481,8 @@ async function main() {
   };
 
   log(`test:cluster: ${USERS} virtual users for ${LOAD_SECONDS} s through ${LB}, restarting instances meanwhile`);
+  const haproxyLog = path.join(s.logDir, 'haproxy.log');
+  const haproxyLogFrom = existsSync(haproxyLog) ? statSync(haproxyLog).size : 0;
   const loadStart = Date.now();
   await Promise.all([
     ...Array.from({ length: USERS }, virtualUser),
@@ -509,6 +530,15 @@ async function main() {
   console.log(
     `  resent by the client after a dropped connection (reads, keyed writes and sign-outs only): ${transportResends.length}` +
       transportResends.map((r) => `\n    ${r.method} ${r.url.split('?')[0]} (${r.code})`).join(''),
+  );
+  const balancer = haproxyLogSince(haproxyLog, haproxyLogFrom);
+  console.log(
+    `  sent again by HAProxy (an instance closed or refused the connection, or answered 503): ${balancer.retried}; ` +
+      `ended other than normally (its termination state; ${path.relative(root, haproxyLog)}): ` +
+      `${balancer.unusual.length}${balancer.unusual
+        .slice(0, 8)
+        .map((l) => `\n    ${l}`)
+        .join('')}`,
   );
   console.log(
     `  served by: ${Object.entries(byInstance)
