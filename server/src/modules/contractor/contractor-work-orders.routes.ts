@@ -60,7 +60,7 @@ export function contractorWorkOrderRoutes(fastify: FastifyInstance, ctx: AppCont
     config: { access: CONTRACTOR_ACCESS },
     schema: {
       tags,
-      summary: 'queryLastWOSearch: the user’s last search criteria, or null',
+      summary: 'queryLastWOSearch: the user’s last search criteria, or null, and the answer of the page’s first search',
       response: { 200: ContractorLastSearchSchema, ...errorResponses(401, 403) },
     },
     handler: async (req) => service.lastSearch(ctx, sessionOf(req)),

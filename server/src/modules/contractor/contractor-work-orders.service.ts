@@ -89,15 +89,23 @@ function scopeOf(user: SessionClaims, assignedOnly: boolean): repo.ListScope {
   return { companyId, userId: user.nUserID, assignedOnly: assignedOnly || companyId === PROVIDER_CREW_COMPANY };
 }
 
+/** The provider's own crew (company 1) sees only its own assignments: 'Assigned to you' cannot be unticked. */
+const assignmentLocked = (user: SessionClaims, byAssignment: '0' | '1') =>
+  companyOf(user) === PROVIDER_CREW_COMPANY && byAssignment === '0';
+
+function assertAssignmentOpen(user: SessionClaims, byAssignment: '0' | '1') {
+  if (assignmentLocked(user, byAssignment)) {
+    throw badRequest(ASSIGNMENT_LOCKED_MESSAGE, { ByAssignment: ASSIGNMENT_LOCKED_MESSAGE });
+  }
+}
+
 /** searchContractorWorkOrders; the criteria become the user's remembered last search (queryLastWOSearch). */
 export async function searchWorkOrders(
   ctx: AppContext,
   user: SessionClaims,
   criteria: ContractorSearch,
 ): Promise<ContractorSearchResult> {
-  if (companyOf(user) === PROVIDER_CREW_COMPANY && criteria.ByAssignment === '0') {
-    throw badRequest(ASSIGNMENT_LOCKED_MESSAGE, { ByAssignment: ASSIGNMENT_LOCKED_MESSAGE });
-  }
+  assertAssignmentOpen(user, criteria.ByAssignment);
   await repo.saveLastSearch(ctx.db, user.nUserID, JSON.stringify(criteria), ctx.now().toISOString());
   return runSearch(ctx, user, criteria);
 }
@@ -123,9 +131,7 @@ export async function nearbyWorkOrders(
   user: SessionClaims,
   criteria: ContractorNearby,
 ): Promise<ContractorNearbyResult> {
-  if (companyOf(user) === PROVIDER_CREW_COMPANY && criteria.ByAssignment === '0') {
-    throw badRequest(ASSIGNMENT_LOCKED_MESSAGE, { ByAssignment: ASSIGNMENT_LOCKED_MESSAGE });
-  }
+  assertAssignmentOpen(user, criteria.ByAssignment);
   const here = { latitude: criteria.Latitude, longitude: criteria.Longitude };
   const rows = await repo.findOpenNear(
     ctx.db,
@@ -145,7 +151,7 @@ export async function nearbyWorkOrders(
 }
 
 export async function lastSearch(ctx: AppContext, user: SessionClaims): Promise<ContractorLastSearch> {
-  companyOf(user);
+  companyOf(user); // contractor crews only, before anything is read
   const row = await repo.findLastSearch(ctx.db, user.nUserID);
   // A search saved by an older version may no longer be valid: then there is nothing to restore.
   const parsed = row ? ContractorSearchSchema.safeParse(parseChecklistJson(row.criteria)) : undefined;
@@ -153,8 +159,10 @@ export async function lastSearch(ctx: AppContext, user: SessionClaims): Promise<
     row && parsed?.success ? { criteria: parsed.data, savedAt: row.saved_at } : { criteria: null, savedAt: null };
   // The page's first search, answered now (not remembered again): it shows with this answer, one request earlier.
   const criteria = last.criteria ?? DEFAULT_CONTRACTOR_SEARCH;
-  const locked = companyOf(user) === PROVIDER_CREW_COMPANY && criteria.ByAssignment === '0';
-  return { ...last, first: locked ? null : { criteria, result: await runSearch(ctx, user, criteria) } };
+  const first = assignmentLocked(user, criteria.ByAssignment)
+    ? null
+    : { criteria, result: await runSearch(ctx, user, criteria) };
+  return { ...last, first };
 }
 
 export async function home(ctx: AppContext, user: SessionClaims): Promise<ContractorHome> {

@@ -141,6 +141,24 @@ describe('GET /api/contractor/work-orders/last-search', () => {
     expect(first.first.result.workOrders.length).toBeGreaterThan(0);
   });
 
+  it('answers no first search for the provider’s crew when the remembered one unticks Assigned to you', async () => {
+    // Saved before the crew's filter was locked: restored into the form, but not run (the search would refuse it).
+    const user = await t.db.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'contractor1')
+      .executeTakeFirstOrThrow();
+    const criteria = { ByAssignment: '0', sort: 'DueDate', order: 'desc' };
+    await t.db.db.deleteFrom('contractor_last_searches').where('user_id', '=', user.id).execute();
+    await t.db.db
+      .insertInto('contractor_last_searches')
+      .values({ user_id: user.id, criteria: JSON.stringify(criteria), saved_at: '2026-11-01T08:00:00.000Z' })
+      .execute();
+    const res = await get('contractor1', '/api/contractor/work-orders/last-search');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ criteria, savedAt: '2026-11-01T08:00:00.000Z', first: null });
+  });
+
   it('remembers the last search per user', async () => {
     const before = await get('fieldtech', '/api/contractor/work-orders/last-search');
     expect(before.json()).toMatchObject({ criteria: null, savedAt: null });
