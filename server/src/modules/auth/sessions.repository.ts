@@ -26,6 +26,7 @@ export async function sessionState(db: Q, sid: string) {
   return (await sessionStateQuery(db, sid))[0];
 }
 
+/** Ends the open sessions named; how many were open. */
 export function revokeSessions(
   db: Q,
   which: { sid: string } | { userId: number; keep?: string | undefined },
@@ -42,7 +43,7 @@ export function revokeSessions(
     query = query.where((eb) => eb.or([eb('user_id', '=', which.userId), eb('staff_user_id', '=', which.userId)]));
     if (which.keep) query = query.where('id', '!=', which.keep);
   }
-  return query.execute();
+  return query.executeTakeFirst().then((r) => Number(r.numUpdatedRows));
 }
 
 export function deleteEndedSessions(db: Q, before: string) {

@@ -94,8 +94,9 @@ export async function sessionProblem(ctx: AppContext, sid: string): Promise<Sess
 
 /** Ends one session (logout). */
 export async function revokeSession(ctx: AppContext, sid: string, reason: RevokeReason, db: repo.Q = ctx.db) {
-  await repo.revokeSessions(db, { sid }, ctx.now().toISOString(), reason);
-  if (ctx.dialect === 'postgres') await notify(db, SESSIONS_CHANNEL, `sid:${sid}`);
+  const ended = await repo.revokeSessions(db, { sid }, ctx.now().toISOString(), reason);
+  // An ended session again (a sign-out sent twice) changes nothing the other instances hold.
+  if (ended > 0 && ctx.dialect === 'postgres') await notify(db, SESSIONS_CHANNEL, `sid:${sid}`);
   cacheOf(ctx).delete(sid);
 }
 
@@ -110,8 +111,8 @@ export async function revokeUserSessions(
   db: repo.Q = ctx.db,
   keep?: string,
 ) {
-  await repo.revokeSessions(db, { userId, keep }, ctx.now().toISOString(), reason);
-  if (ctx.dialect === 'postgres') await notify(db, SESSIONS_CHANNEL, `user:${userId}`);
+  const ended = await repo.revokeSessions(db, { userId, keep }, ctx.now().toISOString(), reason);
+  if (ended > 0 && ctx.dialect === 'postgres') await notify(db, SESSIONS_CHANNEL, `user:${userId}`);
   // Which cached entries belonged to the user is not known here; dropping them all costs one query per session.
   cacheOf(ctx).clear();
 }
