@@ -32,6 +32,8 @@ export interface TestApp {
   clock: { now: Date; advanceSeconds(s: number): void };
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   login(username: string, password?: string): Promise<string>;
+  /** The users.id of a demo user, by user name (throws when there is none). */
+  userId(username: string): Promise<number>;
   /** The bytes stored under a key, read through the app's file store (disk or database). */
   readStored(key: string): Promise<Buffer>;
   /** Sends the queued mail (recovery links, registration codes) now, as the background worker would. */
@@ -115,6 +117,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       const res = await request({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
       if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
       return res.json<{ token: string }>().token;
+    },
+    async userId(username) {
+      return (await db.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow())
+        .id;
     },
     async readStored(key) {
       return buffer((await ctx.files.open(key)).stream);

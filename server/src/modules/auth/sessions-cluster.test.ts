@@ -38,11 +38,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a session revoked on one instance (P
       const admin = await t.login('business');
       const read = () => other.request({ method: 'GET', url: '/api/settings', token: bill });
       expect((await read()).statusCode).toBe(200);
-      const { id } = await t.db.db
-        .selectFrom('users')
-        .select('id')
-        .where('username', '=', 'business-billing')
-        .executeTakeFirstOrThrow();
+      const id = await t.userId('business-billing');
       const disabled = await t.request({
         method: 'PUT',
         url: `/api/customer/users/${id}`,

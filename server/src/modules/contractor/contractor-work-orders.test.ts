@@ -125,12 +125,8 @@ describe('POST /api/contractor/work-orders/search', () => {
 
 describe('GET /api/contractor/work-orders/last-search', () => {
   it('answers the default search when none is remembered, without remembering it', async () => {
-    const user = await t.db.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'contractor')
-      .executeTakeFirstOrThrow();
-    await t.db.db.deleteFrom('contractor_last_searches').where('user_id', '=', user.id).execute();
+    const userId = await t.userId('contractor');
+    await t.db.db.deleteFrom('contractor_last_searches').where('user_id', '=', userId).execute();
     const first = (await get('contractor', '/api/contractor/work-orders/last-search')).json();
     expect(first.criteria).toBeNull();
     expect(first.first.criteria).toEqual(DEFAULT_CONTRACTOR_SEARCH);
@@ -143,16 +139,12 @@ describe('GET /api/contractor/work-orders/last-search', () => {
 
   it('answers no first search for the provider’s crew when the remembered one unticks Assigned to you', async () => {
     // Saved before the crew's filter was locked: restored into the form, but not run (the search would refuse it).
-    const user = await t.db.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'contractor1')
-      .executeTakeFirstOrThrow();
+    const userId = await t.userId('contractor1');
     const criteria = { ByAssignment: '0', sort: 'DueDate', order: 'desc' };
-    await t.db.db.deleteFrom('contractor_last_searches').where('user_id', '=', user.id).execute();
+    await t.db.db.deleteFrom('contractor_last_searches').where('user_id', '=', userId).execute();
     await t.db.db
       .insertInto('contractor_last_searches')
-      .values({ user_id: user.id, criteria: JSON.stringify(criteria), saved_at: '2026-11-01T08:00:00.000Z' })
+      .values({ user_id: userId, criteria: JSON.stringify(criteria), saved_at: '2026-11-01T08:00:00.000Z' })
       .execute();
     const res = await get('contractor1', '/api/contractor/work-orders/last-search');
     expect(res.statusCode).toBe(200);

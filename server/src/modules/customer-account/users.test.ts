@@ -204,9 +204,7 @@ describe('GET and PUT /api/customer/users/:userId/permissions', () => {
     await business.call('PUT', `/api/customer/users/${BILL}/permissions`, {
       UtilityList: ['billing-view', 'billing-pay', 'account-users'],
     });
-    const fran = (
-      await t.db.db.selectFrom('users').select('id').where('username', '=', 'front-desk').executeTakeFirstOrThrow()
-    ).id;
+    const fran = await t.userId('front-desk');
     const bill = await as(t, 'business-billing');
     const res = await bill.call('PUT', `/api/customer/users/${fran}/permissions`, { UtilityList: ['reports'] });
     expect(res.statusCode).toBe(403);
@@ -300,9 +298,7 @@ describe('no taking over a stronger co-worker', () => {
       active: true,
     });
     expect(dana.statusCode).toBe(403);
-    const fran = (
-      await t.db.db.selectFrom('users').select('id').where('username', '=', 'front-desk').executeTakeFirstOrThrow()
-    ).id;
+    const fran = await t.userId('front-desk');
     const stronger = await bill.call('PUT', `/api/customer/users/${fran}`, {
       firstName: 'Fran',
       lastName: 'Ford',

@@ -449,11 +449,7 @@ describe('search plans (docs/performance.md §4)', () => {
   // nameIdsMax matches the names in the database; forced every way on the demo data (few customers per name), every
   // scope and sort must give the same rows.
   it('gives the same rows with the customer-name match as a filter or as index probes', async () => {
-    const { id: userId } = await t.db.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'installer')
-      .executeTakeFirstOrThrow();
+    const userId = await t.userId('installer');
     let compared = 0;
     for (const [byAssignment, showPending] of [
       [true, false],
@@ -497,11 +493,7 @@ describe('search plans (docs/performance.md §4)', () => {
     const res = await search({ ByAssignment: '1', ShowPendingAssigned: '1' });
     const body = res.json<Result>();
     expect(body.workOrders.length).toBeLessThanOrEqual(SEARCH_ROW_LIMIT);
-    const { id: userId } = await t.db.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'installer')
-      .executeTakeFirstOrThrow();
+    const userId = await t.userId('installer');
     const rows = await searchWorkOrders(
       t.db.db,
       t.db.dialect,
@@ -521,8 +513,7 @@ describe('search plans (docs/performance.md §4)', () => {
 
 describe('Nearby by map cell or from the assignments (SearchPlan.nearbyByCell, nearbyMine; 0031, 0034)', () => {
   const sorts: SearchFilters['sortBy'][] = ['dueDate', 'workOrderId', 'customerName', 'eventTime'];
-  const userId = async () =>
-    (await t.db.db.selectFrom('users').select('id').where('username', '=', 'installer').executeTakeFirstOrThrow()).id;
+  const userId = () => t.userId('installer');
 
   // Forced every way around demo locations, for every scope, distance and the sorts: the same rows in the same order.
   // Assigned to Me is also reached from the user's assignments (SearchPlan.nearbyMine).
