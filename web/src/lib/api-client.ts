@@ -121,14 +121,22 @@ export async function apiFetch(path: string, options: SendOptions = {}): Promise
 }
 
 async function parseResponse<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
-  const parsed = schema.safeParse(await readJson(response));
-  if (!parsed.success) throw new ApiError(response.status, 'unexpected_response', UNEXPECTED_MESSAGE);
+  return checked(response.status, await readJson(response), schema);
+}
+
+/** A successful answer's JSON checked by its schema; one this app does not understand is an error. */
+function checked<T>(status: number, json: unknown, schema: z.ZodType<T>): T {
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ApiError(status, 'unexpected_response', UNEXPECTED_MESSAGE);
   return parsed.data;
 }
 
 /** A JSON request: the body sent as JSON, the answer checked by the schema. */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', body, schema, signal, auth = true } = options;
+  // An early answer already read (early-reads.ts) is checked from its JSON, not read a second time.
+  const arrived = method === 'GET' ? takeArrivedRead(path, auth ? hooks.getToken() : null) : undefined;
+  if (arrived) return checked(200, arrived.json, schema);
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await apiFetch(path, {

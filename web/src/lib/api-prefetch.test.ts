@@ -142,4 +142,35 @@ describe('arrivedAnswer (an early read that came before its page)', () => {
       vi.useRealTimers();
     }
   });
+
+  it('reads each answer’s body once, whether it arrived before its reader or after', async () => {
+    const json = vi.spyOn(Response.prototype, 'json');
+    const text = vi.spyOn(Response.prototype, 'text');
+    try {
+      stubAnswers({ id: 16 }, { id: 17 });
+      prefetchGet('/api/things/16');
+      await settle();
+      await expect(apiRequest('/api/things/16', { schema: Answer })).resolves.toEqual({ id: 16 });
+      expect(json.mock.calls.length + text.mock.calls.length).toBe(1);
+      json.mockClear();
+      text.mockClear();
+      // Taken on its way: the reader reads it, the early read does not keep a copy.
+      prefetchGet('/api/things/17');
+      await expect(apiRequest('/api/things/17', { schema: Answer })).resolves.toEqual({ id: 17 });
+      await settle();
+      expect(json.mock.calls.length + text.mock.calls.length).toBe(1);
+    } finally {
+      json.mockRestore();
+      text.mockRestore();
+    }
+  });
+
+  it('checks an arrived answer by the reader’s schema', async () => {
+    stubAnswers({ id: 'eighteen' });
+    prefetchGet('/api/things/18');
+    await settle();
+    await expect(apiRequest('/api/things/18', { schema: Answer })).rejects.toMatchObject({
+      code: 'unexpected_response',
+    });
+  });
 });

@@ -29,9 +29,12 @@ export function startEarlyRead(path: string, token: string | null): void {
   const response = fetch(path, { headers });
   const entry: EarlyRead = { token, until: Date.now() + EARLY_READ_TTL_MS, response };
   // A failure is the reader's to report (apiFetch turns it into a network error), not an unhandled rejection. A
-  // success is read from a copy, so the answer stays whole for apiFetch.
+  // success still waiting for its reader is read from a copy, so the answer stays whole for apiFetch; one a reader
+  // took on its way (takeEarlyRead) is read by that reader alone.
   response
-    .then((r) => (r.ok ? r.clone().json() : Promise.reject(new Error(String(r.status)))))
+    .then((r) =>
+      r.ok && early.get(path) === entry ? r.clone().json() : Promise.reject(new Error(`not kept: ${r.status}`)),
+    )
     .then((json: unknown) => {
       entry.arrived = { json };
     })
