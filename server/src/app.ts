@@ -51,6 +51,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorPages } from './plugins/error-pages.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerJsonBody } from './plugins/json-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { lazyChildLogger, OneLinePerRequest } from './plugins/request-log.js';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     lifecycle: { instanceId: instanceId(), draining: false },
   };
 
+  registerJsonBody(app, { maxDepth: config.jsonMaxDepth, publicBodyLimit: config.publicBodyLimitBytes });
   await registerCompression(app);
   await registerSecurity(app);
   // Before the auth hook: the per-address write limit runs first; per-user limits are route hooks, after auth.

@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_UPLOAD_BYTES_PER_HOUR: z.coerce.number().int().min(0).default(268_435_456),
   APPLICANT_UPLOAD_BYTES_PER_HOUR: z.coerce.number().int().min(0).default(20_000_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  PUBLIC_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(16_384),
+  JSON_MAX_DEPTH: z.coerce.number().int().min(2).max(1000).default(64),
   TRUST_PROXY: bool,
   UPLOAD_IMAGE_MAX_SIDE_PIXELS: z.coerce.number().int().min(1).default(12_000),
   UPLOAD_IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().default(50),
@@ -240,6 +242,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       applicantUploadBytesPerHour: e.APPLICANT_UPLOAD_BYTES_PER_HOUR,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    /** Bytes a public route's JSON body may have (plugins/json-body.ts); signed-in routes take bodyLimitBytes. */
+    publicBodyLimitBytes: e.PUBLIC_BODY_LIMIT_BYTES,
+    /** Nesting of arrays and objects a JSON body may have; deeper is refused before parsing. */
+    jsonMaxDepth: e.JSON_MAX_DEPTH,
     trustProxy: e.TRUST_PROXY,
     uploads: {
       image: {
