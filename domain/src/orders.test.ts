@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityOf, isCancellable, mayMoveOrder, proratedCents, workPlanOf } from './orders.js';
+import {
+  availabilityOf,
+  isCancellable,
+  manualMoveNeedsReason,
+  mayMoveOrder,
+  mayMoveOrderAs,
+  ORDER_STATUSES,
+  type OrderMover,
+  proratedCents,
+  workPlanOf,
+} from './orders.js';
 
 describe('order rules', () => {
   it('maps each kind of area to what a visitor can do', () => {
@@ -35,6 +45,34 @@ describe('order rules', () => {
     expect(mayMoveOrder('cancelled', 'installed')).toBe(false);
     expect(isCancellable('placed')).toBe(true);
     expect(isCancellable('installed')).toBe(false);
+  });
+
+  it('lets only the work (and an admin, with a reason) install an order; sales move the construction steps only', () => {
+    const allowed = (by: OrderMover) =>
+      ORDER_STATUSES.flatMap((from) =>
+        ORDER_STATUSES.filter((to) => mayMoveOrderAs(by, from, to)).map((to) => `${from}>${to}`),
+      );
+    const forward = [
+      'placed>survey_done',
+      'placed>drop_built',
+      'placed>spliced',
+      'survey_done>drop_built',
+      'survey_done>spliced',
+      'drop_built>spliced',
+    ];
+    const installs = ['placed>installed', 'survey_done>installed', 'drop_built>installed', 'spliced>installed'];
+    expect(allowed('sales')).toEqual(forward);
+    expect(allowed('work').sort()).toEqual([...forward, ...installs].sort());
+    expect(allowed('admin').sort()).toEqual([...forward, ...installs].sort());
+    // Nobody moves an order back, out of installed or cancelled, or cancels it by a status change.
+    for (const by of ['work', 'sales', 'admin'] as const) {
+      expect(mayMoveOrderAs(by, 'installed', 'spliced')).toBe(false);
+      expect(mayMoveOrderAs(by, 'cancelled', 'installed')).toBe(false);
+      expect(mayMoveOrderAs(by, 'placed', 'cancelled')).toBe(false);
+      expect(mayMoveOrderAs(by, 'spliced', 'spliced')).toBe(false);
+    }
+    expect(manualMoveNeedsReason('installed')).toBe(true);
+    expect(manualMoveNeedsReason('drop_built')).toBe(false);
   });
 
   it('prorates a monthly price from the start date to the end of its month', () => {

@@ -118,6 +118,37 @@ export function mayMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
 }
 
 /**
+ * Who moves an order's status (issue 25, finding 5):
+ * - `work`: its work orders completing (fulfilment); the install work order's completion is what installs it;
+ * - `sales`: a sales staff member by hand, forward through the construction steps only (never to installed: an
+ *   install activates the packages and bills, so only the install, or an admin's override, gets there);
+ * - `admin`: an administrator by hand, as sales, and the override to installed, which needs a reason and runs the
+ *   same activation and billing as the install's completion.
+ * Cancelling is its own action (with its refund), never a status change by hand.
+ */
+export type OrderMover = 'work' | 'sales' | 'admin';
+
+/** Whether `by` may move an order from `from` to `to` (mayMoveOrder's forward rule, narrowed per mover). */
+export function mayMoveOrderAs(by: OrderMover, from: OrderStatus, to: OrderStatus): boolean {
+  if (to === 'cancelled' || !mayMoveOrder(from, to)) return false;
+  if (to === 'installed') return by === 'work' || by === 'admin';
+  return true;
+}
+
+/** Whether a move by hand needs a reason: the override to installed (an install without its work order). */
+export function manualMoveNeedsReason(to: OrderStatus): boolean {
+  return to === 'installed';
+}
+
+/** What an admin's override to installed asks for when the reason is missing. */
+export const OVERRIDE_REASON_REQUIRED =
+  'Give the reason for marking the order installed without its install work order.';
+
+/** Why sales may not mark an order installed by hand. */
+export const INSTALL_BY_WORK_ONLY =
+  'An order becomes installed when its install work order is completed, which activates the service and bills it. Only an administrator can mark it installed by hand, with a reason.';
+
+/**
  * The prorated charge of a monthly price from `startDate` to the end of its month, inclusive, in cents (rounded
  * half up). A service started on the 1st pays the whole month.
  */

@@ -324,6 +324,8 @@ export interface SalesOrdersTable {
   installed_at: string | null;
   cancelled_at: string | null;
   cancel_reason: string | null;
+  /** 0038: a cancel recorded before its refund (its work orders do not complete meanwhile); null: none in progress. */
+  cancel_started_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0014-fulfilment: the invoice the install created (null until then); completing twice never bills twice. */
   first_invoice_id: ColumnType<number | null, number | null | undefined, number | null>;
 }

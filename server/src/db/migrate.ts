@@ -34,6 +34,7 @@ import * as m0031 from './migrations/0031-nearby-cells.js';
 import * as m0032 from './migrations/0032-customer-name-keys.js';
 import * as m0033 from './migrations/0033-customer-name-words.js';
 import * as m0034 from './migrations/0034-installer-search-indexes.js';
+import * as m0038 from './migrations/0038-order-cancel-claims.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0032-customer-name-keys': m0032,
   '0033-customer-name-words': m0033,
   '0034-installer-search-indexes': m0034,
+  '0038-order-cancel-claims': m0038,
 };
 
 /** Kysely's migrations, each handed the helper kit of the dialect the connection was opened with. */

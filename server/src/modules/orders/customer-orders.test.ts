@@ -8,8 +8,8 @@ import { DEMO } from '../../demo/generator.js';
 import { GatewayUnavailableError, type PaymentGateway } from '../../integrations/payments/payment-gateway.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { as, type Caller, newKey } from '../customer-account/customer-test-helpers.js';
-import { cancelOrder } from './fulfilment.service.js';
-import { newLocation, placePaidOrder } from './orders-test-helpers.js';
+import { CANCEL_IN_PROGRESS, cancelOrder } from './fulfilment.service.js';
+import { addOnt, newLocation, placePaidOrder } from './orders-test-helpers.js';
 
 let t: TestApp;
 let residential: Caller;
@@ -194,6 +194,133 @@ describe('cancel', () => {
     const res = await consumer.call('POST', `/api/customer/orders/${orderId}/cancel`, {});
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toMatch(/started the install/);
+  });
+});
+
+describe('a cancel racing the install (issue 25, LOW)', () => {
+  const PAID = 7_700;
+  /** A paid order at a new location with a drop and an ONT: its one work order is the install, ready to complete. */
+  async function readyToInstall() {
+    const serviceLocationId = await newLocation(t, DEMO.customers.consumer);
+    await addOnt(t, serviceLocationId, `ONT-RACE-${serviceLocationId}`);
+    const placed = await placePaidOrder(
+      t,
+      {
+        customerId: DEMO.customers.consumer,
+        serviceLocationId,
+        mailingLocationId: null,
+        kind: 'new',
+        lines: [{ packageId: 1, action: 'add' }],
+        installDate: '2027-04-12',
+        installWindow: '12:00-17:00',
+        dropExists: true,
+        needsVisit: true,
+        placedBy: { userId: DEMO.users.consumer.id, employeeId: null },
+      },
+      { paidCents: PAID },
+    );
+    return { orderId: placed.orderId, installId: placed.workOrderIds[0] ?? 0, serviceLocationId };
+  }
+  const by = { userId: null, employeeId: null };
+  const install = async (installId: number) => {
+    const res = await (await as(t, 'installer')).call('POST', `/api/installer/work-orders/${installId}/complete`, {
+      assetsMovedConfirmed: true,
+    });
+    return { statusCode: res.statusCode, message: res.statusCode === 200 ? null : res.json().error.message };
+  };
+  const stateOf = async (orderId: number, serviceLocationId: number) => {
+    const row = await t.db.db
+      .selectFrom('sales_orders')
+      .select(['status', 'first_invoice_id', 'refunded_cents'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const active = await t.db.db
+      .selectFrom('service_location_packages')
+      .select('id')
+      .where('service_location_id', '=', serviceLocationId)
+      .where('active', '=', 1)
+      .execute();
+    return { ...row, activePackages: active.length, refunds: await refundsOf(orderId) };
+  };
+
+  it('an install completed between the cancel’s check and its refund is refused: cancelled and refunded once', async () => {
+    const { orderId, installId, serviceLocationId } = await readyToInstall();
+    let raced: Awaited<ReturnType<typeof install>> | null = null;
+    const real = t.ctx.payments;
+    const racing: PaymentGateway = {
+      ...real,
+      async refund(request) {
+        // The installer completes the install after the cancel was checked, before the gateway refunds.
+        raced = await install(installId);
+        return real.refund(request);
+      },
+    };
+    const outcome = await cancelOrder({ ...t.ctx, payments: racing }, orderId, by, 'Changed my mind').then(
+      () => 200,
+      (err: { statusCode?: number }) => err.statusCode,
+    );
+    const state = await stateOf(orderId, serviceLocationId);
+    // Never an installed order refunded.
+    expect(state.status === 'installed' && state.refunds.length > 0).toBe(false);
+    // The cancel was recorded first: the install waits for it (409), the order is cancelled and refunded once.
+    expect(raced).toEqual({ statusCode: 409, message: CANCEL_IN_PROGRESS });
+    expect(outcome).toBe(200);
+    expect(state).toEqual({
+      status: 'cancelled',
+      first_invoice_id: null,
+      refunded_cents: PAID,
+      activePackages: 0,
+      refunds: [PAID],
+    });
+    expect((await install(installId)).statusCode).toBe(409);
+  });
+
+  it('an install completed first makes the cancel refuse before any refund', async () => {
+    const { orderId, installId, serviceLocationId } = await readyToInstall();
+    expect((await install(installId)).statusCode).toBe(200);
+    const res = await consumer.call('POST', `/api/customer/orders/${orderId}/cancel`, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toMatch(/install is done/);
+    expect(await stateOf(orderId, serviceLocationId)).toMatchObject({ status: 'installed', refunds: [] });
+  });
+
+  it('an unanswered refund holds the install until the cancel is retried; a refused one lets the install go on', async () => {
+    const held = await readyToInstall();
+    const real = t.ctx.payments;
+    // The gateway refunds but its answer is lost.
+    const lost: PaymentGateway = {
+      ...real,
+      async refund(request) {
+        await real.refund(request);
+        throw new GatewayUnavailableError('timeout');
+      },
+    };
+    await expect(cancelOrder({ ...t.ctx, payments: lost }, held.orderId, by, '')).rejects.toMatchObject({
+      statusCode: 503,
+    });
+    expect(await install(held.installId)).toEqual({ statusCode: 409, message: CANCEL_IN_PROGRESS });
+    const retried = await consumer.call('POST', `/api/customer/orders/${held.orderId}/cancel`, {});
+    expect(retried.statusCode).toBe(200);
+    expect(await stateOf(held.orderId, held.serviceLocationId)).toMatchObject({
+      status: 'cancelled',
+      refunded_cents: PAID,
+      refunds: [PAID],
+    });
+
+    const refused = await readyToInstall();
+    await t.db.db
+      .updateTable('sales_orders')
+      .set({ gateway_charge_id: 'ch_unknown' })
+      .where('id', '=', refused.orderId)
+      .execute();
+    const res = await consumer.call('POST', `/api/customer/orders/${refused.orderId}/cancel`, {});
+    expect(res.statusCode).toBe(409);
+    expect(await install(refused.installId)).toEqual({ statusCode: 200, message: null });
+    expect(await stateOf(refused.orderId, refused.serviceLocationId)).toMatchObject({
+      status: 'installed',
+      activePackages: 1,
+      refunds: [],
+    });
   });
 });
 

@@ -9,13 +9,20 @@
  *   with the order). Completing twice changes nothing (the step's event is there already; an activated order has
  *   its invoice).
  * - Mail goes out after the transaction commits (`sendOrderMail`), never for a rolled-back change.
- * - `cancelOrder` refunds through the gateway first (idempotent per order and amount), then cancels the order and its
- *   unfinished work orders in one transaction; a refused or unanswered refund leaves the order as it was.
+ * - `cancelOrder` first records the cancel (`cancel_started_at`) in one transaction that locks the order and checks
+ *   that it may be cancelled, then refunds through the gateway (idempotent per order and amount), then records the
+ *   refund's outcome in one transaction: refunded, the order and its unfinished work orders are cancelled; refused,
+ *   the cancel is withdrawn. While a cancel is recorded the order's work orders do not complete, so an install that
+ *   races a cancel never activates an order that is being refunded (issue 25, LOW).
+ * - `installByOverride`: an administrator marks an order installed without its install work order, with a reason,
+ *   audited; it runs the same `activateOrder` (packages, ONT, first invoice) as the install's completion (issue 25,
+ *   finding 5). Sales never move an order to installed by hand (domain mayMoveOrderAs).
  */
 import {
   formatCents,
   isCancellable,
-  mayMoveOrder,
+  mayMoveOrderAs,
+  ORDER_STATUS_LABELS,
   type OrderStatus,
   OrderStatusSchema,
   plainWorkName,
@@ -28,7 +35,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
-import { GatewayUnavailableError } from '../../integrations/payments/payment-gateway.js';
+import { GatewayUnavailableError, type RefundOutcome } from '../../integrations/payments/payment-gateway.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, HttpError, notFound } from '../../lib/errors.js';
 import { ontAtLocation } from '../assets/assets.service.js';
@@ -98,10 +105,13 @@ export async function onWorkOrderComplete(
   const progress: OrderProgress = { orderId: order.id, status: statusOf(order.status), mails: [] };
   // Completed before (a second save of a complete checklist, a retried completion): nothing moves twice.
   if (await repo.hasEvent(trx, order.id, step.reaches, workOrderId)) return progress;
+  // A cancel is recorded and its refund under way: the work does not complete (the caller's transaction rolls back),
+  // so an install never activates and bills an order that is being refunded.
+  if (order.cancel_started_at !== null) throw conflict(CANCEL_IN_PROGRESS);
 
   const now = ctx.now().toISOString();
   const actor = { ...by, workOrderId };
-  if (step.reaches !== 'installed' && mayMoveOrder(progress.status, step.reaches)) {
+  if (step.reaches !== 'installed' && mayMoveOrderAs('work', progress.status, step.reaches)) {
     await repo.setOrderStatus(trx, order.id, { status: step.reaches, updated_at: now });
     progress.status = step.reaches;
   }
@@ -318,6 +328,59 @@ export async function activateOrder(
   return { invoiceId: invoice?.invoiceId ?? null, mails };
 }
 
+/**
+ * An administrator's override (issue 25, finding 5): the order is installed without its install work order, for the
+ * reason given, in the caller's transaction. The same `activateOrder` as the install's completion activates the
+ * packages, ties the ONT and makes the first invoice; the 'changed' and 'installed' events and the audit row
+ * (`staff.order.override`) name the administrator and the reason. Answers the mail to send after the commit.
+ */
+export async function installByOverride(
+  ctx: OrderCtx,
+  trx: Trx,
+  orderId: number,
+  by: Actor,
+  reason: string,
+): Promise<OrderProgress> {
+  const order = await repo.lockOrder(trx, ctx.dialect, orderId);
+  if (!order) throw notFound('There is no such order.');
+  if (order.cancel_started_at !== null) {
+    throw conflict('This order is being cancelled, so it cannot be marked installed.', {
+      status: 'The order is being cancelled.',
+    });
+  }
+  const from = statusOf(order.status);
+  if (!mayMoveOrderAs('admin', from, 'installed')) {
+    throw conflict(`An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot be marked installed.`, {
+      status: `From ${ORDER_STATUS_LABELS[from]} an order does not move to Installed.`,
+    });
+  }
+  if (order.service_location_id === null) {
+    throw conflict('This order has no service location, so there is nothing to activate.', {
+      status: 'The order has no service location.',
+    });
+  }
+  const now = ctx.now().toISOString();
+  await recordOrderEvent(
+    trx,
+    order.id,
+    'changed',
+    `Status changed from ${ORDER_STATUS_LABELS[from]} to Installed by an administrator, without the install work order (${reason}).`,
+    by,
+    now,
+  );
+  await recordOrderEvent(trx, order.id, 'installed', `${STEP_DONE_MESSAGES.installed}.`, by, now);
+  const activated = await activateOrder(ctx, trx, order, now.slice(0, 10), by);
+  await audit(trx, {
+    at: now,
+    userId: by.userId,
+    employeeId: by.employeeId,
+    action: 'staff.order.override',
+    subject: `sales_order:${order.id}`,
+    detail: { from, to: 'installed', reason, invoiceId: activated.invoiceId },
+  });
+  return { orderId: order.id, status: 'installed', mails: activated.mails };
+}
+
 /** Sends what a completion told the customer, after the commit; a mail failure is logged, never undoes the work. */
 export async function sendOrderMail(ctx: AppContext, progress: OrderProgress | null | undefined): Promise<void> {
   for (const mail of progress?.mails ?? []) {
@@ -347,7 +410,8 @@ export async function cancelInTransaction(
   const order = await repo.lockOrder(trx, ctx.dialect, orderId);
   if (!order) throw notFound('There is no such order.');
   const work = await repo.unfinishedWorkOf(trx, orderId);
-  assertCancellable(order.status, work);
+  // A recorded cancel was checked when it was recorded: an arrival on site since then does not undo it.
+  assertCancellable(order.status, order.cancel_started_at === null ? work : []);
   const ids = work.map((w) => w.id);
   await repo.setWorkOrdersStatus(trx, ids, 'Cancelled', now, true);
   await repo.deleteCalendarEventsOf(trx, ids);
@@ -357,6 +421,7 @@ export async function cancelInTransaction(
     cancelled_at: now,
     cancel_reason: cleanReason,
     refunded_cents: order.refunded_cents + refund.cents,
+    cancel_started_at: null,
   });
   await recordOrderEvent(
     trx,
@@ -394,6 +459,8 @@ export async function cancelInTransaction(
 export const NOT_CANCELLABLE = 'This order can no longer be cancelled: its install is done.';
 export const ALREADY_CANCELLED = 'This order is cancelled already.';
 export const INSTALL_STARTED = 'This order can no longer be cancelled: the installer has started the install.';
+export const CANCEL_IN_PROGRESS =
+  'This order is being cancelled and its payment refunded, so its work cannot be completed now. Ask the office about it.';
 
 /** The install has started once its installer recorded an arrival on site. */
 export function installStarted(work: { arrival_onsite: string | null; type: string }[]): boolean {
@@ -407,46 +474,86 @@ function assertCancellable(status: string, work: { arrival_onsite: string | null
 }
 
 /**
- * Cancels an order until its install starts (domain isCancellable; an install with an arrival time has started):
- * what was paid is refunded through the gateway first, then in one transaction the order becomes 'cancelled', its
- * unfinished work orders 'Cancelled' (off the schedule and the calendars) and the timeline gets 'cancelled' and
- * 'refunded'. A refused or unanswered refund changes nothing (409 / 503 with the reason).
+ * Cancels an order until its install starts (domain isCancellable; an install with an arrival time has started),
+ * as the payment pipeline pays (payment-pipeline.ts): the decision is recorded before the gateway is asked, and the
+ * gateway's outcome is recorded after it.
+ *   1. One transaction locks the order, checks that it may be cancelled and records the cancel (`cancel_started_at`,
+ *      audited `order.cancel.started`). From then on its work orders do not complete (onWorkOrderComplete refuses),
+ *      so an install racing the cancel cannot activate it; an install that came first makes this step refuse (409).
+ *   2. What was paid is refunded through the gateway under the key `refund-order-<id>-<refunded so far>`: asking
+ *      again (a retry) gives back the first refund, never a second one.
+ *   3. One transaction records the outcome: refunded, the order becomes 'cancelled', its unfinished work orders
+ *      'Cancelled' (off the schedule and the calendars), the timeline gets 'cancelled' and 'refunded'; refused, the
+ *      cancel is withdrawn (audited `order.cancel.refused`) and the order is as it was (409).
+ * A gateway that does not answer (503) leaves the cancel recorded and the work on hold: the cancel's retry resumes at
+ * step 2 and refunds at most once.
  */
 export async function cancelOrder(ctx: AppContext, orderId: number, by: Actor, reason: string): Promise<void> {
-  const before = await repo.lockOrder(ctx.db, ctx.dialect, orderId);
-  if (!before) throw notFound('There is no such order.');
-  assertCancellable(before.status, await repo.unfinishedWorkOf(ctx.db, orderId));
-
-  const refundCents = before.paid_cents - before.refunded_cents;
-  let refundReference: string | null = null;
-  if (refundCents > 0) {
-    if (!before.gateway_charge_id) {
+  const before = await ctx.db.transaction().execute(async (trx) => {
+    const order = await repo.lockOrder(trx, ctx.dialect, orderId);
+    if (!order) throw notFound('There is no such order.');
+    // A cancel recorded before (a retry after the gateway did not answer) resumes at the refund.
+    const resumed = order.cancel_started_at !== null;
+    assertCancellable(order.status, resumed ? [] : await repo.unfinishedWorkOf(trx, orderId));
+    const refundCents = order.paid_cents - order.refunded_cents;
+    if (refundCents > 0 && !order.gateway_charge_id) {
       throw conflict(
         'The payment of this order is not on file at the payment gateway, so it cannot be refunded here; the order is not cancelled. Call us and we will sort it out.',
       );
     }
+    if (!resumed) {
+      const now = ctx.now().toISOString();
+      await repo.setCancelStarted(trx, orderId, now);
+      await audit(trx, {
+        at: now,
+        userId: by.userId,
+        employeeId: by.employeeId,
+        action: 'order.cancel.started',
+        subject: `${order.customer_id}:${orderId}`,
+        detail: { reason: reason.trim() || null, refundCents: Math.max(0, refundCents) },
+      });
+    }
+    return order;
+  });
+
+  const refundCents = before.paid_cents - before.refunded_cents;
+  let refundReference: string | null = null;
+  if (refundCents > 0 && before.gateway_charge_id) {
+    let outcome: RefundOutcome;
     try {
-      const outcome = await ctx.payments.refund({
+      outcome = await ctx.payments.refund({
         chargeReference: before.gateway_charge_id,
         amountCents: refundCents,
         idempotencyKey: `refund-order-${orderId}-${before.refunded_cents}`,
       });
-      if (outcome.status !== 'refunded') {
-        throw conflict(
-          `The refund was refused by the payment gateway (${outcome.message}); the order is not cancelled.`,
-        );
-      }
-      refundReference = outcome.reference;
     } catch (err) {
       if (err instanceof GatewayUnavailableError) {
         throw new HttpError(
           503,
           'payment_gateway_unavailable',
-          'The payment gateway did not answer, so nothing was refunded and the order is not cancelled. Try again in a few minutes.',
+          'The payment gateway did not answer, so the order is not cancelled yet and its work is on hold. Try again in a few minutes: the payment is never refunded twice.',
         );
       }
       throw err;
     }
+    if (outcome.status !== 'refunded') {
+      const message = outcome.message;
+      await ctx.db.transaction().execute(async (trx) => {
+        const order = await repo.lockOrder(trx, ctx.dialect, orderId);
+        if (!order || order.status === 'cancelled') return;
+        await repo.setCancelStarted(trx, orderId, null);
+        await audit(trx, {
+          at: ctx.now().toISOString(),
+          userId: by.userId,
+          employeeId: by.employeeId,
+          action: 'order.cancel.refused',
+          subject: `${order.customer_id}:${orderId}`,
+          detail: { refundCents, message },
+        });
+      });
+      throw conflict(`The refund was refused by the payment gateway (${message}); the order is not cancelled.`);
+    }
+    refundReference = outcome.reference;
   }
 
   await ctx.db.transaction().execute(async (trx) => {
@@ -456,8 +563,8 @@ export async function cancelOrder(ctx: AppContext, orderId: number, by: Actor, r
         reference: refundReference,
       });
     } catch (err) {
-      // Completed between the refund and now (a race): the refund stands and is on record for the office.
-      if (refundReference) ctx.log.error({ orderId, refundReference }, 'order refunded but no longer cancellable');
+      // Cancelled by a concurrent cancel of the same order: the gateway gave both the one refund (same key).
+      if (refundReference) ctx.log.error({ orderId, refundReference }, 'order refunded but not cancelled here');
       throw err;
     }
   });

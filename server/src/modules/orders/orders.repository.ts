@@ -199,6 +199,7 @@ export function lockOrder(db: Q, dialect: 'sqlite' | 'postgres', orderId: number
       'o.gateway_charge_id',
       'o.placed_by_user_id',
       'o.first_invoice_id',
+      'o.cancel_started_at',
       'l.address',
       'l.address2',
       'l.city',
@@ -232,9 +233,21 @@ export function setOrderStatus(
     cancel_reason?: string | null;
     refunded_cents?: number;
     first_invoice_id?: number;
+    cancel_started_at?: string | null;
   },
 ) {
   return db.updateTable('sales_orders').set(set).where('id', '=', orderId).execute();
+}
+
+/** Records (a time) or withdraws (null) the cancel in progress of an order that is not cancelled. */
+export function setCancelStarted(db: Q, orderId: number, at: string | null) {
+  return db
+    .updateTable('sales_orders')
+    .set({ cancel_started_at: at })
+    .where('id', '=', orderId)
+    .where('status', '<>', 'cancelled')
+    .execute()
+    .then(() => undefined);
 }
 
 /** Work orders waiting for this one (the next step of its order). */

@@ -1,17 +1,23 @@
 /**
  * Sales orders for staff (issue 13 part 2): the paged search over every order, one order's page (the orders core's
  * getOrderDetail with the customer, the mailing address and the audit trail: the order's timeline and the audit
- * rows of the order and its work orders), staff notes (a 'note' event) and status changes as domain mayMoveOrder
- * allows (forward only; cancelling, with its refund, is the orders module's own action).
+ * rows of the order and its work orders), staff notes (a 'note' event) and status changes as domain mayMoveOrderAs
+ * allows (forward only; cancelling, with its refund, is the orders module's own action). Sales move an order through
+ * the construction steps only; installed is reached by the install work order's completion, or by an administrator's
+ * override with a reason, which runs the same activation and billing (orders' installByOverride; issue 25, finding 5).
  */
 import {
   fullAddress,
-  mayMoveOrder,
+  INSTALL_BY_WORK_ONLY,
+  manualMoveNeedsReason,
+  mayMoveOrderAs,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   OrderKindSchema,
+  type OrderMover,
   type OrderStatus,
   OrderStatusSchema,
+  OVERRIDE_REASON_REQUIRED,
   type SessionClaims,
   STAFF_ORDERS_PAGE_SIZE,
   type StaffOrderList,
@@ -22,13 +28,17 @@ import {
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
+import { hasRole } from '../../plugins/auth.js';
+import { installByOverride, type OrderProgress, sendOrderMail } from '../orders/fulfilment.service.js';
 import { getOrderDetail, recordOrderEvent } from '../orders/orders.service.js';
 import { mayEditOrders } from './staff-orders.policy.js';
 import * as repo from './staff-orders.repository.js';
 
 const statusOf = (s: string): OrderStatus => OrderStatusSchema.catch('placed').parse(s);
+/** Who a staff member moves orders as: an administrator, or sales (domain mayMoveOrderAs). */
+const moverOf = (user: SessionClaims): OrderMover => (hasRole(user, 'staff:admin') ? 'admin' : 'sales');
 
 export async function listOrders(
   ctx: AppContext,
@@ -130,7 +140,7 @@ export async function orderPage(ctx: AppContext, user: SessionClaims, orderId: n
             zip: header.mail_zip,
           }),
     trail,
-    nextStatuses: ORDER_STATUSES.filter((s) => s !== 'cancelled' && mayMoveOrder(status, s)),
+    nextStatuses: ORDER_STATUSES.filter((s) => mayMoveOrderAs(moverOf(user), status, s)),
     canEdit: mayEditOrders(user),
   };
 }
@@ -180,15 +190,33 @@ export async function changeStatus(
   key: string | undefined,
 ): Promise<StaffOrderPage> {
   const now = ctx.now();
+  const to = body.status;
+  const mover = moverOf(user);
+  const overrideReason = body.reason?.trim() ?? '';
+  if (manualMoveNeedsReason(to)) {
+    // Installed activates the service and bills it: the install work order's completion does that, or an admin.
+    if (!mayMoveOrderAs(mover, 'placed', to)) throw forbidden(INSTALL_BY_WORK_ONLY);
+    if (!overrideReason) throw badRequest(OVERRIDE_REASON_REQUIRED, { reason: OVERRIDE_REASON_REQUIRED });
+  }
+  let progress: OrderProgress | null = null;
   await runIdempotent(
     ctx.db,
     { userId: user.nUserID, key, route: `POST /api/staff/orders/${orderId}/status`, now },
     async (trx) => {
       const header = await repo.orderHeader(trx, orderId);
       if (!header) throw notFound('There is no such order.');
+      if (manualMoveNeedsReason(to)) {
+        progress = await installByOverride(
+          ctx,
+          trx,
+          orderId,
+          { userId: user.nUserID, employeeId: user.nEmployeeID },
+          overrideReason,
+        );
+        return { statusCode: 200, body: { orderId } };
+      }
       const from = statusOf(header.status);
-      const to = body.status;
-      if (!mayMoveOrder(from, to)) {
+      if (!mayMoveOrderAs(mover, from, to)) {
         throw conflict(
           `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot move to ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
           {
@@ -222,5 +250,6 @@ export async function changeStatus(
       return { statusCode: 200, body: { orderId } };
     },
   );
+  await sendOrderMail(ctx, progress);
   return orderPage(ctx, user, orderId);
 }

@@ -1,8 +1,9 @@
-import { StaffOrderListSchema, StaffOrderPageSchema } from '@strand/domain';
+import { INSTALL_BY_WORK_ONLY, StaffOrderListSchema, StaffOrderPageSchema } from '@strand/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/generator.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { placeOrder } from '../orders/orders.service.js';
+import { addOnt, newLocation, placePaidOrder } from '../orders/orders-test-helpers.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -130,7 +131,10 @@ describe('one order', () => {
     expect(page.order.workOrders.map((w) => w.WOId)).toEqual(workOrderIds);
     expect(page.order.workOrders.every((w) => w.isComplete === false)).toBe(true);
     expect(page.order).toMatchObject({ paidCents: 0, refundedCents: 0 });
-    expect(page.nextStatuses).toEqual(['survey_done', 'drop_built', 'spliced', 'installed']);
+    // Sales never move an order to installed by hand: the install work order's completion does (issue 25, 5).
+    expect(page.nextStatuses).toEqual(['survey_done', 'drop_built', 'spliced']);
+    const asAdmin = StaffOrderPageSchema.parse((await get(`/api/staff/orders/${orderId}`, tokens.staff)).json());
+    expect(asAdmin.nextStatuses).toEqual(['survey_done', 'drop_built', 'spliced', 'installed']);
     expect(page.trail.map((e) => e.action)).toContain('placed');
   });
 
@@ -179,7 +183,7 @@ describe('one order', () => {
     expect(fwd.statusCode).toBe(200);
     const page = StaffOrderPageSchema.parse(fwd.json());
     expect(page.order.status).toBe('drop_built');
-    expect(page.nextStatuses).toEqual(['spliced', 'installed']);
+    expect(page.nextStatuses).toEqual(['spliced']);
     expect(page.order.events.at(-1)?.message ?? page.order.events[0]?.message).toBeDefined();
     expect(page.trail.find((e) => e.action === 'staff.order.status')).toMatchObject({
       who: 'Sofia Salazar',
@@ -206,5 +210,169 @@ describe('one order', () => {
       message: expect.stringContaining(`Work order ${first}`),
     });
     expect(page.order.events.some((e) => e.kind === 'work_scheduled')).toBe(true);
+  });
+});
+
+describe('installed only by the install, or by an admin override with a reason (issue 25, finding 5)', () => {
+  const PAID = 6_000;
+  /** A paid new-service order at a new location of the consumer with a drop (its one work order: the install). */
+  async function paidOrder() {
+    const locationId = await newLocation(t, DEMO.customers.consumer);
+    await addOnt(t, locationId, `ONT-OVR-${locationId}`);
+    const placed = await placePaidOrder(
+      t,
+      {
+        customerId: DEMO.customers.consumer,
+        serviceLocationId: locationId,
+        mailingLocationId: null,
+        kind: 'new',
+        lines: [
+          { packageId: 2, action: 'add' },
+          { packageId: 4, action: 'add' },
+        ],
+        installDate: '2027-03-15',
+        installWindow: '08:00-12:00',
+        dropExists: true,
+        needsVisit: true,
+        placedBy: { userId: DEMO.users.consumer.id, employeeId: null },
+      },
+      { paidCents: PAID },
+    );
+    return { orderId: placed.orderId, installId: placed.workOrderIds[0] ?? 0, locationId };
+  }
+  /** What an order's activation left: its packages, its first invoice's lines and balance, what paid it. */
+  async function billed(orderId: number, locationId: number) {
+    const order = await t.db.db
+      .selectFrom('sales_orders')
+      .select(['status', 'first_invoice_id', 'installed_at', 'paid_cents', 'refunded_cents'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const packages = await t.db.db
+      .selectFrom('service_location_packages')
+      .select(['package_id', 'active', 'start_date', 'order_id'])
+      .where('service_location_id', '=', locationId)
+      .orderBy('package_id')
+      .execute();
+    const invoice = order.first_invoice_id
+      ? await t.db.db
+          .selectFrom('invoices')
+          .select(['amount_cents', 'balance_cents'])
+          .where('id', '=', order.first_invoice_id)
+          .executeTakeFirst()
+      : undefined;
+    const lines = order.first_invoice_id
+      ? await t.db.db
+          .selectFrom('invoice_lines')
+          .select(['description', 'amount_cents'])
+          .where('invoice_id', '=', order.first_invoice_id)
+          .orderBy('id')
+          .execute()
+      : [];
+    return {
+      status: order.status,
+      installed: order.installed_at !== null,
+      refundedCents: order.refunded_cents,
+      packages: packages.map((p) => ({ ...p, order_id: p.order_id === orderId ? 'this order' : p.order_id })),
+      invoice,
+      lines: lines.map((l) => ({ ...l, description: l.description.replace(`order ${orderId}`, 'order N') })),
+    };
+  }
+
+  it('refuses sales marking a paid order installed (403, plain message); nothing activates or bills', async () => {
+    const { orderId, locationId } = await paidOrder();
+    const before = await billed(orderId, locationId);
+    const res = await post(`/api/staff/orders/${orderId}/status`, { status: 'installed', reason: 'Customer says so' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(INSTALL_BY_WORK_ONLY);
+    expect(await billed(orderId, locationId)).toEqual(before);
+    expect(before).toMatchObject({ status: 'placed', installed: false, packages: [], invoice: undefined });
+    // The customer can still cancel it, and the real install would still activate it.
+    const page = StaffOrderPageSchema.parse((await get(`/api/staff/orders/${orderId}`)).json());
+    expect(page.order.status).toBe('placed');
+    expect(page.nextStatuses).not.toContain('installed');
+  });
+
+  it('an admin override needs a reason (400), then activates and bills exactly as the install does, audited', async () => {
+    const viaInstall = await paidOrder();
+    const viaOverride = await paidOrder();
+    const installer = await t.login('installer');
+    const done = await t.request({
+      method: 'POST',
+      url: `/api/installer/work-orders/${viaInstall.installId}/complete`,
+      token: installer,
+      payload: { assetsMovedConfirmed: true },
+    });
+    expect(done.statusCode).toBe(200);
+
+    for (const reason of [undefined, '', '   ']) {
+      const res = await post(
+        `/api/staff/orders/${viaOverride.orderId}/status`,
+        reason === undefined ? { status: 'installed' } : { status: 'installed', reason },
+        tokens.staff,
+      );
+      expect(res.statusCode, String(reason)).toBe(400);
+      expect(res.json().error.fields.reason).toMatch(/reason/);
+    }
+    expect((await billed(viaOverride.orderId, viaOverride.locationId)).status).toBe('placed');
+
+    const mailsBefore = t.mail.length;
+    const res = await post(
+      `/api/staff/orders/${viaOverride.orderId}/status`,
+      { status: 'installed', reason: 'Installed during the tablet outage; checklist on paper' },
+      tokens.staff,
+    );
+    expect(res.statusCode).toBe(200);
+    const page = StaffOrderPageSchema.parse(res.json());
+    expect(page.order.status).toBe('installed');
+    expect(page.nextStatuses).toEqual([]);
+    expect(page.order.events.map((e) => e.kind)).toEqual(
+      expect.arrayContaining(['installed', 'activated', 'invoiced']),
+    );
+
+    const installed = await billed(viaInstall.orderId, viaInstall.locationId);
+    const overridden = await billed(viaOverride.orderId, viaOverride.locationId);
+    expect(installed.status).toBe('installed');
+    expect(installed.invoice).toBeDefined();
+    expect(installed.packages).toHaveLength(2);
+    expect(overridden).toEqual(installed);
+
+    const auditRow = await t.db.db
+      .selectFrom('audit_log')
+      .select(['employee_id', 'user_id', 'detail'])
+      .where('action', '=', 'staff.order.override')
+      .where('subject', '=', `sales_order:${viaOverride.orderId}`)
+      .executeTakeFirstOrThrow();
+    expect(auditRow.user_id).toBe(await t.userId('staff'));
+    expect(JSON.parse(auditRow.detail ?? '{}')).toMatchObject({
+      from: 'placed',
+      to: 'installed',
+      reason: 'Installed during the tablet outage; checklist on paper',
+    });
+    expect(page.trail.some((e) => e.action === 'staff.order.override')).toBe(true);
+    expect(t.mail.slice(mailsBefore).map((m) => m.subject)).toEqual([
+      `Your service is active (order ${viaOverride.orderId})`,
+    ]);
+
+    // The install done later changes nothing more: no second activation or invoice.
+    const invoices = async () =>
+      (await t.db.db.selectFrom('invoices').select('id').where('customer_id', '=', DEMO.customers.consumer).execute())
+        .length;
+    const count = await invoices();
+    const later = await t.request({
+      method: 'POST',
+      url: `/api/installer/work-orders/${viaOverride.installId}/complete`,
+      token: installer,
+      payload: { assetsMovedConfirmed: true },
+    });
+    expect(later.statusCode).toBe(200);
+    expect(await invoices()).toBe(count);
+    expect(await billed(viaOverride.orderId, viaOverride.locationId)).toEqual(overridden);
+    // An installed order is not overridden again.
+    const again = await post(
+      `/api/staff/orders/${viaOverride.orderId}/status`,
+      { status: 'installed', reason: 'Twice' },
+      tokens.staff,
+    );
+    expect(again.statusCode).toBe(409);
   });
 });

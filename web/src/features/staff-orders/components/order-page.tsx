@@ -1,8 +1,11 @@
 import {
   formatCents,
   isCancellable,
+  manualMoveNeedsReason,
   ORDER_STATUS_LABELS,
   type StaffOrderPage as OrderPageData,
+  OrderStatusSchema,
+  OVERRIDE_REASON_REQUIRED,
   StaffCancelOrderRequestSchema,
   StaffOrderNoteRequestSchema,
   StaffOrderStatusRequestSchema,
@@ -236,6 +239,12 @@ function CancelSection({ orderId, data }: { orderId: number; data: OrderPageData
   );
 }
 
+/** Whether moving to this status by hand needs a reason (an administrator's override to installed). */
+function needsReason(status: string): boolean {
+  const parsed = OrderStatusSchema.safeParse(status);
+  return parsed.success && manualMoveNeedsReason(parsed.data);
+}
+
 function StatusForm({ orderId, data }: { orderId: number; data: OrderPageData }) {
   const change = useChangeStatus(orderId);
   const form = useForm({ status: data.nextStatuses[0] ?? '', reason: '' });
@@ -249,21 +258,43 @@ function StatusForm({ orderId, data }: { orderId: number; data: OrderPageData })
       </section>
     );
   }
-  const submit = form.submit(StaffOrderStatusRequestSchema, async (body) => {
-    await change.mutateAsync(body);
-    form.setValues((v) => ({ ...v, reason: '' }));
-  });
+  // Installed (an administrator's override; sales are never offered it) activates the service and bills it.
+  const override = needsReason(form.values.status);
+  const submit = form.submit(
+    StaffOrderStatusRequestSchema,
+    async (body) => {
+      await change.mutateAsync(body);
+      form.setValues((v) => ({ ...v, reason: '' }));
+    },
+    {
+      rules: (v): Record<string, string> =>
+        needsReason(v.status) && !v.reason.trim() ? { reason: OVERRIDE_REASON_REQUIRED } : {},
+    },
+  );
   return (
     <section aria-labelledby="status-heading">
       <h2 id="status-heading">Status</h2>
-      <p className="muted">Orders move forward only; the work moves them by itself as checklists are completed.</p>
+      <p className="muted">
+        Orders move forward only; the work moves them by itself as checklists are completed. An order becomes installed
+        when its install work order is completed.
+      </p>
       <Form className="card form-card" onSubmit={submit} message={form.errors.message}>
         <SelectField
           label="Move to"
           {...form.field('status')}
           options={data.nextStatuses.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))}
         />
-        <TextField label="Reason (optional)" maxLength={200} {...form.field('reason')} />
+        {override && (
+          <p className="muted">
+            Marking it installed without its install work order activates the service and makes the first invoice now,
+            as the install would. It is recorded with your name and the reason.
+          </p>
+        )}
+        <TextField
+          label={override ? 'Reason (required)' : 'Reason (optional)'}
+          maxLength={200}
+          {...form.field('reason')}
+        />
         <Button type="submit" busy={change.isPending}>
           Change status
         </Button>
