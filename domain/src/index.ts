@@ -40,6 +40,7 @@ export * from './clean-text.js';
 export * from './constants.js';
 export * from './dispatch.js';
 export * from './errors.js';
+export * from './fax-destinations.js';
 export * from './format.js';
 export * from './geo.js';
 export * from './installer-map.js';

@@ -151,6 +151,8 @@ const EnvSchema = z.object({
   FAX_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   FAX_CLAIM_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   FAX_QUEUE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
+  // Toll fraud (issue 25): the pages one account may queue in any 24 hours (sends and retries of failed faxes).
+  FAX_MAX_PAGES_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(300),
   // TV credentials (integrations/tv): the internal TV middleware host, or the simulated one started with the server.
   TV_MIDDLEWARE_URL: z
     .string()
@@ -299,6 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       retryBaseSeconds: e.FAX_RETRY_BASE_SECONDS,
       claimTimeoutSeconds: e.FAX_CLAIM_TIMEOUT_SECONDS,
       queueIntervalSeconds: e.FAX_QUEUE_INTERVAL_SECONDS,
+      /** Pages one account may fax in any 24 hours (counted in fax_page_charges); past it a 429. */
+      maxPagesPerDay: e.FAX_MAX_PAGES_PER_DAY,
     },
     tv: {
       middlewareUrl: e.TV_MIDDLEWARE_URL ?? `http://127.0.0.1:${e.TV_SIMULATOR_PORT}`,

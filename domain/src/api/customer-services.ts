@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { cleanText } from '../clean-text.js';
+import { classifyFaxDestination } from '../fax-destinations.js';
 import { idParam } from './customer.js';
 import { BusinessReportQuerySchema, monthsBetween } from './reports.js';
 
@@ -28,33 +29,22 @@ const mbLabel = (bytes: number) => `${bytes / 1_048_576} MB`;
 export const FAX_TOO_LARGE_MESSAGE = `A fax can carry at most ${mbLabel(FAX_SEND_MAX_TOTAL_BYTES)} of files (each at most ${mbLabel(FAX_SEND_MAX_FILE_BYTES)}).`;
 
 /**
- * A North American fax number as 10 digits (a leading 1 and any punctuation dropped), or null when it is not one:
- * the area code and the exchange start with 2 to 9 and neither is an N11 service code.
+ * A fax number normalized (10 digits for North America, `011` and the digits for an international number), or null
+ * when it cannot be a fax destination at all (see fax-destinations.ts; the account's own limits are not checked).
  */
 export function normalizeFaxNumber(value: string): string | null {
-  let digits = value.replace(/[\s().+-]/g, '');
-  if (!/^\d+$/.test(digits)) return null;
-  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
-  if (digits.length !== 10) return null;
-  const area = digits.slice(0, 3);
-  const exchange = digits.slice(3, 6);
-  if (!/^[2-9]/.test(area) || !/^[2-9]/.test(exchange)) return null;
-  if (/^[2-9]11$/.test(area) || /^[2-9]11$/.test(exchange)) return null;
-  return digits;
+  const d = classifyFaxDestination(value);
+  return d.ok ? d.number : null;
 }
 
-/** Why `value` cannot be dialled as a fax number (null when it can). */
+/**
+ * Why `value` cannot be a fax destination for any account (null when it may be for some): a malformed number, a
+ * premium-rate or a non-geographic one. Whether this account may send to an international-rate one is the server's
+ * check (faxDestinationProblem with the account's international faxing).
+ */
 export function faxNumberProblem(value: string): string | null {
-  const v = value.trim();
-  if (v === '') return 'Fax number is required.';
-  if (/[^\d\s().+-]/.test(v)) return 'Fax number may contain only digits, spaces, ( ) - and +.';
-  const digits = v.replace(/\D/g, '');
-  if (digits.length !== 10 && !(digits.length === 11 && digits.startsWith('1'))) {
-    return 'Fax number must be 10 digits, like (573) 555-0123.';
-  }
-  return normalizeFaxNumber(v) === null
-    ? 'Fax number is not a dialable US number: the area code and exchange start with 2 to 9 and are not N11 codes.'
-    : null;
+  const d = classifyFaxDestination(value);
+  return d.ok ? null : d.problem;
 }
 
 /** The form fields of a fax sent as multipart/form-data (the files come as `file_1`, `file_2`, …). */

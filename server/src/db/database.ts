@@ -10,6 +10,8 @@ export interface CustomersTable {
   customer_type: string;
   status: string;
   created_at: string;
+  /** 0036: 1 when the account may fax international-rate destinations (off until the provider turns it on). */
+  international_faxing: ColumnType<number, number | undefined, number>;
 }
 
 export interface ContractorCompaniesTable {
@@ -1103,6 +1105,15 @@ export interface SentFaxesTable {
   sent_at: string | null;
 }
 
+/** 0036: the pages of one fax queued (sent, or sent again), summed per account against FAX_MAX_PAGES_PER_DAY. */
+export interface FaxPageChargesTable {
+  id: Generated<number>;
+  customer_id: string;
+  sent_fax_id: number;
+  pages: number;
+  created_at: string;
+}
+
 export interface SentFaxFilesTable {
   id: Generated<number>;
   sent_fax_id: number;
@@ -1254,6 +1265,7 @@ export interface Database {
   wholesale_services: WholesaleServicesTable;
   wholesale_usage: WholesaleUsageTable;
   sent_faxes: SentFaxesTable;
+  fax_page_charges: FaxPageChargesTable;
   sent_fax_files: SentFaxFilesTable;
   sent_fax_attempts: SentFaxAttemptsTable;
   stored_files: StoredFilesTable;

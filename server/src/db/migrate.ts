@@ -34,6 +34,7 @@ import * as m0031 from './migrations/0031-nearby-cells.js';
 import * as m0032 from './migrations/0032-customer-name-keys.js';
 import * as m0033 from './migrations/0033-customer-name-words.js';
 import * as m0034 from './migrations/0034-installer-search-indexes.js';
+import * as m0036 from './migrations/0036-fax-toll-fraud.js';
 import * as m0038 from './migrations/0038-order-cancel-claims.js';
 
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0032-customer-name-keys': m0032,
   '0033-customer-name-words': m0033,
   '0034-installer-search-indexes': m0034,
+  '0036-fax-toll-fraud': m0036,
   '0038-order-cancel-claims': m0038,
 };
 

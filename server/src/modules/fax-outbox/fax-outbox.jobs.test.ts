@@ -171,4 +171,23 @@ describe('the fax queue', () => {
     ]);
     expect(transmissionsOf(id)).toBe(1);
   });
+
+  it('a fax queued to a premium-rate or international-rate number (before the rule) fails without a call', async () => {
+    const premium = await queue('5735550156');
+    const caribbean = await queue('5735550157');
+    // Queued before destinations were checked (or before the account's international faxing was turned off).
+    await t.db.db.updateTable('sent_faxes').set({ to_number: '9005550199' }).where('id', '=', premium).execute();
+    await t.db.db.updateTable('sent_faxes').set({ to_number: '8765550199' }).where('id', '=', caribbean).execute();
+    const calls = carrier.received().length;
+    expect(await workFaxQueue(t.ctx)).toMatchObject({ claimed: 2, failed: 2, sent: 0 });
+    expect(carrier.received()).toHaveLength(calls);
+    expect(await row(premium)).toMatchObject({ status: 'failed' });
+    expect((await row(premium)).reason).toMatch(/^Not sent: Fax number 900-555-0199 is a premium-rate/);
+    expect((await row(caribbean)).reason).toMatch(/^Not sent: Fax number 876-555-0199 is in Jamaica, an international/);
+    // Sending it again is refused too, naming the number.
+    const retry = await (await as(t, 'business')).call('POST', `/api/customer/services/fax/outbox/${caribbean}/retry`);
+    expect(retry.statusCode).toBe(400);
+    expect(retry.json().error.fields.to).toMatch(/international call/);
+    expect(await row(caribbean)).toMatchObject({ status: 'failed' });
+  });
 });

@@ -7,10 +7,13 @@
  *     carrier did not answer, or the worker died: a claim older than FAX_CLAIM_TIMEOUT_SECONDS is released) the
  *     next try asks about the same call id and a fax is never transmitted twice;
  *   - busy and no answer are tried again after FAX_RETRY_BASE_SECONDS, doubling, up to FAX_MAX_ATTEMPTS calls, then
- *     the fax fails with the reason; a voice line fails at once.
+ *     the fax fails with the reason; a voice line fails at once;
+ *   - a fax to a destination the account may not fax (premium-rate; international-rate without international faxing,
+ *     issue 25) fails at once without a call, whenever it was queued.
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { faxDestinationProblem } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { type FaxCallResult, FaxGatewayUnavailable } from '../../integrations/fax/fax-gateway.js';
 import * as repo from './fax-outbox.repository.js';
@@ -127,9 +130,13 @@ export async function workFaxQueue(ctx: AppContext, options: { limit?: number } 
 type TryOutcome =
   | { kind: 'answered'; result: FaxCallResult }
   | { kind: 'unknown'; detail: string }
+  /** Failed without a call: the files could not be read, or the account may not fax that destination. */
   | { kind: 'unreadable'; detail: string };
 
 async function tryOnce(ctx: AppContext, row: repo.SentFaxRow, callId: string, attempt: number): Promise<TryOutcome> {
+  const internationalFaxing = await repo.internationalFaxing(ctx.db, row.customer_id);
+  const refused = faxDestinationProblem(row.to_number, { internationalFaxing });
+  if (refused) return { kind: 'unreadable', detail: `Not sent: ${refused}` };
   let documents: { contentType: string; bytes: Buffer }[];
   try {
     const files = await repo.filesOf(ctx.db, [row.id]);

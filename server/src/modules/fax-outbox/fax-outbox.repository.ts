@@ -13,6 +13,44 @@ export function findFaxNumber(db: Q, id: number) {
 
 export type FaxNumberRow = NonNullable<Awaited<ReturnType<typeof findFaxNumber>>>;
 
+/** Whether the account may fax international-rate destinations (customers.international_faxing, 0036). */
+export async function internationalFaxing(db: Q, customerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('customers')
+    .select('international_faxing')
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  return row?.international_faxing === 1;
+}
+
+// ---- the daily page budget (fax_page_charges, 0036) -------------------------------------------------------------
+
+/**
+ * Holds the account's page budget for the rest of the transaction: on PostgreSQL the customer row is locked (FOR NO
+ * KEY UPDATE: the account's other fax writes wait, inserts that reference the account do not); SQLite serializes
+ * write transactions already. So two sends at once cannot both pass a budget with room for one.
+ */
+export async function lockPageBudget(db: Q, dialect: 'sqlite' | 'postgres', customerId: string): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await db.selectFrom('customers').select('id').where('id', '=', customerId).forNoKeyUpdate().executeTakeFirst();
+}
+
+/** The account's page charges since `since`, oldest first (at most one per fax queued, so a day's are few). */
+export function pageChargesSince(db: Q, customerId: string, since: string) {
+  return db
+    .selectFrom('fax_page_charges')
+    .select(['pages', 'created_at'])
+    .where('customer_id', '=', customerId)
+    .where('created_at', '>', since)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function insertPageCharge(db: Q, row: NewRow<'fax_page_charges'>) {
+  return db.insertInto('fax_page_charges').values(row).execute();
+}
+
 const FAX_COLUMNS = [
   'f.id',
   'f.fax_number_id',

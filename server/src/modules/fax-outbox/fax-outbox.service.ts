@@ -15,13 +15,14 @@ import {
   FAX_TOO_LARGE_MESSAGE,
   type FaxAttempt,
   type FaxOutbox,
+  faxDestinationProblem,
   formatPhone,
   SendFaxFieldsSchema,
   type SentFax,
   type SentFaxStatus,
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { checkAttachmentUpload, type IncomingFile, type UploadPolicy } from '../../lib/uploads.js';
 import { assertOwned, auditCustomerWrite, type CustomerActor } from '../customer-account/customer-access.policy.js';
@@ -130,6 +131,65 @@ async function sentFaxById(ctx: AppContext, id: number): Promise<SentFax> {
   return fax;
 }
 
+// ---- toll fraud: where a fax may go, and how many pages a day (issue 25 finding 6) -----------------------------
+
+/** The window of the page budget: any 24 hours. */
+const PAGE_BUDGET_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+const pagesText = (n: number) => `${n} ${n === 1 ? 'page' : 'pages'}`;
+function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `${hours} hour${hours === 1 ? '' : 's'}${rest ? ` ${rest} minute${rest === 1 ? '' : 's'}` : ''}`;
+}
+
+/** 400 naming `to` when this account may not fax there (premium-rate always; international-rate without the flag). */
+async function assertDestinationAllowed(ctx: AppContext, actor: CustomerActor, typed: string): Promise<void> {
+  const internationalFaxing = await repo.internationalFaxing(ctx.db, actor.customerId);
+  const problem = faxDestinationProblem(typed, { internationalFaxing });
+  if (problem) throw badRequest(problem, { to: problem });
+}
+
+/**
+ * Refuses `pages` more when the account's faxes of the last 24 hours (fax_page_charges) would then pass
+ * FAX_MAX_PAGES_PER_DAY: 429 saying when enough pages are free again. Called before anything is written, and again
+ * inside the write's transaction after lockPageBudget, so faxes sent at once (on any instance) cannot pass it together.
+ */
+async function assertPageBudget(
+  ctx: AppContext,
+  db: Parameters<typeof repo.pageChargesSince>[0],
+  customerId: string,
+  pages: number,
+  now: Date,
+): Promise<void> {
+  const budget = ctx.config.fax.maxPagesPerDay;
+  if (pages > budget) {
+    const message = `This fax has ${pagesText(pages)}; an account can fax at most ${pagesText(budget)} in 24 hours. Send it in parts.`;
+    throw badRequest(message, { files: message });
+  }
+  const since = new Date(now.getTime() - PAGE_BUDGET_WINDOW_MS).toISOString();
+  const charges = await repo.pageChargesSince(db, customerId, since);
+  const used = charges.reduce((sum, c) => sum + c.pages, 0);
+  if (used + pages <= budget) return;
+  // The moment enough of the oldest charges have left the window for this fax to fit.
+  let room = budget - used;
+  let freeAt = now.getTime() + PAGE_BUDGET_WINDOW_MS;
+  for (const c of charges) {
+    room += c.pages;
+    if (room >= pages) {
+      freeAt = Date.parse(c.created_at) + PAGE_BUDGET_WINDOW_MS;
+      break;
+    }
+  }
+  const retryAfter = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+  throw tooManyRequests(
+    `Your account has faxed ${pagesText(used)} in the last 24 hours and may fax at most ${budget}; this fax has ${pagesText(pages)}. Try again in ${waitText(retryAfter)}, or send fewer pages.`,
+    retryAfter,
+  );
+}
+
 /** The form's fields checked by the domain schema; 400 naming each field that is wrong. */
 function checkFields(fields: Record<string, string>) {
   const parsed = SendFaxFieldsSchema.safeParse({
@@ -171,6 +231,7 @@ export async function sendFax(
     const message = 'A fax cannot be sent to the number it is sent from.';
     throw badRequest(message, { to: message });
   }
+  await assertDestinationAllowed(ctx, actor, fields.to ?? input.to);
   const checked = await checkAttachmentUpload(
     files,
     {},
@@ -198,6 +259,7 @@ export async function sendFax(
   }
 
   const now = ctx.now();
+  await assertPageBudget(ctx, ctx.db, actor.customerId, pages, now);
   const at = now.toISOString();
   const stored: { kind: 'cover' | 'document'; name: string; contentType: string; pages: number; bytes: Buffer }[] = [];
   if (input.coverPage) {
@@ -223,6 +285,8 @@ export async function sendFax(
       ctx.db,
       { userId: actor.userId, key, route: `customer.fax.send:${faxNumber.id}`, now },
       async (trx) => {
+        await repo.lockPageBudget(trx, ctx.dialect, actor.customerId);
+        await assertPageBudget(ctx, trx, actor.customerId, pages, now);
         const folder = randomUUID();
         const files = [];
         for (const [position, file] of stored.entries()) {
@@ -261,6 +325,7 @@ export async function sendFax(
             sha256: put.sha256,
           })),
         );
+        await repo.insertPageCharge(trx, { customer_id: actor.customerId, sent_fax_id: id, pages, created_at: at });
         await auditCustomerWrite(trx, actor, at, 'fax.send', faxNumber.id, {
           sentFaxId: id,
           to: input.to,
@@ -278,11 +343,20 @@ export async function sendFax(
   }
 }
 
-/** Sends a failed fax again: a new round of tries (the queue's limit counts again from zero). */
+/**
+ * Sends a failed fax again: a new round of tries (the queue's limit counts again from zero), to a destination the
+ * account may still fax and within the day's page budget.
+ */
 export async function retrySentFax(ctx: AppContext, actor: CustomerActor, sentFaxId: number): Promise<SentFax> {
   const fax = await ownSentFax(ctx, actor, sentFaxId);
-  const at = ctx.now().toISOString();
+  const now = ctx.now();
+  const at = now.toISOString();
+  // Sent again is dialled and paid again: the destination is checked as for a new fax (a fax queued before the rule,
+  // or before international faxing was turned off, is not sent again), and its pages count against the day's budget.
+  if (fax.status === 'failed') await assertDestinationAllowed(ctx, actor, fax.to_number);
   await ctx.db.transaction().execute(async (trx) => {
+    await repo.lockPageBudget(trx, ctx.dialect, actor.customerId);
+    if (fax.status === 'failed') await assertPageBudget(ctx, trx, actor.customerId, fax.pages, now);
     if (!(await repo.requeueFailed(trx, fax.id, at))) {
       const current = await repo.findSentFax(trx, fax.id);
       const message =
@@ -291,6 +365,12 @@ export async function retrySentFax(ctx: AppContext, actor: CustomerActor, sentFa
           : `This fax to ${formatPhone(fax.to_number)} is already in the queue.`;
       throw conflict(message);
     }
+    await repo.insertPageCharge(trx, {
+      customer_id: actor.customerId,
+      sent_fax_id: fax.id,
+      pages: fax.pages,
+      created_at: at,
+    });
     await auditCustomerWrite(trx, actor, at, 'fax.retry', fax.fax_number_id, { sentFaxId: fax.id, to: fax.to_number });
   });
   return sentFaxById(ctx, fax.id);
