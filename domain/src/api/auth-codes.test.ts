@@ -87,13 +87,16 @@ describe('state rules', () => {
 
 describe('contract', () => {
   it('reads a search: suffix digits, account number and status, blanks as none', () => {
-    expect(AuthCodeSearchQuerySchema.parse({ customer: '', suffix: ' 172 ', status: 'pending' })).toEqual({
+    expect(AuthCodeSearchQuerySchema.parse({ customer: '', suffix: ' 1720 ', status: 'pending' })).toEqual({
       customer: undefined,
-      suffix: '172',
+      suffix: '1720',
       status: 'pending',
     });
-    expect(AuthCodeSearchQuerySchema.safeParse({ suffix: '12a' }).error?.issues[0]?.path).toEqual(['suffix']);
-    expect(AuthCodeSearchQuerySchema.safeParse({ suffix: '12345678' }).success).toBe(false);
+    expect(AuthCodeSearchQuerySchema.safeParse({ suffix: '12a4' }).error?.issues[0]?.path).toEqual(['suffix']);
+    // Exactly the last 4 digits: fewer, more or the whole code are refused (issue 25).
+    for (const suffix of ['172', '17201', '172012', '1720123', '12345678']) {
+      expect(AuthCodeSearchQuerySchema.safeParse({ suffix }).success, suffix).toBe(false);
+    }
     expect(AuthCodeSearchQuerySchema.safeParse({ customer: '1000-3000' }).success).toBe(false);
   });
 

@@ -106,6 +106,13 @@ export function pushBackoffSeconds(attempt: number): number {
 export const AUTH_CODE_DESCRIPTION_MAX = 80;
 /** Most codes a list answers (a search narrows it). */
 export const AUTH_CODE_LIST_LIMIT = 200;
+/**
+ * A search by the end of the code takes exactly this many digits (issue 25): never more, so no search narrows to one
+ * whole code, however many are tried (the masked code shows the last digit only).
+ */
+export const AUTH_CODE_SUFFIX_DIGITS = 4;
+/** Most codes a search by the last digits answers. */
+export const AUTH_CODE_SUFFIX_LIMIT = 20;
 
 const description = cleanLine()
   .trim()
@@ -150,7 +157,10 @@ export const AuthCodeSearchQuerySchema = z.object({
   suffix: z
     .string()
     .trim()
-    .regex(new RegExp(`^\\d{1,${AUTH_CODE_LENGTH}}$`), `Code suffix must be 1 to ${AUTH_CODE_LENGTH} digits.`)
+    .regex(
+      new RegExp(`^\\d{${AUTH_CODE_SUFFIX_DIGITS}}$`),
+      `Code suffix must be the last ${AUTH_CODE_SUFFIX_DIGITS} digits of the code.`,
+    )
     .optional()
     .or(z.literal('').transform(() => undefined)),
   status: AuthCodeStatusSchema.optional().or(z.literal('').transform(() => undefined)),

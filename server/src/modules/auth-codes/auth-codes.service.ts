@@ -7,6 +7,7 @@
 import { randomInt } from 'node:crypto';
 import {
   AUTH_CODE_LIST_LIMIT,
+  AUTH_CODE_SUFFIX_LIMIT,
   type AuthCode,
   type AuthCodeList,
   type AuthCodeSearchQuerySchema,
@@ -77,14 +78,16 @@ export async function searchAuthCodes(
   ctx: AppContext,
   query: z.output<typeof AuthCodeSearchQuerySchema>,
 ): Promise<AuthCodeList> {
+  // A search by the last digits answers a few codes only: it is for finding the code a customer reads out.
+  const limit = query.suffix ? AUTH_CODE_SUFFIX_LIMIT : AUTH_CODE_LIST_LIMIT;
   const rows = await repo.searchAuthCodes(
     ctx.db,
     { customerId: query.customer, suffix: query.suffix, status: query.status },
-    AUTH_CODE_LIST_LIMIT + 1,
+    limit + 1,
   );
   return {
-    authCodes: rows.slice(0, AUTH_CODE_LIST_LIMIT).map(toAuthCode),
-    truncated: rows.length > AUTH_CODE_LIST_LIMIT,
+    authCodes: rows.slice(0, limit).map(toAuthCode),
+    truncated: rows.length > limit,
   };
 }
 

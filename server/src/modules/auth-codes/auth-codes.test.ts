@@ -1,3 +1,4 @@
+import { AUTH_CODE_SUFFIX_LIMIT } from '@strand/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { as, BUSINESS, newKey, RESIDENTIAL, superUser } from '../customer-account/customer-test-helpers.js';
@@ -53,16 +54,16 @@ describe('GET /api/staff/auth-codes (search)', () => {
   it('finds by the last digits of the code, by account and by status', async () => {
     const rows = await codeRows();
     const target = rows[1];
-    const suffix = target?.code?.slice(-3) ?? '';
+    const suffix = target?.code?.slice(-4) ?? '';
     const bySuffix = (await (await net()).call('GET', `/api/staff/auth-codes?suffix=${suffix}`)).json().authCodes;
     expect(bySuffix.map((c: { AuthCodeID: number }) => c.AuthCodeID)).toContain(target?.id);
     for (const c of bySuffix) {
       const full = rows.find((r) => r.id === c.AuthCodeID)?.code ?? '';
       expect(full.endsWith(suffix)).toBe(true);
     }
-    // A 9 at the end of the reversed prefix exercises the range's carry.
-    const nines = (await (await net()).call('GET', '/api/staff/auth-codes?suffix=99')).json().authCodes;
-    for (const c of nines) expect(rows.find((r) => r.id === c.AuthCodeID)?.code?.endsWith('99')).toBe(true);
+    // 9s at the end of the reversed prefix ('0999') exercise the range's carry.
+    const nines = (await (await net()).call('GET', '/api/staff/auth-codes?suffix=9990')).json().authCodes;
+    for (const c of nines) expect(rows.find((r) => r.id === c.AuthCodeID)?.code?.endsWith('9990')).toBe(true);
     const pending = (await (await net()).call('GET', '/api/staff/auth-codes?status=pending')).json().authCodes;
     expect(pending.length).toBeGreaterThan(0);
     expect(pending.every((c: { status: string }) => c.status === 'pending')).toBe(true);
@@ -75,6 +76,7 @@ describe('GET /api/staff/auth-codes (search)', () => {
   it('refuses a bad suffix, status or account number, naming the field', async () => {
     for (const [query, field] of [
       ['suffix=12x', 'suffix'],
+      ['suffix=123', 'suffix'],
       ['status=lost', 'status'],
       ['customer=12', 'customer'],
     ]) {
@@ -82,6 +84,51 @@ describe('GET /api/staff/auth-codes (search)', () => {
       expect(res.statusCode, query).toBe(400);
       expect(Object.keys(res.json().error.fields ?? {}), query).toContain(field);
     }
+  });
+});
+
+describe('the suffix search cannot recover a whole code (issue 25)', () => {
+  it('takes exactly the last 4 digits: 5, 6 or 7 digits, or the whole code, are a 400 naming the field', async () => {
+    const [row] = await codeRows();
+    const code = row?.code ?? '';
+    expect(code).toMatch(/^\d{7}$/);
+    for (const suffix of [code.slice(-5), code.slice(-6), code]) {
+      const res = await (await net()).call('GET', `/api/staff/auth-codes?suffix=${suffix}`);
+      expect(res.statusCode, suffix).toBe(400);
+      expect(res.json().error.fields.suffix, suffix).toBe('Code suffix must be the last 4 digits of the code.');
+      expect(res.body).not.toContain(`"AuthCodeID"`);
+    }
+    expect((await (await net()).call('GET', `/api/staff/auth-codes?suffix=${code.slice(-4)}`)).statusCode).toBe(200);
+  });
+
+  it(`answers at most ${AUTH_CODE_SUFFIX_LIMIT} codes for a suffix, the newest, and says there are more`, async () => {
+    const now = t.clock.now.toISOString();
+    const codes = Array.from({ length: AUTH_CODE_SUFFIX_LIMIT + 5 }, (_, i) => `${100 + i}5813`);
+    await t.db.db
+      .insertInto('auth_codes')
+      .values(
+        codes.map((code) => ({
+          customer_id: BUSINESS,
+          code,
+          code_reversed: [...code].reverse().join(''),
+          description: `Suffix ${code}`,
+          class_of_service: 'local',
+          status: 'active',
+          created_at: now,
+          updated_at: now,
+          confirmed_at: now,
+        })),
+      )
+      .execute();
+    const res = await (await net()).call('GET', '/api/staff/auth-codes?suffix=5813');
+    expect(res.statusCode).toBe(200);
+    const { authCodes, truncated } = res.json();
+    expect(authCodes).toHaveLength(AUTH_CODE_SUFFIX_LIMIT);
+    expect(truncated).toBe(true);
+    for (const c of authCodes) expect(c.maskedCode).toBe('******3');
+    // Other searches keep the list's own bound.
+    const all = (await (await net()).call('GET', `/api/staff/auth-codes?customer=${BUSINESS}`)).json().authCodes;
+    expect(all.length).toBeGreaterThan(AUTH_CODE_SUFFIX_LIMIT);
   });
 });
 

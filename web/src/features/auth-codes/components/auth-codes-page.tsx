@@ -1,6 +1,7 @@
 import {
   AUTH_CODE_STATUS_LABELS,
   AUTH_CODE_STATUSES,
+  AUTH_CODE_SUFFIX_DIGITS,
   type AuthCode,
   type AuthCodeSearchQuery,
   AuthCodeSearchQuerySchema,
@@ -143,7 +144,7 @@ function SearchForm({ query, onSearch }: { query: AuthCodeSearchQuery; onSearch(
       <TextField
         label="Code ends with"
         inputMode="numeric"
-        hint="The last digits, as the customer reads them out."
+        hint={`The last ${AUTH_CODE_SUFFIX_DIGITS} digits, as the customer reads them out.`}
         {...form.field('suffix')}
       />
       <SelectField label="Status" {...form.field('status')} options={STATUS_OPTIONS} />
