@@ -69,6 +69,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_IP_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   RATE_LIMIT_MAIL_PER_HOUR: z.coerce.number().int().min(0).default(10),
   RATE_LIMIT_UPLOAD_BYTES_PER_HOUR: z.coerce.number().int().min(0).default(268_435_456),
+  // What one client address may create on the public ordering routes an hour (issue 25 finding 3; 0: no cap).
+  ORDERING_CHECKS_PER_HOUR: z.coerce.number().int().min(0).default(100),
+  ORDERING_TEMP_LOCATIONS_PER_HOUR: z.coerce.number().int().min(0).default(10),
+  ORDERING_CARTS_PER_HOUR: z.coerce.number().int().min(0).default(30),
+  ORDERING_LEADS_PER_HOUR: z.coerce.number().int().min(0).default(10),
   APPLICANT_UPLOAD_BYTES_PER_HOUR: z.coerce.number().int().min(0).default(20_000_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   PUBLIC_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(16_384),
@@ -236,6 +241,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     superLinkWindowSeconds: e.SUPER_LINK_WINDOW_SECONDS,
     /** How long failed sign-ins, stored idempotent answers, reset links, e-mail changes and mail requests are kept. */
     retentionDays: e.RETENTION_DAYS,
+    /** Creations one client address may make an hour on the public ordering routes (0: no cap). */
+    orderingCaps: {
+      checks: e.ORDERING_CHECKS_PER_HOUR,
+      tempLocations: e.ORDERING_TEMP_LOCATIONS_PER_HOUR,
+      carts: e.ORDERING_CARTS_PER_HOUR,
+      leads: e.ORDERING_LEADS_PER_HOUR,
+    },
     rateLimits: {
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
       writesPerAddressPerMinute: e.RATE_LIMIT_IP_WRITES_PER_MINUTE,

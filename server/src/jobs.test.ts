@@ -58,6 +58,56 @@ describe('housekeeping (pruneOldRecords)', () => {
         .insertInto('mail_requests')
         .values({ kind: 'password-reset', identifier: `prune-${tag}`, requested_at: at, processed_at: at })
         .execute();
+      // Ordering's visitors (the next test looks at what is kept there).
+      await db
+        .insertInto('checkout_email_codes')
+        .values({ email: `every-${tag}@example.test`, code_hash: tag, created_at: at, expires_at: at, used_at: null })
+        .execute();
+      await db
+        .insertInto('temp_service_locations')
+        .values({
+          address_key: `EVERY-${tag}`,
+          number: '1',
+          street: 'EVERY',
+          city: 'Columbia',
+          state: 'MO',
+          zip: '65202',
+          county: null,
+          latitude: null,
+          longitude: null,
+          precision: null,
+          created_at: at,
+          confirmed_at: null,
+          confirmed_by_employee_id: null,
+          address_id: null,
+        })
+        .execute();
+      const check = await db
+        .insertInto('availability_checks')
+        .values({
+          public_id: `every-${tag}`,
+          at,
+          address_id: null,
+          temp_location_id: null,
+          query: 'x',
+          status: 'unknown',
+          area_kind: 'outside',
+          order_id: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('carts')
+        .values({
+          id: `every-${tag}`,
+          check_id: check.id,
+          address_id: null,
+          temp_location_id: null,
+          created_at: at,
+          updated_at: at,
+          order_id: null,
+        })
+        .execute();
     }
 
     const pruned = await pruneOldRecords(t.ctx);
@@ -98,6 +148,132 @@ describe('housekeeping (pruneOldRecords)', () => {
         .execute(),
     };
     for (const rows of Object.values(left)) expect(rows.map((r) => r.k)).toEqual(['prune-recent']);
+  });
+
+  it('deletes what ordering visitors left that never led to a lead or an order, and keeps what did', async () => {
+    const db = t.db.db;
+    const now = t.clock.now.getTime();
+    const old = new Date(now - 31 * DAY).toISOString();
+    const recent = new Date(now - 29 * DAY).toISOString();
+    const order = await db.selectFrom('sales_orders').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const temp = async (tag: string, at: string, status = 'unconfirmed') =>
+      (
+        await db
+          .insertInto('temp_service_locations')
+          .values({
+            address_key: `PRUNE-${tag}`,
+            number: '1',
+            street: `PRUNE ${tag}`,
+            unit: '',
+            city: 'Columbia',
+            state: 'MO',
+            zip: '65202',
+            county: 'Boone',
+            latitude: null,
+            longitude: null,
+            precision: null,
+            status,
+            created_at: at,
+            confirmed_at: null,
+            confirmed_by_employee_id: null,
+            address_id: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const check = async (tag: string, at: string, tempId: number | null, orderId: number | null = null) =>
+      (
+        await db
+          .insertInto('availability_checks')
+          .values({
+            public_id: `prune-check-${tag}`,
+            at,
+            address_id: null,
+            temp_location_id: tempId,
+            query: `1 Prune ${tag}`,
+            status: tempId === null ? 'unknown' : 'temporary',
+            area_kind: 'outside',
+            order_id: orderId,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const cart = async (tag: string, at: string, checkId: number, tempId: number | null, orderId: number | null) =>
+      db
+        .insertInto('carts')
+        .values({
+          id: `prune-cart-${tag}`,
+          check_id: checkId,
+          address_id: null,
+          temp_location_id: tempId,
+          created_at: at,
+          updated_at: at,
+          order_id: orderId,
+        })
+        .execute();
+    const lead = async (tag: string, at: string, checkId: number, key: string) =>
+      db
+        .insertInto('availability_leads')
+        .values({
+          created_at: at,
+          check_id: checkId,
+          email: `${tag}@example.test`,
+          name: '',
+          kind: 'notify',
+          area_kind: 'outside',
+          address_key: key,
+          notified_at: null,
+        })
+        .execute();
+    const code = async (tag: string, at: string) =>
+      db
+        .insertInto('checkout_email_codes')
+        .values({ email: `prune-${tag}@example.test`, code_hash: tag, created_at: at, expires_at: at, used_at: null })
+        .execute();
+
+    // Junk: an old temporary location with an old check and an old cart, nothing more; an old check alone.
+    const junkTemp = await temp('junk', old);
+    await cart('junk', old, await check('junk', old, junkTemp), junkTemp, null);
+    await check('alone', old, null);
+    await code('old', old);
+    // Kept: recent ones; an old check with a lead (and its temporary location); an old ordered cart and its check;
+    // an old check with an order; a temporary location staff confirmed.
+    const recentTemp = await temp('recent', recent);
+    await cart('recent', recent, await check('recent', recent, recentTemp), recentTemp, null);
+    await code('recent', recent);
+    const leadTemp = await temp('lead', old);
+    await lead('prune-lead', old, await check('lead', old, leadTemp), 'PRUNE-lead');
+    const orderedTemp = await temp('ordered', old);
+    await cart('ordered', old, await check('ordered-cart', old, orderedTemp), orderedTemp, order.id);
+    await check('ordered', old, null, order.id);
+    await temp('confirmed', old, 'confirmed');
+
+    const pruned = await pruneOldRecords(t.ctx);
+    expect(pruned.tempLocations).toBeGreaterThanOrEqual(1);
+    expect(pruned.availabilityChecks).toBeGreaterThanOrEqual(2);
+    expect(pruned.carts).toBeGreaterThanOrEqual(1);
+    expect(pruned.checkoutEmailCodes).toBeGreaterThanOrEqual(1);
+
+    const left = async (table: 'availability_checks' | 'carts', column: 'public_id' | 'id', prefix: string) =>
+      (await db.selectFrom(table).select(`${column} as k`).where(column, 'like', `${prefix}%`).execute())
+        .map((r) => r.k)
+        .sort();
+    expect(await left('availability_checks', 'public_id', 'prune-check-')).toEqual(
+      ['prune-check-lead', 'prune-check-ordered', 'prune-check-ordered-cart', 'prune-check-recent'].sort(),
+    );
+    expect(await left('carts', 'id', 'prune-cart-')).toEqual(['prune-cart-ordered', 'prune-cart-recent']);
+    const temps = await db
+      .selectFrom('temp_service_locations')
+      .select('address_key as k')
+      .where('address_key', 'like', 'PRUNE-%')
+      .execute();
+    expect(temps.map((r) => r.k).sort()).toEqual(['PRUNE-confirmed', 'PRUNE-lead', 'PRUNE-ordered', 'PRUNE-recent']);
+    const codes = await db
+      .selectFrom('checkout_email_codes')
+      .select('email as k')
+      .where('email', 'like', 'prune-%')
+      .execute();
+    expect(codes.map((r) => r.k)).toEqual(['prune-recent@example.test']);
   });
 
   it('keeps failed sign-ins for the whole window the limits count them in', async () => {

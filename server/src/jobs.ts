@@ -17,7 +17,8 @@
  *     checked every minute
  *   - the fax queue (modules/fax-outbox/fax-outbox.jobs.ts): every FAX_QUEUE_INTERVAL_SECONDS (2)
  *   - housekeeping: failed sign-ins, stored idempotent answers, reset links, e-mail changes and mail requests older
- *     than RETENTION_DAYS, hourly and a minute after start
+ *     than RETENTION_DAYS, and what ordering's visitors left that never led to a lead or an order (availability
+ *     checks, carts, checkout email codes, unconfirmed temporary locations), hourly and a minute after start
  */
 import type { AppContext } from './context.js';
 import { pruneIdempotencyKeys } from './lib/idempotency.js';
@@ -29,6 +30,7 @@ import { pruneAuthRecords } from './modules/auth/auth.service.js';
 import { pushAuthCodes } from './modules/auth-codes/auth-codes.worker.js';
 import { runAutopay } from './modules/billing/payment-recovery.js';
 import { workFaxQueue } from './modules/fax-outbox/fax-outbox.jobs.js';
+import { pruneVisitorRecords } from './modules/ordering/ordering.repository.js';
 import { refundUnplacedCharges } from './modules/ordering/unplaced-charges.service.js';
 import { processNotices } from './modules/subscribers/notices.worker.js';
 
@@ -39,7 +41,15 @@ export async function pruneOldRecords(ctx: AppContext) {
   const before = new Date(ctx.now().getTime() - ctx.config.retentionDays * 86_400_000).toISOString();
   const auth = await pruneAuthRecords(ctx);
   const idempotencyKeys = await pruneIdempotencyKeys(ctx.db, before);
-  return { ...auth, idempotencyKeys };
+  const ordering = await pruneVisitorRecords(ctx.db, before);
+  return {
+    ...auth,
+    idempotencyKeys,
+    availabilityChecks: ordering.checks,
+    carts: ordering.carts,
+    checkoutEmailCodes: ordering.emailCodes,
+    tempLocations: ordering.tempLocations,
+  };
 }
 
 /** Every background job of the portal, as the runner takes them. */

@@ -5,7 +5,7 @@
  * Sales staff (and admins) own both.
  */
 import { z } from 'zod';
-import { cleanText } from '../clean-text.js';
+import { cleanLine, cleanText } from '../clean-text.js';
 import { AreaKindSchema, OrderStatusSchema } from '../orders.js';
 import { AddressInputSchema } from './ordering.js';
 
@@ -19,9 +19,27 @@ export const TempLocationParamsSchema = z.object({
     .positive('tempLocationId must be a whole number.'),
 });
 
+export const TEMP_LOCATION_PAGE_MAX = 200;
+export const TEMP_LOCATION_PAGE_DEFAULT = 50;
+
+/** A page of the list: those with orders first, then the newest; `q` searches the address (every word must match). */
 export const TempLocationQuerySchema = z.object({
   status: TempLocationStatusSchema.default('unconfirmed'),
+  q: cleanLine().trim().max(100, 'Search must be at most 100 characters.').default(''),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${TEMP_LOCATION_PAGE_MAX}.` })
+    .int(`limit must be a whole number from 1 to ${TEMP_LOCATION_PAGE_MAX}.`)
+    .min(1, `limit must be a whole number from 1 to ${TEMP_LOCATION_PAGE_MAX}.`)
+    .max(TEMP_LOCATION_PAGE_MAX, `limit must be a whole number from 1 to ${TEMP_LOCATION_PAGE_MAX}.`)
+    .default(TEMP_LOCATION_PAGE_DEFAULT),
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number from 0 to 1000000.' })
+    .int('offset must be a whole number from 0 to 1000000.')
+    .min(0, 'offset must be a whole number from 0 to 1000000.')
+    .max(1_000_000, 'offset must be a whole number from 0 to 1000000.')
+    .default(0),
 });
+export type TempLocationQuery = z.input<typeof TempLocationQuerySchema>;
 
 export const TempLocationOrderSchema = z.object({
   orderId: z.number().int(),
@@ -58,9 +76,12 @@ export const StaffTempLocationSchema = z.object({
 export type StaffTempLocation = z.infer<typeof StaffTempLocationSchema>;
 
 export const StaffTempLocationListSchema = z.object({
+  /** This page: those with orders first, then the newest. */
   tempLocations: z.array(StaffTempLocationSchema),
-  /** At most this many are listed (oldest first). */
+  /** How many match the status and search in all. */
+  total: z.number().int(),
   limit: z.number().int(),
+  offset: z.number().int(),
 });
 
 const coordinate = (label: string, max: number) =>

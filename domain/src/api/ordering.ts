@@ -78,9 +78,19 @@ export const ServiceAreaSchema = z.object({
   geometry: z.object({ type: z.string(), coordinates: z.unknown() }),
 });
 
+/**
+ * An availability check's public id: a random 128-bit token (base64url), so nobody can read or reuse another
+ * visitor's check by counting (the database's own row id never leaves the server).
+ */
+export const CHECK_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+export const CheckIdSchema = z
+  .string({ error: 'Availability check id must be the checkId of an address check.' })
+  .trim()
+  .regex(CHECK_ID_PATTERN, 'Availability check id must be the checkId of an address check.');
+
 export const AvailabilityResultSchema = z.object({
-  /** The recorded check: a cart, a lead and an order start from it. */
-  checkId: z.number().int(),
+  /** The recorded check (its public id): a cart, a lead and an order start from it. */
+  checkId: z.string(),
   status: AvailabilityStatusSchema,
   message: z.string(),
   address: StandardAddressSchema.nullable(),
@@ -94,10 +104,8 @@ export const AvailabilityResultSchema = z.object({
   availability: z.enum(['available', 'coming_soon', 'taking_signups', 'not_served']),
   /** The service-area polygons the address lies in (for the map). */
   areas: z.array(ServiceAreaSchema),
-  /** What can be ordered here (empty unless fiber is available). */
+  /** What can be ordered here (empty unless fiber is available). Nothing says who else has service here. */
   packages: z.array(CatalogPackageSchema),
-  /** Another account already has active service at this address. */
-  alreadyServed: z.boolean(),
 });
 export type AvailabilityResult = z.infer<typeof AvailabilityResultSchema>;
 
@@ -123,7 +131,7 @@ const email = z
   );
 
 export const LeadRequestSchema = z.object({
-  checkId: idParam('Availability check'),
+  checkId: CheckIdSchema,
   email,
   name: cleanLine().trim().max(80, 'Name must be at most 80 characters.').default(''),
 });
@@ -136,7 +144,7 @@ export const CART_ID_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
 export const CartParamsSchema = z.object({
   cartId: z.string().regex(CART_ID_PATTERN, 'That is not a cart id.'),
 });
-export const CreateCartRequestSchema = z.object({ checkId: idParam('Availability check') });
+export const CreateCartRequestSchema = z.object({ checkId: CheckIdSchema });
 export const MAX_CART_PACKAGES = 12;
 export const UpdateCartRequestSchema = z.object({
   packageIds: z
@@ -155,7 +163,7 @@ export const PricedLineSchema = z.object({
 
 export const CartSchema = z.object({
   cartId: z.string(),
-  checkId: z.number().int(),
+  checkId: z.string(),
   address: StandardAddressSchema,
   temporary: z.boolean(),
   areaKind: AreaKindSchema,

@@ -932,6 +932,8 @@ export interface ServiceAreaBoundsTable {
 
 export interface AvailabilityChecksTable {
   id: Generated<number>;
+  /** The id a visitor holds: a random token, unique (0039). */
+  public_id: string;
   at: string;
   address_id: number | null;
   temp_location_id: number | null;

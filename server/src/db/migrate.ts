@@ -36,6 +36,7 @@ import * as m0033 from './migrations/0033-customer-name-words.js';
 import * as m0034 from './migrations/0034-installer-search-indexes.js';
 import * as m0036 from './migrations/0036-fax-toll-fraud.js';
 import * as m0038 from './migrations/0038-order-cancel-claims.js';
+import * as m0039 from './migrations/0039-ordering-visitors.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0034-installer-search-indexes': m0034,
   '0036-fax-toll-fraud': m0036,
   '0038-order-cancel-claims': m0038,
+  '0039-ordering-visitors': m0039,
 };
 
 /** Kysely's migrations, each handed the helper kit of the dialect the connection was opened with. */

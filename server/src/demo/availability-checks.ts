@@ -4,7 +4,7 @@
  * there yet, carts where it is, and the demo's recent sales orders each behind the check and cart it came from (the
  * check made an hour before the order, at the order's address when ordering knows it).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { AreaKind } from '@strand/domain';
 import type { NewRow } from '../db/database.js';
 import type { SeedContext } from './context.js';
@@ -41,6 +41,7 @@ export async function seedAvailabilityChecks(ctx: SeedContext): Promise<void> {
     const row = await ctx.db
       .insertInto('availability_checks')
       .values({
+        public_id: randomBytes(16).toString('base64url'),
         at,
         address_id: address.id,
         temp_location_id: null,

@@ -3,6 +3,7 @@
  * kept as typed), each with a notify-me lead, and a lead waiting in the Ashland construction area, so confirming,
  * rejecting and an area's change each have someone to tell. README "Staff review of addresses and areas".
  */
+import { randomBytes } from 'node:crypto';
 import { addressKey, lookupZip, parseStreetLine } from '@strand/domain';
 import type { SeedContext } from './context.js';
 
@@ -62,6 +63,7 @@ export async function seedOrderLoop(ctx: SeedContext): Promise<void> {
       .executeTakeFirstOrThrow();
     await ctx.insert('availability_checks', [
       {
+        public_id: randomBytes(16).toString('base64url'),
         at: created,
         address_id: null,
         temp_location_id: temp.id,
@@ -99,6 +101,7 @@ export async function seedOrderLoop(ctx: SeedContext): Promise<void> {
     .executeTakeFirstOrThrow();
   await ctx.insert('availability_checks', [
     {
+      public_id: randomBytes(16).toString('base64url'),
       at: created,
       address_id: henry.id,
       temp_location_id: null,

@@ -4,7 +4,7 @@
  * the provider's address data (every service location and the README's availability addresses with a few
  * neighbours each, also drawn as Addresses layer points) and one anonymous cart.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { type AreaKind, addressKey, boundsOf, lookupZip, parseStreetLine } from '@strand/domain';
 import type { NewRow } from '../db/database.js';
 import type { SeedContext } from './context.js';
@@ -248,6 +248,7 @@ export async function seedOrdering(ctx: SeedContext): Promise<void> {
   const check = await ctx.db
     .insertInto('availability_checks')
     .values({
+      public_id: randomBytes(16).toString('base64url'),
       at,
       address_id: address.id,
       temp_location_id: null,

@@ -569,8 +569,10 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/ordering/availability': open({
     body: { line1: '2211 Clark Ln', unit: '', city: 'Columbia', state: 'MO', zip: '65202' },
   }),
-  'POST /api/ordering/leads': open({ body: { checkId: 1, email: 'matrix@example.com', name: '' } }),
-  'POST /api/ordering/carts': open({ body: { checkId: 1 } }),
+  'POST /api/ordering/leads': open({
+    body: { checkId: 'matrix-unknown-check-id', email: 'matrix@example.com', name: '' },
+  }),
+  'POST /api/ordering/carts': open({ body: { checkId: 'matrix-unknown-check-id' } }),
   'GET /api/ordering/carts/{cartId}': open({ shared: { cartId: DEMO_CART_TOKEN } }),
   'PUT /api/ordering/carts/{cartId}': open({ shared: { cartId: DEMO_CART_TOKEN }, body: { packageIds: [2] } }),
   'GET /api/ordering/carts/{cartId}/install-windows': open({ shared: { cartId: DEMO_CART_TOKEN } }),

@@ -78,6 +78,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     RATE_LIMIT_MAIL_PER_HOUR: '100000',
     RATE_LIMIT_UPLOAD_BYTES_PER_HOUR: '100000000000',
     APPLICANT_UPLOAD_BYTES_PER_HOUR: '100000000000',
+    ORDERING_CHECKS_PER_HOUR: '100000',
+    ORDERING_TEMP_LOCATIONS_PER_HOUR: '100000',
+    ORDERING_CARTS_PER_HOUR: '100000',
+    ORDERING_LEADS_PER_HOUR: '100000',
     ...env,
   });
   const db = openDatabase(config.database);

@@ -2,6 +2,7 @@
  * All SQL of ordering: the address data, temporary service locations, the service-area index, availability checks
  * and leads, carts, install capacity, checkout email codes, and the rows a new customer's account starts with.
  */
+import { randomBytes } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, NewRow } from '../../db/database.js';
 
@@ -88,6 +89,9 @@ export async function ensureTempLocation(db: Q, row: NewRow<'temp_service_locati
     .where('address_key', '=', row.address_key)
     .executeTakeFirstOrThrow();
 }
+export function findTempLocationByKey(db: Q, key: string) {
+  return db.selectFrom('temp_service_locations').select('id').where('address_key', '=', key).executeTakeFirst();
+}
 export function findTempLocation(db: Q, id: number) {
   return db.selectFrom('temp_service_locations').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -95,12 +99,30 @@ export type TempLocationRow = NonNullable<Awaited<ReturnType<typeof findTempLoca
 
 // ---- checks and leads ------------------------------------------------------------------------------------------
 
-export async function insertCheck(db: Q, row: NewRow<'availability_checks'>): Promise<number> {
-  const r = await db.insertInto('availability_checks').values(row).returning('id').executeTakeFirstOrThrow();
-  return r.id;
+/** A check's public id: 128 random bits, base64url (the row's integer id never leaves the server). */
+export const newCheckPublicId = () => randomBytes(16).toString('base64url');
+
+/** Records a check; answers its public id. */
+export async function insertCheck(db: Q, row: Omit<NewRow<'availability_checks'>, 'public_id'>): Promise<string> {
+  const publicId = newCheckPublicId();
+  await db
+    .insertInto('availability_checks')
+    .values({ ...row, public_id: publicId })
+    .execute();
+  return publicId;
 }
-export function findCheck(db: Q, id: number) {
-  return db.selectFrom('availability_checks').selectAll().where('id', '=', id).executeTakeFirst();
+/** A check by the public id a visitor holds. */
+export function findCheck(db: Q, publicId: string) {
+  return db.selectFrom('availability_checks').selectAll().where('public_id', '=', publicId).executeTakeFirst();
+}
+/** The public id of a check (a cart answers the check it came from). */
+export async function checkPublicId(db: Q, id: number): Promise<string> {
+  const row = await db
+    .selectFrom('availability_checks')
+    .select('public_id')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.public_id;
 }
 export async function setCheckOrder(db: Q, checkId: number, orderId: number) {
   await db.updateTable('availability_checks').set({ order_id: orderId }).where('id', '=', checkId).execute();
@@ -493,16 +515,43 @@ export async function orderWithCharge(db: Q, reference: string) {
 
 // ---- staff review: temporary locations, service areas, waiting leads -------------------------------------------
 
-/** Temporary locations of a status, oldest first (index status, created_at). */
-export function tempLocationsByStatus(db: Q, status: string, limit: number) {
-  return db
-    .selectFrom('temp_service_locations')
-    .selectAll()
-    .where('status', '=', status)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+/** A search's words, each a LIKE pattern (%, _ and \\ taken literally). */
+const likeWords = (q: string) =>
+  q
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8)
+    .map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+
+/** Temporary locations of a status whose address holds every word of the search. */
+function tempLocationsMatching(db: Q, status: string, q: string) {
+  const haystack = sql<string>`lower(t.number || ' ' || t.street || ' ' || t.unit || ' ' || t.city || ' ' || t.state || ' ' || t.zip)`;
+  let query = db.selectFrom('temp_service_locations as t').where('t.status', '=', status);
+  for (const pattern of likeWords(q)) query = query.where(sql<boolean>`${haystack} like ${pattern} escape '\\'`);
+  return query;
+}
+
+/**
+ * A page of the temporary locations of a status (and search): those with an order waiting (not cancelled) first,
+ * then the newest, so junk checks never push a paying customer's new address out of sight; and how many match.
+ */
+export async function tempLocationsPage(db: Q, a: { status: string; q: string; limit: number; offset: number }) {
+  const withOrder = sql<number>`case when exists (select 1 from availability_checks c inner join sales_orders o on o.id = c.order_id where c.temp_location_id = t.id and o.status != 'cancelled') then 1 else 0 end`;
+  const [rows, count] = await Promise.all([
+    tempLocationsMatching(db, a.status, a.q)
+      .selectAll('t')
+      .orderBy(withOrder, 'desc')
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(a.limit)
+      .offset(a.offset)
+      .execute(),
+    tempLocationsMatching(db, a.status, a.q)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
 }
 
 /** The orders placed at temporary locations (through their availability check), cancelled ones left out. */
@@ -675,4 +724,47 @@ export async function waitingLeadsInBox(
     .where('t.longitude', '<=', box.maxLng);
   const rows = await fromAddresses.unionAll(fromTemp).execute();
   return rows.sort((a, b) => a.id - b.id);
+}
+
+// ---- housekeeping ----------------------------------------------------------------------------------------------
+
+/**
+ * Deletes what visitors left that never led to a lead or an order, older than `before`: carts without an order,
+ * checkout email codes, availability checks with no lead, cart or order, and unconfirmed temporary locations with
+ * no check, cart or lead left. Answers how many of each.
+ */
+export async function pruneVisitorRecords(db: Q, before: string) {
+  const n = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
+  const carts = await db
+    .deleteFrom('carts')
+    .where('order_id', 'is', null)
+    .where('updated_at', '<', before)
+    .executeTakeFirst();
+  const emailCodes = await db.deleteFrom('checkout_email_codes').where('created_at', '<', before).executeTakeFirst();
+  const checks = await db
+    .deleteFrom('availability_checks as c')
+    .where('c.at', '<', before)
+    .where('c.order_id', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('availability_leads as l').select('l.id').whereRef('l.check_id', '=', 'c.id'))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('carts as k').select('k.id').whereRef('k.check_id', '=', 'c.id'))),
+    )
+    .executeTakeFirst();
+  const tempLocations = await db
+    .deleteFrom('temp_service_locations as t')
+    .where('t.status', '=', 'unconfirmed')
+    .where('t.created_at', '<', before)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('availability_checks as c').select('c.id').whereRef('c.temp_location_id', '=', 't.id'))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('carts as k').select('k.id').whereRef('k.temp_location_id', '=', 't.id'))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('availability_leads as l').select('l.id').whereRef('l.address_key', '=', 't.address_key'))),
+    )
+    .executeTakeFirst();
+  return { carts: n(carts), emailCodes: n(emailCodes), checks: n(checks), tempLocations: n(tempLocations) };
 }

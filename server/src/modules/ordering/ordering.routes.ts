@@ -2,8 +2,9 @@
  * Routes of ordering (SPEC §7 Services: address verification, geocode, county and area checks, zip lookup, package
  * and shopping cart, temp service locations, automated checkout and its verification). The availability check, the
  * cart and a new customer's checkout are public (a visitor has no account yet); anonymous writes are rate-limited
- * per address like every write, the ones that mail also by `limit: 'mail'`. A signed-in customer and staff
- * (sales) check out through their own routes with the same body.
+ * per address like every write, the ones that mail also by `limit: 'mail'`; what a visitor creates (checks, new
+ * temporary locations, carts, leads) is capped per client address an hour (visitor-caps.ts). A signed-in customer
+ * and staff (sales) check out through their own routes with the same body.
  */
 import {
   AreaZipSchema,
@@ -32,6 +33,7 @@ import { sessionOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { actorWith } from '../customer-account/customer-access.policy.js';
 import * as service from './ordering.service.js';
+import { visitorOf } from './visitor-caps.js';
 
 export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -63,7 +65,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       body: AvailabilityRequestSchema,
       response: { 200: AvailabilityResultSchema, ...errorResponses(400, 429) },
     },
-    handler: async (req) => service.checkAvailability(ctx, req.body),
+    handler: async (req) => service.checkAvailability(ctx, req.body, visitorOf(req)),
   });
 
   app.post('/api/ordering/leads', {
@@ -74,7 +76,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       body: LeadRequestSchema,
       response: { 201: LeadResultSchema, ...errorResponses(400, 429) },
     },
-    handler: async (req, reply) => reply.status(201).send(await service.submitLead(ctx, req.body)),
+    handler: async (req, reply) => reply.status(201).send(await service.submitLead(ctx, req.body, visitorOf(req))),
   });
 
   app.post('/api/ordering/carts', {
@@ -85,7 +87,8 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       body: CreateCartRequestSchema,
       response: { 201: CartSchema, ...errorResponses(400, 429) },
     },
-    handler: async (req, reply) => reply.status(201).send(await service.createCart(ctx, req.body.checkId)),
+    handler: async (req, reply) =>
+      reply.status(201).send(await service.createCart(ctx, req.body.checkId, visitorOf(req))),
   });
 
   app.get('/api/ordering/carts/:cartId', {

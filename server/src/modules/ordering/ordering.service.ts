@@ -72,6 +72,7 @@ import {
 } from './ordering.policy.js';
 import * as repo from './ordering.repository.js';
 import { recordUnplacedCharge } from './unplaced-charges.service.js';
+import { countCreation } from './visitor-caps.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 export const cartIdOf = (token: string) => sha256(token);
@@ -152,8 +153,16 @@ function onStreet(rows: { number: string; latitude: number; longitude: number }[
 
 type AvailabilityInput = z.output<typeof AvailabilityRequestSchema>;
 
-/** Address verification, geocode, county and area checks, recorded as one availability check. */
-export async function checkAvailability(ctx: AppContext, input: AvailabilityInput): Promise<AvailabilityResult> {
+/**
+ * Address verification, geocode, county and area checks, recorded as one availability check (counted against the
+ * client's hourly caps, visitor-caps.ts). The answer says what can be ordered there, never whether someone already
+ * has service at the address.
+ */
+export async function checkAvailability(
+  ctx: AppContext,
+  input: AvailabilityInput,
+  client: string,
+): Promise<AvailabilityResult> {
   const query = `${input.line1}${input.unit ? `, ${input.unit}` : ''}, ${input.city}, ${input.state} ${input.zip}`;
   const mismatch = addressMismatches({ vcCity: input.city, vcState: input.state, vcZip: input.zip });
   const fields: Record<string, string> = {};
@@ -167,6 +176,7 @@ export async function checkAvailability(ctx: AppContext, input: AvailabilityInpu
     const message = 'Street address starts with the house number, like 2208 Clark Ln.';
     throw badRequest(message, { line1: message });
   }
+  const giveBackCheck = await countCreation(ctx, client, 'checks');
   const unit = normalizeUnit(input.unit);
   const place = lookupZip(input.zip);
   const base = {
@@ -176,7 +186,6 @@ export async function checkAvailability(ctx: AppContext, input: AvailabilityInpu
     precision: null,
     areas: [],
     packages: [],
-    alreadyServed: false,
   };
   const record = (status: AvailabilityStatus, area: AreaKind, ids: { address?: number; temp?: number } = {}) =>
     repo.insertCheck(ctx.db, {
@@ -215,14 +224,12 @@ export async function checkAvailability(ctx: AppContext, input: AvailabilityInpu
   let precision: AvailabilityResult['precision'];
   let ids: { address?: number; temp?: number } = {};
   let status: AvailabilityStatus;
-  let serviceLocationId: number | null = null;
   if (found) {
     located = found;
     position = { latitude: found.latitude, longitude: found.longitude };
     precision = 'address';
     ids = { address: found.id };
     status = 'verified';
-    serviceLocationId = found.service_location_id;
   } else {
     const street = await repo.addressesOnStreet(ctx.db, input.zip, parsed.street);
     const suggestions = street.length > 0 ? [] : await suggestionsFor(ctx, input, parsed.number, parsed.street, unit);
@@ -257,8 +264,16 @@ export async function checkAvailability(ctx: AppContext, input: AvailabilityInpu
       zip_four: null,
       county: place.county,
     };
+    const tempKey = addressKey({ ...parsed, unit, zip: input.zip });
+    // A new temporary location lands in the staff review queue: it counts against the client's hourly cap.
+    if (!(await repo.findTempLocationByKey(ctx.db, tempKey))) {
+      await countCreation(ctx, client, 'tempLocations').catch(async (err) => {
+        await giveBackCheck();
+        throw err;
+      });
+    }
     const temp = await repo.ensureTempLocation(ctx.db, {
-      address_key: addressKey({ ...parsed, unit, zip: input.zip }),
+      address_key: tempKey,
       number: parsed.number,
       street: parsed.street,
       unit,
@@ -283,14 +298,10 @@ export async function checkAvailability(ctx: AppContext, input: AvailabilityInpu
   const kind = area?.kind ?? 'outside';
   const availability = availabilityOf(kind);
   const address = standardAddress(located);
-  const alreadyServed = serviceLocationId !== null && (await repo.hasActiveService(ctx.db, serviceLocationId));
   const checkId = await record(status, kind, ids);
   let message = MESSAGES[availability](address.line);
   if (status === 'temporary') {
     message += ' This address is new to us: we confirm it before the install.';
-  }
-  if (alreadyServed && availability === 'available') {
-    message += ' This address already has our service: moving in? Order as usual and we move the line to you.';
   }
   return {
     ...base,
@@ -305,7 +316,6 @@ export async function checkAvailability(ctx: AppContext, input: AvailabilityInpu
     availability,
     areas: (area?.areas ?? []).map((a) => ({ kind: a.kind, name: a.name, geometry: a.geometry })),
     packages: packagesFor(await catalogue(ctx), kinds).map(toCatalogPackage),
-    alreadyServed,
   };
 }
 
@@ -345,7 +355,7 @@ async function suggestionsFor(
 
 // ---- leads -----------------------------------------------------------------------------------------------------
 
-async function checkLocation(ctx: AppContext, checkId: number, field: string) {
+async function checkLocation(ctx: AppContext, checkId: string, field: string) {
   const check = await repo.findCheck(ctx.db, checkId);
   if (!check) throw badRequest('Check the address again: that availability check is unknown.', { [field]: 'Unknown.' });
   const address = check.address_id === null ? null : await repo.findAddress(ctx.db, check.address_id);
@@ -353,8 +363,12 @@ async function checkLocation(ctx: AppContext, checkId: number, field: string) {
   return { check, address, temp };
 }
 
-/** Notify me / sign up: one lead per email and address; a confirmation mail the first time. */
-export async function submitLead(ctx: AppContext, input: z.output<typeof LeadRequestSchema>) {
+/**
+ * Notify me / sign up: one lead per email and address (counted against the client's hourly cap); a confirmation mail
+ * the first time. The email address is unverified, so the mail carries only our own text and, for an address of our
+ * data, its standardized line: nothing the visitor typed (no name, no address kept as typed).
+ */
+export async function submitLead(ctx: AppContext, input: z.output<typeof LeadRequestSchema>, client: string) {
   const { check, address, temp } = await checkLocation(ctx, input.checkId, 'checkId');
   const kind = check.area_kind as AreaKind;
   if (mayOrderIn(kind)) {
@@ -372,6 +386,7 @@ export async function submitLead(ctx: AppContext, input: z.output<typeof LeadReq
       ? standardAddress({ ...temp, zip_four: null }).line
       : check.query;
   const leadKind = kind === 'signup' ? 'signup' : 'notify';
+  const giveBack = await countCreation(ctx, client, 'leads');
   const inserted = await repo.insertLead(ctx.db, {
     created_at: ctx.now().toISOString(),
     check_id: check.id,
@@ -382,19 +397,21 @@ export async function submitLead(ctx: AppContext, input: z.output<typeof LeadReq
     address_key: key,
     notified_at: null,
   });
+  if (!inserted) await giveBack();
   if (inserted) {
     const provider = ctx.config.shell.providerName;
+    const at = address ? `at ${standardAddress(address).line}` : 'at the address you gave us';
     await ctx.mailer
       .send({
         to: input.email,
         subject:
           leadKind === 'signup' ? `${provider}: you signed up for fiber` : `${provider}: we will tell you about fiber`,
         text: [
-          input.name ? `Hello ${input.name},` : 'Hello,',
+          'Hello,',
           '',
           leadKind === 'signup'
-            ? `Thank you for signing up for fiber at ${line}. We build where enough neighbours sign up, and we will write when your street is planned.`
-            : `We will write to you when fiber can be ordered at ${line}.`,
+            ? `Thank you for signing up for fiber ${at}. We build where enough neighbours sign up, and we will write when your street is planned.`
+            : `We will write to you when fiber can be ordered ${at}.`,
           '',
           'If you did not ask for this, ignore this message: we will not write again.',
         ].join('\n'),
@@ -463,7 +480,7 @@ const idsOf = (packageIds: string) =>
     .map(Number)
     .filter((n) => Number.isInteger(n) && n > 0);
 
-function cartView(token: string, p: CartPlace): Cart {
+function cartView(token: string, checkId: string, p: CartPlace): Cart {
   const ids = idsOf(p.cart.package_ids);
   const lines = ids.flatMap((id) => p.allowed.filter((a) => a.id === id));
   const removed = ids
@@ -473,7 +490,7 @@ function cartView(token: string, p: CartPlace): Cart {
   const oneTimeCents = lines.reduce((s, l) => s + l.install_fee_cents, 0);
   return {
     cartId: token,
-    checkId: p.cart.check_id,
+    checkId,
     address: p.standard,
     temporary: p.temp !== null,
     areaKind: p.kind,
@@ -493,13 +510,14 @@ function cartView(token: string, p: CartPlace): Cart {
   };
 }
 
-/** A cart for the address of an availability check where fiber is available. */
-export async function createCart(ctx: AppContext, checkId: number): Promise<Cart> {
+/** A cart for the address of an availability check where fiber is available (counted against the hourly cap). */
+export async function createCart(ctx: AppContext, checkId: string, client: string): Promise<Cart> {
   const { check, address, temp } = await checkLocation(ctx, checkId, 'checkId');
   if (!(check.status === 'verified' || check.status === 'temporary') || !mayOrderIn(check.area_kind as AreaKind)) {
     const message = 'Fiber cannot be ordered at this address yet.';
     throw badRequest(message, { checkId: message });
   }
+  await countCreation(ctx, client, 'carts');
   const token = randomBytes(24).toString('base64url');
   const now = ctx.now().toISOString();
   await repo.insertCart(ctx.db, {
@@ -512,11 +530,12 @@ export async function createCart(ctx: AppContext, checkId: number): Promise<Cart
     updated_at: now,
     order_id: null,
   });
-  return cartView(token, await loadCart(ctx, token));
+  return cartView(token, check.public_id, await loadCart(ctx, token));
 }
 
 export async function getCart(ctx: AppContext, token: string): Promise<Cart> {
-  return cartView(token, await loadCart(ctx, token));
+  const p = await loadCart(ctx, token);
+  return cartView(token, await repo.checkPublicId(ctx.db, p.cart.check_id), p);
 }
 
 export async function updateCart(ctx: AppContext, token: string, packageIds: number[]): Promise<Cart> {
@@ -528,7 +547,8 @@ export async function updateCart(ctx: AppContext, token: string, packageIds: num
     throw badRequest(message, { packageIds: message });
   }
   await repo.setCartPackages(ctx.db, p.cart.id, packageIds.join(','), ctx.now().toISOString());
-  return cartView(token, { ...p, cart: { ...p.cart, package_ids: packageIds.join(',') } });
+  const checkId = await repo.checkPublicId(ctx.db, p.cart.check_id);
+  return cartView(token, checkId, { ...p, cart: { ...p.cart, package_ids: packageIds.join(',') } });
 }
 
 // ---- install windows -------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVAILABILITY_ADDRESSES, DEMO_CART_TOKEN } from '../../demo/ordering.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { as, BUSINESS, newKey, RESIDENTIAL } from '../customer-account/customer-test-helpers.js';
+import { cartIdOf } from './ordering.service.js';
 import { orderingSteps, TEST_CARD } from './ordering-test-helpers.js';
 
 let t: TestApp;
@@ -83,20 +84,19 @@ describe('POST /api/ordering/availability', () => {
     const names = r.packages.map((p: { name: string }) => p.name);
     expect(names).toContain('Fiber 1 Gig Internet');
     expect(names).not.toContain('Business Fiber 500');
-    expect(r.alreadyServed).toBe(false);
     const row = await t.db.db
       .selectFrom('availability_checks')
       .selectAll()
-      .where('id', '=', r.checkId)
+      .where('public_id', '=', r.checkId)
       .executeTakeFirst();
     expect(row).toMatchObject({ status: 'verified', area_kind: 'fiber', order_id: null });
     expect(row?.address_id).not.toBeNull();
   });
 
-  it('says an existing customer’s address (2208 Clark Ln) is served', async () => {
+  it('offers an existing customer’s address (2208 Clark Ln) like any other, without saying it has service', async () => {
     const r = await check({ line1: '2208 Clark Ln', city: 'Columbia', state: 'MO', zip: '65202' });
     expect(r.availability).toBe('available');
-    expect(r.alreadyServed).toBe(true);
+    expect(r).not.toHaveProperty('alreadyServed');
   });
 
   it('finds business fiber downtown, with the business packages', async () => {
@@ -144,7 +144,7 @@ describe('POST /api/ordering/availability', () => {
     const checks = await t.db.db
       .selectFrom('availability_checks')
       .select('temp_location_id')
-      .where('id', 'in', [a.checkId, b.checkId])
+      .where('public_id', 'in', [a.checkId, b.checkId])
       .execute();
     expect(new Set(checks.map((c) => c.temp_location_id)).size).toBe(1);
   });
@@ -345,7 +345,7 @@ describe('POST /api/ordering/checkout (a new customer)', () => {
     const checkRow = await t.db.db
       .selectFrom('availability_checks')
       .select('order_id')
-      .where('id', '=', cart.checkId)
+      .where('public_id', '=', cart.checkId)
       .executeTakeFirst();
     expect(checkRow?.order_id).toBe(r.orderId);
     const confirmation = t.mail.find((m) => m.to === body.account.email && m.subject.includes(`order ${r.orderId}`));
@@ -418,7 +418,7 @@ describe('POST /api/ordering/checkout (a new customer)', () => {
       await t.db.db
         .selectFrom('carts')
         .select('address_id')
-        .where('check_id', '=', other.checkId)
+        .where('id', '=', cartIdOf(other.cartId))
         .executeTakeFirstOrThrow()
     ).address_id;
     const outside = await t.db.db
@@ -426,7 +426,11 @@ describe('POST /api/ordering/checkout (a new customer)', () => {
       .select('id')
       .where('city', '=', 'Boonville')
       .executeTakeFirstOrThrow();
-    await t.db.db.updateTable('carts').set({ address_id: outside.id }).where('check_id', '=', other.checkId).execute();
+    await t.db.db
+      .updateTable('carts')
+      .set({ address_id: outside.id })
+      .where('id', '=', cartIdOf(other.cartId))
+      .execute();
     const b2 = await newCustomerBody(other);
     const r2 = await anon('POST', '/api/ordering/checkout', b2, { 'idempotency-key': newKey('outside') });
     expect(r2.statusCode).toBe(400);

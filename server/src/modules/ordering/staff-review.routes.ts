@@ -34,11 +34,12 @@ export async function staffReviewRoutes(fastify: FastifyInstance, { ctx }: { ctx
     config,
     schema: {
       tags,
-      summary: 'Temporary service locations (addresses kept as typed) by review status, oldest first',
+      summary:
+        'Temporary service locations (addresses kept as typed) by review status and address search, a page at a time: those with orders first, then the newest',
       querystring: TempLocationQuerySchema,
       response: { 200: StaffTempLocationListSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: async (req) => service.listTempLocations(ctx, req.query.status),
+    handler: async (req) => service.listTempLocations(ctx, req.query),
   });
 
   app.post('/api/staff/temp-locations/:tempLocationId/confirm', {

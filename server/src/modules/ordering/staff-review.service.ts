@@ -28,6 +28,7 @@ import {
   pointInPolygon,
   type StaffServiceArea,
   type StaffTempLocation,
+  type TempLocationQuerySchema,
   type TempLocationStatus,
 } from '@strand/domain';
 import type { z } from 'zod';
@@ -38,8 +39,6 @@ import { orderRecipients, recordOrderEvent } from '../orders/orders.service.js';
 import { mayOrderIn } from './ordering.policy.js';
 import * as repo from './ordering.repository.js';
 import { areasAt, standardAddress } from './ordering.service.js';
-
-export const TEMP_LOCATION_LIST_LIMIT = 200;
 
 export interface StaffActor {
   userId: number;
@@ -90,10 +89,12 @@ async function tellLeads(
 
 function fiberIsHere(ctx: AppContext, p: Place) {
   const provider = ctx.config.shell.providerName;
-  return (lead: { name: string }) => ({
+  // The lead's email was never verified: the mail carries no text the visitor typed (their name), only our own and
+  // the address as our data or staff standardized it.
+  return () => ({
     subject: `${provider}: fiber is now available at ${lineOf(p)}`,
     text: [
-      lead.name ? `Hello ${lead.name},` : 'Hello,',
+      'Hello,',
       '',
       `Fiber is now available at ${lineOf(p)}. You asked us to tell you: you can order it now.`,
       '',
@@ -151,9 +152,13 @@ async function toView(ctx: AppContext, rows: repo.TempLocationRow[]): Promise<St
   return views;
 }
 
-export async function listTempLocations(ctx: AppContext, status: TempLocationStatus) {
-  const rows = await repo.tempLocationsByStatus(ctx.db, status, TEMP_LOCATION_LIST_LIMIT);
-  return { tempLocations: await toView(ctx, rows), limit: TEMP_LOCATION_LIST_LIMIT };
+/**
+ * A page of the temporary locations of a status: those with an order waiting first (a paying customer's new address
+ * is never buried under visitors' checks), then the newest; `q` searches the address, every word of it.
+ */
+export async function listTempLocations(ctx: AppContext, query: z.output<typeof TempLocationQuerySchema>) {
+  const { rows, total } = await repo.tempLocationsPage(ctx.db, query);
+  return { tempLocations: await toView(ctx, rows), total, limit: query.limit, offset: query.offset };
 }
 
 async function unconfirmed(ctx: AppContext, id: number) {
@@ -325,12 +330,13 @@ export async function rejectTempLocation(ctx: AppContext, by: StaffActor, id: nu
   });
   const provider = ctx.config.shell.providerName;
   const line = lineOf(temp);
-  const leadsTold = await tellLeads(ctx, await repo.waitingLeadsAt(ctx.db, [temp.address_key]), (lead) => ({
-    subject: `${provider}: about fiber at ${line}`,
+  // To unverified emails: nothing the visitor typed (their name, the address as typed), only our text and staff's.
+  const leadsTold = await tellLeads(ctx, await repo.waitingLeadsAt(ctx.db, [temp.address_key]), () => ({
+    subject: `${provider}: about the address you gave us for fiber`,
     text: [
-      lead.name ? `Hello ${lead.name},` : 'Hello,',
+      'Hello,',
       '',
-      `We looked at the address you gave us, ${line}, and could not confirm it: ${reason}`,
+      `We looked at the address you gave us and could not confirm it: ${reason}`,
       '',
       `If the address is right, check it again at ${ctx.config.publicUrl}/order or answer this message.`,
     ].join('\n'),

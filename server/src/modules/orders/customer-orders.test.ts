@@ -275,6 +275,50 @@ describe('a cancel racing the install (issue 25, LOW)', () => {
     expect((await install(installId)).statusCode).toBe(409);
   });
 
+  it('concurrent cancels and installs: each order ends installed and unrefunded, or cancelled and refunded once', async () => {
+    const orders = await Promise.all([1, 2, 3, 4, 5, 6].map(() => readyToInstall()));
+    // The gateway takes a moment to refund, as a real one does: the installs land while the refunds are under way.
+    const gateway = t.ctx.payments;
+    const refund = gateway.refund.bind(gateway);
+    gateway.refund = async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return refund(request);
+    };
+    let results: (Awaited<ReturnType<typeof stateOf>> & { cancel: number; install: number })[];
+    try {
+      results = await Promise.all(
+        orders.map(async (o, i) => {
+          const [cancel, installed] = await Promise.all([
+            consumer.call('POST', `/api/customer/orders/${o.orderId}/cancel`, { reason: 'Race' }),
+            // Half of the installs start a little after the cancel, half at once.
+            new Promise((resolve) => setTimeout(resolve, i % 2 === 0 ? 50 : 0)).then(() => install(o.installId)),
+          ]);
+          return {
+            cancel: cancel.statusCode,
+            install: installed.statusCode,
+            ...(await stateOf(o.orderId, o.serviceLocationId)),
+          };
+        }),
+      );
+    } finally {
+      gateway.refund = refund;
+    }
+    for (const r of results) {
+      if (r.status === 'installed') {
+        expect(r).toMatchObject({ cancel: 409, install: 200, refunds: [], refunded_cents: 0, activePackages: 1 });
+      } else {
+        expect(r).toMatchObject({
+          status: 'cancelled',
+          cancel: 200,
+          install: 409,
+          refunds: [PAID],
+          first_invoice_id: null,
+          activePackages: 0,
+        });
+      }
+    }
+  });
+
   it('an install completed first makes the cancel refuse before any refund', async () => {
     const { orderId, installId, serviceLocationId } = await readyToInstall();
     expect((await install(installId)).statusCode).toBe(200);

@@ -474,6 +474,22 @@ function assertCancellable(status: string, work: { arrival_onsite: string | null
 }
 
 /**
+ * PostgreSQL ends one of two transactions that wait on each other (40P01; e.g. an install locking its work order,
+ * then the order, while the cancel holds the order and cancels the work orders): run the rolled-back one again.
+ */
+async function againOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 40));
+    }
+  }
+}
+
+/**
  * Cancels an order until its install starts (domain isCancellable; an install with an arrival time has started),
  * as the payment pipeline pays (payment-pipeline.ts): the decision is recorded before the gateway is asked, and the
  * gateway's outcome is recorded after it.
@@ -556,18 +572,21 @@ export async function cancelOrder(ctx: AppContext, orderId: number, by: Actor, r
     refundReference = outcome.reference;
   }
 
-  await ctx.db.transaction().execute(async (trx) => {
-    try {
-      await cancelInTransaction(ctx, trx, orderId, by, reason, {
-        cents: Math.max(0, refundCents),
-        reference: refundReference,
-      });
-    } catch (err) {
-      // Cancelled by a concurrent cancel of the same order: the gateway gave both the one refund (same key).
-      if (refundReference) ctx.log.error({ orderId, refundReference }, 'order refunded but not cancelled here');
-      throw err;
-    }
-  });
+  try {
+    await againOnDeadlock(() =>
+      ctx.db.transaction().execute((trx) =>
+        cancelInTransaction(ctx, trx, orderId, by, reason, {
+          cents: Math.max(0, refundCents),
+          reference: refundReference,
+        }),
+      ),
+    );
+  } catch (err) {
+    // The cancel stays recorded (its retry resumes at the refund, which the gateway gives back, never twice); or a
+    // concurrent cancel of the same order finished it with the same refund.
+    if (refundReference) ctx.log.error({ err, orderId, refundReference }, 'order refunded but not cancelled here');
+    throw err;
+  }
 
   const recipients = await repo.orderRecipients(ctx.db, before.customer_id, before.placed_by_user_id);
   await sendOrderMail(ctx, {

@@ -56,7 +56,7 @@ export function useSubmitLead() {
 export function useCreateCart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (checkId: number) =>
+    mutationFn: (checkId: string) =>
       apiRequest('/api/ordering/carts', { method: 'POST', body: { checkId }, schema: CartSchema, auth: false }),
     onSuccess: (cart) => queryClient.setQueryData(orderingKeys.cart(cart.cartId), cart),
   });

@@ -10,7 +10,6 @@ const base = {
   precision: null,
   areas: [],
   packages: [],
-  alreadyServed: false,
   suggestions: [],
   address: null,
   areaKind: 'outside',
@@ -45,7 +44,7 @@ describe('the availability check', () => {
           return {
             body: {
               ...base,
-              checkId: 2,
+              checkId: 'Qm9vbmVWYWxsZXlDaGVjazI',
               status: 'verified',
               message: 'Fiber is available at 2211 Clark Ln, Columbia, MO 65202-5050. Choose your packages below.',
               address: {
@@ -78,7 +77,7 @@ describe('the availability check', () => {
         return {
           body: {
             ...base,
-            checkId: 1,
+            checkId: 'Qm9vbmVWYWxsZXlDaGVjazE',
             status: 'suggestions',
             message:
               'We could not find 2211 Clrak Ln, Columbia, MO 65202. Did you mean 2211 Clark Ln, Columbia, MO 65202?',

@@ -168,7 +168,7 @@ function PackagesOffered({
   onCart,
 }: {
   packages: CatalogPackage[];
-  checkId: number;
+  checkId: string;
   onCart(cartId: string): void;
 }) {
   const create = useCreateCart();
@@ -198,7 +198,7 @@ function PackagesOffered({
   );
 }
 
-function LeadForm({ checkId, signup }: { checkId: number; signup: boolean }) {
+function LeadForm({ checkId, signup }: { checkId: string; signup: boolean }) {
   const form = useForm({ email: '', name: '' });
   const lead = useSubmitLead();
   const [done, setDone] = useState<string | null>(null);

@@ -39,7 +39,7 @@ export function useCheckAddress() {
 export function useStartCart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (checkId: number) =>
+    mutationFn: (checkId: string) =>
       apiRequest('/api/ordering/carts', { method: 'POST', body: { checkId }, schema: CartSchema }),
     onSuccess: (cart) => queryClient.setQueryData(cartKey(cart.cartId), cart),
   });

@@ -5,27 +5,32 @@ import {
   ServiceAreaChangeResultSchema,
   StaffServiceAreaListSchema,
   StaffTempLocationListSchema,
+  TEMP_LOCATION_PAGE_DEFAULT,
   TempLocationReviewResultSchema,
 } from '@strand/domain';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** The temporary service locations waiting for staff (oldest first). */
-export function fetchPendingTempLocations(signal?: AbortSignal) {
-  return apiRequest('/api/staff/temp-locations?status=unconfirmed', {
+/** A page of the temporary service locations waiting for staff: those with orders first, then the newest. */
+export function fetchPendingTempLocations(page: { q: string; offset: number }, signal?: AbortSignal) {
+  const query = new URLSearchParams({ status: 'unconfirmed', limit: String(TEMP_LOCATION_PAGE_DEFAULT) });
+  if (page.q !== '') query.set('q', page.q);
+  if (page.offset > 0) query.set('offset', String(page.offset));
+  return apiRequest(`/api/staff/temp-locations?${query}`, {
     schema: StaffTempLocationListSchema,
     ...(signal ? { signal } : {}),
   });
 }
 
-export const getPendingTempLocationsQueryOptions = () =>
+export const getPendingTempLocationsQueryOptions = (page: { q: string; offset: number }) =>
   queryOptions({
-    queryKey: ['staff', 'temp-locations', 'unconfirmed'],
-    queryFn: ({ signal }) => fetchPendingTempLocations(signal),
+    queryKey: ['staff', 'temp-locations', 'unconfirmed', page.q, page.offset],
+    queryFn: ({ signal }) => fetchPendingTempLocations(page, signal),
+    placeholderData: keepPreviousData,
   });
 
-export function usePendingTempLocations() {
-  return useQuery(getPendingTempLocationsQueryOptions());
+export function usePendingTempLocations(page: { q: string; offset: number }) {
+  return useQuery(getPendingTempLocationsQueryOptions(page));
 }
 
 export function fetchServiceAreas(signal?: AbortSignal) {

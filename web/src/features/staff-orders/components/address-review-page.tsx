@@ -7,6 +7,7 @@ import {
   type StaffServiceArea,
   type StaffTempLocation,
   staffHolds,
+  TempLocationQuerySchema,
 } from '@strand/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -67,26 +68,81 @@ export function StaffAddressReviewPage() {
   );
 }
 
+/**
+ * The waiting addresses, a page at a time: those with an order first (a paying customer is never buried under
+ * visitors' checks), then the newest; the search finds an address by any words of it.
+ */
 function TempLocationsSection() {
-  const list = usePendingTempLocations();
+  const [page, setPage] = useState({ q: '', offset: 0 });
+  const list = usePendingTempLocations(page);
+  const form = useForm({ q: '' });
   const [done, setDone] = useState<string | null>(null);
+  const submit = form.submit(TempLocationQuerySchema, async (data) => setPage({ q: data.q, offset: 0 }));
+  const data = list.data;
   return (
     <section aria-labelledby="temp-heading">
       <h2 id="temp-heading">Temporary locations</h2>
+      <p className="muted">Those with an order waiting come first, then the newest.</p>
+      <Form className="card form-card" onSubmit={submit} message={form.errors.message} aria-label="Search addresses">
+        <TextField label="Address (any words of it)" type="search" {...form.field('q')} />
+        <div className="actions">
+          <Button type="submit">Search</Button>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => {
+              form.setValues({ q: '' });
+              setPage({ q: '', offset: 0 });
+            }}
+          >
+            Clear
+          </Button>
+        </div>
+      </Form>
       <FormAlert message={done} tone="success" />
       {list.isPending && <p className="muted">Loading the addresses…</p>}
       {list.isError && <FormAlert message={errorMessage(list.error)} />}
-      {list.data &&
-        (list.data.tempLocations.length === 0 ? (
-          <EmptyState>No addresses wait for confirmation.</EmptyState>
+      {data &&
+        (data.tempLocations.length === 0 ? (
+          <EmptyState>
+            {page.q ? 'No waiting address matches this search.' : 'No addresses wait for confirmation.'}
+          </EmptyState>
         ) : (
-          <ul className="review-list" aria-label="Temporary locations">
-            {list.data.tempLocations.map((t) => (
-              <li key={t.tempLocationId}>
-                <TempLocationCard temp={t} onDone={setDone} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <p className="muted" role="status">
+              {data.offset + 1}–{data.offset + data.tempLocations.length} of {data.total} address
+              {data.total === 1 ? '' : 'es'}
+            </p>
+            <ul className="review-list" aria-label="Temporary locations">
+              {data.tempLocations.map((t) => (
+                <li key={t.tempLocationId}>
+                  <TempLocationCard temp={t} onDone={setDone} />
+                </li>
+              ))}
+            </ul>
+            {data.total > data.limit && (
+              <nav className="pager" aria-label="Pages of temporary locations">
+                <Button
+                  type="button"
+                  variant="secondary"
+                  small
+                  disabled={data.offset === 0}
+                  onClick={() => setPage({ ...page, offset: Math.max(0, data.offset - data.limit) })}
+                >
+                  Previous page
+                </Button>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  small
+                  disabled={data.offset + data.limit >= data.total}
+                  onClick={() => setPage({ ...page, offset: data.offset + data.limit })}
+                >
+                  Next page
+                </Button>
+              </nav>
+            )}
+          </>
         ))}
     </section>
   );

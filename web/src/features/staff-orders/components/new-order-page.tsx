@@ -189,7 +189,7 @@ function AddressStep({ onCart, hasCart }: { onCart(cartId: string): void; hasCar
     run(values, acceptUnverified).catch((e) => form.setErrors(formErrorsFrom(e)));
   };
   const unresolved = result !== null && (result.status === 'suggestions' || result.status === 'unknown');
-  const choosePackages = (checkId: number) => {
+  const choosePackages = (checkId: string) => {
     setCartError(null);
     start
       .mutateAsync(checkId)
@@ -236,7 +236,6 @@ function AddressStep({ onCart, hasCart }: { onCart(cartId: string): void; hasCar
           {result.areas.length > 0 && (
             <p className="muted">Service area: {result.areas.map((a) => a.name).join(', ')}</p>
           )}
-          {result.alreadyServed && <p className="muted">Another account already has service at this address.</p>}
           {!unresolved && result.availability === 'available' && (
             <>
               <FormAlert message={cartError} />
