@@ -54,6 +54,11 @@ export const SessionClaimsSchema = z.object({
   nStaff: z.number().int().min(0).max(1),
   /** A staff member's roles (empty for everyone else); changing them ends the member's sessions. */
   staffRoles: z.array(StaffRoleSchema).optional(),
+  /**
+   * A super-user session's staff member's own roles (when the session was opened): what the session may do is never
+   * more than they may (issue 25). Absent on every other session.
+   */
+  employeeRoles: z.array(StaffRoleSchema).optional(),
   /** The server-side session this token belongs to; the server refuses a token whose session has ended. */
   sid: z.string().optional(),
   exp: z.number().int(),

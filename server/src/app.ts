@@ -20,6 +20,7 @@ import { createSandboxGateway } from './integrations/payments/sandbox-gateway.js
 import { createPhoneSwitchClient, type PhoneSwitch } from './integrations/phone-switch/phone-switch.js';
 import { createFileStore } from './integrations/storage/select-store.js';
 import { createHttpTvMiddleware, type TvMiddleware } from './integrations/tv/tv-middleware.js';
+import { audit } from './lib/audit.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { applicantsRoutes } from './modules/applicants/applicants.routes.js';
 import { assetsRoutes } from './modules/assets/assets.routes.js';
@@ -170,6 +171,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     secret: config.jwtSecret,
     ttlSeconds: config.tokenTtlSeconds,
     sessionProblem: (sid) => sessionProblem(ctx, sid),
+    audit: (entry) => audit(ctx.db, entry),
+    now: () => ctx.now(),
   });
   if (config.database.dialect === 'postgres') {
     // Sessions revoked on another instance are dropped from this one's cache at once (sessions.service.ts).

@@ -8,8 +8,10 @@
 import fastifyJwt from '@fastify/jwt';
 import { type SessionClaims, STAFF_ROLES, type StaffRole, staffHolds } from '@strand/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditEntry } from '../lib/audit.js';
 import { forbidden, unauthenticated } from '../lib/errors.js';
 import { type ApplicantClaims, verifyApplicantToken } from './applicant-tokens.js';
+import { assertSuperUserMay, superUserAudit } from './super-user.js';
 
 /**
  * 'staff' admits any staff member; 'staff:<role>' only members holding that staff role (admins hold every role),
@@ -80,6 +82,9 @@ export interface AuthOptions {
   ttlSeconds: number;
   /** Why the token's server-side session cannot be used, or null (modules/auth/sessions.service.ts). */
   sessionProblem(sid: string): Promise<'ended' | 'user-disabled' | null>;
+  /** Writes the audit row of a write through a super-user session (before the write runs); app.ts always gives it. */
+  audit?(entry: AuditEntry): Promise<void>;
+  now?(): Date;
 }
 
 /** How many verified tokens the auth hook keeps (a few hundred bytes each). */
@@ -147,5 +152,12 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions) {
     if (problem && !signingOutAgain)
       throw unauthenticated(problem === 'user-disabled' ? USER_DISABLED : SESSION_INVALID);
     if (access !== 'authenticated' && !hasRole(request.user, ...access)) throw forbidden();
+    if (request.user.UNITYSUPERUSER === 1) {
+      // A super-user session: never more than the staff member's own roles, nothing that outlives it, and every
+      // write audited under the employee (plugins/super-user.ts).
+      assertSuperUserMay(request.user, request.method, request.routeOptions.url ?? '');
+      const entry = superUserAudit(request.user, request, options.now?.() ?? new Date());
+      if (entry) await options.audit?.(entry);
+    }
   }
 }

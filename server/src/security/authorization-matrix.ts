@@ -12,12 +12,13 @@
  *   'GET /api/customer/reports/phone': business(),
  *
  * Families: open (anyone), signedIn (any session), customer (customer users and super-user sessions; not the
- * billing-only user unless `billing: true`), business, installer, contractor, field (both), staff, applicant (the
- * applicant token only; sessions get 401), ticketed (a signed link is the permission). Options: `except` (outcomes
- * that differ, per role), `foreign` (outcome with another owner's ids; default 403, 'ok' for open/staff), `body`
- * (a valid JSON body, refinements included; default: a valid sample of the route's JSON Schema), `bodyFor`, `query`,
- * `params` (ids read together), `shared` (parameters that name nothing owned, e.g. a ZIP code) and `last` (the row
- * removes records: it runs after the others). A new path parameter name needs a resolver in matrix-ids.ts.
+ * billing-only user unless `billing: true`; a super-user session is refused what would outlive it, issue 25), business,
+ * installer, contractor, field (both), staff, applicant (the applicant token only; sessions get 401), ticketed (a
+ * signed link is the permission). Options: `except` (outcomes that differ, per role), `foreign` (outcome with another
+ * owner's ids; default 403, 'ok' for open/staff), `body` (a valid JSON body, refinements included; default: a valid
+ * sample of the route's JSON Schema), `bodyFor`, `query`, `params` (ids read together), `shared` (parameters that name
+ * nothing owned, e.g. a ZIP code) and `last` (the row removes records: it runs after the others). A new path
+ * parameter name needs a resolver in matrix-ids.ts.
  *
  * Outcomes: 'ok' means the caller got past authorization: any status below 500 except 401 and 403, and except 404
  * on a route with path parameters (an own id must be found). A validation 400, a 409 or a 422 is 'ok': the auth hook
@@ -295,10 +296,15 @@ export const MATRIX: Record<string, Row> = {
     },
   }),
   'GET /api/customer/users': customer(),
+  // A super-user session makes nothing that outlives it: no users, passwords or email addresses
+  // (plugins/super-user.ts).
   'POST /api/customer/users': customer({
+    except: { superuser: 403 },
     body: { username: 'matrix-user', firstName: 'M', lastName: 'X', email: 'm@x.example', password: 'matrix-pass-1' },
   }),
+  // The body changes the email: refused to a super-user session (a name change alone is not).
   'PUT /api/customer/users/{userId}': customer({
+    except: { superuser: 403 },
     body: { firstName: 'Matrix', lastName: 'User', email: 'matrix-user@example.com', active: true },
   }),
   'GET /api/customer/users/{userId}/permissions': customer(),
@@ -509,14 +515,21 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/customer/services/locations': customer(),
   'GET /api/customer/services/email': customer(),
   'PUT /api/customer/services/email/{mailboxId}/password': customer({
+    except: { superuser: 403 },
     body: { password: 'matrix-pass-123', confirm: 'matrix-pass-123' },
   }),
-  'PUT /api/customer/services/email/{mailboxId}/forward': customer({ body: { forwardTo: '', keepCopy: false } }),
+  'PUT /api/customer/services/email/{mailboxId}/forward': customer({
+    except: { superuser: 403 },
+    body: { forwardTo: '', keepCopy: false },
+  }),
   'PUT /api/customer/services/email/{mailboxId}/vacation': customer({
     body: { enabled: false, subject: '', message: '', startDate: '', endDate: '' },
   }),
   'GET /api/customer/services/fax': customer(),
-  'POST /api/customer/services/fax/{faxNumberId}/email-addresses': customer({ body: { email: 'fax@matrix.example' } }),
+  'POST /api/customer/services/fax/{faxNumberId}/email-addresses': customer({
+    except: { superuser: 403 },
+    body: { email: 'fax@matrix.example' },
+  }),
   'DELETE /api/customer/services/fax/{faxNumberId}/email-addresses/{faxEmailId}': customer({ last: true }),
   'GET /api/customer/services/fax/received/{faxId}/pdf': customer(),
   'GET /api/customer/services/fax/outbox': customer(),
@@ -525,7 +538,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/customer/services/fax/outbox/{sentFaxId}/files/{sentFaxFileId}': customer(),
   'GET /api/customer/services/tv': customer(),
   'POST /api/customer/services/tv/credentials/reveal': customer(),
-  'POST /api/customer/services/tv/credentials/reset': customer(),
+  'POST /api/customer/services/tv/credentials/reset': customer({ except: { superuser: 403 } }),
   'GET /api/customer/services/wholesale': business(),
 
   // orders (the own order of the matrix's customers is an installed one: a cancel of it is a 409, 'ok')

@@ -232,7 +232,7 @@ export async function claimSuperLink(db: Q, hash: string, customerId: string, em
 export function findStaffByEmployeeId(db: Q, employeeId: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'first_name', 'last_name'])
+    .select(['id', 'first_name', 'last_name', 'staff_roles'])
     .where('employee_id', '=', employeeId)
     .where('is_staff', '=', 1)
     .where('disabled', '=', 0)

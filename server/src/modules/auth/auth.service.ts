@@ -566,6 +566,8 @@ export async function superLogin(
         nEmployeeID: input.nEmployeeID,
         nStaff: 0,
         staffRoles: [],
+        // The session does no more than the staff member's own roles allow (plugins/super-user.ts).
+        employeeRoles: parseStaffRoles(staff.staff_roles),
         nInstaller: 0,
         nContractor: 0,
       }),

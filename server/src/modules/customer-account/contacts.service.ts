@@ -17,9 +17,15 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import * as accounts from './account.repository.js';
 import * as repo from './contacts.repository.js';
-import { assertOwned, auditCustomerWrite, type CustomerActor } from './customer-access.policy.js';
+import { assertNotSuperUser, assertOwned, auditCustomerWrite, type CustomerActor } from './customer-access.policy.js';
 
 type ContactInput = z.output<typeof ContactMethodInputSchema>;
+
+const sameEmail = (a: string | null, b: string | null) =>
+  (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+
+/** A contact's email receives the registration code and other account mail: a super-user session never sets one. */
+const SET_CONTACT_EMAILS = 'set contact email addresses';
 
 const valuesOf = (input: ContactInput): repo.ContactValues => ({
   category: input.ContactCategory,
@@ -73,6 +79,7 @@ export async function addContact(
   input: ContactInput,
   idempotencyKey: string | undefined,
 ) {
+  if (!sameEmail(input.Email, null)) assertNotSuperUser(actor, SET_CONTACT_EMAILS);
   const result = await runIdempotent(
     ctx.db,
     { userId: actor.userId, key: idempotencyKey, route: 'addContactSubmit', now: ctx.now() },
@@ -86,7 +93,8 @@ export async function addContact(
 }
 
 export async function editContact(ctx: AppContext, actor: CustomerActor, contactId: number, input: ContactInput) {
-  await contactOf(ctx, actor, contactId);
+  const contact = await contactOf(ctx, actor, contactId);
+  if (!sameEmail(input.Email, contact.email)) assertNotSuperUser(actor, SET_CONTACT_EMAILS);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateContact(trx, contactId, valuesOf(input));
     await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.edit', contactId);

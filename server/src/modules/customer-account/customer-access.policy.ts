@@ -4,7 +4,7 @@
  * several things still makes two small queries), and refuses sessions of disabled users or non-customer accounts.
  * Then `assertPermission(actor, category)` checks a SPEC §6 category and `assertOwned` an object's account.
  * A super user (UNITYSUPERUSER 1) acts as the account's admin: every category, every write audited with the
- * staff member's employee id.
+ * staff member's employee id, but no new users, passwords or email addresses (plugins/super-user.ts).
  */
 import {
   ALL_PERMISSIONS,
@@ -21,6 +21,7 @@ import type { Database } from '../../db/database.js';
 import { audit } from '../../lib/audit.js';
 import { forbidden, notFound, unauthenticated } from '../../lib/errors.js';
 import { hasRole, sessionOf } from '../../plugins/auth.js';
+import { superUserRefusal } from '../../plugins/super-user.js';
 
 export interface CustomerActor {
   userId: number;
@@ -124,6 +125,15 @@ export function assertOwned<T extends { customer_id: string }>(
 ): asserts row is T {
   if (!row) throw notFound(`No ${what} with that id.`);
   if (row.customer_id !== actor.customerId) throw forbidden(`That ${what} belongs to another account.`);
+}
+
+/**
+ * Refuses a super-user session something that would outlive it, such as an email address where the account's mail
+ * (recovery links, registration codes) would go (issue 25). Whole routes are refused in plugins/super-user.ts; this
+ * is for a write that only sometimes does it (an edit that changes the email).
+ */
+export function assertNotSuperUser(actor: CustomerActor, what: string): void {
+  if (actor.isSuperUser) throw superUserRefusal(what);
 }
 
 /** Business-center requests are a business account's. */

@@ -51,9 +51,12 @@ export function callerWith(t: TestApp, token: string): Caller {
   };
 }
 
-/** A super-user session of `customerId`, opened by the staff demo user through a one-time link. */
-export async function superUser(t: TestApp, customerId: string): Promise<Caller> {
-  const staff = await t.login('staff');
+/**
+ * A super-user session of `customerId`, opened through a one-time link by a staff demo user: `staff` (the admin,
+ * employee 7) unless another is named (`sales`, employee 11; `billing-staff`, employee 13).
+ */
+export async function superUser(t: TestApp, customerId: string, staffUsername = 'staff'): Promise<Caller> {
+  const staff = await t.login(staffUsername);
   const issued = await t.request({
     method: 'POST',
     url: '/api/staff/super-links',

@@ -26,7 +26,7 @@ import { assertPasswordAllowed, hashPassword } from '../../lib/passwords.js';
 import { pendingEmails, requestEmailChange } from '../auth/auth.service.js';
 import { revokeUserSessions } from '../auth/sessions.service.js';
 import * as accounts from './account.repository.js';
-import { assertOwned, auditCustomerWrite, type CustomerActor } from './customer-access.policy.js';
+import { assertNotSuperUser, assertOwned, auditCustomerWrite, type CustomerActor } from './customer-access.policy.js';
 import * as repo from './users.repository.js';
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
@@ -149,6 +149,7 @@ export async function updateUser(
     );
   }
   const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
+  if (emailChanged) assertNotSuperUser(actor, 'change email addresses');
   const mailAfterCommit = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
     await repo.updateUser(trx, userId, { ...input, disabled: !input.active, now });
