@@ -15,6 +15,8 @@
  *   - rate-limit counters of ended windows: every 10 minutes
  *   - charges left without an order (modules/ordering/unplaced-charges.service.ts): refunded after 10 minutes' grace,
  *     checked every minute
+ *   - cancels recorded without an outcome (modules/orders/fulfilment.service.ts finishStaleCancels): resumed at the
+ *     refund after 10 minutes' grace, checked every minute
  *   - the fax queue (modules/fax-outbox/fax-outbox.jobs.ts): every FAX_QUEUE_INTERVAL_SECONDS (2)
  *   - housekeeping: failed sign-ins, stored idempotent answers, reset links, e-mail changes and mail requests older
  *     than RETENTION_DAYS, and what ordering's visitors left that never led to a lead or an order (availability
@@ -32,6 +34,7 @@ import { runAutopay } from './modules/billing/payment-recovery.js';
 import { workFaxQueue } from './modules/fax-outbox/fax-outbox.jobs.js';
 import { pruneVisitorRecords } from './modules/ordering/ordering.repository.js';
 import { refundUnplacedCharges } from './modules/ordering/unplaced-charges.service.js';
+import { finishStaleCancels } from './modules/orders/fulfilment.service.js';
 import { processNotices } from './modules/subscribers/notices.worker.js';
 
 const MINUTE = 60_000;
@@ -94,6 +97,15 @@ export function jobDefinitions(ctx: AppContext): JobDefinition[] {
         if (round.refunded + round.placed + round.refused + round.retrying > 0) {
           ctx.log.info({ unplacedCharges: round }, 'unplaced-charge refunds');
         }
+      },
+    },
+    {
+      name: 'stale order cancels',
+      intervalMs: MINUTE,
+      run: async () => {
+        const round = await finishStaleCancels(ctx);
+        if (round.cancelled + round.refused + round.waiting > 0)
+          ctx.log.info({ cancels: round }, 'stale order cancels');
       },
     },
     { name: 'rate-limit pruning', intervalMs: 10 * MINUTE, run: () => pruneRateLimits(ctx.db, ctx.now()) },

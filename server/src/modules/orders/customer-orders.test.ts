@@ -8,7 +8,7 @@ import { DEMO } from '../../demo/generator.js';
 import { GatewayUnavailableError, type PaymentGateway } from '../../integrations/payments/payment-gateway.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { as, type Caller, newKey } from '../customer-account/customer-test-helpers.js';
-import { CANCEL_IN_PROGRESS, cancelOrder } from './fulfilment.service.js';
+import { CANCEL_IN_PROGRESS, cancelOrder, finishStaleCancels, STALE_CANCEL_MINUTES } from './fulfilment.service.js';
 import { addOnt, newLocation, placePaidOrder } from './orders-test-helpers.js';
 
 let t: TestApp;
@@ -365,6 +365,55 @@ describe('a cancel racing the install (issue 25, LOW)', () => {
       activePackages: 1,
       refunds: [],
     });
+  });
+});
+
+describe('a cancel left without an outcome (issue 25, LOW)', () => {
+  it('is resumed by the job after its grace period: refunded once and cancelled, the work no longer on hold', async () => {
+    const serviceLocationId = await newLocation(t, DEMO.customers.consumer);
+    const placed = await placePaidOrder(
+      t,
+      {
+        customerId: DEMO.customers.consumer,
+        serviceLocationId,
+        mailingLocationId: null,
+        kind: 'new',
+        lines: [{ packageId: 1, action: 'add' }],
+        installDate: '2027-04-12',
+        installWindow: '12:00-17:00',
+        dropExists: true,
+        needsVisit: true,
+        placedBy: { userId: DEMO.users.consumer.id, employeeId: null },
+      },
+      { paidCents: 4_400 },
+    );
+    const silent: PaymentGateway = {
+      ...t.ctx.payments,
+      async refund() {
+        throw new GatewayUnavailableError('timeout');
+      },
+    };
+    const by = { userId: DEMO.users.consumer.id, employeeId: null };
+    await expect(cancelOrder({ ...t.ctx, payments: silent }, placed.orderId, by, 'Moving away')).rejects.toMatchObject({
+      statusCode: 503,
+    });
+    let detail = CustomerOrderDetailSchema.parse(
+      (await consumer.call('GET', `/api/customer/orders/${placed.orderId}`)).json(),
+    );
+    // Recorded, not cancelled: no reason shown yet; the job leaves it to its own retry within the grace period.
+    expect(detail).toMatchObject({ status: 'placed', cancelReason: null, refundedCents: 0 });
+    await finishStaleCancels(t.ctx);
+    expect((await refundsOf(placed.orderId)).length).toBe(0);
+
+    t.clock.advanceSeconds(STALE_CANCEL_MINUTES * 60 + 1);
+    const round = await finishStaleCancels(t.ctx);
+    expect(round.cancelled).toBeGreaterThanOrEqual(1);
+    detail = CustomerOrderDetailSchema.parse(
+      (await consumer.call('GET', `/api/customer/orders/${placed.orderId}`)).json(),
+    );
+    expect(detail).toMatchObject({ status: 'cancelled', cancelReason: 'Moving away', refundedCents: 4_400 });
+    expect(await refundsOf(placed.orderId)).toEqual([4_400]);
+    expect(await finishStaleCancels(t.ctx)).toEqual({ cancelled: 0, refused: 0, waiting: 0 });
   });
 });
 

@@ -502,7 +502,7 @@ async function againOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<
  *      'Cancelled' (off the schedule and the calendars), the timeline gets 'cancelled' and 'refunded'; refused, the
  *      cancel is withdrawn (audited `order.cancel.refused`) and the order is as it was (409).
  * A gateway that does not answer (503) leaves the cancel recorded and the work on hold: the cancel's retry resumes at
- * step 2 and refunds at most once.
+ * step 2 and refunds at most once; left alone, `finishStaleCancels` (a job) resumes it after STALE_CANCEL_MINUTES.
  */
 export async function cancelOrder(ctx: AppContext, orderId: number, by: Actor, reason: string): Promise<void> {
   const before = await ctx.db.transaction().execute(async (trx) => {
@@ -519,7 +519,7 @@ export async function cancelOrder(ctx: AppContext, orderId: number, by: Actor, r
     }
     if (!resumed) {
       const now = ctx.now().toISOString();
-      await repo.setCancelStarted(trx, orderId, now);
+      await repo.setCancelStarted(trx, orderId, { at: now, reason: reason.trim() || null });
       await audit(trx, {
         at: now,
         userId: by.userId,
@@ -600,4 +600,33 @@ export async function cancelOrder(ctx: AppContext, orderId: number, by: Actor, r
       }\n`,
     })),
   });
+}
+
+/** Minutes a recorded cancel without an outcome waits for its own retry before the job resumes it. */
+export const STALE_CANCEL_MINUTES = 10;
+/** Cancels one round resumes at most. */
+const STALE_CANCEL_ROUND = 50;
+
+/**
+ * The job's round over cancels left recorded without an outcome (the gateway did not answer, or the request ended
+ * between recording the cancel and the refund): each is resumed at the refund by `cancelOrder`, under the same
+ * gateway key (the refund is never made twice), so an order's work is never held for good. Answers how many were
+ * cancelled, refused (the refund refused: the cancel withdrawn) and are still waiting (the gateway again silent).
+ */
+export async function finishStaleCancels(ctx: AppContext) {
+  const before = new Date(ctx.now().getTime() - STALE_CANCEL_MINUTES * 60_000).toISOString();
+  const round = { cancelled: 0, refused: 0, waiting: 0 };
+  for (const order of await repo.staleCancels(ctx.db, before, STALE_CANCEL_ROUND)) {
+    try {
+      await cancelOrder(ctx, order.id, { userId: null, employeeId: null }, order.cancel_reason ?? '');
+      round.cancelled += 1;
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 409) round.refused += 1;
+      else {
+        round.waiting += 1;
+        ctx.log.warn({ err, orderId: order.id }, 'a recorded cancel is still waiting for its refund');
+      }
+    }
+  }
+  return round;
 }

@@ -239,15 +239,30 @@ export function setOrderStatus(
   return db.updateTable('sales_orders').set(set).where('id', '=', orderId).execute();
 }
 
-/** Records (a time) or withdraws (null) the cancel in progress of an order that is not cancelled. */
-export function setCancelStarted(db: Q, orderId: number, at: string | null) {
+/**
+ * Records (a time and the reason) or withdraws (null) the cancel in progress of an order that is not cancelled; the
+ * reason is kept for the job that resumes a cancel left without an outcome.
+ */
+export function setCancelStarted(db: Q, orderId: number, started: { at: string; reason: string | null } | null) {
   return db
     .updateTable('sales_orders')
-    .set({ cancel_started_at: at })
+    .set({ cancel_started_at: started?.at ?? null, cancel_reason: started?.reason ?? null })
     .where('id', '=', orderId)
     .where('status', '<>', 'cancelled')
     .execute()
     .then(() => undefined);
+}
+
+/** Orders whose cancel was recorded before `before` and has no outcome yet, oldest first. */
+export function staleCancels(db: Q, before: string, limit: number) {
+  return db
+    .selectFrom('sales_orders')
+    .select(['id', 'cancel_reason'])
+    .where('cancel_started_at', 'is not', null)
+    .where('cancel_started_at', '<', before)
+    .orderBy('cancel_started_at')
+    .limit(limit)
+    .execute();
 }
 
 /** Work orders waiting for this one (the next step of its order). */

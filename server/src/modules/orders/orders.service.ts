@@ -251,7 +251,8 @@ export async function getOrderDetail(ctx: AppContext, orderId: number, db: Q = c
     notes: order.notes,
     installedAt: order.installed_at,
     cancelledAt: order.cancelled_at,
-    cancelReason: order.cancel_reason,
+    // Kept from when a cancel is recorded (for the job that resumes it); shown once the order is cancelled.
+    cancelReason: order.status === 'cancelled' ? order.cancel_reason : null,
     lines: lines.map((l) => ({
       lineId: l.id,
       packageId: l.package_id,
