@@ -65,7 +65,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       body: AvailabilityRequestSchema,
       response: { 200: AvailabilityResultSchema, ...errorResponses(400, 429) },
     },
-    handler: async (req) => service.checkAvailability(ctx, req.body, visitorOf(req)),
+    handler: async (req) => service.checkAvailability(ctx, req.body, await visitorOf(req)),
   });
 
   app.post('/api/ordering/leads', {
@@ -76,7 +76,8 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       body: LeadRequestSchema,
       response: { 201: LeadResultSchema, ...errorResponses(400, 429) },
     },
-    handler: async (req, reply) => reply.status(201).send(await service.submitLead(ctx, req.body, visitorOf(req))),
+    handler: async (req, reply) =>
+      reply.status(201).send(await service.submitLead(ctx, req.body, await visitorOf(req))),
   });
 
   app.post('/api/ordering/carts', {
@@ -88,7 +89,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       response: { 201: CartSchema, ...errorResponses(400, 429) },
     },
     handler: async (req, reply) =>
-      reply.status(201).send(await service.createCart(ctx, req.body.checkId, visitorOf(req))),
+      reply.status(201).send(await service.createCart(ctx, req.body.checkId, await visitorOf(req))),
   });
 
   app.get('/api/ordering/carts/:cartId', {

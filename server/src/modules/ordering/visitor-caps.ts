@@ -1,8 +1,10 @@
 /**
  * What one client may create on the public ordering routes an hour (issue 25, finding 3): availability checks,
  * temporary service locations, carts and leads (each lead mails one confirmation, so leads bound the "notify me"
- * mails too). Counted per client address (IPv6 by its /64, as the write limits count) in the rate-limit table, so
- * every instance counts against the same caps; only creations count, and a refused one is given back. Settings
+ * mails too). Counted per client address (IPv6 by its /64, as the write limits count), or per user when the request
+ * carries a valid session token (sales staff use these routes for phone orders, often many behind one office
+ * address), in the rate-limit table, so every instance counts against the same caps; only creations count, and a
+ * refused one is given back. Settings
  * ORDERING_CHECKS_PER_HOUR, ORDERING_TEMP_LOCATIONS_PER_HOUR, ORDERING_CARTS_PER_HOUR, ORDERING_LEADS_PER_HOUR
  * (0: no cap).
  */
@@ -16,8 +18,21 @@ const HOUR_MS = 3_600_000;
 
 export type Creation = 'checks' | 'tempLocations' | 'carts' | 'leads';
 
-/** The client a public ordering request counts against: its address, an IPv6 client by its /64. */
-export const visitorOf = (req: FastifyRequest): string => normalizeIP(req.ip);
+/**
+ * The client a public ordering request counts against: the signed-in user when the request carries a token that
+ * verifies (signature and expiry), else its address, an IPv6 client by its /64.
+ */
+export async function visitorOf(req: FastifyRequest): Promise<string> {
+  if (req.headers.authorization) {
+    try {
+      const claims = await req.jwtVerify<{ nUserID?: unknown }>();
+      if (typeof claims.nUserID === 'number') return `user:${claims.nUserID}`;
+    } catch {
+      // An invalid or expired token counts as no token: the address counts.
+    }
+  }
+  return `ip:${normalizeIP(req.ip)}`;
+}
 
 const WHAT: Record<Creation, string> = {
   checks: 'address checks',
@@ -38,7 +53,7 @@ const inMinutes = (ms: number) => {
 export async function countCreation(ctx: AppContext, client: string, kind: Creation): Promise<() => Promise<void>> {
   const cap = ctx.config.orderingCaps[kind];
   if (cap === 0) return async () => {};
-  const key = `ordering:${kind}:ip:${client}`;
+  const key = `ordering:${kind}:${client}`;
   const at = ctx.now();
   const counted = await hit(ctx.db, key, 1, HOUR_MS, at);
   const giveBack = async () => void (await hit(ctx.db, key, -1, HOUR_MS, at));
