@@ -56,7 +56,8 @@ export function registerJsonBody(app: FastifyInstance, options: JsonBodyOptions)
   });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (nestsDeeperThan(body as string, options.maxDepth)) return done(tooDeep, undefined);
-    parse(request, body, done);
+    const text = body as string;
+    if (nestsDeeperThan(text, options.maxDepth)) return done(tooDeep, undefined);
+    parse(request, text, done);
   });
 }
