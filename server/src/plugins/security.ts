@@ -88,9 +88,13 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Request URLs as logged: recovery tokens and super-user hashes never reach the log. */
+/** Request URLs as logged: recovery tokens, super-user hashes and cart ids never reach the log. */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/([?&](token|hash)=)[^&#]*/gi, '$1[redacted]')
-    .replace(/^(\/login\/superUser\/[^/]+\/)[^/]+/, '$1[redacted]');
+  return (
+    url
+      .replace(/([?&](token|hash)=)[^&#]*/gi, '$1[redacted]')
+      .replace(/^(\/login\/superUser\/[^/]+\/)[^/]+/, '$1[redacted]')
+      // A cart's id is the visitor's checkout secret (whoever holds it sees the cart and can order from it).
+      .replace(/^(\/api\/ordering\/carts\/)[^/?#]+/, '$1[redacted]')
+  );
 }

@@ -13,6 +13,13 @@ describe('redactUrl (request logs carry no secrets)', () => {
     );
   });
 
+  it('hides a cart id, the visitor’s checkout secret', () => {
+    expect(redactUrl('/api/ordering/carts/3vi_3A9Kpk6tTnU37-8WKAChPXtgxtiS')).toBe('/api/ordering/carts/[redacted]');
+    expect(redactUrl('/api/ordering/carts/3vi_3A9Kpk6tTnU37-8WKAChPXtgxtiS/install-windows?x=1')).toBe(
+      '/api/ordering/carts/[redacted]/install-windows?x=1',
+    );
+  });
+
   it('leaves other URLs alone', () => {
     expect(redactUrl('/api/work-orders?customerName=acme')).toBe('/api/work-orders?customerName=acme');
   });
