@@ -64,6 +64,7 @@ const EnvSchema = z.object({
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   SUPER_LINK_WINDOW_SECONDS: z.coerce.number().int().min(30).default(600),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  ORDERING_CHECK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   // Rate limits (plugins/rate-limits.ts); 0 turns a limit off.
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(120),
   RATE_LIMIT_IP_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(600),
@@ -78,6 +79,15 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   PUBLIC_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(16_384),
   JSON_MAX_DEPTH: z.coerce.number().int().min(2).max(1000).default(64),
+  // Checkout guards (modules/ordering/checkout-guards.service.ts).
+  ORDER_MAX_OPEN_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  ORDER_MAX_OPEN_PER_CARD: z.coerce.number().int().min(1).default(5),
+  CHECKOUT_DECLINE_WINDOW_SECONDS: z.coerce.number().int().min(60).default(3600),
+  CHECKOUT_MAX_DECLINES_PER_CHECKOUT: z.coerce.number().int().min(1).default(3),
+  CHECKOUT_MAX_DECLINES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  CHECKOUT_MAX_DECLINES_PER_CARD: z.coerce.number().int().min(1).default(3),
+  CHECKOUT_MAX_DECLINES_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  SALES_ALERT_EMAIL: z.string().default('sales@boonevalleyfiber.example'),
   TRUST_PROXY: bool,
   UPLOAD_IMAGE_MAX_SIDE_PIXELS: z.coerce.number().int().min(1).default(12_000),
   UPLOAD_IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().default(50),
@@ -241,6 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     superLinkWindowSeconds: e.SUPER_LINK_WINDOW_SECONDS,
     /** How long failed sign-ins, stored idempotent answers, reset links, e-mail changes and mail requests are kept. */
     retentionDays: e.RETENTION_DAYS,
+    /** How long availability checks and carts that led nowhere are kept (the staff conversion report counts them). */
+    orderingCheckRetentionDays: e.ORDERING_CHECK_RETENTION_DAYS,
     /** Creations one client address may make an hour on the public ordering routes (0: no cap). */
     orderingCaps: {
       checks: e.ORDERING_CHECKS_PER_HOUR,
@@ -260,6 +272,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicBodyLimitBytes: e.PUBLIC_BODY_LIMIT_BYTES,
     /** Nesting of arrays and objects a JSON body may have; deeper is refused before parsing. */
     jsonMaxDepth: e.JSON_MAX_DEPTH,
+    /** Open orders a checkout may add to, and the declined cards after which it stops taking cards for a while. */
+    checkoutGuards: {
+      maxOpenOrdersPerAccount: e.ORDER_MAX_OPEN_PER_ACCOUNT,
+      maxOpenOrdersPerCard: e.ORDER_MAX_OPEN_PER_CARD,
+      declineWindowSeconds: e.CHECKOUT_DECLINE_WINDOW_SECONDS,
+      maxDeclines: {
+        checkout: e.CHECKOUT_MAX_DECLINES_PER_CHECKOUT,
+        account: e.CHECKOUT_MAX_DECLINES_PER_ACCOUNT,
+        card: e.CHECKOUT_MAX_DECLINES_PER_CARD,
+        address: e.CHECKOUT_MAX_DECLINES_PER_ADDRESS,
+      },
+      /** Where sales staff are told when checkout stops taking cards somewhere. */
+      salesAlertEmail: e.SALES_ALERT_EMAIL,
+    },
     trustProxy: e.TRUST_PROXY,
     uploads: {
       image: {

@@ -14,7 +14,7 @@ import { createTestApp, secondInstance, type TestApp } from './test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ RETENTION_DAYS: '30' });
+  t = await createTestApp({ RETENTION_DAYS: '30', ORDERING_CHECK_RETENTION_DAYS: '30' });
 });
 afterAll(() => t.close());
 
@@ -57,6 +57,18 @@ describe('housekeeping (pruneOldRecords)', () => {
       await db
         .insertInto('mail_requests')
         .values({ kind: 'password-reset', identifier: `prune-${tag}`, requested_at: at, processed_at: at })
+        .execute();
+      await db
+        .insertInto('checkout_declines')
+        .values({
+          created_at: at,
+          cart_id: `prune-${tag}`,
+          account_key: 'email:prune@example.test',
+          fingerprint: null,
+          client_address: '192.0.2.1',
+          amount_cents: 100,
+          message: 'The card was declined.',
+        })
         .execute();
       // Ordering's visitors (the next test looks at what is kept there).
       await db
@@ -146,8 +158,42 @@ describe('housekeeping (pruneOldRecords)', () => {
         .select('identifier as k')
         .where('identifier', 'like', 'prune-%')
         .execute(),
+      checkoutDeclines: await db
+        .selectFrom('checkout_declines')
+        .select('cart_id as k')
+        .where('cart_id', 'like', 'prune-%')
+        .execute(),
     };
     for (const rows of Object.values(left)) expect(rows.map((r) => r.k)).toEqual(['prune-recent']);
+  });
+
+  it('keeps availability checks and carts the conversion report counts for ORDERING_CHECK_RETENTION_DAYS', async () => {
+    const keeping = await createTestApp({ RETENTION_DAYS: '30' });
+    try {
+      const at = new Date(keeping.clock.now.getTime() - 90 * DAY).toISOString();
+      await keeping.db.db
+        .insertInto('availability_checks')
+        .values({
+          public_id: 'kept-for-report',
+          at,
+          address_id: null,
+          temp_location_id: null,
+          query: 'x',
+          status: 'unknown',
+          area_kind: 'outside',
+          order_id: null,
+        })
+        .execute();
+      await pruneOldRecords(keeping.ctx);
+      const kept = await keeping.db.db
+        .selectFrom('availability_checks')
+        .select('public_id')
+        .where('public_id', '=', 'kept-for-report')
+        .execute();
+      expect(kept).toHaveLength(1);
+    } finally {
+      await keeping.close();
+    }
   });
 
   it('deletes what ordering visitors left that never led to a lead or an order, and keeps what did', async () => {

@@ -19,8 +19,10 @@
  *     refund after 10 minutes' grace, checked every minute
  *   - the fax queue (modules/fax-outbox/fax-outbox.jobs.ts): every FAX_QUEUE_INTERVAL_SECONDS (2)
  *   - housekeeping: failed sign-ins, stored idempotent answers, reset links, e-mail changes and mail requests older
- *     than RETENTION_DAYS, and what ordering's visitors left that never led to a lead or an order (availability
- *     checks, carts, checkout email codes, unconfirmed temporary locations), hourly and a minute after start
+ *     than RETENTION_DAYS, declined checkout cards, and what ordering's visitors left that never led to a lead or an
+ *     order (checkout email codes and unconfirmed temporary locations after RETENTION_DAYS; availability checks and
+ *     carts, which the staff conversion report counts, after ORDERING_CHECK_RETENTION_DAYS), hourly and a minute
+ *     after start
  */
 import type { AppContext } from './context.js';
 import { pruneIdempotencyKeys } from './lib/idempotency.js';
@@ -32,6 +34,7 @@ import { pruneAuthRecords } from './modules/auth/auth.service.js';
 import { pushAuthCodes } from './modules/auth-codes/auth-codes.worker.js';
 import { runAutopay } from './modules/billing/payment-recovery.js';
 import { workFaxQueue } from './modules/fax-outbox/fax-outbox.jobs.js';
+import { pruneCheckoutDeclines } from './modules/ordering/checkout-guards.service.js';
 import { pruneVisitorRecords } from './modules/ordering/ordering.repository.js';
 import { refundUnplacedCharges } from './modules/ordering/unplaced-charges.service.js';
 import { finishStaleCancels } from './modules/orders/fulfilment.service.js';
@@ -44,7 +47,9 @@ export async function pruneOldRecords(ctx: AppContext) {
   const before = new Date(ctx.now().getTime() - ctx.config.retentionDays * 86_400_000).toISOString();
   const auth = await pruneAuthRecords(ctx);
   const idempotencyKeys = await pruneIdempotencyKeys(ctx.db, before);
-  const ordering = await pruneVisitorRecords(ctx.db, before);
+  const reportBefore = new Date(ctx.now().getTime() - ctx.config.orderingCheckRetentionDays * 86_400_000).toISOString();
+  const ordering = await pruneVisitorRecords(ctx.db, before, reportBefore);
+  const checkoutDeclines = await pruneCheckoutDeclines(ctx, before);
   return {
     ...auth,
     idempotencyKeys,
@@ -52,6 +57,7 @@ export async function pruneOldRecords(ctx: AppContext) {
     carts: ordering.carts,
     checkoutEmailCodes: ordering.emailCodes,
     tempLocations: ordering.tempLocations,
+    checkoutDeclines,
   };
 }
 

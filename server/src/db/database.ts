@@ -195,6 +195,8 @@ export interface IdempotencyKeysTable {
   status_code: number;
   response: string;
   created_at: string;
+  /** 0035: the hash of the request the key was first used with (null for keys stored before). */
+  request_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A rate-limit counter: requests or bytes of one key in one fixed window (plugins/rate-limits.ts). */
@@ -330,6 +332,8 @@ export interface SalesOrdersTable {
   cancel_started_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0014-fulfilment: the invoice the install created (null until then); completing twice never bills twice. */
   first_invoice_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0035: the gateway's fingerprint of the card that paid at checkout (open orders are capped per card). */
+  card_fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SalesOrderLinesTable {
@@ -966,6 +970,19 @@ export interface CartsTable {
   order_id: number | null;
 }
 
+/** A card declined at checkout (0035), counted per checkout, account, card and client address. */
+export interface CheckoutDeclinesTable {
+  id: Generated<number>;
+  created_at: string;
+  cart_id: string;
+  /** The account's id, or `email:<address>` for a new account's checkout. */
+  account_key: string;
+  fingerprint: string | null;
+  client_address: string | null;
+  amount_cents: number;
+  message: string;
+}
+
 export interface CheckoutEmailCodesTable {
   id: Generated<number>;
   email: string;
@@ -1259,6 +1276,7 @@ export interface Database {
   availability_checks: AvailabilityChecksTable;
   availability_leads: AvailabilityLeadsTable;
   carts: CartsTable;
+  checkout_declines: CheckoutDeclinesTable;
   checkout_email_codes: CheckoutEmailCodesTable;
   auth_codes: AuthCodesTable;
   business_center_categories: BusinessCenterCategoriesTable;

@@ -34,6 +34,7 @@ import * as m0031 from './migrations/0031-nearby-cells.js';
 import * as m0032 from './migrations/0032-customer-name-keys.js';
 import * as m0033 from './migrations/0033-customer-name-words.js';
 import * as m0034 from './migrations/0034-installer-search-indexes.js';
+import * as m0035 from './migrations/0035-checkout-guards.js';
 import * as m0036 from './migrations/0036-fax-toll-fraud.js';
 import * as m0038 from './migrations/0038-order-cancel-claims.js';
 import * as m0039 from './migrations/0039-ordering-visitors.js';
@@ -70,8 +71,9 @@ const migrations: Record<string, Migration> = {
   '0032-customer-name-keys': m0032,
   '0033-customer-name-words': m0033,
   '0034-installer-search-indexes': m0034,
-  '0036-fax-toll-fraud': m0036,
+  '0035-checkout-guards': m0035,
   '0038-order-cancel-claims': m0038,
+  '0036-fax-toll-fraud': m0036,
   '0039-ordering-visitors': m0039,
 };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { runIdempotent } from './idempotency.js';
+import { requestHashOf, runIdempotent } from './idempotency.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ const count = async (label: string) =>
 
 describe('runIdempotent', () => {
   it('does a retried write once and answers the retry with the first result', async () => {
-    const options = { userId: 1, key: 'key-retry-0001', route: 'POST /test', now: new Date() };
+    const options = { userId: 1, key: 'key-retry-0001', route: 'POST /test', request: { a: 1 }, now: new Date() };
     const first = await runIdempotent(t.db.db, options, write('retry'));
     const second = await runIdempotent(t.db.db, options, write('retry'));
     expect(first).toEqual({ statusCode: 201, body: { label: 'retry' }, replayed: false });
@@ -38,7 +38,7 @@ describe('runIdempotent', () => {
   });
 
   it('does concurrent requests with one key once', async () => {
-    const options = { userId: 1, key: 'key-concurrent-1', route: 'POST /test', now: new Date() };
+    const options = { userId: 1, key: 'key-concurrent-1', route: 'POST /test', request: { a: 1 }, now: new Date() };
     const results = await Promise.all([1, 2, 3].map(() => runIdempotent(t.db.db, options, write('concurrent'))));
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(await count('concurrent')).toBe(1);
@@ -47,22 +47,42 @@ describe('runIdempotent', () => {
   it('keeps keys per user, and refuses a key reused for another operation', async () => {
     await runIdempotent(
       t.db.db,
-      { userId: 1, key: 'key-shared-0001', route: 'POST /a', now: new Date() },
+      { userId: 1, key: 'key-shared-0001', route: 'POST /a', request: { a: 1 }, now: new Date() },
       write('per-user'),
     );
     await runIdempotent(
       t.db.db,
-      { userId: 2, key: 'key-shared-0001', route: 'POST /a', now: new Date() },
+      { userId: 2, key: 'key-shared-0001', route: 'POST /a', request: { a: 1 }, now: new Date() },
       write('per-user'),
     );
     expect(await count('per-user')).toBe(2);
     await expect(
-      runIdempotent(t.db.db, { userId: 1, key: 'key-shared-0001', route: 'POST /b', now: new Date() }, write('other')),
+      runIdempotent(
+        t.db.db,
+        { userId: 1, key: 'key-shared-0001', route: 'POST /b', request: { a: 1 }, now: new Date() },
+        write('other'),
+      ),
     ).rejects.toMatchObject({ statusCode: 422 });
   });
 
+  it('refuses a key reused with a different request (422) and replays the same request sent with its keys reordered', async () => {
+    const options = { userId: 1, key: 'key-changed-001', route: 'POST /test', now: new Date() };
+    await runIdempotent(t.db.db, { ...options, request: { to: 'a', pages: [1, 2] } }, write('changed'));
+    await expect(
+      runIdempotent(t.db.db, { ...options, request: { to: 'b', pages: [1, 2] } }, write('changed')),
+    ).rejects.toMatchObject({ statusCode: 422, code: 'idempotency_key_reused' });
+    const same = await runIdempotent(t.db.db, { ...options, request: { pages: [1, 2], to: 'a' } }, write('changed'));
+    expect(same.replayed).toBe(true);
+    expect(await count('changed')).toBe(1);
+  });
+
+  it('tells files apart by their bytes', () => {
+    expect(requestHashOf({ f: Buffer.from('one') })).not.toBe(requestHashOf({ f: Buffer.from('two') }));
+    expect(requestHashOf({ f: Buffer.from('one') })).toBe(requestHashOf({ f: Buffer.from('one') }));
+  });
+
   it('stores nothing when the write fails', async () => {
-    const options = { userId: 1, key: 'key-failing-001', route: 'POST /test', now: new Date() };
+    const options = { userId: 1, key: 'key-failing-001', route: 'POST /test', request: { a: 1 }, now: new Date() };
     await expect(
       runIdempotent(t.db.db, options, async (trx) => {
         await write('failing')(trx);

@@ -82,6 +82,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ORDERING_TEMP_LOCATIONS_PER_HOUR: '100000',
     ORDERING_CARTS_PER_HOUR: '100000',
     ORDERING_LEADS_PER_HOUR: '100000',
+    // Every test orders with the sandbox's 4242 card from one address: checkout's caps are tested with their
+    // defaults in ordering/checkout-guards.test.ts.
+    ORDER_MAX_OPEN_PER_ACCOUNT: '100000',
+    ORDER_MAX_OPEN_PER_CARD: '100000',
+    CHECKOUT_MAX_DECLINES_PER_CHECKOUT: '100000',
+    CHECKOUT_MAX_DECLINES_PER_ACCOUNT: '100000',
+    CHECKOUT_MAX_DECLINES_PER_CARD: '100000',
+    CHECKOUT_MAX_DECLINES_PER_ADDRESS: '100000',
     ...env,
   });
   const db = openDatabase(config.database);

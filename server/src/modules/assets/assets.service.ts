@@ -84,16 +84,20 @@ export async function takeAction(
   }
   if (!isActionVisible(action.id, user)) throw forbidden(`You may not request "${action.action}".`);
   const now = ctx.now().toISOString();
-  return runIdempotent(ctx.db, { userId: user.nUserID, key, route: 'asset-action', now: ctx.now() }, async (trx) => {
-    const requestId = await repo.insertActionRequest(trx, {
-      workOrderId: request.workOrderId,
-      assetId: asset.id,
-      actionId: action.id,
-      userId: user.nUserID,
-      now,
-    });
-    return { statusCode: 201, body: { RequestID: requestId } };
-  });
+  return runIdempotent(
+    ctx.db,
+    { userId: user.nUserID, key, route: 'asset-action', request: { assetId, request }, now: ctx.now() },
+    async (trx) => {
+      const requestId = await repo.insertActionRequest(trx, {
+        workOrderId: request.workOrderId,
+        assetId: asset.id,
+        actionId: action.id,
+        userId: user.nUserID,
+        now,
+      });
+      return { statusCode: 201, body: { RequestID: requestId } };
+    },
+  );
 }
 
 /** Confirms a request: only for its work order and asset, and only to users who may reach that work order. */

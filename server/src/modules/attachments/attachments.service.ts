@@ -43,7 +43,13 @@ export async function storeAttachments(
   try {
     const result = await runIdempotent(
       ctx.db,
-      { userId: user.nUserID, key: idempotencyKey, route: upload.route, now },
+      {
+        userId: user.nUserID,
+        key: idempotencyKey,
+        route: upload.route,
+        request: { files: files.map((f) => f.bytes), description },
+        now,
+      },
       async (trx) => {
         const attachments: StoredAttachment[] = [];
         for (const [i, file] of files.entries()) {

@@ -133,7 +133,7 @@ export async function addAuthCode(
     try {
       const result = await runIdempotent(
         ctx.db,
-        { userId: staff.nUserID, key: idempotencyKey, route: 'addAuthCode', now: ctx.now() },
+        { userId: staff.nUserID, key: idempotencyKey, route: 'addAuthCode', request: input, now: ctx.now() },
         async (trx) => {
           const now = ctx.now().toISOString();
           const code = await freeCode(trx);

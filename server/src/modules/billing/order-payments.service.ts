@@ -21,6 +21,8 @@ export interface OrderPaymentSource {
   token: string;
   brand: string;
   last4: string;
+  /** The gateway's fingerprint of the card (or account): the same card gives the same one. */
+  fingerprint: string | null;
   /** A card typed at checkout (saved on the account with the order), or a card already on file. */
   newCard: (TokenizedMethod & { expMonth: number; expYear: number; holderName: string }) | null;
   paymentMethodId: number | null;
@@ -49,6 +51,7 @@ export async function tokenizeOrderCard(
     token: result.method.token,
     brand: result.method.brand,
     last4: result.method.last4,
+    fingerprint: result.method.fingerprint,
     newCard: { ...result.method, expMonth: card.expMonth, expYear: card.expYear, holderName: card.holderName },
     paymentMethodId: null,
   };
@@ -62,7 +65,14 @@ export async function savedOrderMethod(
 ): Promise<OrderPaymentSource> {
   try {
     const method = await usableMethod(ctx, customerId, paymentMethodId);
-    return { token: method.gateway_token, brand: method.brand, last4: method.last4, newCard: null, paymentMethodId };
+    return {
+      token: method.gateway_token,
+      brand: method.brand,
+      last4: method.last4,
+      fingerprint: method.fingerprint,
+      newCard: null,
+      paymentMethodId,
+    };
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 400) {
       throw badRequest(err.message, { 'payment.paymentMethodId': err.message });

@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { TokenizeResult } from '../../integrations/payments/payment-gateway.js';
 import { badRequest, conflict, HttpError, tooManyRequests } from '../../lib/errors.js';
-import { runIdempotent } from '../../lib/idempotency.js';
+import { assertSameRequest, requestHashOf, runIdempotent } from '../../lib/idempotency.js';
 import { assertOwned, auditCustomerWrite, type CustomerActor } from '../customer-account/customer-access.policy.js';
 import * as repo from './billing.repository.js';
 import { methodExpired, methodLabel, toPaymentMethod } from './billing-rows.js';
@@ -28,6 +28,12 @@ export const MAX_PAYMENT_METHODS = 10;
 /** New methods per account and day: enough for real use, a brake on trying stolen cards. */
 export const MAX_NEW_METHODS_PER_DAY = 10;
 const ADD_ROUTE = 'addPaymentMethod';
+
+/** What a retry must repeat, kept as a hash: the card or account number only by its last four, never the CVC. */
+const addRequestOf = (input: NewPaymentMethod) =>
+  input.kind === 'card'
+    ? { ...input, cardNumber: (cardDigits(input.cardNumber) ?? '').slice(-4), cvc: undefined }
+    : { ...input, accountNumber: input.accountNumber.slice(-4) };
 
 async function autopayUse(ctx: AppContext, customerId: string): Promise<Map<number, number[]>> {
   const locations = await repo.mailingLocationsOf(ctx.db, customerId);
@@ -78,8 +84,10 @@ export async function addPaymentMethod(
   key: string | undefined,
 ): Promise<{ statusCode: number; method: PaymentMethod }> {
   // A retry of an answered request must not tokenize again: answer it from the stored result.
+  const request = addRequestOf(input);
   const earlier = key ? await storedAnswer(ctx.db, actor.userId, key) : undefined;
-  if (earlier?.route === ADD_ROUTE) {
+  if (earlier) assertSameRequest(earlier, ADD_ROUTE, requestHashOf(request));
+  if (earlier) {
     const { PaymentMethodID } = JSON.parse(earlier.response) as { PaymentMethodID: number };
     return { statusCode: earlier.status_code, method: await oneMethod(ctx, actor, PaymentMethodID) };
   }
@@ -104,7 +112,7 @@ export async function addPaymentMethod(
   }
   const result = await runIdempotent(
     ctx.db,
-    { userId: actor.userId, key, route: ADD_ROUTE, now: ctx.now() },
+    { userId: actor.userId, key, route: ADD_ROUTE, request, now: ctx.now() },
     async (trx) => {
       const now = ctx.now().toISOString();
       const id = await repo.insertPaymentMethod(trx, {

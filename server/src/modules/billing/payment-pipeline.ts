@@ -255,7 +255,13 @@ export async function settle(
     const result = await againOnConflict(() =>
       runIdempotent<PayAnswer['body']>(
         ctx.db,
-        { userId: payer.userId ?? 0, key: payer.userId === null ? undefined : key, route: PAY_ROUTE, now: ctx.now() },
+        {
+          userId: payer.userId ?? 0,
+          key: payer.userId === null ? undefined : key,
+          route: PAY_ROUTE,
+          request: payment.request_hash,
+          now: ctx.now(),
+        },
         async (trx) => {
           const now = ctx.now().toISOString();
           if (outcome.status === 'declined') {

@@ -41,7 +41,7 @@ export function paymentByKey(db: Q, customerId: string, key: string) {
 export function storedAnswer(db: Q, userId: number, key: string) {
   return db
     .selectFrom('idempotency_keys')
-    .select(['route', 'status_code', 'response'])
+    .select(['route', 'request_hash', 'status_code', 'response'])
     .where('user_id', '=', userId)
     .where('key', '=', key)
     .executeTakeFirst();

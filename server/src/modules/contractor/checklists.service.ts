@@ -81,7 +81,7 @@ export async function saveChecklist(
   let progress: OrderProgress | null = null;
   await runIdempotent(
     ctx.db,
-    { userId: user.nUserID, key: idempotencyKey, route: `contractor.checklist:${workOrderId}`, now },
+    { userId: user.nUserID, key: idempotencyKey, route: `contractor.checklist:${workOrderId}`, request: input, now },
     async (trx) => {
       const { wo, form, existing, stored } = await lockForWrite(ctx, trx, user, workOrderId);
       const [dropTypes, spliceCases] = [
@@ -218,7 +218,13 @@ export async function addAssemblyUnit(
   const now = ctx.now();
   await runIdempotent(
     ctx.db,
-    { userId: user.nUserID, key: idempotencyKey, route: `contractor.assembly-unit:${workOrderId}`, now },
+    {
+      userId: user.nUserID,
+      key: idempotencyKey,
+      route: `contractor.assembly-unit:${workOrderId}`,
+      request: input,
+      now,
+    },
     async (trx) => {
       await lockForAssemblyUnits(ctx, trx, user, workOrderId);
       const unit = await repo.findAssemblyUnit(trx, input.AssemblyUnitID);

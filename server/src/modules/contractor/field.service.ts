@@ -127,7 +127,7 @@ export async function addRestorationNote(
   const now = ctx.now();
   const result = await runIdempotent(
     ctx.db,
-    { userId: user.nUserID, key: idempotencyKey, route: `contractor.restoration-note:${ticketId}`, now },
+    { userId: user.nUserID, key: idempotencyKey, route: `contractor.restoration-note:${ticketId}`, request: text, now },
     async (trx) => {
       const row = { ticket_id: ticketId, author: userNameOf(user), body: text, created_at: now.toISOString() };
       const inserted = await trx

@@ -82,7 +82,7 @@ export async function addContact(
   if (!sameEmail(input.Email, null)) assertNotSuperUser(actor, SET_CONTACT_EMAILS);
   const result = await runIdempotent(
     ctx.db,
-    { userId: actor.userId, key: idempotencyKey, route: 'addContactSubmit', now: ctx.now() },
+    { userId: actor.userId, key: idempotencyKey, route: 'addContactSubmit', request: input, now: ctx.now() },
     async (trx) => {
       const id = await repo.insertContact(trx, actor.customerId, valuesOf(input));
       await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.add', id);

@@ -109,7 +109,13 @@ export async function addUser(
   const passwordHash = await hashPassword(input.password);
   const result = await runIdempotent(
     ctx.db,
-    { userId: actor.userId, key: idempotencyKey, route: 'addUser', now: ctx.now() },
+    {
+      userId: actor.userId,
+      key: idempotencyKey,
+      route: 'addUser',
+      request: { ...input, password: undefined },
+      now: ctx.now(),
+    },
     async (trx) => {
       if (await repo.usernameTaken(trx, input.username)) {
         throw conflict('That username is taken. Choose another one.', { username: 'That username is taken.' });

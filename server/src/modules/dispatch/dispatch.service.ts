@@ -225,7 +225,7 @@ export async function assign(
   const now = ctx.now();
   const result = await runIdempotent(
     ctx.db,
-    { userId: user.nUserID, key, route: 'POST /api/staff/dispatch/assign', now },
+    { userId: user.nUserID, key, route: 'POST /api/staff/dispatch/assign', request: body, now },
     async (trx) => ({ statusCode: 200, body: await assignIn(trx, user, body, now.toISOString()) }),
   );
   return result.body;

@@ -23,7 +23,7 @@ import {
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../../lib/errors.js';
-import { runIdempotent } from '../../lib/idempotency.js';
+import { assertKeyFits, runIdempotent } from '../../lib/idempotency.js';
 import { checkAttachmentUpload, type IncomingFile, type UploadPolicy } from '../../lib/uploads.js';
 import { assertOwned, auditCustomerWrite, type CustomerActor } from '../customer-account/customer-access.policy.js';
 import { pdfPageCount, renderFaxCoverPdf } from './fax-cover-pdf.js';
@@ -223,6 +223,9 @@ export async function sendFax(
       'Idempotency-Key': 'Required: 8 to 100 letters, digits, - or _.',
     });
   }
+  const route = `customer.fax.send:${faxNumber.id}`;
+  const request = { fields, files };
+  await assertKeyFits(ctx.db, { userId: actor.userId, key, route, request });
   const earlier = await repo.findByIdempotencyKey(ctx.db, actor.customerId, key);
   if (earlier) return { statusCode: 201, body: await sentFaxById(ctx, earlier.id) };
 
@@ -281,60 +284,56 @@ export async function sendFax(
   const written: string[] = [];
   const removeWritten = () => Promise.all(written.map((k) => ctx.files.remove(k).catch(() => undefined)));
   try {
-    const result = await runIdempotent(
-      ctx.db,
-      { userId: actor.userId, key, route: `customer.fax.send:${faxNumber.id}`, now },
-      async (trx) => {
-        await repo.lockPageBudget(trx, ctx.dialect, actor.customerId);
-        await assertPageBudget(ctx, trx, actor.customerId, pages, now);
-        const folder = randomUUID();
-        const files = [];
-        for (const [position, file] of stored.entries()) {
-          const ext = file.contentType === 'application/pdf' ? 'pdf' : file.contentType === 'image/png' ? 'png' : 'jpg';
-          const storageKey = `faxes-sent/${faxNumber.id}/${folder}/${position}.${ext}`;
-          const put = await ctx.files.put(storageKey, file.bytes);
-          written.push(storageKey);
-          files.push({ file, storageKey, put, position });
-        }
-        const id = await repo.insertSentFax(trx, {
-          fax_number_id: faxNumber.id,
-          customer_id: actor.customerId,
-          to_number: input.to,
-          cover_page: input.coverPage ? 1 : 0,
-          cover_note: input.coverNote,
-          pages,
-          size_bytes: files.reduce((sum, f) => sum + f.put.sizeBytes, 0),
-          status: 'queued',
-          next_attempt_at: at,
-          created_by: actor.userId,
-          idempotency_key: key,
-          created_at: at,
-          updated_at: at,
-        });
-        await repo.insertFiles(
-          trx,
-          files.map(({ file, storageKey, put, position }) => ({
-            sent_fax_id: id,
-            position,
-            kind: file.kind,
-            name: file.name,
-            content_type: file.contentType,
-            pages: file.pages,
-            storage_key: storageKey,
-            size_bytes: put.sizeBytes,
-            sha256: put.sha256,
-          })),
-        );
-        await repo.insertPageCharge(trx, { customer_id: actor.customerId, sent_fax_id: id, pages, created_at: at });
-        await auditCustomerWrite(trx, actor, at, 'fax.send', faxNumber.id, {
-          sentFaxId: id,
-          to: input.to,
-          pages,
-          files: stored.length,
-        });
-        return { statusCode: 201, body: { SentFaxID: id } };
-      },
-    );
+    const result = await runIdempotent(ctx.db, { userId: actor.userId, key, route, request, now }, async (trx) => {
+      await repo.lockPageBudget(trx, ctx.dialect, actor.customerId);
+      await assertPageBudget(ctx, trx, actor.customerId, pages, now);
+      const folder = randomUUID();
+      const files = [];
+      for (const [position, file] of stored.entries()) {
+        const ext = file.contentType === 'application/pdf' ? 'pdf' : file.contentType === 'image/png' ? 'png' : 'jpg';
+        const storageKey = `faxes-sent/${faxNumber.id}/${folder}/${position}.${ext}`;
+        const put = await ctx.files.put(storageKey, file.bytes);
+        written.push(storageKey);
+        files.push({ file, storageKey, put, position });
+      }
+      const id = await repo.insertSentFax(trx, {
+        fax_number_id: faxNumber.id,
+        customer_id: actor.customerId,
+        to_number: input.to,
+        cover_page: input.coverPage ? 1 : 0,
+        cover_note: input.coverNote,
+        pages,
+        size_bytes: files.reduce((sum, f) => sum + f.put.sizeBytes, 0),
+        status: 'queued',
+        next_attempt_at: at,
+        created_by: actor.userId,
+        idempotency_key: key,
+        created_at: at,
+        updated_at: at,
+      });
+      await repo.insertFiles(
+        trx,
+        files.map(({ file, storageKey, put, position }) => ({
+          sent_fax_id: id,
+          position,
+          kind: file.kind,
+          name: file.name,
+          content_type: file.contentType,
+          pages: file.pages,
+          storage_key: storageKey,
+          size_bytes: put.sizeBytes,
+          sha256: put.sha256,
+        })),
+      );
+      await repo.insertPageCharge(trx, { customer_id: actor.customerId, sent_fax_id: id, pages, created_at: at });
+      await auditCustomerWrite(trx, actor, at, 'fax.send', faxNumber.id, {
+        sentFaxId: id,
+        to: input.to,
+        pages,
+        files: stored.length,
+      });
+      return { statusCode: 201, body: { SentFaxID: id } };
+    });
     if (result.replayed) await removeWritten();
     return { statusCode: 201, body: await sentFaxById(ctx, result.body.SentFaxID) };
   } catch (err) {

@@ -370,7 +370,7 @@ export function centralOffices(db: Q) {
 export function storedAnswer(db: Q, userId: number, key: string) {
   return db
     .selectFrom('idempotency_keys')
-    .select(['route', 'status_code', 'response'])
+    .select(['route', 'request_hash', 'status_code', 'response'])
     .where('user_id', '=', userId)
     .where('key', '=', key)
     .executeTakeFirst();
@@ -423,7 +423,15 @@ export async function coloAreaOfOffice(db: Q, centralOfficeId: number): Promise<
 /** The answer of a checkout, stored with it (the same table and replay as lib/idempotency.ts). */
 export async function storeAnswer(
   db: Q,
-  a: { userId: number; key: string; route: string; statusCode: number; body: unknown; now: string },
+  a: {
+    userId: number;
+    key: string;
+    route: string;
+    requestHash: string;
+    statusCode: number;
+    body: unknown;
+    now: string;
+  },
 ) {
   await db
     .insertInto('idempotency_keys')
@@ -431,6 +439,7 @@ export async function storeAnswer(
       user_id: a.userId,
       key: a.key,
       route: a.route,
+      request_hash: a.requestHash,
       status_code: a.statusCode,
       response: JSON.stringify(a.body),
       created_at: a.now,
@@ -729,21 +738,22 @@ export async function waitingLeadsInBox(
 // ---- housekeeping ----------------------------------------------------------------------------------------------
 
 /**
- * Deletes what visitors left that never led to a lead or an order, older than `before`: carts without an order,
- * checkout email codes, availability checks with no lead, cart or order, and unconfirmed temporary locations with
- * no check, cart or lead left. Answers how many of each.
+ * Deletes what visitors left that never led to a lead or an order: checkout email codes older than `before`;
+ * carts without an order and availability checks with no lead, cart or order older than `reportBefore` (they are
+ * what the staff conversion report counts, so they are kept longer); unconfirmed temporary locations older than
+ * `before` with no check, cart or lead left. Answers how many of each.
  */
-export async function pruneVisitorRecords(db: Q, before: string) {
+export async function pruneVisitorRecords(db: Q, before: string, reportBefore: string) {
   const n = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
   const carts = await db
     .deleteFrom('carts')
     .where('order_id', 'is', null)
-    .where('updated_at', '<', before)
+    .where('updated_at', '<', reportBefore)
     .executeTakeFirst();
   const emailCodes = await db.deleteFrom('checkout_email_codes').where('created_at', '<', before).executeTakeFirst();
   const checks = await db
     .deleteFrom('availability_checks as c')
-    .where('c.at', '<', before)
+    .where('c.at', '<', reportBefore)
     .where('c.order_id', 'is', null)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('availability_leads as l').select('l.id').whereRef('l.check_id', '=', 'c.id'))),

@@ -148,7 +148,10 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
     handler: async (req, reply) => {
       const { account, ...order } = req.body;
-      return send(reply, await service.checkout(ctx, { kind: 'new', account }, order, idempotencyKeyOf(req)));
+      return send(
+        reply,
+        await service.checkout(ctx, { kind: 'new', account, clientAddress: req.ip }, order, idempotencyKeyOf(req)),
+      );
     },
   });
 
@@ -162,7 +165,15 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
     handler: async (req, reply) => {
       const actor = await actorWith(ctx, req, 'services');
-      return send(reply, await service.checkout(ctx, { kind: 'customer', actor }, req.body, idempotencyKeyOf(req)));
+      return send(
+        reply,
+        await service.checkout(
+          ctx,
+          { kind: 'customer', actor, clientAddress: req.ip },
+          req.body,
+          idempotencyKeyOf(req),
+        ),
+      );
     },
   });
 

@@ -29,6 +29,7 @@ import {
   type Cart,
   type CheckoutInput,
   type CheckoutResult,
+  cardDigits,
   displayStreet,
   distanceMiles,
   formatCents,
@@ -49,6 +50,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../../lib/errors.js';
+import { assertSameRequest, requestHashOf } from '../../lib/idempotency.js';
 import { assertPasswordAllowed, hashPassword } from '../../lib/passwords.js';
 import {
   chargeOrder,
@@ -59,6 +61,16 @@ import {
 } from '../billing/order-payments.service.js';
 import type { CustomerActor } from '../customer-account/customer-access.policy.js';
 import { placeOrder, priceLines, recordOrderEvent } from '../orders/orders.service.js';
+import {
+  type AddressKey,
+  assertCardsAccepted,
+  assertMayOpenOrder,
+  type DeclineKeys,
+  type NewOrder,
+  reassertMayOpenOrder,
+  recordDecline,
+  recordOrderCard,
+} from './checkout-guards.service.js';
 import {
   assertPackagesAllowed,
   type CatalogRow,
@@ -637,8 +649,8 @@ async function checkEmailCode(ctx: AppContext, email: string, code: string): Pro
 type NewAccount = z.output<typeof NewAccountSchema>;
 
 export type Buyer =
-  | { kind: 'new'; account: NewAccount }
-  | { kind: 'customer'; actor: CustomerActor }
+  | { kind: 'new'; account: NewAccount; clientAddress: string }
+  | { kind: 'customer'; actor: CustomerActor; clientAddress: string }
   | {
       kind: 'staff';
       /** An existing account, or null when staff open a new one (newCustomer). */
@@ -666,6 +678,31 @@ async function storedCheckout(ctx: AppContext, buyer: Buyer, key: string) {
   const userId = await repo.userIdByName(ctx.db, buyer.account.username);
   return userId === null ? undefined : repo.storedAnswer(ctx.db, userId, key);
 }
+
+/**
+ * What a retry with the same Idempotency-Key must repeat, kept as a hash: the card only by its last four, never the
+ * CVC, the password or the emailed code.
+ */
+function checkoutRequestOf(buyer: Buyer, input: CheckoutInput) {
+  const payment =
+    input.payment.kind === 'card'
+      ? { ...input.payment, cardNumber: (cardDigits(input.payment.cardNumber) ?? '').slice(-4), cvc: undefined }
+      : input.payment;
+  const holder = newHolderOf(buyer);
+  return {
+    ...input,
+    payment,
+    holder: holder && { ...holder, password: undefined, emailCode: undefined },
+    customerId: buyer.kind === 'staff' ? buyer.customerId : null,
+  };
+}
+
+/** The service address of a cart, as its location is written (checkout's open-order guard). */
+const addressKeyOf = (p: CartPlace): AddressKey => ({
+  address: `${p.standard.number} ${p.standard.street}`,
+  address2: p.standard.unit === '' ? null : p.standard.unit,
+  zip: p.standard.zip,
+});
 
 function newCustomerId(type: 'Residential' | 'Business'): string {
   const prefix = type === 'Business' ? '3000' : '2000';
@@ -712,11 +749,10 @@ async function checkoutOnce(
     });
   }
   const idemUser = idempotencyUserOf(buyer);
+  const requestHash = requestHashOf(checkoutRequestOf(buyer, input));
   const earlier = await storedCheckout(ctx, buyer, key);
   if (earlier) {
-    if (earlier.route !== CHECKOUT_ROUTE) {
-      throw new HttpError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for another request.');
-    }
+    assertSameRequest(earlier, CHECKOUT_ROUTE, requestHash);
     return { statusCode: earlier.status_code, body: JSON.parse(earlier.response), replayed: true };
   }
 
@@ -793,16 +829,38 @@ async function checkoutOnce(
     customerId = customer.id;
   }
 
-  // 5. The payment: one charge per Idempotency-Key.
+  // 5. The payment: one charge per Idempotency-Key; none while declines here are past their limits, and none for an
+  // order that may not be opened (one in progress at the address, or the account's or card's open orders).
+  const holder = newHolderOf(buyer);
+  const declineKeys: DeclineKeys = {
+    cartId: p.cart.id,
+    accountKey: holder ? `email:${holder.email.toLowerCase()}` : customerId,
+    fingerprint: null,
+    clientAddress: buyer.kind === 'staff' ? null : buyer.clientAddress,
+  };
+  await assertCardsAccepted(ctx, declineKeys);
   const source: OrderPaymentSource =
     input.payment.kind === 'card'
       ? await tokenizeOrderCard(ctx, input.payment)
       : await savedOrderMethod(ctx, customerId, input.payment.paymentMethodId);
+  declineKeys.fingerprint = source.fingerprint;
+  await assertCardsAccepted(ctx, declineKeys);
+  const newOrder: NewOrder = {
+    customerId: holder ? null : customerId,
+    address: addressKeyOf(p),
+    fingerprint: source.fingerprint,
+  };
+  await assertMayOpenOrder(ctx, ctx.db, newOrder);
   const gatewayKey = `order-${sha256(`${idemUser}:${key}`).slice(0, 32)}`;
   const { reference } = await chargeOrder(ctx, source, {
     amountCents: totalCents,
     gatewayKey,
     description: `First month and install at ${p.standard.line}`,
+  }).catch(async (err) => {
+    if (err instanceof HttpError && err.code === 'payment_declined') {
+      await recordDecline(ctx, declineKeys, { amountCents: totalCents, message: err.message, last4: source.last4 });
+    }
+    throw err;
   });
 
   // A retry whose charge was refunded meanwhile (its first attempt failed) must not place the order on it.
@@ -815,6 +873,8 @@ async function checkoutOnce(
       buyer,
       input,
       key,
+      requestHash,
+      newOrder,
       idemUser,
       p,
       lines,
@@ -830,7 +890,8 @@ async function checkoutOnce(
     return result;
   } catch (err) {
     const stored = await storedCheckout(ctx, buyer, key).catch(() => undefined);
-    if (stored?.route === CHECKOUT_ROUTE) {
+    if (stored) {
+      assertSameRequest(stored, CHECKOUT_ROUTE, requestHash);
       return { statusCode: stored.status_code, body: JSON.parse(stored.response), replayed: true };
     }
     if (err instanceof HttpError && err.code === CHARGE_REFUNDED) throw err;
@@ -854,6 +915,8 @@ interface CheckoutWork {
   buyer: Buyer;
   input: CheckoutInput;
   key: string;
+  requestHash: string;
+  newOrder: NewOrder;
   idemUser: number;
   p: CartPlace;
   lines: CatalogRow[];
@@ -903,6 +966,7 @@ async function runCheckoutTransaction(ctx: AppContext, w: CheckoutWork): Promise
 
   const result = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.claimUnplacedForOrder(trx, w.reference, now))) throw chargeRefunded();
+    await reassertMayOpenOrder(ctx, trx, w.newOrder);
     let userId: number | null = buyer.kind === 'new' ? null : w.idemUser;
     const employeeId =
       buyer.kind === 'staff' ? buyer.employeeId : buyer.kind === 'customer' ? buyer.actor.employeeId : null;
@@ -1031,6 +1095,7 @@ async function runCheckoutTransaction(ctx: AppContext, w: CheckoutWork): Promise
       now,
     });
     await repo.setOrderPaid(trx, placed.orderId, w.totalCents, w.reference, now);
+    await recordOrderCard(trx, placed.orderId, w.source.fingerprint);
     await recordOrderEvent(
       trx,
       placed.orderId,
@@ -1078,7 +1143,15 @@ async function runCheckoutTransaction(ctx: AppContext, w: CheckoutWork): Promise
       nextSteps: nextStepsOf(dropExists, input.installDate, input.installWindow, p.temp !== null),
     };
     if (userId !== null) {
-      await repo.storeAnswer(trx, { userId, key: w.key, route: CHECKOUT_ROUTE, statusCode: 201, body, now });
+      await repo.storeAnswer(trx, {
+        userId,
+        key: w.key,
+        route: CHECKOUT_ROUTE,
+        requestHash: w.requestHash,
+        statusCode: 201,
+        body,
+        now,
+      });
     }
     return { statusCode: 201, body, replayed: false };
   });

@@ -302,7 +302,13 @@ async function changePackages(
   let progress: OrderProgress | null = null;
   const result = await runIdempotent(
     ctx.db,
-    { userId: party.userId, key: idempotencyKey, route: `${party.route}:${input.serviceLocationId}`, now },
+    {
+      userId: party.userId,
+      key: idempotencyKey,
+      route: `${party.route}:${input.serviceLocationId}`,
+      request: input,
+      now,
+    },
     async (trx) => {
       // Checked in the write, after the Idempotency-Key's stored answer: a retried change replays its answer.
       const { added, needsVisit } = checkChange(options, input);

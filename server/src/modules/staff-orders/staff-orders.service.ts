@@ -155,7 +155,7 @@ export async function addNote(
   const now = ctx.now();
   await runIdempotent(
     ctx.db,
-    { userId: user.nUserID, key, route: `POST /api/staff/orders/${orderId}/notes`, now },
+    { userId: user.nUserID, key, route: `POST /api/staff/orders/${orderId}/notes`, request: body, now },
     async (trx) => {
       const header = await repo.orderHeader(trx, orderId);
       if (!header) throw notFound('There is no such order.');
@@ -201,7 +201,7 @@ export async function changeStatus(
   let progress: OrderProgress | null = null;
   await runIdempotent(
     ctx.db,
-    { userId: user.nUserID, key, route: `POST /api/staff/orders/${orderId}/status`, now },
+    { userId: user.nUserID, key, route: `POST /api/staff/orders/${orderId}/status`, request: body, now },
     async (trx) => {
       const header = await repo.orderHeader(trx, orderId);
       if (!header) throw notFound('There is no such order.');

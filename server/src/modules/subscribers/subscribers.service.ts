@@ -378,7 +378,7 @@ export async function sendNotice(
   const ticketReference = await ticketReferenceOf(ctx, draft);
   const result = await runIdempotent(
     ctx.db,
-    { userId: user.nUserID, key, route: 'staff-notice-send', now: ctx.now() },
+    { userId: user.nUserID, key, route: 'staff-notice-send', request: draft, now: ctx.now() },
     async (trx) => {
       const id = await repo.insertNotice(trx, {
         kind: draft.kind,

@@ -54,7 +54,13 @@ export async function submitTroubleTicket(
   await assertOwnLocation(ctx, actor, serviceLocationId);
   const result = await runIdempotent(
     ctx.db,
-    { userId: actor.userId, key: idempotencyKey, route: 'submitNewTroubleTicket', now: ctx.now() },
+    {
+      userId: actor.userId,
+      key: idempotencyKey,
+      route: 'submitNewTroubleTicket',
+      request: { serviceLocationId, input },
+      now: ctx.now(),
+    },
     async (trx) => {
       const now = ctx.now().toISOString();
       const id = await repo.insertTroubleTicket(trx, {
@@ -94,7 +100,13 @@ export async function createBusinessCenterRequest(
 ) {
   const result = await runIdempotent(
     ctx.db,
-    { userId: actor.userId, key: idempotencyKey, route: 'createBusinessCenterRequestTicket', now: ctx.now() },
+    {
+      userId: actor.userId,
+      key: idempotencyKey,
+      route: 'createBusinessCenterRequestTicket',
+      request: input,
+      now: ctx.now(),
+    },
     async (trx) => {
       await assertCategoryOffered(trx, input.category);
       const now = ctx.now().toISOString();

@@ -52,7 +52,7 @@ export async function completeInstall(
   let progress: OrderProgress | null = null;
   await runIdempotent(
     ctx.db,
-    { userId: user.nUserID, key: idempotencyKey, route: `installer.complete:${workOrderId}`, now },
+    { userId: user.nUserID, key: idempotencyKey, route: `installer.complete:${workOrderId}`, request: input, now },
     async (trx) => {
       const wo = await repo.lockForCompletion(trx, ctx.dialect, workOrderId);
       if (!wo) throw badRequest(`There is no work order #${workOrderId}.`);
