@@ -27,6 +27,7 @@ import { type ChargeOutcome, GatewayUnavailableError } from '../../integrations/
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
+import { againOnConflict } from '../../lib/transactions.js';
 import type { CustomerActor } from '../customer-account/customer-access.policy.js';
 import * as billing from './billing.repository.js';
 import { dayOf, kindOf, methodExpired } from './billing-rows.js';
@@ -106,22 +107,6 @@ export function requestHash(input: PayBillsRequest): string {
 }
 
 class SameKeyRaced extends Error {}
-
-/**
- * PostgreSQL ends one of two transactions that wait on each other (40P01, deadlock) or cannot be serialized (40001).
- * The transaction was rolled back whole, so it is run again (up to 3 times, after a short random pause).
- */
-async function againOnConflict<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (err) {
-      const code = (err as { code?: unknown }).code;
-      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 40));
-    }
-  }
-}
 
 /** Step 2: validates the request against the account's invoices and records the Pending payment. */
 export async function startPayment(

@@ -33,6 +33,7 @@ import type { AppContext } from '../../context.js';
 import type { Database, Row } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
+import { againOnConflict } from '../../lib/transactions.js';
 import { assertContractorMayReach } from '../access/access.service.js';
 import { type OrderProgress, onWorkOrderComplete, sendOrderMail } from '../orders/fulfilment.service.js';
 import * as repo from './checklists.repository.js';
@@ -79,66 +80,73 @@ export async function saveChecklist(
   const now = ctx.now();
   const at = now.toISOString();
   let progress: OrderProgress | null = null;
-  await runIdempotent(
-    ctx.db,
-    { userId: user.nUserID, key: idempotencyKey, route: `contractor.checklist:${workOrderId}`, request: input, now },
-    async (trx) => {
-      const { wo, form, existing, stored } = await lockForWrite(ctx, trx, user, workOrderId);
-      const [dropTypes, spliceCases] = [
-        await repo.findDropTypes(trx, wo.is_business === 1),
-        await repo.findSpliceCaseTypes(trx),
-      ];
-      const tsArrivalOnsite = isoOrNull(input.tsArrivalOnsite);
-      const tsWorkComplete = isoOrNull(input.tsWorkComplete);
-      const check = checkChecklistSave(
-        form,
-        stored,
-        { ...input, tsArrivalOnsite, tsWorkComplete },
-        { dropTypeIds: new Set(dropTypes.map((d) => d.id)), spliceCaseTypes: new Set(spliceCases.map((s) => s.type)) },
-      );
-      if (!check.ok) {
-        if (check.message === CHECKLIST_READ_ONLY) throw conflict(CHECKLIST_READ_ONLY);
-        throw badRequest(check.message, check.fields);
-      }
-      const data = { ...check.data };
-      if ('dtLastUpdated' in data) data.dtLastUpdated = at.slice(0, 10);
-      const status = check.completes ? 'Complete' : wo.status;
-      const txtNotes = input.txtNotes?.trim() ? input.txtNotes.trim() : null;
-      const before: ChecklistSnapshot = {
-        data: stored.data,
-        tsArrivalOnsite: existing?.arrival_onsite ?? null,
-        tsWorkComplete: existing?.work_complete ?? null,
-        txtNotes: existing?.notes ?? null,
-        vcStatus: wo.status,
-      };
-      const after: ChecklistSnapshot = { data, tsArrivalOnsite, tsWorkComplete, txtNotes, vcStatus: status };
-      const checklistId = await repo.saveChecklist(trx, existing?.id ?? null, {
-        work_order_id: workOrderId,
-        template: form.templateType,
-        data: JSON.stringify(data),
-        arrival_onsite: tsArrivalOnsite,
-        work_complete: tsWorkComplete,
-        notes: txtNotes,
-        updated_by: user.nUserID,
-        updated_at: at,
-      });
-      await repo.insertHistory(trx, {
-        checklist_id: checklistId,
-        user_id: user.nUserID,
-        at,
-        changes: JSON.stringify({
-          changes: diffChecklist(form.family, before, after),
-          oneTime: check.oneTime,
-          completed: check.completes,
-        }),
-      });
-      await repo.setWorkOrderStatus(trx, workOrderId, status, at);
-      // A work order of a customer's order moves the order in the same transaction (orders/fulfilment.service.ts).
-      if (check.completes) {
-        progress = await onWorkOrderComplete(ctx, trx, workOrderId, { userId: user.nUserID, employeeId: null });
-      }
-      return { statusCode: 200, body: { workOrderId } };
-    },
+  // A completion that moves an order can deadlock with a cancel of that order on PostgreSQL: run it again.
+  await againOnConflict(() =>
+    runIdempotent(
+      ctx.db,
+      { userId: user.nUserID, key: idempotencyKey, route: `contractor.checklist:${workOrderId}`, request: input, now },
+      async (trx) => {
+        progress = null;
+        const { wo, form, existing, stored } = await lockForWrite(ctx, trx, user, workOrderId);
+        const [dropTypes, spliceCases] = [
+          await repo.findDropTypes(trx, wo.is_business === 1),
+          await repo.findSpliceCaseTypes(trx),
+        ];
+        const tsArrivalOnsite = isoOrNull(input.tsArrivalOnsite);
+        const tsWorkComplete = isoOrNull(input.tsWorkComplete);
+        const check = checkChecklistSave(
+          form,
+          stored,
+          { ...input, tsArrivalOnsite, tsWorkComplete },
+          {
+            dropTypeIds: new Set(dropTypes.map((d) => d.id)),
+            spliceCaseTypes: new Set(spliceCases.map((s) => s.type)),
+          },
+        );
+        if (!check.ok) {
+          if (check.message === CHECKLIST_READ_ONLY) throw conflict(CHECKLIST_READ_ONLY);
+          throw badRequest(check.message, check.fields);
+        }
+        const data = { ...check.data };
+        if ('dtLastUpdated' in data) data.dtLastUpdated = at.slice(0, 10);
+        const status = check.completes ? 'Complete' : wo.status;
+        const txtNotes = input.txtNotes?.trim() ? input.txtNotes.trim() : null;
+        const before: ChecklistSnapshot = {
+          data: stored.data,
+          tsArrivalOnsite: existing?.arrival_onsite ?? null,
+          tsWorkComplete: existing?.work_complete ?? null,
+          txtNotes: existing?.notes ?? null,
+          vcStatus: wo.status,
+        };
+        const after: ChecklistSnapshot = { data, tsArrivalOnsite, tsWorkComplete, txtNotes, vcStatus: status };
+        const checklistId = await repo.saveChecklist(trx, existing?.id ?? null, {
+          work_order_id: workOrderId,
+          template: form.templateType,
+          data: JSON.stringify(data),
+          arrival_onsite: tsArrivalOnsite,
+          work_complete: tsWorkComplete,
+          notes: txtNotes,
+          updated_by: user.nUserID,
+          updated_at: at,
+        });
+        await repo.insertHistory(trx, {
+          checklist_id: checklistId,
+          user_id: user.nUserID,
+          at,
+          changes: JSON.stringify({
+            changes: diffChecklist(form.family, before, after),
+            oneTime: check.oneTime,
+            completed: check.completes,
+          }),
+        });
+        await repo.setWorkOrderStatus(trx, workOrderId, status, at);
+        // A work order of a customer's order moves the order in the same transaction (orders/fulfilment.service.ts).
+        if (check.completes) {
+          progress = await onWorkOrderComplete(ctx, trx, workOrderId, { userId: user.nUserID, employeeId: null });
+        }
+        return { statusCode: 200, body: { workOrderId } };
+      },
+    ),
   );
   await sendOrderMail(ctx, progress);
   return { message: UPDATED_SUCCESSFULLY, workOrder: await loadWorkOrder(ctx, workOrder) };

@@ -38,6 +38,7 @@ import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { GatewayUnavailableError, type RefundOutcome } from '../../integrations/payments/payment-gateway.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, HttpError, notFound } from '../../lib/errors.js';
+import { againOnConflict } from '../../lib/transactions.js';
 import { ontAtLocation } from '../assets/assets.service.js';
 import {
   applyAccountCredit,
@@ -474,22 +475,6 @@ function assertCancellable(status: string, work: { arrival_onsite: string | null
 }
 
 /**
- * PostgreSQL ends one of two transactions that wait on each other (40P01; e.g. an install locking its work order,
- * then the order, while the cancel holds the order and cancels the work orders): run the rolled-back one again.
- */
-async function againOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (err) {
-      const code = (err as { code?: unknown }).code;
-      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 40));
-    }
-  }
-}
-
-/**
  * Cancels an order until its install starts (domain isCancellable; an install with an arrival time has started),
  * as the payment pipeline pays (payment-pipeline.ts): the decision is recorded before the gateway is asked, and the
  * gateway's outcome is recorded after it.
@@ -573,7 +558,7 @@ export async function cancelOrder(ctx: AppContext, orderId: number, by: Actor, r
   }
 
   try {
-    await againOnDeadlock(() =>
+    await againOnConflict(() =>
       ctx.db.transaction().execute((trx) =>
         cancelInTransaction(ctx, trx, orderId, by, reason, {
           cents: Math.max(0, refundCents),

@@ -21,6 +21,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
+import { againOnConflict } from '../../lib/transactions.js';
 import { assertInstallerMayReach } from '../access/access.service.js';
 import { ontAtLocation } from '../assets/assets.service.js';
 import { type OrderProgress, onWorkOrderComplete, sendOrderMail } from '../orders/fulfilment.service.js';
@@ -50,69 +51,73 @@ export async function completeInstall(
   const now = ctx.now();
   const at = now.toISOString();
   let progress: OrderProgress | null = null;
-  await runIdempotent(
-    ctx.db,
-    { userId: user.nUserID, key: idempotencyKey, route: `installer.complete:${workOrderId}`, request: input, now },
-    async (trx) => {
-      const wo = await repo.lockForCompletion(trx, ctx.dialect, workOrderId);
-      if (!wo) throw badRequest(`There is no work order #${workOrderId}.`);
-      if (wo.status === 'Waiting') throw conflict(waitingWorkMessage(wo.depends_on_work_order_id));
-      if (wo.status === 'Cancelled') throw conflict(CANCELLED_WORK_MESSAGE);
-      const form = checklistFormFor({
-        viewFile: wo.view_file,
-        isBusiness: wo.is_business === 1,
-        templateType: wo.template_type,
-      });
-      if (!form || form.family !== 'install') throw badRequest(ONLY_INSTALLS);
-      const stored = { status: wo.status, data: withDefaults(form, parseData(wo.data)) };
-      const notes = input.notes?.trim() || (wo.notes ?? null);
-      const arrival = wo.arrival_onsite ?? at;
-      const check = checkChecklistSave(form, stored, {
-        data: stored.data,
-        tsArrivalOnsite: arrival,
-        tsWorkComplete: at,
-        txtNotes: notes,
-        WOComplete: 'on',
-        assetsMovedConfirmed: input.assetsMovedConfirmed,
-      });
-      if (!check.ok) {
-        if (check.message === CHECKLIST_READ_ONLY) throw conflict(CHECKLIST_READ_ONLY);
-        throw badRequest(check.message, check.fields);
-      }
-      if (wo.order_id !== null && wo.service_location_id !== null) {
-        if (!(await ontAtLocation(trx, wo.service_location_id))) {
-          throw badRequest(ONT_REQUIRED_MESSAGE, { ont: ONT_REQUIRED_MESSAGE });
-        }
-      }
-      const changes = diffChecklist(
-        form.family,
-        {
+  // A completion that moves an order can deadlock with a cancel of that order on PostgreSQL: run it again.
+  await againOnConflict(() =>
+    runIdempotent(
+      ctx.db,
+      { userId: user.nUserID, key: idempotencyKey, route: `installer.complete:${workOrderId}`, request: input, now },
+      async (trx) => {
+        progress = null;
+        const wo = await repo.lockForCompletion(trx, ctx.dialect, workOrderId);
+        if (!wo) throw badRequest(`There is no work order #${workOrderId}.`);
+        if (wo.status === 'Waiting') throw conflict(waitingWorkMessage(wo.depends_on_work_order_id));
+        if (wo.status === 'Cancelled') throw conflict(CANCELLED_WORK_MESSAGE);
+        const form = checklistFormFor({
+          viewFile: wo.view_file,
+          isBusiness: wo.is_business === 1,
+          templateType: wo.template_type,
+        });
+        if (!form || form.family !== 'install') throw badRequest(ONLY_INSTALLS);
+        const stored = { status: wo.status, data: withDefaults(form, parseData(wo.data)) };
+        const notes = input.notes?.trim() || (wo.notes ?? null);
+        const arrival = wo.arrival_onsite ?? at;
+        const check = checkChecklistSave(form, stored, {
           data: stored.data,
-          tsArrivalOnsite: wo.arrival_onsite,
-          tsWorkComplete: null,
-          txtNotes: wo.notes,
-          vcStatus: wo.status,
-        },
-        { data: check.data, tsArrivalOnsite: arrival, tsWorkComplete: at, txtNotes: notes, vcStatus: 'Complete' },
-      );
-      await repo.saveCompletedChecklist(
-        trx,
-        wo.checklist_id,
-        {
-          work_order_id: workOrderId,
-          template: form.templateType,
-          data: JSON.stringify(check.data),
-          arrival_onsite: arrival,
-          work_complete: at,
-          notes,
-          updated_by: user.nUserID,
-          updated_at: at,
-        },
-        JSON.stringify({ changes, oneTime: [], completed: true }),
-      );
-      progress = await onWorkOrderComplete(ctx, trx, workOrderId, { userId: user.nUserID, employeeId: null });
-      return { statusCode: 200, body: { workOrderId } };
-    },
+          tsArrivalOnsite: arrival,
+          tsWorkComplete: at,
+          txtNotes: notes,
+          WOComplete: 'on',
+          assetsMovedConfirmed: input.assetsMovedConfirmed,
+        });
+        if (!check.ok) {
+          if (check.message === CHECKLIST_READ_ONLY) throw conflict(CHECKLIST_READ_ONLY);
+          throw badRequest(check.message, check.fields);
+        }
+        if (wo.order_id !== null && wo.service_location_id !== null) {
+          if (!(await ontAtLocation(trx, wo.service_location_id))) {
+            throw badRequest(ONT_REQUIRED_MESSAGE, { ont: ONT_REQUIRED_MESSAGE });
+          }
+        }
+        const changes = diffChecklist(
+          form.family,
+          {
+            data: stored.data,
+            tsArrivalOnsite: wo.arrival_onsite,
+            tsWorkComplete: null,
+            txtNotes: wo.notes,
+            vcStatus: wo.status,
+          },
+          { data: check.data, tsArrivalOnsite: arrival, tsWorkComplete: at, txtNotes: notes, vcStatus: 'Complete' },
+        );
+        await repo.saveCompletedChecklist(
+          trx,
+          wo.checklist_id,
+          {
+            work_order_id: workOrderId,
+            template: form.templateType,
+            data: JSON.stringify(check.data),
+            arrival_onsite: arrival,
+            work_complete: at,
+            notes,
+            updated_by: user.nUserID,
+            updated_at: at,
+          },
+          JSON.stringify({ changes, oneTime: [], completed: true }),
+        );
+        progress = await onWorkOrderComplete(ctx, trx, workOrderId, { userId: user.nUserID, employeeId: null });
+        return { statusCode: 200, body: { workOrderId } };
+      },
+    ),
   );
   await sendOrderMail(ctx, progress);
   return getInstallerChecklist(ctx, workOrderId);
