@@ -1,7 +1,7 @@
 // `npm run setup`: what the tests need from outside the project, installed explicitly and said out loud:
 // the npm dependencies, and Debian's Chromium for the browser tests (apt-get, as root; no browser download).
-// `npm test` calls it by itself only in CI (CI=true) or when asked (`npm test -- --setup`); elsewhere it stops with
-// a message naming this command, so a developer's machine is never changed behind their back.
+// `npm test` does the same by itself (README's two commands are all a fresh machine needs), and says so before it
+// installs anything.
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { ensureDependencies, log, run } from './lib.mjs';

@@ -1,13 +1,13 @@
-// `npm test`: installs the npm dependencies when missing, then runs lint, type-check, unit, API and browser tests, and
-// ends with each runner's summary and one closing line of totals. Debian's Chromium comes from `npm run setup`
-// (scripts/setup.mjs), which this calls by itself only in CI or with `--setup`.
+// `npm test`: installs what it needs when missing (the npm dependencies; Debian's Chromium with apt-get, said out loud:
+// scripts/setup.mjs), then runs lint, type-check, unit, API and browser tests, and ends with each runner's summary
+// and one closing line of totals.
 //   npm test -- --only=unit,api     run some steps (lint, typecheck, unit, api, bundle, e2e)
 // `bundle` builds when sources changed and checks the bundle budget and the precompressed files
 // (scripts/check-bundle.mjs, budgets in web/bundle-budget.json).
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, ensureDependencies, log, root, run } from './lib.mjs';
-import { CHROMIUM, ensureChromium } from './setup.mjs';
+import { ensureChromium } from './setup.mjs';
 
 const only = process.argv
   .find((a) => a.startsWith('--only='))
@@ -17,9 +17,6 @@ const wanted = (step) => !only || only.includes(step);
 const reports = path.join(root, '.tmp', 'reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
-
-// Installing system packages is setup's business (scripts/setup.mjs): done here only in CI or when asked.
-const mayInstall = Boolean(process.env.CI) || process.argv.includes('--setup');
 
 const bin = (p) => path.join(root, 'node_modules', p);
 const results = [];
@@ -62,15 +59,7 @@ const playwrightCount = (file) => () => {
 
 try {
   await ensureDependencies();
-  if (wanted('e2e')) {
-    if (!existsSync(CHROMIUM) && !mayInstall) {
-      throw new Error(
-        `${CHROMIUM} is missing. Run \`npm run setup\` once (it installs Debian's chromium with apt-get), ` +
-          'or `npm test -- --setup`, or skip the browser tests with `npm test -- --only=lint,typecheck,unit,api`.',
-      );
-    }
-    await ensureChromium();
-  }
+  if (wanted('e2e')) await ensureChromium();
   if (wanted('e2e') || wanted('bundle')) await ensureBuilt();
 } catch (err) {
   console.error(`[strand] setup failed: ${err.message}`);
