@@ -10,11 +10,18 @@
 //   and those that read the mail outbox read every instance's (E2E_OUTBOX_DIRS), emptied at every restore.
 // - a spec that needs a server setting of its own (test.use({ serverEnv })) is skipped, saying so.
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { balancerUrl, clusterSettings, databaseUrl, startCluster, stopCluster } from './cluster.mjs';
+import {
+  balancerUrl,
+  clusterSettings,
+  databaseUrl,
+  removeClusterFiles,
+  startCluster,
+  stopCluster,
+} from './cluster.mjs';
 import { log, root } from './lib.mjs';
 
 /** Tables the restore leaves alone: the migrations' own and the job leases (state of the running instances). */
@@ -139,7 +146,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     if (existsSync(s.dir)) {
       await stopCluster(s);
-      rmSync(s.dir, { recursive: true, force: true });
+      removeClusterFiles(s);
     }
     const t0 = Date.now();
     await startCluster(s);

@@ -8,8 +8,9 @@
 // Every port and the directory are settings (CLUSTER_* below), so a second cluster (the test's) runs next to the first.
 // scripts/test-cluster.mjs imports these functions.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuilt, ensureDependencies, log, root } from './lib.mjs';
@@ -28,10 +29,11 @@ export function clusterSettings(env = process.env) {
   const instances = Number(env.CLUSTER_INSTANCES || 3);
   if (!Number.isInteger(instances) || instances < 1 || instances > 20) throw new Error('CLUSTER_INSTANCES: 1 to 20');
   const firstPort = num('CLUSTER_INSTANCE_PORT', 9961);
+  const pgDir = postgresDirFor(dir);
   return {
     dir,
-    pgData: path.join(dir, 'pg', 'data'),
-    pgSocketDir: path.join(dir, 'pg'),
+    pgData: path.join(pgDir, 'data'),
+    pgSocketDir: pgDir,
     pidDir: path.join(dir, 'pids'),
     logDir: path.join(dir, 'logs'),
     port: num('CLUSTER_PORT', 9960),
@@ -44,6 +46,28 @@ export function clusterSettings(env = process.env) {
     /** Extra settings for every instance (the test's rate limits, autopay interval...), on top of the environment. */
     instanceEnv: {},
   };
+}
+
+/**
+ * Where the cluster's PostgreSQL keeps its data and socket: `<dir>/pg`, unless the `postgres` user (whom a root run
+ * hands initdb and the server) cannot reach that folder, e.g. a clone under /root or in a private `mktemp -d`
+ * folder. Then a folder of its own under the system's temp folder, named after the cluster folder, so `stop` and
+ * `status` find it again.
+ */
+function postgresDirFor(dir) {
+  const inside = path.join(dir, 'pg');
+  if (process.getuid?.() !== 0) return inside;
+  let probe = dir;
+  while (!existsSync(probe) && path.dirname(probe) !== probe) probe = path.dirname(probe);
+  const reachable = spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', probe]).status === 0;
+  if (reachable) return inside;
+  return path.join(os.tmpdir(), `strand-cluster-pg-${createHash('sha256').update(dir).digest('hex').slice(0, 12)}`);
+}
+
+/** Removes a stopped cluster's files: its folder, and its PostgreSQL folder where that lives apart. */
+export function removeClusterFiles(s) {
+  rmSync(s.dir, { recursive: true, force: true });
+  rmSync(s.pgSocketDir, { recursive: true, force: true });
 }
 
 export const databaseUrl = (s) => `postgres://postgres@127.0.0.1:${s.pgPort}/postgres`;

@@ -7,7 +7,7 @@
 // a session signed out on one instance is refused on the others and sign-in failures are counted across instances.
 // Prints the figures; exits 1 on any failure. The cluster is stopped whatever happens.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import pg from 'pg';
@@ -16,6 +16,7 @@ import {
   clusterSettings,
   databaseUrl,
   instanceUrl,
+  removeClusterFiles,
   restartInstance,
   startCluster,
   stopCluster,
@@ -216,7 +217,7 @@ async function main() {
   // A fresh cluster: whatever an interrupted run left is stopped (pid files), its data directory removed.
   if (existsSync(s.dir)) {
     await stopCluster(s);
-    rmSync(s.dir, { recursive: true, force: true });
+    removeClusterFiles(s);
   }
   const t0 = Date.now();
   await startCluster(s);
