@@ -95,7 +95,16 @@ export function AddUserForm({ granter, onDone }: { granter: CustomerAccount; onD
 }
 
 /** updateUser: name, email, and whether the user may sign in. */
-export function EditUserForm({ user, onDone }: { user: CustomerUser; onDone(): void }) {
+export function EditUserForm({
+  user,
+  emailLocked = false,
+  onDone,
+}: {
+  user: CustomerUser;
+  /** A super-user session: the email is shown, not edited (the server refuses the change). */
+  emailLocked?: boolean;
+  onDone(): void;
+}) {
   const form = useForm<UpdateUserRequest>({
     firstName: user.firstName,
     lastName: user.lastName,
@@ -119,7 +128,13 @@ export function EditUserForm({ user, onDone }: { user: CustomerUser; onDone(): v
         <TextField label="First name" {...form.field('firstName')} />
         <TextField label="Last name" {...form.field('lastName')} />
       </div>
-      <TextField label="Email" type="email" {...form.field('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        {...form.field('email')}
+        readOnly={emailLocked}
+        {...(emailLocked ? { hint: 'Only the user or the account’s administrator changes an email address.' } : {})}
+      />
       {!user.isAdmin && (
         <div className={`field field--check${errors.fields.active ? ' field--invalid' : ''}`}>
           <input

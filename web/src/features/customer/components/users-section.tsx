@@ -7,6 +7,10 @@ import { useUsers } from '../api/users';
 import { PermissionsForm } from './permissions-form';
 import { AddUserForm, EditUserForm } from './user-form';
 
+/** A super-user session makes nothing that outlives it (the server refuses these too: plugins/super-user.ts). */
+const SUPER_USER_NOTE =
+  'As a super user you can change names, permissions and who may sign in; adding users and changing email addresses is left to the account’s administrator.';
+
 type Editing = { mode: 'add' } | { mode: 'edit' | 'permissions'; id: number } | null;
 
 /** The account's online users and their permission categories (getUsers, addUser, updateUser, permissions). */
@@ -19,12 +23,13 @@ export function UsersSection({ account }: { account: CustomerAccount }) {
     <section className="stack" aria-labelledby="users-heading">
       <div className="section-head">
         <h2 id="users-heading">Users</h2>
-        {editing?.mode !== 'add' && (
+        {editing?.mode !== 'add' && !account.isSuperUser && (
           <Button type="button" onClick={() => setEditing({ mode: 'add' })}>
             Add a user
           </Button>
         )}
       </div>
+      {account.isSuperUser && <p className="muted">{SUPER_USER_NOTE}</p>}
       {editing?.mode === 'add' && <AddUserForm granter={account} onDone={close} />}
       {users.isError && <FormAlert message={errorMessage(users.error)} />}
       {users.isPending && <p className="muted">Loading users…</p>}
@@ -32,7 +37,7 @@ export function UsersSection({ account }: { account: CustomerAccount }) {
         {users.data?.map((user) => (
           <li key={user.nUserID}>
             {editing?.mode === 'edit' && editing.id === user.nUserID ? (
-              <EditUserForm user={user} onDone={close} />
+              <EditUserForm user={user} emailLocked={account.isSuperUser} onDone={close} />
             ) : (
               <UserCard
                 user={user}
