@@ -15,6 +15,12 @@ import { idParam, optionalPhone } from './customer.js';
 
 // ---- addresses ------------------------------------------------------------------------------------------------
 
+const citySchema = cleanLine()
+  .trim()
+  .min(2, 'City must be 2 to 60 characters.')
+  .max(60, 'City must be 2 to 60 characters.')
+  .regex(/^[A-Za-z .'-]+$/, "City may use letters, spaces and . ' - only.");
+
 export const AddressInputSchema = z.object({
   line1: cleanLine()
     .trim()
@@ -22,11 +28,7 @@ export const AddressInputSchema = z.object({
     .max(100, 'Street address must be 3 to 100 characters, like 2208 Clark Ln.')
     .regex(/^\s*\d/, 'Street address starts with the house number, like 2208 Clark Ln.'),
   unit: cleanLine().trim().max(30, 'Apartment or unit must be at most 30 characters.').default(''),
-  city: cleanLine()
-    .trim()
-    .min(2, 'City must be 2 to 60 characters.')
-    .max(60, 'City must be 2 to 60 characters.')
-    .regex(/^[A-Za-z .'-]+$/, "City may use letters, spaces and . ' - only."),
+  city: citySchema,
   state: z
     .string()
     .trim()
@@ -37,6 +39,11 @@ export const AddressInputSchema = z.object({
 export type AddressInput = z.input<typeof AddressInputSchema>;
 
 export const AvailabilityRequestSchema = AddressInputSchema.extend({
+  /**
+   * May be left empty: the server takes the city of the ZIP code (a visitor who types the street and the ZIP and
+   * checks at once never waits for the ZIP lookup to fill the field).
+   */
+  city: z.union([z.literal(''), citySchema]).default(''),
   /** The visitor keeps the address as typed (not in our address data): it becomes a temporary service location. */
   acceptUnverified: z.boolean().default(false),
 });

@@ -172,9 +172,16 @@ type AvailabilityInput = z.output<typeof AvailabilityRequestSchema>;
  */
 export async function checkAvailability(
   ctx: AppContext,
-  input: AvailabilityInput,
+  request: AvailabilityInput,
   client: string,
 ): Promise<AvailabilityResult> {
+  const place = lookupZip(request.zip);
+  // A city left empty is the ZIP's (the form's ZIP lookup may not have landed when the visitor checked).
+  const input = { ...request, city: request.city === '' ? (place?.city ?? '') : request.city };
+  if (input.city === '') {
+    const message = 'City must be 2 to 60 characters.';
+    throw badRequest(message, { city: message });
+  }
   const query = `${input.line1}${input.unit ? `, ${input.unit}` : ''}, ${input.city}, ${input.state} ${input.zip}`;
   const mismatch = addressMismatches({ vcCity: input.city, vcState: input.state, vcZip: input.zip });
   const fields: Record<string, string> = {};
@@ -190,7 +197,6 @@ export async function checkAvailability(
   }
   const giveBackCheck = await countCreation(ctx, client, 'checks');
   const unit = normalizeUnit(input.unit);
-  const place = lookupZip(input.zip);
   const base = {
     suggestions: [],
     latitude: null,

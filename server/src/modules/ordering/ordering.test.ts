@@ -158,6 +158,15 @@ describe('POST /api/ordering/availability', () => {
     expect(line.json().error.fields.line1).toContain('house number');
   });
 
+  it('takes the ZIP code’s city when the city is left empty (the form checked before its ZIP lookup landed)', async () => {
+    const res = await anon('POST', '/api/ordering/availability', form({ ...A.fiber, city: '' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'verified', address: { city: 'Columbia', zip: '65202' } });
+    const unknownZip = await anon('POST', '/api/ordering/availability', form({ ...A.outside, zip: '64101', city: '' }));
+    expect(unknownZip.statusCode).toBe(400);
+    expect(unknownZip.json().error.fields).toEqual({ city: 'City must be 2 to 60 characters.' });
+  });
+
   it('is rate-limited per address (an anonymous write)', async () => {
     const strict = await createTestApp({ RATE_LIMIT_IP_WRITES_PER_MINUTE: '3' });
     try {

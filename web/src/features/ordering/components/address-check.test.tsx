@@ -99,4 +99,57 @@ describe('the availability check', () => {
     expect(screen.getByText('Fiber 1 Gig Internet')).toBeInTheDocument();
     await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(2));
   });
+
+  it('checks at once when the ZIP lookup has not filled the city: the server takes the ZIP’s city, shown after', async () => {
+    // No answer to the ZIP lookup here: as when the visitor clicks before it lands.
+    const { requests } = stubFetch({
+      'POST /api/ordering/availability': {
+        body: {
+          ...base,
+          checkId: 'Qm9vbmVWYWxsZXlDaGVjazM',
+          status: 'verified',
+          message: 'Fiber is available at 2211 Clark Ln, Columbia, MO 65202-5050. Choose your packages below.',
+          address: {
+            number: '2211',
+            street: 'Clark Ln',
+            unit: '',
+            city: 'Columbia',
+            state: 'MO',
+            zip: '65202',
+            zipFour: '5050',
+            county: 'Boone',
+            line: '2211 Clark Ln, Columbia, MO 65202-5050',
+          },
+          areaKind: 'fiber',
+          availability: 'available',
+        },
+      },
+    });
+    const { user } = renderApp(<AddressCheck onCart={() => {}} />);
+    await user.type(screen.getByLabelText('Street address'), '2211 Clark Ln');
+    await user.type(screen.getByLabelText('ZIP code'), '65202');
+    await user.click(screen.getByRole('button', { name: 'Check this address' }));
+    expect(await screen.findByRole('heading', { name: 'Fiber is available' })).toBeVisible();
+    expect(screen.queryByText('City must be 2 to 60 characters.')).toBeNull();
+    const post = requests.find((r) => r.method === 'POST');
+    expect(post?.body).toMatchObject({ line1: '2211 Clark Ln', zip: '65202', city: '' });
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Columbia');
+  });
+
+  it('never types the ZIP’s city into the City field while the visitor is in it', async () => {
+    stubFetch({
+      'GET /api/ordering/zip-codes/65202': { body: { zip: '65202', city: 'Columbia', state: 'MO', county: 'Boone' } },
+    });
+    const { user } = renderApp(<AddressCheck onCart={() => {}} />);
+    await user.type(screen.getByLabelText('ZIP code'), '65202');
+    await user.tab();
+    expect(screen.getByLabelText(/^City/)).toHaveFocus();
+    await user.keyboard('Columbia');
+    await waitFor(() => expect(screen.getByLabelText(/^City/)).toHaveValue('Columbia'));
+    // And from the ZIP field straight to the button, the lookup fills the empty city.
+    await user.clear(screen.getByLabelText(/^City/));
+    await user.click(screen.getByLabelText('ZIP code'));
+    await user.click(screen.getByLabelText('Street address'));
+    await waitFor(() => expect(screen.getByLabelText(/^City/)).toHaveValue('Columbia'));
+  });
 });

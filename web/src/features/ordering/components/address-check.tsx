@@ -9,7 +9,7 @@ import {
   formatCents,
   LeadRequestSchema,
 } from '@strand/domain';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { Button } from '../../../lib/ui/button';
@@ -50,14 +50,25 @@ export function AddressCheck({ onCart }: { onCart(cartId: string): void }) {
   const [result, setResult] = useState<AvailabilityResult | null>(null);
 
   const run = (values: AddressValues, acceptUnverified = false) =>
-    check.mutateAsync({ ...values, acceptUnverified }).then(setResult);
+    check.mutateAsync({ ...values, acceptUnverified }).then((answer) => {
+      setResult(answer);
+      // A city left empty was taken from the ZIP code by the server: show it.
+      if (answer.address) {
+        const { city, state } = answer.address;
+        form.setValues((v) => (v.city.trim() === '' ? { ...v, city, state } : v));
+      }
+    });
+  // The visitor is in the City field: the ZIP lookup never types into it under their fingers.
+  const cityFocused = useRef(false);
   const onSubmit = form.submit(AvailabilityRequestSchema, (data) => run(data));
 
   const fillCity = async () => {
     if (!/^\d{5}$/.test(form.values.zip.trim())) return;
     const place = await lookupAreaZip(form.values.zip.trim());
     // Only into an empty city: never over what the visitor typed meanwhile.
-    if (place) form.setValues((v) => (v.city.trim() === '' ? { ...v, city: place.city, state: place.state } : v));
+    if (place && !cityFocused.current) {
+      form.setValues((v) => (v.city.trim() === '' ? { ...v, city: place.city, state: place.state } : v));
+    }
   };
 
   const pickSuggestion = (s: AvailabilityResult['suggestions'][number]) => {
@@ -88,7 +99,18 @@ export function AddressCheck({ onCart }: { onCart(cartId: string): void }) {
               {...form.field('zip')}
               onBlur={fillCity}
             />
-            <TextField label="City" autoComplete="address-level2" {...form.field('city')} />
+            <TextField
+              label="City"
+              autoComplete="address-level2"
+              {...form.field('city')}
+              hint="From the ZIP code when left empty"
+              onFocus={() => {
+                cityFocused.current = true;
+              }}
+              onBlur={() => {
+                cityFocused.current = false;
+              }}
+            />
             <TextField label="State" autoComplete="address-level1" maxLength={2} {...form.field('state')} />
           </div>
           <Button type="submit" busy={check.isPending}>

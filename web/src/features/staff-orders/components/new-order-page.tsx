@@ -205,7 +205,7 @@ function AddressStep({ onCart, hasCart }: { onCart(cartId: string): void; hasCar
         <TextField label="Apartment or unit (optional)" {...form.field('unit')} />
         <div className="order-row">
           <TextField label="ZIP code" inputMode="numeric" {...form.field('zip')} />
-          <TextField label="City" {...form.field('city')} />
+          <TextField label="City" {...form.field('city')} hint="From the ZIP code when left empty" />
           <TextField label="State" maxLength={2} {...form.field('state')} />
         </div>
         <Button type="submit" variant="secondary" busy={check.isPending}>
