@@ -251,6 +251,9 @@ export const PaymentRecordSchema = z.object({
   source: z.string(),
   method: z.string(),
   failureReason: z.string().nullable(),
+  /** What was refunded of it (a cancelled order's payment), and when; status 'Refunded' once all of it is. */
+  refundedCents: z.number().int(),
+  refundedAt: z.string().nullable(),
   invoiceIDs: z.array(z.number().int()),
   /** Of invoiceIDs, those an order payment paid as the account's credit (beyond its order's first invoice). */
   creditInvoiceIDs: z.array(z.number().int()),

@@ -631,6 +631,9 @@ export interface PaymentsTable {
   source: ColumnType<string, string | undefined, string>;
   failure_reason: string | null;
   updated_at: string | null;
+  /** 0040: what was refunded of it (a cancelled order's payment), and when. */
+  refunded_cents: ColumnType<number, number | undefined, number>;
+  refunded_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentAllocationsTable {

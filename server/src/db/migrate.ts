@@ -38,6 +38,7 @@ import * as m0035 from './migrations/0035-checkout-guards.js';
 import * as m0036 from './migrations/0036-fax-toll-fraud.js';
 import * as m0038 from './migrations/0038-order-cancel-claims.js';
 import * as m0039 from './migrations/0039-ordering-visitors.js';
+import * as m0040 from './migrations/0040-payment-refunds.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0038-order-cancel-claims': m0038,
   '0036-fax-toll-fraud': m0036,
   '0039-ordering-visitors': m0039,
+  '0040-payment-refunds': m0040,
 };
 
 /** Kysely's migrations, each handed the helper kit of the dialect the connection was opened with. */

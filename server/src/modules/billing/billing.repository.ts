@@ -104,6 +104,8 @@ export function paymentsOfMailingLocation(db: Q, mailingLocationId: number) {
       'p.status',
       'p.source',
       'p.failure_reason',
+      'p.refunded_cents',
+      'p.refunded_at',
       'm.kind',
       'm.brand',
       'm.last4',

@@ -95,6 +95,8 @@ export async function history(
         source: p.source,
         method: methodLabel(p),
         failureReason: p.failure_reason,
+        refundedCents: p.refunded_cents,
+        refundedAt: p.refunded_at,
         invoiceIDs: invoicesOf.get(p.id) ?? [],
         creditInvoiceIDs:
           p.source === 'order' && p.order_invoice_id !== null

@@ -167,3 +167,11 @@ export async function recordOrderPayment(
   });
   return { paymentId, paymentMethodId };
 }
+
+/** In the cancel's transaction: the refund of a cancelled order shows with its payment in the account's history. */
+export async function recordOrderRefund(
+  trx: Transaction<Database>,
+  refund: { customerId: string; reference: string; cents: number; now: string },
+): Promise<void> {
+  await payments.addOrderRefund(trx, refund);
+}

@@ -204,6 +204,29 @@ export async function declinedSince(db: Q, customerId: string, since: string): P
 }
 
 /** A new order's first payment (ordering's checkout): recorded Completed once the gateway has charged it. */
+/**
+ * A refund of an order's payment (the order was cancelled): adds it to the payment found by the gateway reference,
+ * which becomes 'Refunded' once all of it is. Answers how many payments it changed (0 or 1).
+ */
+export async function addOrderRefund(
+  trx: Transaction<Database>,
+  r: { customerId: string; reference: string; cents: number; now: string },
+): Promise<number> {
+  const result = await trx
+    .updateTable('payments')
+    .set((eb) => ({
+      refunded_cents: eb('refunded_cents', '+', r.cents),
+      refunded_at: r.now,
+      updated_at: r.now,
+      status: sql<string>`case when refunded_cents + ${r.cents} >= amount_cents then 'Refunded' else status end`,
+    }))
+    .where('customer_id', '=', r.customerId)
+    .where('gateway_reference', '=', r.reference)
+    .where('source', '=', 'order')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export async function insertCompletedOrderPayment(
   trx: Transaction<Database>,
   p: {

@@ -48,6 +48,7 @@ import {
   mailingLocationFor,
   orderPaymentOf,
 } from '../billing/invoicing.service.js';
+import { recordOrderRefund } from '../billing/order-payments.service.js';
 import * as repo from './orders.repository.js';
 import { recordOrderEvent } from './orders.service.js';
 
@@ -432,6 +433,14 @@ export async function cancelInTransaction(
     by,
     now,
   );
+  if (refund.cents > 0 && order.gateway_charge_id) {
+    await recordOrderRefund(trx, {
+      customerId: order.customer_id,
+      reference: order.gateway_charge_id,
+      cents: refund.cents,
+      now,
+    });
+  }
   if (refund.cents > 0) {
     await recordOrderEvent(
       trx,

@@ -39,7 +39,7 @@ export function HistorySection({ account }: { account: CustomerAccount }) {
                 history.data.invoices.map((i) => ({ date: i.invoiceDate, cents: i.amountCents })),
                 history.data.payments
                   .filter((p) => p.status === 'Completed')
-                  .map((p) => ({ date: p.paidAt, cents: p.amountCents })),
+                  .map((p) => ({ date: p.paidAt, cents: p.amountCents - p.refundedCents })),
               )}
               note="Billed: the invoices dated in the month. Paid: completed payments made in the month (card fees not included)."
             />
@@ -111,6 +111,11 @@ export function HistorySection({ account }: { account: CustomerAccount }) {
                       <PaidInvoices payment={p} />
                     </span>
                     {p.failureReason && <span className="field__error"> {p.failureReason}</span>}
+                    {p.refundedCents > 0 && p.refundedAt && (
+                      <span className="row-item__note">
+                        Refunded {formatCents(p.refundedCents)} on {formatMoment(p.refundedAt)} to {p.method}
+                      </span>
+                    )}
                   </span>
                   <StatusBadge status={p.status} />
                   <span className="row-item__money">
