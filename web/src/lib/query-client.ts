@@ -15,3 +15,10 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * What an order changes beyond the orders feature's own answers, by the first part of their query keys (features
+ * never import each other): Services shows a location's packages (`['services', …]`), the Billing Center the
+ * payments and invoices (`['customer', 'billing', …]`). A change of packages or a cancel refreshes them.
+ */
+export const ORDER_TOUCHES: readonly (readonly string[])[] = [['services'], ['customer', 'billing']];

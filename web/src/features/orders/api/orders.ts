@@ -8,6 +8,7 @@ import {
 } from '@strand/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { ORDER_TOUCHES } from '../../../lib/query-client';
 
 export const ordersKeys = {
   all: ['orders'] as const,
@@ -53,6 +54,7 @@ export function useCancelOrder(orderId: number) {
     onSuccess: (order) => {
       queryClient.setQueryData(ordersKeys.one(orderId), order);
       void queryClient.invalidateQueries({ queryKey: ordersKeys.list });
+      for (const queryKey of ORDER_TOUCHES) void queryClient.invalidateQueries({ queryKey });
     },
   });
 }
@@ -82,6 +84,7 @@ export function usePlaceChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ request, key }: { request: ChangeOrderRequest; key: string }) => placeChange(request, key),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
+    onSuccess: () =>
+      Promise.all([ordersKeys.all, ...ORDER_TOUCHES].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
