@@ -66,11 +66,19 @@ export const OrderEventKindSchema = z.enum([
   'activated',
   'invoiced',
   'changed',
+  /** A staff note: inside the office only, never in the customer's timeline. */
   'note',
+  /** A staff message the customer sees in the order's timeline. */
+  'update',
   'cancelled',
   'refunded',
 ]);
 export type OrderEventKind = z.infer<typeof OrderEventKindSchema>;
+
+/** The timeline a customer sees: every event but the staff's internal notes. */
+export function customerTimeline<E extends { kind: OrderEventKind }>(events: readonly E[]): E[] {
+  return events.filter((e) => e.kind !== 'note');
+}
 
 /** One step of an order's work: a work-order type, and the order status its completion reaches. */
 export interface WorkStep {

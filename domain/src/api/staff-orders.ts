@@ -102,6 +102,8 @@ export const StaffOrderNoteRequestSchema = z.object({
         .min(1, 'Write a note.')
         .max(STAFF_ORDER_NOTE_MAX, `A note is at most ${STAFF_ORDER_NOTE_MAX} characters.`),
     ),
+  /** Chosen when writing: an internal note (the default) or an update the customer sees in the order's timeline. */
+  visibleToCustomer: z.boolean({ error: 'Choose whether the customer sees this note.' }).default(false),
 });
 export type StaffOrderNoteRequest = z.input<typeof StaffOrderNoteRequestSchema>;
 

@@ -8,6 +8,7 @@ import {
   type ChangeOrderRequestSchema,
   type CustomerOrderDetail,
   changeNeedsVisit,
+  customerTimeline,
   fullAddress,
   INSTALL_WINDOWS,
   isCancellable,
@@ -81,15 +82,21 @@ async function ownOrder(ctx: AppContext, actor: CustomerActor, orderId: number) 
   assertOwnOrder(actor, owner === null ? undefined : { customer_id: owner });
 }
 
+/** The order as its customer sees it: the staff's internal notes left out. */
+async function customerPage(ctx: AppContext, orderId: number): Promise<CustomerOrderDetail> {
+  const page = await orderPage(ctx, orderId);
+  return { ...page, events: customerTimeline(page.events) };
+}
+
 export async function customerOrder(ctx: AppContext, actor: CustomerActor, orderId: number) {
   await ownOrder(ctx, actor, orderId);
-  return orderPage(ctx, orderId);
+  return customerPage(ctx, orderId);
 }
 
 export async function customerCancel(ctx: AppContext, actor: CustomerActor, orderId: number, reason: string) {
   await ownOrder(ctx, actor, orderId);
   await cancelOrder(ctx, orderId, { userId: actor.userId, employeeId: actor.employeeId }, reason);
-  return orderPage(ctx, orderId);
+  return customerPage(ctx, orderId);
 }
 
 export async function staffCancel(

@@ -163,7 +163,7 @@ export async function addNote(
       await recordOrderEvent(
         trx,
         orderId,
-        'note',
+        body.visibleToCustomer ? 'update' : 'note',
         body.note,
         { userId: user.nUserID, employeeId: user.nEmployeeID },
         at,
@@ -174,7 +174,7 @@ export async function addNote(
         employeeId: user.nEmployeeID,
         action: 'staff.order.note',
         subject: `sales_order:${orderId}`,
-        detail: { length: body.note.length },
+        detail: { length: body.note.length, visibleToCustomer: body.visibleToCustomer ?? false },
       });
       return { statusCode: 201, body: { orderId } };
     },

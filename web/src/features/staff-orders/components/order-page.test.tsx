@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { INSTALL_BY_WORK_ONLY, OVERRIDE_REASON_REQUIRED, type StaffOrderPage } from '@strand/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, stubFetch } from '../../../test/render-app';
 import { StaffOrderPage as OrderPage } from './order-page';
@@ -93,5 +93,33 @@ describe('the status form of a staff order (issue 25, finding 5)', () => {
     await user.type(within(status).getByLabelText('Reason (required)'), 'Because');
     await user.click(within(status).getByRole('button', { name: 'Change status' }));
     expect(await within(status).findByText(INSTALL_BY_WORK_ONLY)).toBeInTheDocument();
+  });
+});
+
+describe('staff notes on an order', () => {
+  it('are internal unless staff tick that the customer sees them, and say which each one is', async () => {
+    const withNotes = page(['survey_done']);
+    withNotes.order.events = [
+      { at: '2026-11-23T15:00:00.000Z', kind: 'note', message: 'Gate code 4411.', WOId: null },
+      { at: '2026-11-23T16:00:00.000Z', kind: 'update', message: 'Your survey is on Tuesday.', WOId: null },
+    ] as never;
+    const { requests } = stubFetch({
+      [`GET ${URL_}`]: { body: withNotes },
+      [`POST ${URL_}/notes`]: { status: 201, body: withNotes },
+    });
+    const { user } = renderApp(<OrderPage />, { ...at, claims: SALES });
+    const notes = await screen.findByRole('region', { name: 'Notes' }, { timeout: 5_000 });
+    const list = within(notes).getByRole('list', { name: 'Notes' });
+    expect(within(list).getByText('Internal')).toBeInTheDocument();
+    expect(within(list).getByText('Shown to the customer')).toBeInTheDocument();
+
+    const visible = within(notes).getByLabelText(/Show this note to the customer/);
+    expect(visible).not.toBeChecked();
+    await user.type(within(notes).getByLabelText('Add a note'), 'Crew runs late today.');
+    await user.click(visible);
+    await user.click(within(notes).getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    const post = requests.find((r) => r.method === 'POST');
+    expect(post?.body).toEqual({ note: 'Crew runs late today.', visibleToCustomer: true });
   });
 });

@@ -305,11 +305,11 @@ function StatusForm({ orderId, data }: { orderId: number; data: OrderPageData })
 
 function NotesSection({ orderId, data }: { orderId: number; data: OrderPageData }) {
   const add = useAddNote(orderId);
-  const form = useForm({ note: '' });
-  const notes = data.order.events.filter((e) => e.kind === 'note');
+  const form = useForm({ note: '', visibleToCustomer: false });
+  const notes = data.order.events.filter((e) => e.kind === 'note' || e.kind === 'update');
   const submit = form.submit(StaffOrderNoteRequestSchema, async (body) => {
     await add.mutateAsync(body);
-    form.setValues({ note: '' });
+    form.setValues({ note: '', visibleToCustomer: false });
   });
   return (
     <section aria-labelledby="notes-heading">
@@ -322,7 +322,11 @@ function NotesSection({ orderId, data }: { orderId: number; data: OrderPageData 
           {notes.map((n, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: notes have no ids in the timeline.
             <li key={i}>
-              <span className="muted">{formatDateTime(n.at)}</span> — {n.message}
+              <span className="muted">{formatDateTime(n.at)}</span>{' '}
+              <span className={n.kind === 'update' ? 'tag' : 'tag tag--muted'}>
+                {n.kind === 'update' ? 'Shown to the customer' : 'Internal'}
+              </span>{' '}
+              — {n.message}
             </li>
           ))}
         </ul>
@@ -330,6 +334,17 @@ function NotesSection({ orderId, data }: { orderId: number; data: OrderPageData 
       {data.canEdit && (
         <Form className="card form-card" onSubmit={submit} message={form.errors.message}>
           <TextAreaField label="Add a note" rows={3} maxLength={2000} {...form.field('note')} />
+          <div className="field field--check">
+            <input
+              id={`note-visible-${orderId}`}
+              type="checkbox"
+              checked={form.values.visibleToCustomer}
+              onChange={(event) => form.setValues((v) => ({ ...v, visibleToCustomer: event.target.checked }))}
+            />
+            <label htmlFor={`note-visible-${orderId}`}>
+              Show this note to the customer in the order’s timeline (otherwise it stays internal)
+            </label>
+          </div>
           <Button type="submit" busy={add.isPending}>
             Add note
           </Button>
