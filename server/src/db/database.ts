@@ -948,6 +948,8 @@ export interface AvailabilityChecksTable {
   status: string;
   area_kind: string;
   order_id: number | null;
+  /** 0041: the unit as checked (a unit our data does not list in a building it knows keeps the building's row). */
+  unit: ColumnType<string, string | undefined, string>;
 }
 
 export interface AvailabilityLeadsTable {
@@ -971,6 +973,8 @@ export interface CartsTable {
   created_at: string;
   updated_at: string;
   order_id: number | null;
+  /** 0041: the unit of the check it came from, carried into the cart's address and the order's location. */
+  unit: ColumnType<string, string | undefined, string>;
 }
 
 /** A card declined at checkout (0035), counted per checkout, account, card and client address. */

@@ -39,6 +39,7 @@ import * as m0036 from './migrations/0036-fax-toll-fraud.js';
 import * as m0038 from './migrations/0038-order-cancel-claims.js';
 import * as m0039 from './migrations/0039-ordering-visitors.js';
 import * as m0040 from './migrations/0040-payment-refunds.js';
+import * as m0041 from './migrations/0041-check-units.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '0036-fax-toll-fraud': m0036,
   '0039-ordering-visitors': m0039,
   '0040-payment-refunds': m0040,
+  '0041-check-units': m0041,
 };
 
 /** Kysely's migrations, each handed the helper kit of the dialect the connection was opened with. */

@@ -214,6 +214,7 @@ export async function checkAvailability(
       status,
       area_kind: area,
       order_id: null,
+      unit,
     });
 
   // County check: the provider serves the counties of its ZIP list.
@@ -481,7 +482,10 @@ async function loadCart(ctx: AppContext, token: string): Promise<CartPlace> {
     cart,
     address,
     temp,
-    standard: standardAddress(source),
+    // A unit our data does not list in a known building: the building's address with the unit as checked.
+    standard: standardAddress(
+      address && address.unit === '' && cart.unit !== '' ? { ...source, unit: cart.unit } : source,
+    ),
     latitude,
     longitude,
     kinds,
@@ -547,6 +551,7 @@ export async function createCart(ctx: AppContext, checkId: string, client: strin
     created_at: now,
     updated_at: now,
     order_id: null,
+    unit: check.unit,
   });
   return cartView(token, check.public_id, await loadCart(ctx, token));
 }

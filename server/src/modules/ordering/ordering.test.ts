@@ -222,6 +222,23 @@ describe('POST /api/ordering/leads', () => {
 });
 
 describe('carts', () => {
+  it('keeps a unit our data does not list in a known building, through the cart to the order’s location', async () => {
+    const cart = await newCart({ ...A.fiber, unit: 'Apt 4B' }, [1]);
+    expect(cart.address).toMatchObject({ number: '2211', street: 'Clark Ln', unit: '4B' });
+    expect(cart.address.line).toMatch(/^2211 Clark Ln Unit 4B, Columbia, MO 65202/);
+    const res = await anon('POST', '/api/ordering/checkout', await newCustomerBody(cart), {
+      'idempotency-key': newKey('unit'),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const location = await t.db.db
+      .selectFrom('sales_orders as s')
+      .innerJoin('service_locations as l', 'l.id', 's.service_location_id')
+      .select(['l.address', 'l.address2'])
+      .where('s.id', '=', res.json().orderId)
+      .executeTakeFirstOrThrow();
+    expect(location).toEqual({ address: '2211 Clark Ln', address2: '4B' });
+  });
+
   it('keeps package ids, prices them from the catalogue, and survives a reload', async () => {
     const cart = await newCart(A.fiber, [2, 4]);
     expect(cart.lines.map((l: { name: string }) => l.name)).toEqual(['Fiber 1 Gig Internet', 'Home Phone']);
