@@ -10,7 +10,7 @@ import { DEMO } from '../../demo/generator.js';
 import { SUPER_USER_RULES } from '../../plugins/super-user.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { BUSINESS, type Caller, CONSUMER, RESIDENTIAL, superUser } from '../customer-account/customer-test-helpers.js';
-import { newLocation, placePaidOrder } from '../orders/orders-test-helpers.js';
+import { placeConsumerOrder } from '../orders/orders-test-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -182,23 +182,7 @@ describe('a super-user session makes nothing that outlives it', () => {
 describe('a super-user session does no more than the staff member’s own role', () => {
   /** A paid new-service order of the consumer account. */
   async function paidOrder() {
-    const serviceLocationId = await newLocation(t, CONSUMER);
-    return placePaidOrder(
-      t,
-      {
-        customerId: CONSUMER,
-        serviceLocationId,
-        mailingLocationId: null,
-        kind: 'new',
-        lines: [{ packageId: 1, action: 'add' }],
-        installDate: '2027-04-12',
-        installWindow: '12:00-17:00',
-        dropExists: false,
-        needsVisit: true,
-        placedBy: { userId: DEMO.users.consumer.id, employeeId: null },
-      },
-      { paidCents: 9_900, contractorId: DEMO.contractorCompanies.prairieFiber },
-    );
+    return placeConsumerOrder(t, { paidCents: 9_900, contractorId: DEMO.contractorCompanies.prairieFiber });
   }
   const orderState = (orderId: number) =>
     t.db.db

@@ -9,7 +9,7 @@ import { GatewayUnavailableError, type PaymentGateway } from '../../integrations
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { as, type Caller, newKey } from '../customer-account/customer-test-helpers.js';
 import { CANCEL_IN_PROGRESS, cancelOrder, finishStaleCancels, STALE_CANCEL_MINUTES } from './fulfilment.service.js';
-import { addOnt, newLocation, placePaidOrder } from './orders-test-helpers.js';
+import { addOnt, placeConsumerOrder } from './orders-test-helpers.js';
 
 let t: TestApp;
 let residential: Caller;
@@ -21,26 +21,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A new-drop order of the consumer at a new location, paid at checkout. */
-async function consumerOrder(paidCents = 9_900) {
-  const serviceLocationId = await newLocation(t, DEMO.customers.consumer);
-  const placed = await placePaidOrder(
-    t,
-    {
-      customerId: DEMO.customers.consumer,
-      serviceLocationId,
-      mailingLocationId: null,
-      kind: 'new',
-      lines: [{ packageId: 1, action: 'add' }],
-      installDate: '2027-04-12',
-      installWindow: '12:00-17:00',
-      dropExists: false,
-      needsVisit: true,
-      placedBy: { userId: DEMO.users.consumer.id, employeeId: null },
-    },
-    { paidCents, contractorId: DEMO.contractorCompanies.prairieFiber },
-  );
-  return { ...placed, serviceLocationId };
-}
+const consumerOrder = (paidCents = 9_900) =>
+  placeConsumerOrder(t, { paidCents, contractorId: DEMO.contractorCompanies.prairieFiber });
 
 const refundsOf = async (orderId: number) =>
   (
@@ -201,25 +183,16 @@ describe('a cancel racing the install (issue 25, LOW)', () => {
   const PAID = 7_700;
   /** A paid order at a new location with a drop and an ONT: its one work order is the install, ready to complete. */
   async function readyToInstall() {
-    const serviceLocationId = await newLocation(t, DEMO.customers.consumer);
-    await addOnt(t, serviceLocationId, `ONT-RACE-${serviceLocationId}`);
-    const placed = await placePaidOrder(
-      t,
-      {
-        customerId: DEMO.customers.consumer,
-        serviceLocationId,
-        mailingLocationId: null,
-        kind: 'new',
-        lines: [{ packageId: 1, action: 'add' }],
-        installDate: '2027-04-12',
-        installWindow: '12:00-17:00',
-        dropExists: true,
-        needsVisit: true,
-        placedBy: { userId: DEMO.users.consumer.id, employeeId: null },
-      },
-      { paidCents: PAID },
-    );
-    return { orderId: placed.orderId, installId: placed.workOrderIds[0] ?? 0, serviceLocationId };
+    const placed = await placeConsumerOrder(t, {
+      paidCents: PAID,
+      dropExists: true,
+      prepare: (id) => addOnt(t, id, `ONT-RACE-${id}`),
+    });
+    return {
+      orderId: placed.orderId,
+      installId: placed.workOrderIds[0] ?? 0,
+      serviceLocationId: placed.serviceLocationId,
+    };
   }
   const by = { userId: null, employeeId: null };
   const install = async (installId: number) => {
@@ -370,23 +343,7 @@ describe('a cancel racing the install (issue 25, LOW)', () => {
 
 describe('a cancel left without an outcome (issue 25, LOW)', () => {
   it('is resumed by the job after its grace period: refunded once and cancelled, the work no longer on hold', async () => {
-    const serviceLocationId = await newLocation(t, DEMO.customers.consumer);
-    const placed = await placePaidOrder(
-      t,
-      {
-        customerId: DEMO.customers.consumer,
-        serviceLocationId,
-        mailingLocationId: null,
-        kind: 'new',
-        lines: [{ packageId: 1, action: 'add' }],
-        installDate: '2027-04-12',
-        installWindow: '12:00-17:00',
-        dropExists: true,
-        needsVisit: true,
-        placedBy: { userId: DEMO.users.consumer.id, employeeId: null },
-      },
-      { paidCents: 4_400 },
-    );
+    const placed = await placeConsumerOrder(t, { paidCents: 4_400, dropExists: true });
     const silent: PaymentGateway = {
       ...t.ctx.payments,
       async refund() {

@@ -3,10 +3,9 @@
  * to show reaches the customer's own timeline as an update. Chosen when writing; internal is the default.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../../demo/generator.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { as, type Caller, newKey } from '../customer-account/customer-test-helpers.js';
-import { newLocation, placePaidOrder } from './orders-test-helpers.js';
+import { placeConsumerOrder } from './orders-test-helpers.js';
 
 let t: TestApp;
 let consumer: Caller;
@@ -21,19 +20,7 @@ type Event = { kind: string; message: string };
 
 describe('staff notes on an order', () => {
   it('keeps internal notes out of the customer’s timeline and shows the ones staff chose to show', async () => {
-    const serviceLocationId = await newLocation(t, DEMO.customers.consumer);
-    const { orderId } = await placePaidOrder(t, {
-      customerId: DEMO.customers.consumer,
-      serviceLocationId,
-      mailingLocationId: null,
-      kind: 'new',
-      lines: [{ packageId: 1, action: 'add' }],
-      installDate: '2027-04-12',
-      installWindow: '12:00-17:00',
-      dropExists: false,
-      needsVisit: true,
-      placedBy: { userId: DEMO.users.consumer.id, employeeId: null },
-    });
+    const { orderId } = await placeConsumerOrder(t);
     const note = (body: object) =>
       sales.call('POST', `/api/staff/orders/${orderId}/notes`, body, { 'idempotency-key': newKey('note') });
     expect((await note({ note: 'Dog in the back yard; customer is difficult on the phone.' })).statusCode).toBe(201);

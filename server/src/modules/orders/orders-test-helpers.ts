@@ -1,5 +1,6 @@
 /** Helpers of the orders' API tests: a fresh location, an order placed and paid as checkout would, checklist saves. */
 import { CHECKLIST_WORK_ORDER_TYPES, checklistFormFor, withDefaults } from '@strand/domain';
+import { DEMO } from '../../demo/generator.js';
 import type { TestApp } from '../../test/harness.js';
 import { type PlaceOrderInput, placeOrder } from './orders.service.js';
 
@@ -100,6 +101,41 @@ export async function placePaidOrder(
     }
   }
   return placed;
+}
+
+/**
+ * A new order of the demo consumer (the 300 Mbps package) at a new location, placed by the consumer as checkout
+ * would: a new drop (survey, drop, splice, install) unless `dropExists`, paid `paidCents` (none by default), the
+ * contractor steps given to `contractorId`. `prepare` runs on the new location first (e.g. adds an ONT).
+ */
+export async function placeConsumerOrder(
+  t: TestApp,
+  options: {
+    paidCents?: number;
+    dropExists?: boolean;
+    contractorId?: number | null;
+    prepare?: (serviceLocationId: number) => Promise<unknown>;
+  } = {},
+) {
+  const serviceLocationId = await newLocation(t, DEMO.customers.consumer);
+  await options.prepare?.(serviceLocationId);
+  const placed = await placePaidOrder(
+    t,
+    {
+      customerId: DEMO.customers.consumer,
+      serviceLocationId,
+      mailingLocationId: null,
+      kind: 'new',
+      lines: [{ packageId: 1, action: 'add' }],
+      installDate: '2027-04-12',
+      installWindow: '12:00-17:00',
+      dropExists: options.dropExists ?? false,
+      needsVisit: true,
+      placedBy: { userId: DEMO.users.consumer.id, employeeId: null },
+    },
+    { paidCents: options.paidCents ?? 0, contractorId: options.contractorId ?? null },
+  );
+  return { ...placed, serviceLocationId };
 }
 
 /** A contractor checklist save of `type` that completes the work order (every rule of its form met). */
