@@ -271,3 +271,34 @@ describe('GET /api/customer/services/fax/outbox/:sentFaxId/files/:sentFaxFileId'
     ).toBe(404);
   });
 });
+
+// Issue 25 (LOW): a retry replays the same send; the key with another number, note or file is refused.
+describe('POST /api/customer/services/fax/{id}/outbox with a used Idempotency-Key', () => {
+  it('replays the same send and refuses another number, note or file (422)', async () => {
+    const key = newKey('fax-same');
+    const base = { token: business, faxNumberId, key, to: '(573) 555-0150', coverPage: true, coverNote: 'One page.' };
+    const first = await sendFax(t, base);
+    expect(first.statusCode, first.body).toBe(201);
+    const count = await sentCount();
+
+    const replay = await sendFax(t, base);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json().id).toBe(first.json().id);
+
+    for (const changed of [
+      { ...base, to: '(573) 555-0151' },
+      { ...base, coverNote: 'Two pages.' },
+      { ...base, files: [{ name: 'page.pdf', type: 'application/pdf', data: pdfWithPages(2) }] },
+    ]) {
+      const res = await sendFax(t, changed);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().error.code).toBe('idempotency_key_reused');
+    }
+    const sameFile = await sendFax(t, {
+      ...base,
+      files: [{ name: 'page.pdf', type: 'application/pdf', data: onePagePdf() }],
+    });
+    expect(sameFile.statusCode).toBe(201);
+    expect(await sentCount()).toBe(count);
+  });
+});
