@@ -372,20 +372,23 @@ async function main() {
       'photo upload',
       async () => {
         const key = randomUUID();
+        // A retry resends the same photo: the server refuses a used key with other bytes (422).
+        const image = png(seq & 255);
         const sendOnce = () => {
           const form = new FormData();
           form.set('WorkOrderID', String(WO));
           form.set('FileName', `cluster ${key.slice(0, 8)}`);
           form.set('FileDescription', `cluster-test ${key}`);
-          form.set('file_0', new Blob([png(seq & 255)], { type: 'image/png' }), 'cluster.png');
+          form.set('file_0', new Blob([image], { type: 'image/png' }), 'cluster.png');
           return call('photo', 'POST', `/api/installer/work-orders/${WO}/photos`, {
             token: installer,
             form,
             headers: { 'idempotency-key': key },
           });
         };
+        const retried = seq % 4 === 0;
         const answers = [await sendOnce()];
-        if (seq % 4 === 0) {
+        if (retried) {
           retriedKeys.photos += 1;
           answers.push(await sendOnce());
         }
