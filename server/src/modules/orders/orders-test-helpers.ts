@@ -104,7 +104,7 @@ export async function placePaidOrder(
 }
 
 /**
- * A new order of the demo consumer (the 300 Mbps package) at a new location, placed by the consumer as checkout
+ * A new order of the demo consumer (`packageIds`, by default the 300 Mbps package) at a new location, placed by the consumer as checkout
  * would: a new drop (survey, drop, splice, install) unless `dropExists`, paid `paidCents` (none by default), the
  * contractor steps given to `contractorId`. `prepare` runs on the new location first (e.g. adds an ONT).
  */
@@ -113,6 +113,8 @@ export async function placeConsumerOrder(
   options: {
     paidCents?: number;
     dropExists?: boolean;
+    /** The packages ordered (the 300 Mbps package by default). */
+    packageIds?: number[];
     contractorId?: number | null;
     prepare?: (serviceLocationId: number) => Promise<unknown>;
   } = {},
@@ -126,7 +128,7 @@ export async function placeConsumerOrder(
       serviceLocationId,
       mailingLocationId: null,
       kind: 'new',
-      lines: [{ packageId: 1, action: 'add' }],
+      lines: (options.packageIds ?? [1]).map((packageId) => ({ packageId, action: 'add' as const })),
       installDate: '2027-04-12',
       installWindow: '12:00-17:00',
       dropExists: options.dropExists ?? false,

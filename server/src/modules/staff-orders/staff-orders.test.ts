@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/generator.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { placeOrder } from '../orders/orders.service.js';
-import { addOnt, newLocation, placePaidOrder } from '../orders/orders-test-helpers.js';
+import { addOnt, placeConsumerOrder } from '../orders/orders-test-helpers.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -217,27 +217,13 @@ describe('installed only by the install, or by an admin override with a reason (
   const PAID = 6_000;
   /** A paid new-service order at a new location of the consumer with a drop (its one work order: the install). */
   async function paidOrder() {
-    const locationId = await newLocation(t, DEMO.customers.consumer);
-    await addOnt(t, locationId, `ONT-OVR-${locationId}`);
-    const placed = await placePaidOrder(
-      t,
-      {
-        customerId: DEMO.customers.consumer,
-        serviceLocationId: locationId,
-        mailingLocationId: null,
-        kind: 'new',
-        lines: [
-          { packageId: 2, action: 'add' },
-          { packageId: 4, action: 'add' },
-        ],
-        installDate: '2027-03-15',
-        installWindow: '08:00-12:00',
-        dropExists: true,
-        needsVisit: true,
-        placedBy: { userId: DEMO.users.consumer.id, employeeId: null },
-      },
-      { paidCents: PAID },
-    );
+    const placed = await placeConsumerOrder(t, {
+      paidCents: PAID,
+      dropExists: true,
+      packageIds: [2, 4],
+      prepare: (id) => addOnt(t, id, `ONT-OVR-${id}`),
+    });
+    const locationId = placed.serviceLocationId;
     return { orderId: placed.orderId, installId: placed.workOrderIds[0] ?? 0, locationId };
   }
   /** What an order's activation left: its packages, its first invoice's lines and balance, what paid it. */
