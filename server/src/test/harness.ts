@@ -13,6 +13,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { type Db, openDatabase } from '../db/connect.js';
+import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoData, storeDemoFiles } from '../demo/generator.js';
 import type { MailMessage } from '../integrations/mail/mailer.js';
@@ -32,6 +33,8 @@ export interface TestApp {
   clock: { now: Date; advanceSeconds(s: number): void };
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   login(username: string, password?: string): Promise<string>;
+  /** How many rows a table has now. */
+  rows(table: keyof Database & string): Promise<number>;
   /** The users.id of a demo user, by user name (throws when there is none). */
   userId(username: string): Promise<number>;
   /** The bytes stored under a key, read through the app's file store (disk or database). */
@@ -129,6 +132,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       const res = await request({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
       if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
       return res.json<{ token: string }>().token;
+    },
+    async rows(table) {
+      const row = await db.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
     async userId(username) {
       return (await db.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow())

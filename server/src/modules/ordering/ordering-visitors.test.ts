@@ -4,7 +4,9 @@
  * me" mail with nothing the visitor typed, and the staff list of temporary locations (orders first, paging, search).
  * The housekeeping of what visitors leave is tested in jobs.test.ts.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.js';
 import { AVAILABILITY_ADDRESSES as A } from '../../demo/ordering.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -42,15 +44,7 @@ function client(ip = `203.0.113.${++ipSerial}`) {
 }
 /** An address nobody knows, in Boonville (outside the fiber areas), kept as typed. */
 const junk = (n: number): Addr => ({ line1: `${n} Visitor Test Rd`, city: 'Boonville', state: 'MO', zip: '65233' });
-const count = async (table: 'availability_checks' | 'temp_service_locations' | 'carts' | 'availability_leads') =>
-  Number(
-    (
-      await t.db.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: keyof Database) => t.rows(table);
 
 describe('what one client address may create an hour', () => {
   it('new temporary locations: past ORDERING_TEMP_LOCATIONS_PER_HOUR a 429 with a plain message, nothing stored', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.js';
 import { AVAILABILITY_ADDRESSES, DEMO_CART_TOKEN } from '../../demo/ordering.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { as, BUSINESS, newKey, RESIDENTIAL } from '../customer-account/customer-test-helpers.js';
@@ -21,17 +22,7 @@ const CARD = TEST_CARD;
 afterAll(() => t.close());
 
 const A = AVAILABILITY_ADDRESSES;
-const count = async (
-  table: 'customers' | 'sales_orders' | 'users' | 'payments' | 'work_orders' | 'temp_service_locations',
-) =>
-  Number(
-    (
-      await t.db.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: keyof Database) => t.rows(table);
 
 describe('GET /api/ordering/zip-codes/{zip}', () => {
   it('looks up a ZIP of the served counties, refuses others and bad ones', async () => {
