@@ -257,7 +257,7 @@ function jwtSecret(s) {
   return readFileSync(file, 'utf8').trim();
 }
 
-/** The settings every instance shares (README, "Deployment": these must be the same on every instance). */
+/** The settings every instance shares (docs/operations.md, "Deployment": these must be the same on every instance). */
 export function instanceEnv(s, n) {
   return {
     ...process.env,

@@ -2,7 +2,7 @@
  * docs/architecture.md's "Map of the code" names every server module, web feature, plugin, migration and script
  * (issue 31): adding one without a line in the map fails here, so the map cannot go stale silently.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -54,5 +54,29 @@ describe('docs/architecture.md map of the code', () => {
       ...list('scripts/bench').filter((f) => f.endsWith('.mjs')),
     ];
     expect(missing(entry('scripts/'), scripts)).toEqual([]);
+  });
+});
+
+describe('the front door and the map stay short and true', () => {
+  const lineCount = (file: string) => readFileSync(path.join(root, file), 'utf8').trimEnd().split('\n').length;
+
+  it('README.md is at most 120 lines and docs/architecture.md at most 400', () => {
+    expect(lineCount('README.md')).toBeLessThanOrEqual(120);
+    expect(lineCount('docs/architecture.md')).toBeLessThanOrEqual(400);
+  });
+
+  it('every file docs/architecture.md and README.md point to exists', () => {
+    const pointed = (text: string) => [
+      ...new Set(
+        [
+          ...text.matchAll(
+            /(?<![\w./-])((?:docs|server|web|domain|e2e|scripts)\/[\w./-]+\.(?:md|tsx|ts|mjs|cjs))(?![\w.])/g,
+          ),
+        ].map((m) => m[1] as string),
+      ),
+    ];
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const gone = [...pointed(doc), ...pointed(readme)].filter((f) => !existsSync(path.join(root, f)));
+    expect(gone).toEqual([]);
   });
 });

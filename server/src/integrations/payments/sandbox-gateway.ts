@@ -24,7 +24,7 @@ import {
 } from './sandbox-test-numbers.js';
 
 export const SANDBOX_ONLY_MESSAGE =
-  'This portal uses a sandbox payment gateway: use one of its test numbers (see README, “Payments in the sandbox”).';
+  'This portal uses a sandbox payment gateway: use one of its test numbers (see docs/demo.md, “Payments in the sandbox”).';
 
 type ChargeRow = { id: string; token: string; amount_cents: number; status: string; decline_code: string | null };
 

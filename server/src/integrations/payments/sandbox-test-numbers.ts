@@ -1,5 +1,5 @@
 /**
- * The sandbox gateway's test numbers (README "Payments in the sandbox"). Like a processor's test mode, it takes
+ * The sandbox gateway's test numbers (docs/demo.md, "Payments in the sandbox"). Like a processor's test mode, it takes
  * only these: any other number is refused, so a real card never reaches the sandbox.
  */
 
