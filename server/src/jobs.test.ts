@@ -539,6 +539,13 @@ describe('job leases (lib/job-runner.ts): each round runs once across instances'
       expect.arrayContaining(['asset actions', 'mail queue', 'autopay', 'fax queue', 'notice mail', 'housekeeping']),
     );
   });
+
+  it("refreshes SQLite's planner statistics every 6 hours as a job (PostgreSQL keeps its own)", async () => {
+    const job = jobDefinitions(t.ctx).find((j) => j.name === 'planner statistics');
+    if (t.ctx.dialect !== 'sqlite') return void expect(job).toBeUndefined();
+    expect(job?.intervalMs).toBe(6 * 60 * 60 * 1000);
+    await expect(job?.run()).resolves.toBeUndefined();
+  });
 });
 
 describe('GET /api/health/jobs', () => {

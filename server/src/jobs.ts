@@ -23,14 +23,15 @@
  *     order (checkout email codes and unconfirmed temporary locations after RETENTION_DAYS; availability checks and
  *     carts, which the staff conversion report counts, after ORDERING_CHECK_RETENTION_DAYS), hourly and a minute
  *     after start
+ *   - planner statistics (modules/work-orders/planner-statistics.ts): SQLite's PRAGMA optimize of the tables that
+ *     changed, every 6 hours (every table is analyzed at start, main.ts); not on PostgreSQL (autovacuum)
  */
 import type { AppContext } from './context.js';
 import { pruneIdempotencyKeys } from './lib/idempotency.js';
 import { type JobDefinition, startJobRunner } from './lib/job-runner.js';
 import { pruneRateLimits } from './lib/rate-limit-store.js';
 import { actionWorkerRound } from './modules/assets/action-worker.js';
-import { authJobs } from './modules/auth/auth.jobs.js';
-import { pruneAuthRecords } from './modules/auth/auth.service.js';
+import { authJobs, pruneAuthRecords } from './modules/auth/auth.jobs.js';
 import { pushAuthCodes } from './modules/auth-codes/auth-codes.worker.js';
 import { runAutopay } from './modules/billing/payment-recovery.js';
 import { workFaxQueue } from './modules/fax-outbox/fax-outbox.jobs.js';
@@ -39,6 +40,7 @@ import { pruneVisitorRecords } from './modules/ordering/ordering.repository.js';
 import { refundUnplacedCharges } from './modules/ordering/unplaced-charges.service.js';
 import { finishStaleCancels } from './modules/orders/fulfilment.service.js';
 import { processNotices } from './modules/subscribers/notices.worker.js';
+import { PLANNER_STATISTICS_INTERVAL_MS, refreshPlannerStatistics } from './modules/work-orders/planner-statistics.js';
 
 const MINUTE = 60_000;
 
@@ -125,6 +127,13 @@ export function jobDefinitions(ctx: AppContext): JobDefinition[] {
       },
     },
   ];
+  if (ctx.dialect === 'sqlite') {
+    jobs.push({
+      name: 'planner statistics',
+      intervalMs: PLANNER_STATISTICS_INTERVAL_MS,
+      run: () => refreshPlannerStatistics(ctx, 'changed'),
+    });
+  }
   const autopayMinutes = ctx.config.billing.autopayIntervalMinutes;
   if (autopayMinutes > 0) {
     jobs.push({

@@ -8,6 +8,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { startSimulators } from './integrations/simulators.js';
 import { startJobs } from './jobs.js';
+import { refreshPlannerStatistics } from './modules/work-orders/planner-statistics.js';
 import { prepareDatabase } from './startup.js';
 
 async function main() {
@@ -19,6 +20,8 @@ async function main() {
   if (prepared.seeded) {
     app.log.info({ summary: prepared.seeded, ms: prepared.seedMs }, 'demo data loaded into the empty database');
   }
+  // SQLite's planner statistics of every table, before the first search (then the `planner statistics` job).
+  await refreshPlannerStatistics(ctx, 'all');
 
   // The embedded defaults: simulated OLT, phone switch, fax carrier and TV middleware on loopback, each only when its
   // real (or separately run, see simulators-main.ts) address is not configured.

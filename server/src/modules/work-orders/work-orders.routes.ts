@@ -35,7 +35,6 @@ import { sendJsonText } from '../../plugins/json-text.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import * as checklist from './installer-checklist.service.js';
 import { completeInstall } from './installer-completion.service.js';
-import { ensurePlannerStatistics } from './planner-statistics.js';
 import * as files from './work-order-files.service.js';
 import * as searchService from './work-order-search.service.js';
 import * as service from './work-orders.service.js';
@@ -51,11 +50,6 @@ const FileQuerySchema = z.object({
 
 export async function workOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  let stopStatistics = () => {};
-  fastify.addHook('onReady', async () => {
-    stopStatistics = await ensurePlannerStatistics(ctx, fastify.log);
-  });
-  fastify.addHook('onClose', async () => stopStatistics());
 
   app.get('/api/installer/work-order-types', {
     config: INSTALLER,
