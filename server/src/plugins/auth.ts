@@ -6,7 +6,7 @@
  * every other route only a session JWT, so neither kind of token ever opens the other's routes.
  */
 import fastifyJwt from '@fastify/jwt';
-import { type SessionClaims, STAFF_ROLES, type StaffRole, staffHolds } from '@strand/domain';
+import { type CustomerType, type SessionClaims, STAFF_ROLES, type StaffRole, staffHolds } from '@strand/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditEntry } from '../lib/audit.js';
 import { forbidden, unauthenticated } from '../lib/errors.js';
@@ -34,6 +34,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The verified applicant of an ['applicant'] route; null elsewhere. */
     applicant: ApplicantClaims | null;
+    /** Who is asking, built once by the auth hook from the verified session (viewerOf); null on public routes. */
+    viewer: Viewer | null;
   }
 }
 
@@ -42,6 +44,58 @@ declare module '@fastify/jwt' {
     payload: Omit<SessionClaims, 'exp'>;
     user: SessionClaims;
   }
+}
+
+/**
+ * Who is asking, in the server's own names: built once per request by the auth hook from the verified session claims.
+ * The claims keep SPEC §3's names (nUserID, nContractor, nNOCLocationID…) because they are the token's wire format;
+ * services read the Viewer instead (issue 31).
+ */
+export interface Viewer {
+  readonly userId: number;
+  /** The server-side session of the token (sessions table). */
+  readonly sessionId: string | null;
+  /** The account the user belongs to (for field staff, their employer's account). */
+  readonly customerId: string;
+  readonly customerType: CustomerType;
+  readonly customerName: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  /** The contractor company the user works for; 0 for none. */
+  readonly contractorId: number;
+  /** The installer's NOC location (where its asset stock is kept), if any. */
+  readonly nocLocationId: number | null;
+  readonly activeServiceLocationId: number | null;
+  readonly activeMailingLocationId: number | null;
+  /** A staff member acting as the account's administrator through a super-user link. */
+  readonly superUser: boolean;
+  /** The staff member's employee id: their own, or the one behind a super-user session. */
+  readonly employeeId: number | null;
+  /** A staff member's roles (empty for everyone else, and in a super-user session). */
+  readonly staffRoles: readonly StaffRole[];
+  /** Everything the session may be admitted as (rolesOf). */
+  readonly roles: readonly Role[];
+}
+
+/** The Viewer of verified session claims. */
+export function viewerFrom(claims: SessionClaims): Viewer {
+  return {
+    userId: claims.nUserID,
+    sessionId: claims.sid ?? null,
+    customerId: claims.vcCustomerID,
+    customerType: claims.vcCustomerType,
+    customerName: claims.vcCustomerName,
+    firstName: claims.vcFirstName,
+    lastName: claims.vcLastName,
+    contractorId: claims.nContractor,
+    nocLocationId: claims.nNOCLocationID,
+    activeServiceLocationId: claims.nActiveServiceLocation,
+    activeMailingLocationId: claims.nActiveMailingLocation,
+    superUser: claims.UNITYSUPERUSER === 1,
+    employeeId: claims.nEmployeeID,
+    staffRoles: claims.staffRoles ?? [],
+    roles: rolesOf(claims),
+  };
 }
 
 /** Roles a session holds. A super user acts only as the customer it signed in as. */
@@ -58,8 +112,8 @@ export function rolesOf(user: SessionClaims): Role[] {
   return roles;
 }
 
-export function hasRole(user: SessionClaims, ...roles: Role[]): boolean {
-  const held = rolesOf(user);
+export function hasRole(who: Viewer | SessionClaims, ...roles: Role[]): boolean {
+  const held = 'roles' in who ? who.roles : rolesOf(who);
   return roles.some((r) => held.includes(r));
 }
 
@@ -71,7 +125,16 @@ export function applicantOf(request: FastifyRequest): ApplicantClaims {
   return request.applicant;
 }
 
-/** The verified session of an authenticated route (the auth hook has run). */
+/** Who is asking on an authenticated route (the auth hook has run). */
+export function viewerOf(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw unauthenticated();
+  return request.viewer;
+}
+
+/**
+ * The verified session claims in their wire names. Services read the Viewer (viewerOf); this stays for the modules
+ * not yet moved to it (ordering, staff-orders) and for what works on the token itself.
+ */
 export function sessionOf(request: FastifyRequest): SessionClaims {
   if (!request.user) throw unauthenticated();
   return request.user;
@@ -113,6 +176,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions) {
   });
 
   app.decorateRequest('applicant', null);
+  app.decorateRequest('viewer', null);
 
   // Tokens whose signature and claims were verified, by Authorization header, until their `exp` (issue 16: decoding
   // and verifying the same token on every request of a busy phone was a tenth of a work-order read). A token's
@@ -151,7 +215,9 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions) {
     const signingOutAgain = typeof sid === 'string' && request.routeOptions.config.endsSession === true;
     if (problem && !signingOutAgain)
       throw unauthenticated(problem === 'user-disabled' ? USER_DISABLED : SESSION_INVALID);
-    if (access !== 'authenticated' && !hasRole(request.user, ...access)) throw forbidden();
+    const viewer = viewerFrom(request.user);
+    if (access !== 'authenticated' && !hasRole(viewer, ...access)) throw forbidden();
+    request.viewer = viewer;
     if (request.user.UNITYSUPERUSER === 1) {
       // A super-user session: never more than the staff member's own roles, nothing that outlives it, and every
       // write audited under the employee (plugins/super-user.ts).

@@ -33,7 +33,7 @@ import { checkZip } from '../../lib/file-inspection.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { cleanFileName } from '../../lib/uploads.js';
 import { issueApplicantToken } from '../../plugins/applicant-tokens.js';
-import { assertMayAttempt, clearFailedAttempts, recordFailedAttempt } from '../auth/auth.service.js';
+import { assertMayAttempt, clearFailedAttempts, recordFailedAttempt } from '../auth/attempt-limits.service.js';
 import { assertOwnUpload } from './applicants.policy.js';
 import * as repo from './applicants.repository.js';
 

@@ -7,7 +7,9 @@
  */
 import type { AppContext } from '../../context.js';
 import type { JobDefinition } from '../../lib/job-runner.js';
-import { processMailQueue } from './auth.service.js';
+import { isoBeforeSeconds } from '../../lib/time.js';
+import * as repo from './auth.repository.js';
+import { processMailQueue } from './mail-queue.service.js';
 import { pruneSessions } from './sessions.service.js';
 
 const QUEUE_EVERY_MS = 30_000;
@@ -23,4 +25,18 @@ export function authJobs(ctx: AppContext): JobDefinition[] {
       run: () => pruneSessions(ctx, KEEP_ENDED_SESSIONS_SECONDS),
     },
   ];
+}
+
+/**
+ * Deletes what would otherwise grow forever: failed attempts, reset links, e-mail changes and queued mail requests
+ * older than RETENTION_DAYS. Failed attempts are kept at least as long as the window the limits count them in.
+ * Run by jobs.ts's hourly housekeeping.
+ */
+export function pruneAuthRecords(ctx: AppContext) {
+  const now = ctx.now();
+  const keepSeconds = ctx.config.retentionDays * 86_400;
+  return repo.deleteOldRecords(ctx.db, {
+    loginFailures: isoBeforeSeconds(Math.max(keepSeconds, ctx.config.loginLimits.windowSeconds), now),
+    others: isoBeforeSeconds(keepSeconds, now),
+  });
 }

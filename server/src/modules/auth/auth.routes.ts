@@ -17,10 +17,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { assertMayIssueSuperLink } from './auth.policy.js';
-import * as service from './auth.service.js';
+import { confirmEmailChange } from './email-change.service.js';
+import { requestRecovery, requestRegistrationCode } from './mail-queue.service.js';
+import { RECOVERY_SENT, resetPassword } from './recovery.service.js';
+import { REGISTRATION_CODE_SENT, register } from './registration.service.js';
+import { login, logout, logSession } from './sign-in.service.js';
+import { issueSuperLink, superLogin } from './super-user-links.service.js';
 
 const userAgentOf = (req: FastifyRequest) => req.headers['user-agent'] ?? null;
 
@@ -36,7 +41,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       body: LoginRequestSchema,
       response: { 200: TokenResponseSchema, ...errorResponses(400, 401, 429) },
     },
-    handler: async (req) => service.login(ctx, { ...req.body, ip: req.ip, userAgent: userAgentOf(req) }),
+    handler: async (req) => login(ctx, { ...req.body, ip: req.ip, userAgent: userAgentOf(req) }),
   });
 
   app.post('/api/auth/logout', {
@@ -47,7 +52,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 204: z.null(), ...errorResponses(401) },
     },
     handler: async (req, reply) => {
-      await service.logout(ctx, sessionOf(req));
+      await logout(ctx, viewerOf(req));
       return reply.status(204).send(null);
     },
   });
@@ -61,7 +66,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 201: TokenResponseSchema, ...errorResponses(400, 409, 429) },
     },
     handler: async (req, reply) =>
-      reply.status(201).send(await service.register(ctx, req.body, { ip: req.ip, userAgent: userAgentOf(req) })),
+      reply.status(201).send(await register(ctx, req.body, { ip: req.ip, userAgent: userAgentOf(req) })),
   });
 
   app.post('/api/auth/registration-code', {
@@ -73,8 +78,8 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 202: MessageResponseSchema, ...errorResponses(400) },
     },
     handler: async (req, reply) => {
-      await service.requestRegistrationCode(ctx, req.body.vcCustomerID);
-      return reply.status(202).send({ message: service.REGISTRATION_CODE_SENT });
+      await requestRegistrationCode(ctx, req.body.vcCustomerID);
+      return reply.status(202).send({ message: REGISTRATION_CODE_SENT });
     },
   });
 
@@ -87,7 +92,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 200: MessageResponseSchema, ...errorResponses(400) },
     },
     handler: async (req) => {
-      await service.confirmEmailChange(ctx, req.body.token);
+      await confirmEmailChange(ctx, req.body.token);
       return { message: 'Your new email address is confirmed. Password reset links will go there from now on.' };
     },
   });
@@ -101,8 +106,8 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 202: MessageResponseSchema, ...errorResponses(400) },
     },
     handler: async (req, reply) => {
-      await service.requestRecovery(ctx, req.body.identifier);
-      return reply.status(202).send({ message: service.RECOVERY_SENT });
+      await requestRecovery(ctx, req.body.identifier);
+      return reply.status(202).send({ message: RECOVERY_SENT });
     },
   });
 
@@ -115,7 +120,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 200: MessageResponseSchema, ...errorResponses(400) },
     },
     handler: async (req) => {
-      await service.resetPassword(ctx, req.body.token, req.body.password);
+      await resetPassword(ctx, req.body.token, req.body.password);
       return { message: 'Your password has been changed. You can sign in with it now.' };
     },
   });
@@ -129,7 +134,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 200: TokenResponseSchema, ...errorResponses(400, 401, 409) },
     },
     handler: async (req) => ({
-      token: await service.superLogin(ctx, req.body, { ip: req.ip, userAgent: userAgentOf(req) }),
+      token: await superLogin(ctx, req.body, { ip: req.ip, userAgent: userAgentOf(req) }),
     }),
   });
 
@@ -143,9 +148,9 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 201: SuperLinkResponseSchema, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (req, reply) => {
-      const user = sessionOf(req);
-      const employeeId = assertMayIssueSuperLink(user);
-      return reply.status(201).send(await service.issueSuperLink(ctx, employeeId, user.nUserID, req.body.vcCustomerID));
+      const viewer = viewerOf(req);
+      const employeeId = assertMayIssueSuperLink(viewer);
+      return reply.status(201).send(await issueSuperLink(ctx, employeeId, viewer.userId, req.body.vcCustomerID));
     },
   });
 
@@ -157,7 +162,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 200: SessionLogResponseSchema, ...errorResponses(401) },
     },
     handler: async (req) =>
-      service.logSession(ctx, sessionOf(req), {
+      logSession(ctx, viewerOf(req), {
         ip: req.ip,
         userAgent: req.headers['user-agent'] ?? null,
         clientVersion: (req.headers['x-client-version'] as string | undefined) ?? null,

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { COMMON_PASSWORD_MESSAGE, PASSWORD_HAS_NAME_MESSAGE } from '../../lib/passwords.js';
 import { claimsOf, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.js';
-import { RECOVERY_SENT, REGISTRATION_CODE_SENT, registrationCode, WRONG_CREDENTIALS } from './auth.service.js';
+import { RECOVERY_SENT } from './recovery.service.js';
+import { REGISTRATION_CODE_SENT, registrationCode } from './registration.service.js';
+import { WRONG_CREDENTIALS } from './sign-in.service.js';
 
 let t: TestApp;
 beforeAll(async () => {

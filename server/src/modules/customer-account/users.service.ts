@@ -23,7 +23,7 @@ import type { AppContext } from '../../context.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { assertPasswordAllowed, hashPassword } from '../../lib/passwords.js';
-import { pendingEmails, requestEmailChange } from '../auth/auth.service.js';
+import { pendingEmails, requestEmailChange } from '../auth/email-change.service.js';
 import { revokeUserSessions } from '../auth/sessions.service.js';
 import * as accounts from './account.repository.js';
 import { assertNotSuperUser, assertOwned, auditCustomerWrite, type CustomerActor } from './customer-access.policy.js';
