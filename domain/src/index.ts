@@ -28,6 +28,7 @@ export * from './api/work-orders.js';
 export * from './billing/card.js';
 export * from './billing/money.js';
 export * from './billing/zip-codes.js';
+export * from './calendar-days.js';
 export * from './checklists/assembly-units.js';
 export * from './checklists/date-time.js';
 export * from './checklists/fields.js';

@@ -4,6 +4,7 @@
  * show, the plant-config flags, the nearest central offices and the directions link.
  */
 import type { Contact, PhysicalPlantConfig, WorkOrderSearchParams, WorkOrderSortField } from './api/work-orders.js';
+import { addDays } from './calendar-days.js';
 import { DEFAULT_DISTANCE_FT } from './constants.js';
 import { distanceMiles, type LatLng } from './geo.js';
 
@@ -43,10 +44,9 @@ export interface SearchForm {
 }
 
 /** YYYY-MM-DD of `today` (local calendar date) moved by `days`. */
-export function addDaysLocal(today: Date, days: number): string {
-  const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() + days);
+function addDaysLocal(today: Date, days: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return addDays(`${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`, days);
 }
 
 export function defaultDateRange(today: Date): { dateFrom: string; dateTo: string } {

@@ -6,6 +6,7 @@
  * durations in seconds, dates YYYY-MM-DD, weeks by the date of their Monday, hours of the day 0–23 (UTC).
  */
 import { z } from 'zod';
+import { addDays, nextDay } from '../calendar-days.js';
 
 export const ReportFormatSchema = z.enum([
   'text',
@@ -94,24 +95,18 @@ export const column = (label: string, format: ReportFormat): ReportColumn => ({ 
 
 // ---- shared rules ---------------------------------------------------------------------------------------------------
 
-const DAY_MS = 86_400_000;
-
 /** The Monday of the week of a YYYY-MM-DD date (weeks run Monday to Sunday, UTC). */
 export function weekStart(date: string): string {
-  const at = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
-  const weekday = (new Date(at).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
-  return new Date(at - weekday * DAY_MS).toISOString().slice(0, 10);
+  const day = date.slice(0, 10);
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  return addDays(day, -weekday);
 }
 
 /** Every week (by its Monday) that has a day in from..to, inclusive. */
 export function weeksBetween(from: string, to: string): string[] {
   const weeks: string[] = [];
   const last = weekStart(to);
-  for (
-    let w = weekStart(from);
-    w <= last;
-    w = new Date(Date.parse(`${w}T00:00:00Z`) + 7 * DAY_MS).toISOString().slice(0, 10)
-  ) {
+  for (let w = weekStart(from); w <= last; w = addDays(w, 7)) {
     weeks.push(w);
   }
   return weeks;
@@ -120,9 +115,7 @@ export function weeksBetween(from: string, to: string): string[] {
 /** Every day from..to, inclusive. */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`), end = Date.parse(`${to}T00:00:00Z`); t <= end; t += DAY_MS) {
-    days.push(new Date(t).toISOString().slice(0, 10));
-  }
+  for (let day = from; day <= to; day = nextDay(day)) days.push(day);
   return days;
 }
 

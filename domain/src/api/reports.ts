@@ -6,6 +6,7 @@
  * The range rules and the rounding live here so the browser and the server apply the same ones.
  */
 import { z } from 'zod';
+import { addDays, dayNumber } from '../calendar-days.js';
 
 export const PHONE_REPORT_DEFAULT_DAYS = 30;
 export const PHONE_REPORT_MAX_DAYS = 366;
@@ -30,10 +31,6 @@ export function billedMinutes(durationSeconds: number): number {
   return Math.ceil(durationSeconds / 60);
 }
 
-const DAY_MS = 86_400_000;
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-const dayOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
-
 /** A YYYY-MM-DD date that exists on the calendar. */
 export function isRealDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -45,10 +42,6 @@ export function isRealDate(value: string): boolean {
 /** A YYYY-MM month (years 2000 to 2099 are plenty for a bill). */
 export function isRealMonth(value: string): boolean {
   return /^20\d{2}-(0[1-9]|1[0-2])$/.test(value);
-}
-
-export function addDays(date: string, days: number): string {
-  return dayOf(dayNumber(date) + days);
 }
 
 export function addMonths(month: string, months: number): string {

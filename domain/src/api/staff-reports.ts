@@ -5,7 +5,8 @@
  * written from it. Ranges are dates, inclusive, at most 366 days; the aging is as of today and takes no range.
  */
 import { z } from 'zod';
-import { addDays, isRealDate } from './reports.js';
+import { addDays, dayNumber } from '../calendar-days.js';
+import { isRealDate } from './reports.js';
 
 export const STAFF_REPORTS = [
   { id: 'work-orders', name: 'Work orders per week', range: true },
@@ -36,9 +37,6 @@ const dateParam = (label: string) =>
 
 export const StaffReportQuerySchema = z.object({ from: dateParam('From'), to: dateParam('To') });
 export type StaffReportParams = z.input<typeof StaffReportQuerySchema>;
-
-const DAY_MS = 86_400_000;
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 
 /**
  * The staff reports' dates, inclusive: without dates the 12 weeks (84 days) ending today; with one, the other is

@@ -3,6 +3,8 @@
  * The caller's transaction holds the write; amounts are integer cents, a credit line is negative, and the balance
  * never goes below zero (what was paid beyond the invoice stays with the order as paid).
  */
+
+import { addDays } from '@strand/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import * as repo from './billing.repository.js';
@@ -17,9 +19,6 @@ export interface InvoiceLineInput {
 
 /** Days from the invoice date to its due date. */
 export const NEW_INVOICE_DUE_DAYS = 21;
-
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The mailing location an invoice goes to: the one asked for when it is the customer's, else the customer's first,

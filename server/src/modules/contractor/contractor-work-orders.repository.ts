@@ -1,5 +1,6 @@
 /** All SQL of the contractor's work-order lists, one work order's details, acknowledgement and the last search. */
 import type { ContractorSearch } from '@strand/domain';
+import { nextDay } from '@strand/domain';
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
 import type { Database } from '../../db/database.js';
@@ -79,9 +80,6 @@ const SORT_COLUMNS = {
   EventTime: 'wo.next_scheduled_at',
   DueDate: 'wo.due_date',
 } as const;
-
-/** The day after a YYYY-MM-DD date, for an inclusive upper bound on timestamps. */
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 function applyCriteria<O>(query: SummaryQuery<O>, dialect: DialectName, s: ContractorSearch): SummaryQuery<O> {
   let q = query;

@@ -28,6 +28,7 @@ import {
   dispatchLocalDate,
   isDoneStatus,
   isOverdue,
+  nextDay,
   parseResourceId,
   type ResourceKind,
   resourceIdOf,
@@ -58,8 +59,6 @@ export function localMidnightUtc(date: string, timeZone = DISPATCH_TIME_ZONE): s
   const minute = Number(parts.find((p) => p.type === 'minute')?.value);
   return new Date(guess.getTime() - (hour * 60 + minute) * 60_000).toISOString();
 }
-
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 const toIso = (s: string) => new Date(s).toISOString();
 

@@ -4,6 +4,7 @@
  * office show. The ordering flow (checkout), the work that drives an order, and the staff pages build on these.
  */
 import {
+  addDays,
   fullAddress,
   type InstallWindow,
   type OrderDetail,
@@ -84,10 +85,6 @@ export async function priceLines(db: Q, lines: OrderLineInput[]): Promise<Priced
   const oneTimeCents = priced.reduce((sum, l) => sum + l.installFeeCents, 0);
   return { lines: priced, monthlyCents, oneTimeCents };
 }
-
-const DAY_MS = 86_400_000;
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The GIS link lookup's detail id of a work order (SPEC §7), as the demo data derives it. */
 const detailIdOf = (workOrderId: number) => workOrderId + 400_000;

@@ -4,7 +4,7 @@
  * customers (name) and service_locations (latitude, longitude) for the Nearby bounding box; the exact great-circle
  * distance is then checked in SQL too, so the sort and the row cap apply to the exact answer.
  */
-import { boundingBox, EARTH_RADIUS_MILES, FEET_PER_MILE, type WorkOrderSortField } from '@strand/domain';
+import { boundingBox, EARTH_RADIUS_MILES, FEET_PER_MILE, nextDay, type WorkOrderSortField } from '@strand/domain';
 import { type ExpressionBuilder, type Kysely, type OrderByItemBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
 import type { Database } from '../../db/database.js';
@@ -76,11 +76,6 @@ function usesTrigramTable(dialect: DialectName, text: string): boolean {
 /** Text of 3 characters or more has a trigram: an index (FTS5 on SQLite, pg_trgm on PostgreSQL) can find it. */
 function hasTrigram(text: string): boolean {
   return [...text].length >= 3;
-}
-
-/** The next day of a YYYY-MM-DD date: the exclusive upper bound of an inclusive date filter on timestamps. */
-export function nextDay(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
 export interface SearchRow {

@@ -9,11 +9,6 @@ export function localTime(d: Date): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return localDay(new Date(y, m - 1, d + days));
-}
-
 export function dayLabel(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(

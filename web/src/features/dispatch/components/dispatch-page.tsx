@@ -1,4 +1,4 @@
-import { type DispatchWorkOrder, slotFlagMessages, staffHolds } from '@strand/domain';
+import { addDays, type DispatchWorkOrder, slotFlagMessages, staffHolds } from '@strand/domain';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
@@ -10,7 +10,7 @@ import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useAssign, useBoard } from '../api/dispatch';
 import { AssignDialog, type AssignSubmit } from './assign-dialog';
-import { addDays, dateTime, dayLabel, localDay, timeRange } from './board-time';
+import { dateTime, dayLabel, localDay, timeRange } from './board-time';
 import '../../../styles/dispatch.css';
 
 const ResourceBoard = lazy(() => import('./resource-board').then((m) => ({ default: m.ResourceBoard })));
