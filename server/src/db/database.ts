@@ -2,7 +2,7 @@
  * Table types of the database (snake_case, as in the migrations). schema-drift.test.ts compares them with a freshly
  * migrated SQLite and PostgreSQL database, so a migration without its types (or the reverse) fails the tests.
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 export interface CustomersTable {
   id: string;
@@ -1305,3 +1305,6 @@ export type Row<T extends keyof Database> = Selectable<Database[T]>;
 export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
 export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;
 export type { ColumnType };
+
+/** The database or a transaction on it: what a repository function (and anything that only queries) takes. */
+export type Queryable = Kysely<Database> | Transaction<Database>;

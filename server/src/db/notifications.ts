@@ -4,11 +4,11 @@
  * dedicated connection listening and reconnects after a failure (1 s, then up to 30 s apart). A message missed while
  * the listener is reconnecting is not replayed: listeners use messages only to drop caches early, never as the truth.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
-import type { Database } from './database.js';
+import type { Queryable } from './database.js';
 
-export async function notify(db: Kysely<Database> | Transaction<Database>, channel: string, payload: string) {
+export async function notify(db: Queryable, channel: string, payload: string) {
   await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }
 

@@ -2,11 +2,8 @@
  * The owner queries behind every access check (access.ts): one small indexed lookup each, owner columns only. These
  * are the only statements that answer "whose is this work order?" in the server.
  */
-import type { Kysely, Transaction } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
-import type { Database } from '../../db/database.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Queryable } from '../../db/database.js';
 
 const ownerQuery = compiledQuery((db, workOrderId: number) =>
   db
@@ -16,14 +13,18 @@ const ownerQuery = compiledQuery((db, workOrderId: number) =>
 );
 
 /** Whether the work order exists and whose it is (a primary-key lookup, compiled once: every field request asks). */
-export async function findWorkOrderOwner(db: Db, workOrderId: number) {
+export async function findWorkOrderOwner(db: Queryable, workOrderId: number) {
   return (await ownerQuery(db, workOrderId))[0];
 }
 
 export type WorkOrderOwner = NonNullable<Awaited<ReturnType<typeof findWorkOrderOwner>>>;
 
 /** Does a work order of this contractor company point at this service location? (index on location, company) */
-export async function companyHasWorkOrderAt(db: Db, companyId: number, serviceLocationId: number): Promise<boolean> {
+export async function companyHasWorkOrderAt(
+  db: Queryable,
+  companyId: number,
+  serviceLocationId: number,
+): Promise<boolean> {
   const row = await db
     .selectFrom('work_orders')
     .select('id')

@@ -1,8 +1,8 @@
 /** All SQL of customer accounts. */
 import { CUSTOMER_ACCOUNT_TYPES } from '@strand/domain';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
-import type { Database } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { containsInsensitive } from '../../db/sql.js';
 
 export function findAccountSummary(db: Kysely<Database>, customerId: string) {
@@ -42,7 +42,7 @@ export function searchCustomers(db: Kysely<Database>, dialect: DialectName, text
     .execute();
 }
 
-export function findCustomer(db: Kysely<Database> | Transaction<Database>, customerId: string) {
+export function findCustomer(db: Queryable, customerId: string) {
   return db
     .selectFrom('customers')
     .select(['id', 'name', 'customer_type'])
@@ -51,12 +51,7 @@ export function findCustomer(db: Kysely<Database> | Transaction<Database>, custo
 }
 
 /** Changes the type only if it is still `from` (two staff members at once: one wins). */
-export async function setCustomerType(
-  db: Kysely<Database> | Transaction<Database>,
-  customerId: string,
-  from: string,
-  to: string,
-): Promise<boolean> {
+export async function setCustomerType(db: Queryable, customerId: string, from: string, to: string): Promise<boolean> {
   const result = await db
     .updateTable('customers')
     .set({ customer_type: to })
@@ -66,12 +61,12 @@ export async function setCustomerType(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export function userIdsOf(db: Kysely<Database> | Transaction<Database>, customerId: string) {
+export function userIdsOf(db: Queryable, customerId: string) {
   return db.selectFrom('users').select('id').where('customer_id', '=', customerId).orderBy('id').execute();
 }
 
 /** Open sessions of the account's users (what the change ends). */
-export async function openSessionCount(db: Kysely<Database> | Transaction<Database>, customerId: string) {
+export async function openSessionCount(db: Queryable, customerId: string) {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')

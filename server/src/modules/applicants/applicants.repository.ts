@@ -1,23 +1,20 @@
 /** All SQL of the programming test: applicants, their submissions, and the staff list. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewRow } from '../../db/database.js';
+import type { NewRow, Queryable } from '../../db/database.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-export function findApplicantByUsername(db: Db, username: string) {
+export function findApplicantByUsername(db: Queryable, username: string) {
   return db.selectFrom('applicants').selectAll().where('username', '=', username.toLowerCase()).executeTakeFirst();
 }
 
-export function findApplicantById(db: Db, id: number) {
+export function findApplicantById(db: Queryable, id: number) {
   return db.selectFrom('applicants').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertApplicant(db: Db, row: NewRow<'applicants'>): Promise<number> {
+export async function insertApplicant(db: Queryable, row: NewRow<'applicants'>): Promise<number> {
   const inserted = await db.insertInto('applicants').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
 }
 
-export function findSubmission(db: Db, id: number) {
+export function findSubmission(db: Queryable, id: number) {
   return db
     .selectFrom('applicant_submissions as s')
     .innerJoin('applicants as a', 'a.id', 's.applicant_id')
@@ -26,7 +23,7 @@ export function findSubmission(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-export function findSubmissionByKey(db: Db, applicantId: number, key: string) {
+export function findSubmissionByKey(db: Queryable, applicantId: number, key: string) {
   return db
     .selectFrom('applicant_submissions')
     .selectAll()
@@ -36,7 +33,7 @@ export function findSubmissionByKey(db: Db, applicantId: number, key: string) {
 }
 
 /** Records a submission and makes it the applicant's current one (the earlier ones stay). */
-export async function insertSubmission(trx: Db, row: NewRow<'applicant_submissions'>): Promise<number> {
+export async function insertSubmission(trx: Queryable, row: NewRow<'applicant_submissions'>): Promise<number> {
   const inserted = await trx.insertInto('applicant_submissions').values(row).returning('id').executeTakeFirstOrThrow();
   await trx
     .updateTable('applicants')
@@ -47,7 +44,7 @@ export async function insertSubmission(trx: Db, row: NewRow<'applicant_submissio
 }
 
 /** Every applicant with the current submission and the number of submissions: one statement, newest first. */
-export function listApplicants(db: Db) {
+export function listApplicants(db: Queryable) {
   return db
     .selectFrom('applicants as a')
     .leftJoin('applicant_submissions as s', 's.id', 'a.current_submission_id')
@@ -80,7 +77,7 @@ export function listApplicants(db: Db) {
 
 export type ApplicantListRow = Awaited<ReturnType<typeof listApplicants>>[number];
 
-export function currentSubmission(db: Db, applicantId: number) {
+export function currentSubmission(db: Queryable, applicantId: number) {
   return db
     .selectFrom('applicants as a')
     .innerJoin('applicant_submissions as s', 's.id', 'a.current_submission_id')

@@ -1,9 +1,6 @@
 /** All SQL of the asset area: assets with their definitions and ports, asset actions and action requests. */
 import type { Asset } from '@strand/domain';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewRow } from '../../db/database.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { NewRow, Queryable } from '../../db/database.js';
 
 const assetColumns = [
   'a.id',
@@ -27,7 +24,7 @@ const assetColumns = [
   'd.slots',
 ] as const;
 
-function assetQuery(db: Db) {
+function assetQuery(db: Queryable) {
   return db
     .selectFrom('assets as a')
     .innerJoin('equipment_definitions as d', 'd.id', 'a.definition_id')
@@ -36,15 +33,15 @@ function assetQuery(db: Db) {
 
 export type AssetRow = NonNullable<Awaited<ReturnType<typeof findAssetById>>>;
 
-export function findAssetById(db: Db, assetId: number) {
+export function findAssetById(db: Queryable, assetId: number) {
   return assetQuery(db).where('a.id', '=', assetId).executeTakeFirst();
 }
 
-export function findAssetByTag(db: Db, tag: string) {
+export function findAssetByTag(db: Queryable, tag: string) {
   return assetQuery(db).where('a.asset_tag', '=', tag).executeTakeFirst();
 }
 
-export function listPorts(db: Db, assetId: number) {
+export function listPorts(db: Queryable, assetId: number) {
   return db
     .selectFrom('asset_ports')
     .select(['slot', 'port', 'label'])
@@ -75,7 +72,7 @@ export function toAsset(row: AssetRow, ports: { slot: number; port: number; labe
   };
 }
 
-export function listActionsForHardwareType(db: Db, hardwareType: number) {
+export function listActionsForHardwareType(db: Queryable, hardwareType: number) {
   return db
     .selectFrom('hardware_type_actions as h')
     .innerJoin('application_actions as x', 'x.id', 'h.action_id')
@@ -86,7 +83,7 @@ export function listActionsForHardwareType(db: Db, hardwareType: number) {
 }
 
 export async function insertActionRequest(
-  db: Db,
+  db: Queryable,
   row: { workOrderId: number; assetId: number; actionId: number; userId: number; now: string },
 ): Promise<number> {
   const inserted = await db
@@ -107,7 +104,7 @@ export async function insertActionRequest(
   return inserted.id;
 }
 
-export function findActionRequest(db: Db, requestId: number) {
+export function findActionRequest(db: Queryable, requestId: number) {
   return db
     .selectFrom('asset_action_requests as r')
     .innerJoin('assets as a', 'a.id', 'r.asset_id')
@@ -128,7 +125,7 @@ export function findActionRequest(db: Db, requestId: number) {
 }
 
 /** Pending requests, oldest first, with the OLT port of the asset's first circuit (null when none links it). */
-export function listPendingRequests(db: Db, limit: number) {
+export function listPendingRequests(db: Queryable, limit: number) {
   return db
     .selectFrom('asset_action_requests as r')
     .innerJoin('application_actions as x', 'x.id', 'r.action_id')
@@ -141,7 +138,7 @@ export function listPendingRequests(db: Db, limit: number) {
     .execute();
 }
 
-export function firstCircuitOfAsset(db: Db, assetId: number) {
+export function firstCircuitOfAsset(db: Queryable, assetId: number) {
   return db
     .selectFrom('circuits')
     .select(['server_ip', 'slot', 'port'])
@@ -153,7 +150,7 @@ export function firstCircuitOfAsset(db: Db, assetId: number) {
 }
 
 /** Claims a pending request for this worker; false when another worker got it first. */
-export async function claimRequest(db: Db, requestId: number, attempts: number, now: string): Promise<boolean> {
+export async function claimRequest(db: Queryable, requestId: number, attempts: number, now: string): Promise<boolean> {
   const res = await db
     .updateTable('asset_action_requests')
     .set({ status: 'Running', attempts: attempts + 1, updated_at: now })
@@ -164,7 +161,7 @@ export async function claimRequest(db: Db, requestId: number, attempts: number, 
 }
 
 export function finishRequest(
-  db: Db,
+  db: Queryable,
   requestId: number,
   status: 'Pending' | 'Completed' | 'Failed',
   result: string,
@@ -178,7 +175,7 @@ export function finishRequest(
 }
 
 /** After a crash, requests left Running are picked up again. */
-export function requeueStaleRunning(db: Db, claimedBefore: string, now: string) {
+export function requeueStaleRunning(db: Queryable, claimedBefore: string, now: string) {
   return db
     .updateTable('asset_action_requests')
     .set({ status: 'Pending', updated_at: now })
@@ -188,7 +185,7 @@ export function requeueStaleRunning(db: Db, claimedBefore: string, now: string) 
 }
 
 /** The ONTs at a service location, the one changed last first (the one the installer scanned or swapped in). */
-export function ontsAtLocation(db: Db, serviceLocationId: number) {
+export function ontsAtLocation(db: Queryable, serviceLocationId: number) {
   return assetQuery(db)
     .where('a.service_location_id', '=', serviceLocationId)
     .where('d.equipment_type', '=', 'ONT')
@@ -199,7 +196,7 @@ export function ontsAtLocation(db: Db, serviceLocationId: number) {
 }
 
 /** The asset's changes, newest first, with who made them. */
-export function listAssetChanges(db: Db, assetId: number, limit: number) {
+export function listAssetChanges(db: Queryable, assetId: number, limit: number) {
   return db
     .selectFrom('asset_changes as h')
     .leftJoin('users as u', 'u.id', 'h.user_id')
@@ -212,7 +209,7 @@ export function listAssetChanges(db: Db, assetId: number, limit: number) {
 }
 
 /** Another asset carrying this MAC address, if any. */
-export function findAssetWithMac(db: Db, mac: string, exceptAssetId: number) {
+export function findAssetWithMac(db: Queryable, mac: string, exceptAssetId: number) {
   return db
     .selectFrom('assets')
     .select(['id', 'asset_tag'])
@@ -222,7 +219,7 @@ export function findAssetWithMac(db: Db, mac: string, exceptAssetId: number) {
 }
 
 export function updateAssetIdentity(
-  db: Db,
+  db: Queryable,
   assetId: number,
   values: { serial_number: string | null; mac_address: string | null; status: string; description: string },
   now: string,
@@ -234,6 +231,6 @@ export function updateAssetIdentity(
     .execute();
 }
 
-export async function insertAssetChanges(db: Db, rows: NewRow<'asset_changes'>[]) {
+export async function insertAssetChanges(db: Queryable, rows: NewRow<'asset_changes'>[]) {
   if (rows.length > 0) await db.insertInto('asset_changes').values(rows).execute();
 }

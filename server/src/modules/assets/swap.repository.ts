@@ -1,13 +1,13 @@
 /** The SQL of ONT swaps and upgrades: stock, location packages, circuits of an asset and the moves. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Queryable } from '../../db/database.js';
 
 export type StockRow = Awaited<ReturnType<typeof listStock>>[number];
 
 /** Assets in stock at a NOC location (optionally one user's, or one hardware type), by asset tag. */
-export function listStock(db: Db, filter: { nocLocationId: number; assignedUserId?: number; hardwareType?: number }) {
+export function listStock(
+  db: Queryable,
+  filter: { nocLocationId: number; assignedUserId?: number; hardwareType?: number },
+) {
   let q = db
     .selectFrom('assets as a')
     .innerJoin('equipment_definitions as d', 'd.id', 'a.definition_id')
@@ -28,7 +28,7 @@ export function listStock(db: Db, filter: { nocLocationId: number; assignedUserI
   return q.orderBy('a.asset_tag').limit(500).execute();
 }
 
-export function listLocationPackages(db: Db, locationId: number) {
+export function listLocationPackages(db: Queryable, locationId: number) {
   return db
     .selectFrom('service_location_packages as sp')
     .innerJoin('packages as p', 'p.id', 'sp.package_id')
@@ -50,7 +50,7 @@ export function listLocationPackages(db: Db, locationId: number) {
     .execute();
 }
 
-export function listCircuitsOfAsset(db: Db, assetId: number) {
+export function listCircuitsOfAsset(db: Queryable, assetId: number) {
   return db
     .selectFrom('circuits')
     .select(['id', 'product', 'circuit_code', 'slot', 'port'])
@@ -61,7 +61,7 @@ export function listCircuitsOfAsset(db: Db, assetId: number) {
 }
 
 /** Takes a stock asset into service at the location; false when it is no longer in stock (taken meanwhile). */
-export async function activateStock(db: Db, assetId: number, locationId: number, now: string): Promise<boolean> {
+export async function activateStock(db: Queryable, assetId: number, locationId: number, now: string): Promise<boolean> {
   const res = await db
     .updateTable('assets')
     .set({ status: 'Active', service_location_id: locationId, assigned_user_id: null, updated_at: now })
@@ -73,7 +73,7 @@ export async function activateStock(db: Db, assetId: number, locationId: number,
 
 /** The replaced ONT goes back on the installer's truck, to be returned to the NOC. */
 export function returnToStock(
-  db: Db,
+  db: Queryable,
   assetId: number,
   to: { userId: number; nocLocationId: number | null; now: string },
 ) {
@@ -90,6 +90,6 @@ export function returnToStock(
     .execute();
 }
 
-export function moveCircuit(db: Db, circuitId: number, assetId: number, port: number) {
+export function moveCircuit(db: Queryable, circuitId: number, assetId: number, port: number) {
   return db.updateTable('circuits').set({ asset_id: assetId, port }).where('id', '=', circuitId).execute();
 }

@@ -10,19 +10,17 @@ import {
   type SwapData,
   type UpgradePreview,
 } from '@strand/domain';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { assertFieldUserMayReach, type ReachedWorkOrder } from '../access/access.service.js';
 import { assertAssetAtWorkOrder } from './assets.policy.js';
 import * as repo from './assets.repository.js';
 import * as swapRepo from './swap.repository.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 /** The ONT at the work order's service location that is being replaced. */
-async function originalOnt(db: Db, wo: ReachedWorkOrder, tag: string) {
+async function originalOnt(db: Queryable, wo: ReachedWorkOrder, tag: string) {
   const asset = await repo.findAssetByTag(db, tag);
   if (!asset) throw badRequest(`There is no asset ${tag}.`, { OrigEquip: 'the ONT at the service location' });
   assertAssetAtWorkOrder(asset, wo);
@@ -33,7 +31,7 @@ async function originalOnt(db: Db, wo: ReachedWorkOrder, tag: string) {
 }
 
 /** The replacement: an ONT in stock at the user's NOC location, assigned to this user or to no one. */
-async function replacementOnt(db: Db, user: SessionClaims, tag: string) {
+async function replacementOnt(db: Queryable, user: SessionClaims, tag: string) {
   const asset = await repo.findAssetByTag(db, tag);
   const allowed = 'an ONT in stock at your NOC location, assigned to you or to no one';
   if (!asset) throw badRequest(`There is no asset ${tag}.`, { NewAsset: allowed });

@@ -1,8 +1,5 @@
 /** All SQL of auth codes. The code column is read only by the push job (`claimedForPush`), never by a list. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, RowUpdate } from '../../db/database.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { Queryable, RowUpdate } from '../../db/database.js';
 
 /** The columns every answer is built from (no `code`). */
 const LISTED = [
@@ -44,7 +41,7 @@ export interface AuthCodeFilter {
   status?: 'pending' | 'active' | 'suspended' | 'failed' | 'removing';
 }
 
-export function searchAuthCodes(db: Q, filter: AuthCodeFilter, limit: number) {
+export function searchAuthCodes(db: Queryable, filter: AuthCodeFilter, limit: number) {
   let q = db
     .selectFrom('auth_codes as a')
     .innerJoin('customers as c', 'c.id', 'a.customer_id')
@@ -74,7 +71,7 @@ export function searchAuthCodes(db: Q, filter: AuthCodeFilter, limit: number) {
 
 export type ListedAuthCode = Awaited<ReturnType<typeof searchAuthCodes>>[number];
 
-export function findAuthCode(db: Q, id: number) {
+export function findAuthCode(db: Queryable, id: number) {
   return db
     .selectFrom('auth_codes as a')
     .innerJoin('customers as c', 'c.id', 'a.customer_id')
@@ -85,7 +82,7 @@ export function findAuthCode(db: Q, id: number) {
 }
 
 /** A customer's codes still in use or on their way (not removed), newest first. */
-export function codesOfCustomer(db: Q, customerId: string, limit: number) {
+export function codesOfCustomer(db: Queryable, customerId: string, limit: number) {
   return db
     .selectFrom('auth_codes as a')
     .innerJoin('customers as c', 'c.id', 'a.customer_id')
@@ -99,7 +96,7 @@ export function codesOfCustomer(db: Q, customerId: string, limit: number) {
     .execute();
 }
 
-export function findCustomer(db: Q, customerId: string) {
+export function findCustomer(db: Queryable, customerId: string) {
   return db
     .selectFrom('customers')
     .select(['id', 'name', 'customer_type'])
@@ -108,7 +105,7 @@ export function findCustomer(db: Q, customerId: string) {
 }
 
 export async function insertAuthCode(
-  db: Q,
+  db: Queryable,
   row: {
     customerId: string;
     code: string;
@@ -141,12 +138,17 @@ export async function insertAuthCode(
 }
 
 /** Whether a code is taken (the unique index decides; this lets the generator draw again without an error). */
-export async function codeTaken(db: Q, code: string): Promise<boolean> {
+export async function codeTaken(db: Queryable, code: string): Promise<boolean> {
   return (await db.selectFrom('auth_codes').select('id').where('code', '=', code).executeTakeFirst()) !== undefined;
 }
 
 /** A staff change: every one counts as a new version, so a push that started before it does not overwrite it. */
-export async function updateAuthCode(db: Q, id: number, changes: RowUpdate<'auth_codes'>, expectedVersion: number) {
+export async function updateAuthCode(
+  db: Queryable,
+  id: number,
+  changes: RowUpdate<'auth_codes'>,
+  expectedVersion: number,
+) {
   const result = await db
     .updateTable('auth_codes')
     .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
@@ -159,7 +161,7 @@ export async function updateAuthCode(db: Q, id: number, changes: RowUpdate<'auth
 // ---- the push job -----------------------------------------------------------------------------------------------
 
 /** Codes with something to tell the switch, due now and not leased by another instance. */
-export function duePushes(db: Q, now: string, limit: number) {
+export function duePushes(db: Queryable, now: string, limit: number) {
   return db
     .selectFrom('auth_codes')
     .select(['id'])
@@ -172,7 +174,13 @@ export function duePushes(db: Q, now: string, limit: number) {
 }
 
 /** Takes the lease on one code (a conditional update: of several instances exactly one wins). */
-export async function claimPush(db: Q, id: number, claim: string, now: string, until: string): Promise<boolean> {
+export async function claimPush(
+  db: Queryable,
+  id: number,
+  claim: string,
+  now: string,
+  until: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('auth_codes')
     // pushed_at from the first claim on: a removal made while this push is under way must tell the switch too.
@@ -190,7 +198,7 @@ export async function claimPush(db: Q, id: number, claim: string, now: string, u
 }
 
 /** The claimed code with what the switch needs (the code itself included). */
-export function claimedForPush(db: Q, id: number, claim: string) {
+export function claimedForPush(db: Queryable, id: number, claim: string) {
   return db
     .selectFrom('auth_codes')
     .select([
@@ -217,7 +225,7 @@ export function claimedForPush(db: Q, id: number, claim: string) {
  * lease goes: the newer change is pushed next round). Answers whether the outcome was recorded.
  */
 export async function finishPush(
-  db: Q,
+  db: Queryable,
   id: number,
   claim: string,
   version: number,

@@ -1,8 +1,5 @@
 /** SQL of bills: invoices and their lines, invoice groups, history, mailing locations and payment methods. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { Queryable } from '../../db/database.js';
 
 /** How far back the history screen reaches (newest first); older records stay in the database. */
 export const HISTORY_LIMIT = 120;
@@ -21,18 +18,18 @@ const INVOICE_COLUMNS = [
 
 export type InvoiceRow = Awaited<ReturnType<typeof findInvoice>> & {};
 
-export function findInvoice(db: Q, id: number) {
+export function findInvoice(db: Queryable, id: number) {
   return db.selectFrom('invoices').select(INVOICE_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 /** Balances of several invoices in one query. */
-export async function balancesOf(db: Q, ids: number[]): Promise<Map<number, number>> {
+export async function balancesOf(db: Queryable, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('invoices').select(['id', 'balance_cents']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, r.balance_cents]));
 }
 
-export function unpaidInvoicesOf(db: Q, customerId: string) {
+export function unpaidInvoicesOf(db: Queryable, customerId: string) {
   return db
     .selectFrom('invoices')
     .select(INVOICE_COLUMNS)
@@ -43,7 +40,7 @@ export function unpaidInvoicesOf(db: Q, customerId: string) {
     .execute();
 }
 
-export function invoicesOfMailingLocation(db: Q, mailingLocationId: number) {
+export function invoicesOfMailingLocation(db: Queryable, mailingLocationId: number) {
   return db
     .selectFrom('invoices')
     .select(INVOICE_COLUMNS)
@@ -54,7 +51,7 @@ export function invoicesOfMailingLocation(db: Q, mailingLocationId: number) {
     .execute();
 }
 
-export function invoicesOfGroup(db: Q, invoiceGroupId: number) {
+export function invoicesOfGroup(db: Queryable, invoiceGroupId: number) {
   return db
     .selectFrom('invoices')
     .select(INVOICE_COLUMNS)
@@ -64,7 +61,7 @@ export function invoicesOfGroup(db: Q, invoiceGroupId: number) {
     .execute();
 }
 
-export function linesOf(db: Q, invoiceIds: number[]) {
+export function linesOf(db: Queryable, invoiceIds: number[]) {
   if (invoiceIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('invoice_lines')
@@ -76,7 +73,7 @@ export function linesOf(db: Q, invoiceIds: number[]) {
 }
 
 /** Completed payments applied to these invoices. */
-export function appliedPayments(db: Q, invoiceIds: number[]) {
+export function appliedPayments(db: Queryable, invoiceIds: number[]) {
   if (invoiceIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('payment_allocations as a')
@@ -92,7 +89,7 @@ export function appliedPayments(db: Q, invoiceIds: number[]) {
  * Payments touching the invoices of a mailing location, and the account's order payments not yet applied to any
  * invoice (paid at checkout), newest first, with their method's label parts.
  */
-export function paymentsOfMailingLocation(db: Q, mailingLocationId: number) {
+export function paymentsOfMailingLocation(db: Queryable, mailingLocationId: number) {
   return db
     .selectFrom('payments as p')
     .innerJoin('payment_methods as m', 'm.id', 'p.payment_method_id')
@@ -152,7 +149,7 @@ export function paymentsOfMailingLocation(db: Q, mailingLocationId: number) {
     .execute();
 }
 
-export function allocationsOf(db: Q, paymentIds: number[]) {
+export function allocationsOf(db: Queryable, paymentIds: number[]) {
   if (paymentIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('payment_allocations')
@@ -176,11 +173,11 @@ const MAILING_COLUMNS = [
   'autopay_payment_method_id',
 ] as const;
 
-export function findMailingLocation(db: Q, id: number) {
+export function findMailingLocation(db: Queryable, id: number) {
   return db.selectFrom('mailing_locations').select(MAILING_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-export function mailingLocationsOf(db: Q, customerId: string) {
+export function mailingLocationsOf(db: Queryable, customerId: string) {
   return db
     .selectFrom('mailing_locations')
     .select(MAILING_COLUMNS)
@@ -190,7 +187,7 @@ export function mailingLocationsOf(db: Q, customerId: string) {
 }
 
 export function updateMailingAddress(
-  db: Q,
+  db: Queryable,
   id: number,
   address: {
     address: string;
@@ -204,7 +201,7 @@ export function updateMailingAddress(
   return db.updateTable('mailing_locations').set(address).where('id', '=', id).execute();
 }
 
-export function setAutopay(db: Q, mailingLocationId: number, paymentMethodId: number | null) {
+export function setAutopay(db: Queryable, mailingLocationId: number, paymentMethodId: number | null) {
   return db
     .updateTable('mailing_locations')
     .set({ autopay_payment_method_id: paymentMethodId })
@@ -231,12 +228,12 @@ const METHOD_COLUMNS = [
 
 export type PaymentMethodRow = Awaited<ReturnType<typeof findPaymentMethod>> & {};
 
-export function findPaymentMethod(db: Q, id: number) {
+export function findPaymentMethod(db: Queryable, id: number) {
   return db.selectFrom('payment_methods').select(METHOD_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 /** The account's methods on file; `lock` (PostgreSQL only) holds them while a removal checks the last-one rule. */
-export function activePaymentMethodsOf(db: Q, customerId: string, lock = false) {
+export function activePaymentMethodsOf(db: Queryable, customerId: string, lock = false) {
   return db
     .selectFrom('payment_methods')
     .select(METHOD_COLUMNS)
@@ -249,7 +246,7 @@ export function activePaymentMethodsOf(db: Q, customerId: string, lock = false) 
 }
 
 export async function insertPaymentMethod(
-  db: Q,
+  db: Queryable,
   method: {
     customerId: string;
     kind: 'card' | 'ach';
@@ -284,7 +281,7 @@ export async function insertPaymentMethod(
 }
 
 /** Removed methods are kept (payments refer to them) but marked deleted and never offered again. */
-export function markPaymentMethodDeleted(db: Q, id: number, now: string) {
+export function markPaymentMethodDeleted(db: Queryable, id: number, now: string) {
   return db
     .updateTable('payment_methods')
     .set({ deleted_at: now })
@@ -294,7 +291,7 @@ export function markPaymentMethodDeleted(db: Q, id: number, now: string) {
 }
 
 /** How many payment methods the account saved since `since`, removed ones included (card-testing brake). */
-export async function methodsAddedSince(db: Q, customerId: string, since: string): Promise<number> {
+export async function methodsAddedSince(db: Queryable, customerId: string, since: string): Promise<number> {
   const row = await db
     .selectFrom('payment_methods')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -307,7 +304,7 @@ export async function methodsAddedSince(db: Q, customerId: string, since: string
 // ---- invoices made by other areas (an order's first invoice) ---------------------------------------------------
 
 export async function insertInvoice(
-  db: Q,
+  db: Queryable,
   row: {
     customer_id: string;
     mailing_location_id: number;
@@ -329,14 +326,14 @@ export async function insertInvoice(
 }
 
 export async function insertInvoiceLines(
-  db: Q,
+  db: Queryable,
   rows: { invoice_id: number; description: string; amount_cents: number; service_location_id: number | null }[],
 ): Promise<void> {
   if (rows.length > 0) await db.insertInto('invoice_lines').values(rows).execute();
 }
 
 export async function insertMailingLocation(
-  db: Q,
+  db: Queryable,
   row: { customer_id: string; address: string; address2: string | null; city: string; state: string; zip: string },
 ): Promise<number> {
   const { id } = await db
@@ -349,7 +346,7 @@ export async function insertMailingLocation(
 
 /** A Completed checkout payment of an order (by its gateway charge) and how much of it is applied to invoices. */
 /** The account's Completed checkout payments of orders, each with how much of it is applied to invoices. */
-function completedOrderPayments(db: Q, customerId: string) {
+function completedOrderPayments(db: Queryable, customerId: string) {
   return db
     .selectFrom('payments as p')
     .select((eb) => [
@@ -370,7 +367,7 @@ function completedOrderPayments(db: Q, customerId: string) {
     .where('p.status', '=', 'Completed');
 }
 
-export function orderPaymentByCharge(db: Q, customerId: string, gatewayChargeId: string) {
+export function orderPaymentByCharge(db: Queryable, customerId: string, gatewayChargeId: string) {
   return completedOrderPayments(db, customerId)
     .where('p.gateway_reference', '=', gatewayChargeId)
     .executeTakeFirst()
@@ -383,7 +380,7 @@ export function orderPaymentByCharge(db: Q, customerId: string, gatewayChargeId:
  * credit: it waits for that order's first invoice. On PostgreSQL the rows are locked, so two invoices made at once
  * cannot spend the same credit.
  */
-export async function creditPayments(db: Q, dialect: 'sqlite' | 'postgres', customerId: string) {
+export async function creditPayments(db: Queryable, dialect: 'sqlite' | 'postgres', customerId: string) {
   let q = completedOrderPayments(db, customerId)
     .where((eb) =>
       eb.or([
@@ -408,14 +405,17 @@ export async function creditPayments(db: Q, dialect: 'sqlite' | 'postgres', cust
     .filter((r) => r.leftCents > 0);
 }
 
-export function invoiceBalance(db: Q, invoiceId: number) {
+export function invoiceBalance(db: Queryable, invoiceId: number) {
   return db.selectFrom('invoices').select(['balance_cents', 'due_date']).where('id', '=', invoiceId).executeTakeFirst();
 }
 
-export async function insertAllocation(db: Q, row: { payment_id: number; invoice_id: number; amount_cents: number }) {
+export async function insertAllocation(
+  db: Queryable,
+  row: { payment_id: number; invoice_id: number; amount_cents: number },
+) {
   await db.insertInto('payment_allocations').values(row).execute();
 }
 
-export async function setInvoiceBalance(db: Q, invoiceId: number, balanceCents: number, status: string) {
+export async function setInvoiceBalance(db: Queryable, invoiceId: number, balanceCents: number, status: string) {
   await db.updateTable('invoices').set({ balance_cents: balanceCents, status }).where('id', '=', invoiceId).execute();
 }

@@ -1,9 +1,7 @@
 /** SQL of the payment pipeline: pending payments, their allocations, settlement and the autopay queue. */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
-import type { Database } from '../../db/database.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { Database, Queryable } from '../../db/database.js';
 
 const PAYMENT_COLUMNS = [
   'id',
@@ -24,11 +22,11 @@ const PAYMENT_COLUMNS = [
 
 export type PaymentRow = Awaited<ReturnType<typeof findPayment>> & {};
 
-export function findPayment(db: Q, id: number) {
+export function findPayment(db: Queryable, id: number) {
   return db.selectFrom('payments').select(PAYMENT_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-export function paymentByKey(db: Q, customerId: string, key: string) {
+export function paymentByKey(db: Queryable, customerId: string, key: string) {
   return db
     .selectFrom('payments')
     .select(PAYMENT_COLUMNS)
@@ -38,7 +36,7 @@ export function paymentByKey(db: Q, customerId: string, key: string) {
 }
 
 /** The stored answer of a request already answered under this user's key (lib/idempotency.ts writes them). */
-export function storedAnswer(db: Q, userId: number, key: string) {
+export function storedAnswer(db: Queryable, userId: number, key: string) {
   return db
     .selectFrom('idempotency_keys')
     .select(['route', 'request_hash', 'status_code', 'response'])
@@ -58,7 +56,7 @@ export function invoicesForPayment(trx: Transaction<Database>, dialect: DialectN
 }
 
 /** What pending payments have already claimed of each invoice. */
-export async function pendingClaims(db: Q, invoiceIds: number[]): Promise<Map<number, number>> {
+export async function pendingClaims(db: Queryable, invoiceIds: number[]): Promise<Map<number, number>> {
   if (invoiceIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('payment_allocations as a')
@@ -134,7 +132,7 @@ export async function finishPayment(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export function allocationsOfPayment(db: Q, paymentId: number) {
+export function allocationsOfPayment(db: Queryable, paymentId: number) {
   return db
     .selectFrom('payment_allocations')
     .select(['invoice_id', 'amount_cents'])
@@ -164,7 +162,7 @@ export async function reduceBalance(
 }
 
 /** Pending payments older than `before` (a request that never came back). */
-export function stalePendingPayments(db: Q, before: string, customerId?: string) {
+export function stalePendingPayments(db: Queryable, before: string, customerId?: string) {
   return db
     .selectFrom('payments')
     .select(PAYMENT_COLUMNS)
@@ -177,7 +175,7 @@ export function stalePendingPayments(db: Q, before: string, customerId?: string)
 }
 
 /** Invoices due by `today` with a balance, at mailing locations whose autopay has a live payment method. */
-export function autopayDueInvoices(db: Q, today: string, limit: number) {
+export function autopayDueInvoices(db: Queryable, today: string, limit: number) {
   return db
     .selectFrom('invoices as i')
     .innerJoin('mailing_locations as ml', 'ml.id', 'i.mailing_location_id')
@@ -192,7 +190,7 @@ export function autopayDueInvoices(db: Q, today: string, limit: number) {
 }
 
 /** How many of the account's payments were declined since `since` (card-testing brake). */
-export async function declinedSince(db: Q, customerId: string, since: string): Promise<number> {
+export async function declinedSince(db: Queryable, customerId: string, since: string): Promise<number> {
   const row = await db
     .selectFrom('payments')
     .select((eb) => eb.fn.countAll<number>().as('n'))

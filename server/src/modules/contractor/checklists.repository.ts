@@ -1,12 +1,9 @@
 /** All SQL of checklists: saves and their history, look-ups, assembly unit entries, contracts and unit prices. */
-import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
-import type { Database, NewRow } from '../../db/database.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { NewRow, Queryable } from '../../db/database.js';
 
 /** The work order a save changes, locked on PostgreSQL so two saves of one checklist run one after the other. */
-export function lockWorkOrder(db: Db, dialect: DialectName, workOrderId: number) {
+export function lockWorkOrder(db: Queryable, dialect: DialectName, workOrderId: number) {
   let query = db
     .selectFrom('work_orders as wo')
     .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
@@ -26,12 +23,12 @@ export function lockWorkOrder(db: Db, dialect: DialectName, workOrderId: number)
   return query.executeTakeFirst();
 }
 
-export function findChecklist(db: Db, workOrderId: number) {
+export function findChecklist(db: Queryable, workOrderId: number) {
   return db.selectFrom('checklists').selectAll().where('work_order_id', '=', workOrderId).executeTakeFirst();
 }
 
 export async function saveChecklist(
-  db: Db,
+  db: Queryable,
   existingId: number | null,
   row: Omit<NewRow<'checklists'>, 'id'>,
 ): Promise<number> {
@@ -43,15 +40,15 @@ export async function saveChecklist(
   return inserted.id;
 }
 
-export async function insertHistory(db: Db, row: Omit<NewRow<'checklist_history'>, 'id'>) {
+export async function insertHistory(db: Queryable, row: Omit<NewRow<'checklist_history'>, 'id'>) {
   await db.insertInto('checklist_history').values(row).execute();
 }
 
-export async function setWorkOrderStatus(db: Db, workOrderId: number, status: string, now: string) {
+export async function setWorkOrderStatus(db: Queryable, workOrderId: number, status: string, now: string) {
   await db.updateTable('work_orders').set({ status, last_updated: now }).where('id', '=', workOrderId).execute();
 }
 
-export function findHistory(db: Db, workOrderId: number) {
+export function findHistory(db: Queryable, workOrderId: number) {
   return db
     .selectFrom('checklist_history as h')
     .innerJoin('checklists as ch', 'ch.id', 'h.checklist_id')
@@ -63,11 +60,11 @@ export function findHistory(db: Db, workOrderId: number) {
     .execute();
 }
 
-export function findWorkOrderType(db: Db, typeId: number) {
+export function findWorkOrderType(db: Queryable, typeId: number) {
   return db.selectFrom('work_order_types').selectAll().where('id', '=', typeId).executeTakeFirst();
 }
 
-export function findDropTypes(db: Db, isBusiness: boolean) {
+export function findDropTypes(db: Queryable, isBusiness: boolean) {
   return db
     .selectFrom('drop_types')
     .select(['id', 'type'])
@@ -76,19 +73,19 @@ export function findDropTypes(db: Db, isBusiness: boolean) {
     .execute();
 }
 
-export function findSpliceCaseTypes(db: Db) {
+export function findSpliceCaseTypes(db: Queryable) {
   return db.selectFrom('splice_case_types').select(['id', 'type']).orderBy('id').execute();
 }
 
-export function findAssemblyUnits(db: Db) {
+export function findAssemblyUnits(db: Queryable) {
   return db.selectFrom('assembly_units').selectAll().orderBy('code').execute();
 }
 
-export function findAssemblyUnit(db: Db, assemblyUnitId: number) {
+export function findAssemblyUnit(db: Queryable, assemblyUnitId: number) {
   return db.selectFrom('assembly_units').selectAll().where('id', '=', assemblyUnitId).executeTakeFirst();
 }
 
-export async function insertAssemblyEntry(db: Db, row: Omit<NewRow<'work_order_assembly_units'>, 'id'>) {
+export async function insertAssemblyEntry(db: Queryable, row: Omit<NewRow<'work_order_assembly_units'>, 'id'>) {
   const inserted = await db
     .insertInto('work_order_assembly_units')
     .values(row)
@@ -97,7 +94,7 @@ export async function insertAssemblyEntry(db: Db, row: Omit<NewRow<'work_order_a
   return inserted.id;
 }
 
-export function findAssemblyEntry(db: Db, entryId: number) {
+export function findAssemblyEntry(db: Queryable, entryId: number) {
   return db
     .selectFrom('work_order_assembly_units')
     .select(['id', 'work_order_id'])
@@ -105,11 +102,11 @@ export function findAssemblyEntry(db: Db, entryId: number) {
     .executeTakeFirst();
 }
 
-export async function deleteAssemblyEntry(db: Db, entryId: number) {
+export async function deleteAssemblyEntry(db: Queryable, entryId: number) {
   await db.deleteFrom('work_order_assembly_units').where('id', '=', entryId).execute();
 }
 
-export function findContracts(db: Db, companyId: number) {
+export function findContracts(db: Queryable, companyId: number) {
   return db
     .selectFrom('fiber_contracts')
     .selectAll()
@@ -118,11 +115,11 @@ export function findContracts(db: Db, companyId: number) {
     .execute();
 }
 
-export function findContract(db: Db, contractId: number) {
+export function findContract(db: Queryable, contractId: number) {
   return db.selectFrom('fiber_contracts').selectAll().where('id', '=', contractId).executeTakeFirst();
 }
 
-export function findUnitPrices(db: Db, contractId: number) {
+export function findUnitPrices(db: Queryable, contractId: number) {
   return db
     .selectFrom('contract_unit_prices as p')
     .innerJoin('assembly_units as u', 'u.id', 'p.assembly_unit_id')

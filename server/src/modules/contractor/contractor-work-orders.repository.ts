@@ -1,12 +1,10 @@
 /** All SQL of the contractor's work-order lists, one work order's details, acknowledgement and the last search. */
 import type { ContractorSearch } from '@strand/domain';
 import { nextDay } from '@strand/domain';
-import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
-import type { Database } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { containsInsensitive } from '../../db/sql.js';
-
-type Db = Kysely<Database>;
 
 /** The tables a work-order summary reads, aliased as the queries below use them. */
 type SummaryTables = Database & {
@@ -35,7 +33,7 @@ const assignedTo = (userId: number) => (eb: ExpressionBuilder<SummaryTables, 'wo
   );
 
 /** The company's work orders with what a summary shows; callers add filters, order and limit. */
-function summaryBase(db: Db, scope: ListScope) {
+function summaryBase(db: Queryable, scope: ListScope) {
   let query = db
     .selectFrom('work_orders as wo')
     .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
@@ -100,7 +98,7 @@ function applyCriteria<O>(query: SummaryQuery<O>, dialect: DialectName, s: Contr
 }
 
 export async function searchWorkOrders(
-  db: Db,
+  db: Queryable,
   dialect: DialectName,
   scope: ListScope,
   criteria: ContractorSearch,
@@ -126,7 +124,7 @@ export async function searchWorkOrders(
 const NOT_OPEN = ['Complete', 'Closed', 'Waiting', 'Cancelled'];
 
 /** Open work orders (not Complete or Closed), soonest first. */
-export function findOpenWorkOrders(db: Db, scope: ListScope, limit: number) {
+export function findOpenWorkOrders(db: Queryable, scope: ListScope, limit: number) {
   return selectSummary(summaryBase(db, scope).where('wo.status', 'not in', NOT_OPEN), scope.userId)
     .orderBy(sql`case when wo.next_scheduled_at is null then 1 else 0 end`)
     .orderBy('wo.next_scheduled_at')
@@ -136,7 +134,12 @@ export function findOpenWorkOrders(db: Db, scope: ListScope, limit: number) {
 }
 
 /** Open work orders nearest a point first (a flat-earth order, exact miles are the caller's), with coordinates. */
-export function findOpenNear(db: Db, scope: ListScope, point: { latitude: number; longitude: number }, limit: number) {
+export function findOpenNear(
+  db: Queryable,
+  scope: ListScope,
+  point: { latitude: number; longitude: number },
+  limit: number,
+) {
   // Degrees of longitude shrink with the latitude; the scale keeps the nearest-first order right at Missouri's.
   const scale = Math.cos((point.latitude * Math.PI) / 180) ** 2;
   const dLat = sql<number>`(sl.latitude - ${point.latitude})`;
@@ -150,7 +153,7 @@ export function findOpenNear(db: Db, scope: ListScope, point: { latitude: number
     .execute();
 }
 
-export function findAwaitingAcknowledgement(db: Db, scope: ListScope, limit: number) {
+export function findAwaitingAcknowledgement(db: Queryable, scope: ListScope, limit: number) {
   return selectSummary(
     summaryBase(db, scope).where('wo.status', 'not in', NOT_OPEN).where('wo.acknowledged_at', 'is', null),
     scope.userId,
@@ -162,7 +165,7 @@ export function findAwaitingAcknowledgement(db: Db, scope: ListScope, limit: num
     .execute();
 }
 
-export async function countOpen(db: Db, scope: ListScope) {
+export async function countOpen(db: Queryable, scope: ListScope) {
   const [open, awaiting] = await Promise.all([
     summaryBase(db, scope)
       .where('wo.status', 'not in', NOT_OPEN)
@@ -178,7 +181,7 @@ export async function countOpen(db: Db, scope: ListScope) {
 }
 
 /** One work order with its type, customer, location, acknowledgement and checklist: what the details panel shows. */
-export function findWorkOrderDetails(db: Db, workOrderId: number) {
+export function findWorkOrderDetails(db: Queryable, workOrderId: number) {
   return db
     .selectFrom('work_orders as wo')
     .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
@@ -242,7 +245,7 @@ export function findWorkOrderDetails(db: Db, workOrderId: number) {
 export type WorkOrderDetailsRow = NonNullable<Awaited<ReturnType<typeof findWorkOrderDetails>>>;
 
 /** Who acknowledged the work order and when (nulls when nobody has). */
-export function findAcknowledgement(db: Db, workOrderId: number) {
+export function findAcknowledgement(db: Queryable, workOrderId: number) {
   return db
     .selectFrom('work_orders as wo')
     .leftJoin('users as ack', 'ack.id', 'wo.acknowledged_by')
@@ -252,7 +255,7 @@ export function findAcknowledgement(db: Db, workOrderId: number) {
 }
 
 /** What completeness (SPEC §4) and the acknowledgement rule need: status, the form's keys, the saved answers. */
-export function findCompletionState(db: Db, workOrderId: number) {
+export function findCompletionState(db: Queryable, workOrderId: number) {
   return db
     .selectFrom('work_orders as wo')
     .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
@@ -269,7 +272,7 @@ export function findCompletionState(db: Db, workOrderId: number) {
     .executeTakeFirst();
 }
 
-export function findAssemblyUnitEntries(db: Db, workOrderId: number) {
+export function findAssemblyUnitEntries(db: Queryable, workOrderId: number) {
   return db
     .selectFrom('work_order_assembly_units as e')
     .innerJoin('assembly_units as u', 'u.id', 'e.assembly_unit_id')
@@ -293,7 +296,7 @@ export function findAssemblyUnitEntries(db: Db, workOrderId: number) {
 }
 
 export async function setAcknowledgement(
-  db: Db,
+  db: Queryable,
   workOrderId: number,
   ack: { by: number; at: string } | null,
   now: string,
@@ -305,7 +308,7 @@ export async function setAcknowledgement(
     .execute();
 }
 
-export function findLastSearch(db: Db, userId: number) {
+export function findLastSearch(db: Queryable, userId: number) {
   return db
     .selectFrom('contractor_last_searches')
     .select(['criteria', 'saved_at'])
@@ -313,7 +316,7 @@ export function findLastSearch(db: Db, userId: number) {
     .executeTakeFirst();
 }
 
-export async function saveLastSearch(db: Db, userId: number, criteria: string, savedAt: string) {
+export async function saveLastSearch(db: Queryable, userId: number, criteria: string, savedAt: string) {
   await db
     .insertInto('contractor_last_searches')
     .values({ user_id: userId, criteria, saved_at: savedAt })

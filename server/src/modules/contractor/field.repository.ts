@@ -1,13 +1,11 @@
 /** All SQL of the contractor's calendar, map and restoration tickets. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
-
-type Db = Kysely<Database>;
+import type { Database, Queryable } from '../../db/database.js';
 
 export const CALENDAR_EVENT_LIMIT = 1_000;
 
 /** Events of the company that overlap [start, end). */
-export function findCalendarEvents(db: Db, companyId: number, start: string, end: string) {
+export function findCalendarEvents(db: Queryable, companyId: number, start: string, end: string) {
   return db
     .selectFrom('calendar_events as e')
     .leftJoin('work_orders as wo', 'wo.id', 'e.work_order_id')
@@ -23,7 +21,7 @@ export function findCalendarEvents(db: Db, companyId: number, start: string, end
 
 export const MAP_WORK_ORDER_LIMIT = 2_000;
 
-export function findMapWorkOrders(db: Db, companyId: number) {
+export function findMapWorkOrders(db: Queryable, companyId: number) {
   return db
     .selectFrom('work_orders as wo')
     .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
@@ -62,7 +60,7 @@ export interface Box {
 }
 
 /** Plant features of the given layers inside any of the boxes (one query; the layer/lat/lon index serves it). */
-export function findFeaturesIn(db: Db, layers: readonly number[], boxes: readonly Box[], limit: number) {
+export function findFeaturesIn(db: Queryable, layers: readonly number[], boxes: readonly Box[], limit: number) {
   if (boxes.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('map_features')
@@ -87,7 +85,7 @@ export function findFeaturesIn(db: Db, layers: readonly number[], boxes: readonl
 
 export const RESTORATION_TICKET_LIMIT = 500;
 
-export function findRestorationTickets(db: Db, companyId: number, status: string | undefined) {
+export function findRestorationTickets(db: Queryable, companyId: number, status: string | undefined) {
   let query = db
     .selectFrom('restoration_tickets as r')
     .leftJoin('work_orders as wo', 'wo.id', 'r.work_order_id')
@@ -108,7 +106,7 @@ export function findRestorationTickets(db: Db, companyId: number, status: string
 }
 
 /** The notes of several tickets in one query (no query per ticket). */
-export function findNotesOf(db: Db, ticketIds: readonly number[]) {
+export function findNotesOf(db: Queryable, ticketIds: readonly number[]) {
   if (ticketIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('restoration_ticket_notes')
@@ -119,7 +117,7 @@ export function findNotesOf(db: Db, ticketIds: readonly number[]) {
     .execute();
 }
 
-export function findTicket(db: Db | Kysely<Database>, ticketId: number) {
+export function findTicket(db: Queryable | Kysely<Database>, ticketId: number) {
   return db
     .selectFrom('restoration_tickets')
     .select(['id', 'contractor_id', 'image_key', 'image_sha256'])
@@ -128,7 +126,7 @@ export function findTicket(db: Db | Kysely<Database>, ticketId: number) {
 }
 
 /** Restoration tickets of every company not yet complete (staff tie an outage notice to one). */
-export function findOpenRestorationTickets(db: Db | Kysely<Database>) {
+export function findOpenRestorationTickets(db: Queryable | Kysely<Database>) {
   return db
     .selectFrom('restoration_tickets')
     .select(['id', 'address', 'status', 'description'])
@@ -138,7 +136,7 @@ export function findOpenRestorationTickets(db: Db | Kysely<Database>) {
     .execute();
 }
 
-export function findRestorationTicketSummary(db: Db | Kysely<Database>, ticketId: number) {
+export function findRestorationTicketSummary(db: Queryable | Kysely<Database>, ticketId: number) {
   return db
     .selectFrom('restoration_tickets')
     .select(['id', 'address', 'status', 'description'])

@@ -1,10 +1,7 @@
 /** All SQL of a contractor work order's files: attachments, and what its PDF prints. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Queryable } from '../../db/database.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-export function findAttachments(db: Db, workOrderId: number) {
+export function findAttachments(db: Queryable, workOrderId: number) {
   return db
     .selectFrom('attachments')
     .select(['id', 'file_name', 'description', 'content_type', 'size_bytes', 'created_at'])
@@ -14,11 +11,11 @@ export function findAttachments(db: Db, workOrderId: number) {
     .execute();
 }
 
-export function findAttachment(db: Db, attachmentId: number) {
+export function findAttachment(db: Queryable, attachmentId: number) {
   return db.selectFrom('attachments').selectAll().where('id', '=', attachmentId).executeTakeFirst();
 }
 
-export function findAssignees(db: Db, workOrderId: number) {
+export function findAssignees(db: Queryable, workOrderId: number) {
   return db
     .selectFrom('work_order_assignments as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
@@ -28,7 +25,7 @@ export function findAssignees(db: Db, workOrderId: number) {
     .execute();
 }
 
-export function findContacts(db: Db, serviceLocationId: number) {
+export function findContacts(db: Queryable, serviceLocationId: number) {
   return db
     .selectFrom('contact_methods as m')
     .innerJoin('contact_method_locations as l', 'l.contact_method_id', 'm.id')
@@ -38,7 +35,7 @@ export function findContacts(db: Db, serviceLocationId: number) {
     .execute();
 }
 
-export function findNotes(db: Db, workOrderId: number) {
+export function findNotes(db: Queryable, workOrderId: number) {
   return db
     .selectFrom('work_order_notes')
     .select(['author', 'body', 'created_at'])

@@ -1,8 +1,5 @@
 /** All SQL of contact methods and their links to service locations. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { Queryable } from '../../db/database.js';
 
 export interface ContactValues {
   category: string;
@@ -12,7 +9,7 @@ export interface ContactValues {
   email: string | null;
 }
 
-export function contactsOf(db: Q, customerId: string) {
+export function contactsOf(db: Queryable, customerId: string) {
   return db
     .selectFrom('contact_methods')
     .select(['id', 'customer_id', 'category', 'name', 'phone', 'phone2', 'email'])
@@ -22,7 +19,7 @@ export function contactsOf(db: Q, customerId: string) {
 }
 
 /** Every link of the account's contacts, with the location's address (one query for the whole list). */
-export function linksOfAccount(db: Q, customerId: string) {
+export function linksOfAccount(db: Queryable, customerId: string) {
   return db
     .selectFrom('contact_method_locations as l')
     .innerJoin('contact_methods as c', 'c.id', 'l.contact_method_id')
@@ -42,7 +39,7 @@ export function linksOfAccount(db: Q, customerId: string) {
     .execute();
 }
 
-export function findContact(db: Q, id: number) {
+export function findContact(db: Queryable, id: number) {
   return db
     .selectFrom('contact_methods')
     .select(['id', 'customer_id', 'category', 'name', 'phone', 'phone2', 'email'])
@@ -50,7 +47,7 @@ export function findContact(db: Q, id: number) {
     .executeTakeFirst();
 }
 
-export async function insertContact(db: Q, customerId: string, values: ContactValues): Promise<number> {
+export async function insertContact(db: Queryable, customerId: string, values: ContactValues): Promise<number> {
   const row = await db
     .insertInto('contact_methods')
     .values({ customer_id: customerId, ...values })
@@ -59,16 +56,16 @@ export async function insertContact(db: Q, customerId: string, values: ContactVa
   return row.id;
 }
 
-export function updateContact(db: Q, id: number, values: ContactValues) {
+export function updateContact(db: Queryable, id: number, values: ContactValues) {
   return db.updateTable('contact_methods').set(values).where('id', '=', id).execute();
 }
 
-export async function deleteContact(db: Q, id: number) {
+export async function deleteContact(db: Queryable, id: number) {
   await db.deleteFrom('contact_method_locations').where('contact_method_id', '=', id).execute();
   await db.deleteFrom('contact_methods').where('id', '=', id).execute();
 }
 
-export function linksOfContact(db: Q, contactId: number) {
+export function linksOfContact(db: Queryable, contactId: number) {
   return db
     .selectFrom('contact_method_locations')
     .select(['service_location_id', 'link_type'])
@@ -76,7 +73,11 @@ export function linksOfContact(db: Q, contactId: number) {
     .execute();
 }
 
-export async function replaceLinks(db: Q, contactId: number, links: { serviceLocationId: number; linkType: string }[]) {
+export async function replaceLinks(
+  db: Queryable,
+  contactId: number,
+  links: { serviceLocationId: number; linkType: string }[],
+) {
   await db.deleteFrom('contact_method_locations').where('contact_method_id', '=', contactId).execute();
   if (links.length === 0) return;
   await db
@@ -91,7 +92,7 @@ export async function replaceLinks(db: Q, contactId: number, links: { serviceLoc
     .execute();
 }
 
-export function upsertLink(db: Q, contactId: number, serviceLocationId: number, linkType: string) {
+export function upsertLink(db: Queryable, contactId: number, serviceLocationId: number, linkType: string) {
   return db
     .insertInto('contact_method_locations')
     .values({ contact_method_id: contactId, service_location_id: serviceLocationId, link_type: linkType })
@@ -100,7 +101,7 @@ export function upsertLink(db: Q, contactId: number, serviceLocationId: number, 
 }
 
 /** Changes an existing link's type; the number of links changed (0 when there is no such link). */
-export async function updateLinkType(db: Q, contactId: number, serviceLocationId: number, linkType: string) {
+export async function updateLinkType(db: Queryable, contactId: number, serviceLocationId: number, linkType: string) {
   const result = await db
     .updateTable('contact_method_locations')
     .set({ link_type: linkType })
@@ -110,7 +111,7 @@ export async function updateLinkType(db: Q, contactId: number, serviceLocationId
   return Number(result.numUpdatedRows);
 }
 
-export async function deleteLink(db: Q, contactId: number, serviceLocationId: number) {
+export async function deleteLink(db: Queryable, contactId: number, serviceLocationId: number) {
   const result = await db
     .deleteFrom('contact_method_locations')
     .where('contact_method_id', '=', contactId)
@@ -120,7 +121,7 @@ export async function deleteLink(db: Q, contactId: number, serviceLocationId: nu
 }
 
 /** Which of `ids` are service locations of the account. */
-export async function ownedServiceLocationIds(db: Q, customerId: string, ids: number[]): Promise<Set<number>> {
+export async function ownedServiceLocationIds(db: Queryable, customerId: string, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom('service_locations')
@@ -132,7 +133,7 @@ export async function ownedServiceLocationIds(db: Q, customerId: string, ids: nu
 }
 
 /** The email contacts of several accounts in one query (a notice's recipients, asked a page of customers at a time). */
-export function emailContactsOf(db: Q, customerIds: readonly string[]) {
+export function emailContactsOf(db: Queryable, customerIds: readonly string[]) {
   if (customerIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('contact_methods')

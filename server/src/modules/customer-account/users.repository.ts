@@ -1,8 +1,5 @@
 /** All SQL of an account's online users and their permission categories. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { Queryable } from '../../db/database.js';
 
 const USER_COLUMNS = [
   'id',
@@ -16,7 +13,7 @@ const USER_COLUMNS = [
 ] as const;
 
 /** The account's users: people only (staff and field crews carry other accounts, so they never appear here). */
-export function usersOf(db: Q, customerId: string) {
+export function usersOf(db: Queryable, customerId: string) {
   return db
     .selectFrom('users')
     .select(USER_COLUMNS)
@@ -27,12 +24,12 @@ export function usersOf(db: Q, customerId: string) {
     .execute();
 }
 
-export function findUser(db: Q, id: number) {
+export function findUser(db: Queryable, id: number) {
   return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 /** Permission categories of several users in one query. */
-export async function permissionsOf(db: Q, userIds: number[]): Promise<Map<number, string[]>> {
+export async function permissionsOf(db: Queryable, userIds: number[]): Promise<Map<number, string[]>> {
   const map = new Map<number, string[]>();
   if (userIds.length === 0) return map;
   const rows = await db
@@ -45,7 +42,7 @@ export async function permissionsOf(db: Q, userIds: number[]): Promise<Map<numbe
   return map;
 }
 
-export function usernameTaken(db: Q, username: string) {
+export function usernameTaken(db: Queryable, username: string) {
   return db
     .selectFrom('users')
     .select('id')
@@ -54,7 +51,7 @@ export function usernameTaken(db: Q, username: string) {
 }
 
 export async function insertUser(
-  db: Q,
+  db: Queryable,
   user: {
     customerId: string;
     username: string;
@@ -94,7 +91,7 @@ export async function insertUser(
 }
 
 export function updateUser(
-  db: Q,
+  db: Queryable,
   id: number,
   values: { firstName: string; lastName: string; disabled: boolean; now: string },
 ) {
@@ -110,7 +107,7 @@ export function updateUser(
     .execute();
 }
 
-export async function replacePermissions(db: Q, userId: number, categories: readonly string[]) {
+export async function replacePermissions(db: Queryable, userId: number, categories: readonly string[]) {
   await db.deleteFrom('user_permissions').where('user_id', '=', userId).execute();
   if (categories.length === 0) return;
   await db

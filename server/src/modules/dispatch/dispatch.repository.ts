@@ -1,9 +1,7 @@
 /** All SQL of the dispatch board: resources, the work to place, slots, and the assignment writes. */
 import { SETTLED_WORK_ORDER_STATUSES } from '@strand/domain';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Transaction } from 'kysely';
+import type { Database, Queryable } from '../../db/database.js';
 
 /** The board shows at most this many work orders (oldest due first); the answer says when there were more. */
 export const BOARD_WORK_ORDER_LIMIT = 300;
@@ -11,7 +9,7 @@ export const BOARD_WORK_ORDER_LIMIT = 300;
 const DONE = [...SETTLED_WORK_ORDER_STATUSES];
 
 /** Installers (the provider's and field techs who install) and contractor companies: the board's rows. */
-export async function findResources(db: Db) {
+export async function findResources(db: Queryable) {
   const [installers, companies] = await Promise.all([
     db
       .selectFrom('users')
@@ -27,7 +25,7 @@ export async function findResources(db: Db) {
   return { installers, companies };
 }
 
-export function findInstaller(db: Db, userId: number) {
+export function findInstaller(db: Queryable, userId: number) {
   return db
     .selectFrom('users')
     .select(['id', 'first_name', 'last_name'])
@@ -37,7 +35,7 @@ export function findInstaller(db: Db, userId: number) {
     .executeTakeFirst();
 }
 
-export function findCompany(db: Db, companyId: number) {
+export function findCompany(db: Queryable, companyId: number) {
   return db.selectFrom('contractor_companies').select(['id', 'name']).where('id', '=', companyId).executeTakeFirst();
 }
 
@@ -67,7 +65,7 @@ export type SlotRow = Pick<
  * assigned to nobody, overdue (due before `today`) or waiting for another. Each branch is served by an index
  * (slots by range; work orders by contractor and status, by status and due date).
  */
-export function findBoardWorkOrders(db: Db, range: { from: string; to: string; today: string }) {
+export function findBoardWorkOrders(db: Queryable, range: { from: string; to: string; today: string }) {
   const ids = db
     .selectFrom('work_order_slots')
     .select('work_order_id as id')
@@ -124,7 +122,7 @@ export function findBoardWorkOrders(db: Db, range: { from: string; to: string; t
     .execute();
 }
 
-export function findAssignments(db: Db, workOrderIds: readonly number[]) {
+export function findAssignments(db: Queryable, workOrderIds: readonly number[]) {
   if (workOrderIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('work_order_assignments')
@@ -136,7 +134,7 @@ export function findAssignments(db: Db, workOrderIds: readonly number[]) {
 }
 
 /** Every slot overlapping [from, to) (the double-booking check of the board and of a write). */
-export function findSlotsInRange(db: Db, from: string, to: string) {
+export function findSlotsInRange(db: Queryable, from: string, to: string) {
   return db
     .selectFrom('work_order_slots as s')
     .select(SLOT_COLUMNS)
@@ -147,7 +145,7 @@ export function findSlotsInRange(db: Db, from: string, to: string) {
 
 /** One resource's slots overlapping [from, to). */
 export function findResourceSlots(
-  db: Db,
+  db: Queryable,
   resource: { kind: 'installer' | 'contractor'; refId: number },
   from: string,
   to: string,
@@ -161,7 +159,7 @@ export function findResourceSlots(
     .execute();
 }
 
-export function findSlots(db: Db, workOrderIds: readonly number[]) {
+export function findSlots(db: Queryable, workOrderIds: readonly number[]) {
   if (workOrderIds.length === 0) return Promise.resolve([] as SlotRow[]);
   return db
     .selectFrom('work_order_slots as s')
@@ -171,7 +169,7 @@ export function findSlots(db: Db, workOrderIds: readonly number[]) {
 }
 
 /** The work orders of an assignment, with what the write needs (type, customer and address for the visit's names). */
-export function findWorkOrdersForAssign(db: Db, workOrderIds: readonly number[]) {
+export function findWorkOrdersForAssign(db: Queryable, workOrderIds: readonly number[]) {
   return db
     .selectFrom('work_orders as wo')
     .innerJoin('work_order_types as t', 't.id', 'wo.type_id')

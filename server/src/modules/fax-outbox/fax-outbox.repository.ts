@@ -1,20 +1,17 @@
 /** All SQL of faxes sent from the portal: the outbox, the files, the carrier calls and the queue's claims. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewRow } from '../../db/database.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { NewRow, Queryable } from '../../db/database.js';
 
 /** Most faxes the outbox lists (newest first); older ones stay on record. */
 export const OUTBOX_LIST_LIMIT = 100;
 
-export function findFaxNumber(db: Q, id: number) {
+export function findFaxNumber(db: Queryable, id: number) {
   return db.selectFrom('fax_numbers').select(['id', 'customer_id', 'number']).where('id', '=', id).executeTakeFirst();
 }
 
 export type FaxNumberRow = NonNullable<Awaited<ReturnType<typeof findFaxNumber>>>;
 
 /** Whether the account may fax international-rate destinations (customers.international_faxing, 0036). */
-export async function internationalFaxing(db: Q, customerId: string): Promise<boolean> {
+export async function internationalFaxing(db: Queryable, customerId: string): Promise<boolean> {
   const row = await db
     .selectFrom('customers')
     .select('international_faxing')
@@ -30,13 +27,13 @@ export async function internationalFaxing(db: Q, customerId: string): Promise<bo
  * KEY UPDATE: the account's other fax writes wait, inserts that reference the account do not); SQLite serializes
  * write transactions already. So two sends at once cannot both pass a budget with room for one.
  */
-export async function lockPageBudget(db: Q, dialect: 'sqlite' | 'postgres', customerId: string): Promise<void> {
+export async function lockPageBudget(db: Queryable, dialect: 'sqlite' | 'postgres', customerId: string): Promise<void> {
   if (dialect !== 'postgres') return;
   await db.selectFrom('customers').select('id').where('id', '=', customerId).forNoKeyUpdate().executeTakeFirst();
 }
 
 /** The account's page charges since `since`, oldest first (at most one per fax queued, so a day's are few). */
-export function pageChargesSince(db: Q, customerId: string, since: string) {
+export function pageChargesSince(db: Queryable, customerId: string, since: string) {
   return db
     .selectFrom('fax_page_charges')
     .select(['pages', 'created_at'])
@@ -47,7 +44,7 @@ export function pageChargesSince(db: Q, customerId: string, since: string) {
     .execute();
 }
 
-export function insertPageCharge(db: Q, row: NewRow<'fax_page_charges'>) {
+export function insertPageCharge(db: Queryable, row: NewRow<'fax_page_charges'>) {
   return db.insertInto('fax_page_charges').values(row).execute();
 }
 
@@ -74,7 +71,7 @@ const FAX_COLUMNS = [
   'f.sent_at',
 ] as const;
 
-export function sentFaxesOf(db: Q, customerId: string) {
+export function sentFaxesOf(db: Queryable, customerId: string) {
   return db
     .selectFrom('sent_faxes as f')
     .innerJoin('fax_numbers as n', 'n.id', 'f.fax_number_id')
@@ -86,7 +83,7 @@ export function sentFaxesOf(db: Q, customerId: string) {
     .execute();
 }
 
-export function findSentFax(db: Q, id: number) {
+export function findSentFax(db: Queryable, id: number) {
   return db
     .selectFrom('sent_faxes as f')
     .innerJoin('fax_numbers as n', 'n.id', 'f.fax_number_id')
@@ -97,7 +94,7 @@ export function findSentFax(db: Q, id: number) {
 
 export type SentFaxRow = NonNullable<Awaited<ReturnType<typeof findSentFax>>>;
 
-export function findByIdempotencyKey(db: Q, customerId: string, key: string) {
+export function findByIdempotencyKey(db: Queryable, customerId: string, key: string) {
   return db
     .selectFrom('sent_faxes')
     .select('id')
@@ -106,7 +103,7 @@ export function findByIdempotencyKey(db: Q, customerId: string, key: string) {
     .executeTakeFirst();
 }
 
-export function filesOf(db: Q, faxIds: number[]) {
+export function filesOf(db: Queryable, faxIds: number[]) {
   if (faxIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('sent_fax_files')
@@ -128,7 +125,7 @@ export function filesOf(db: Q, faxIds: number[]) {
     .execute();
 }
 
-export function attemptsOf(db: Q, faxIds: number[]) {
+export function attemptsOf(db: Queryable, faxIds: number[]) {
   if (faxIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('sent_fax_attempts')
@@ -140,7 +137,7 @@ export function attemptsOf(db: Q, faxIds: number[]) {
     .execute();
 }
 
-export function findFile(db: Q, faxId: number, fileId: number) {
+export function findFile(db: Queryable, faxId: number, fileId: number) {
   return db
     .selectFrom('sent_fax_files')
     .select(['id', 'name', 'content_type', 'storage_key', 'size_bytes', 'sha256'])
@@ -149,17 +146,17 @@ export function findFile(db: Q, faxId: number, fileId: number) {
     .executeTakeFirst();
 }
 
-export async function insertSentFax(db: Q, row: NewRow<'sent_faxes'>): Promise<number> {
+export async function insertSentFax(db: Queryable, row: NewRow<'sent_faxes'>): Promise<number> {
   const { id } = await db.insertInto('sent_faxes').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 
-export function insertFiles(db: Q, rows: NewRow<'sent_fax_files'>[]) {
+export function insertFiles(db: Queryable, rows: NewRow<'sent_fax_files'>[]) {
   return db.insertInto('sent_fax_files').values(rows).execute();
 }
 
 /** A failed fax back in the queue for a new round; only from `failed`, so two clicks queue it once. */
-export async function requeueFailed(db: Q, id: number, now: string): Promise<boolean> {
+export async function requeueFailed(db: Queryable, id: number, now: string): Promise<boolean> {
   const result = await db
     .updateTable('sent_faxes')
     .set((eb) => ({
@@ -180,7 +177,7 @@ export async function requeueFailed(db: Q, id: number, now: string): Promise<boo
 // ---- the queue ------------------------------------------------------------------------------------------------
 
 /** Claims held longer than the timeout go back to the queue, keeping their call id (the carrier is asked again). */
-export async function releaseStaleClaims(db: Q, cutoff: string, now: string): Promise<number> {
+export async function releaseStaleClaims(db: Queryable, cutoff: string, now: string): Promise<number> {
   const result = await db
     .updateTable('sent_faxes')
     .set({ status: 'queued', claim_token: null, claimed_at: null, next_attempt_at: now, updated_at: now })
@@ -190,7 +187,7 @@ export async function releaseStaleClaims(db: Q, cutoff: string, now: string): Pr
   return Number(result.numUpdatedRows);
 }
 
-export function dueFaxes(db: Q, now: string, limit: number) {
+export function dueFaxes(db: Queryable, now: string, limit: number) {
   return db
     .selectFrom('sent_faxes as f')
     .innerJoin('fax_numbers as n', 'n.id', 'f.fax_number_id')
@@ -208,7 +205,7 @@ export function dueFaxes(db: Q, now: string, limit: number) {
  * workers (on one server or several) exactly one gets it.
  */
 export async function claim(
-  db: Q,
+  db: Queryable,
   row: SentFaxRow,
   values: { token: string; callId: string; attempts: number; carrierCalls: number; now: string },
 ): Promise<boolean> {
@@ -233,7 +230,7 @@ export async function claim(
 
 /** Ends a try: only the worker holding the claim may (a claim released as stale and taken again is not its own). */
 export async function finishTry(
-  db: Q,
+  db: Queryable,
   id: number,
   token: string,
   values: {
@@ -263,6 +260,6 @@ export async function finishTry(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export function insertAttempt(db: Q, row: NewRow<'sent_fax_attempts'>) {
+export function insertAttempt(db: Queryable, row: NewRow<'sent_fax_attempts'>) {
   return db.insertInto('sent_fax_attempts').values(row).execute();
 }

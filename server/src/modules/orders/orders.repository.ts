@@ -1,10 +1,7 @@
 /** All SQL of orders: sales orders, their lines and timeline, the packages they price, and the work they create. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewRow } from '../../db/database.js';
+import type { NewRow, Queryable } from '../../db/database.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
-
-export function packagesByIds(db: Q, ids: number[]) {
+export function packagesByIds(db: Queryable, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('packages')
@@ -15,20 +12,20 @@ export function packagesByIds(db: Q, ids: number[]) {
 
 export type PackageRow = Awaited<ReturnType<typeof packagesByIds>>[number];
 
-export async function insertSalesOrder(trx: Q, row: NewRow<'sales_orders'>): Promise<number> {
+export async function insertSalesOrder(trx: Queryable, row: NewRow<'sales_orders'>): Promise<number> {
   const { id } = await trx.insertInto('sales_orders').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 
-export async function insertLines(trx: Q, rows: NewRow<'sales_order_lines'>[]): Promise<void> {
+export async function insertLines(trx: Queryable, rows: NewRow<'sales_order_lines'>[]): Promise<void> {
   if (rows.length > 0) await trx.insertInto('sales_order_lines').values(rows).execute();
 }
 
-export async function insertEvent(trx: Q, row: NewRow<'sales_order_events'>): Promise<void> {
+export async function insertEvent(trx: Queryable, row: NewRow<'sales_order_events'>): Promise<void> {
   await trx.insertInto('sales_order_events').values(row).execute();
 }
 
-export async function workOrderTypeIds(db: Q, descriptions: string[]) {
+export async function workOrderTypeIds(db: Queryable, descriptions: string[]) {
   if (descriptions.length === 0) return new Map<string, number>();
   const rows = await db
     .selectFrom('work_order_types')
@@ -38,17 +35,17 @@ export async function workOrderTypeIds(db: Q, descriptions: string[]) {
   return new Map(rows.map((r) => [r.description, r.id]));
 }
 
-export async function insertWorkOrder(trx: Q, row: NewRow<'work_orders'>): Promise<number> {
+export async function insertWorkOrder(trx: Queryable, row: NewRow<'work_orders'>): Promise<number> {
   const { id } = await trx.insertInto('work_orders').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 
-export function setDetailId(trx: Q, workOrderId: number, detailId: number) {
+export function setDetailId(trx: Queryable, workOrderId: number, detailId: number) {
   return trx.updateTable('work_orders').set({ detail_id: detailId }).where('id', '=', workOrderId).execute();
 }
 
 /** A service location with its owner (type and name): what an order of it needs. */
-export function locationForOrder(db: Q, serviceLocationId: number) {
+export function locationForOrder(db: Queryable, serviceLocationId: number) {
   return db
     .selectFrom('service_locations as l')
     .innerJoin('customers as c', 'c.id', 'l.customer_id')
@@ -68,15 +65,15 @@ export function locationForOrder(db: Q, serviceLocationId: number) {
     .executeTakeFirst();
 }
 
-export async function customerName(db: Q, customerId: string): Promise<string | undefined> {
+export async function customerName(db: Queryable, customerId: string): Promise<string | undefined> {
   return (await db.selectFrom('customers').select('name').where('id', '=', customerId).executeTakeFirst())?.name;
 }
 
-export function orderCustomer(db: Q, orderId: number) {
+export function orderCustomer(db: Queryable, orderId: number) {
   return db.selectFrom('sales_orders').select('customer_id').where('id', '=', orderId).executeTakeFirst();
 }
 
-export function salesOrderRow(db: Q, orderId: number) {
+export function salesOrderRow(db: Queryable, orderId: number) {
   return db
     .selectFrom('sales_orders as o')
     .innerJoin('customers as c', 'c.id', 'o.customer_id')
@@ -114,11 +111,11 @@ export function salesOrderRow(db: Q, orderId: number) {
 
 export type SalesOrderRow = NonNullable<Awaited<ReturnType<typeof salesOrderRow>>>;
 
-export function linesOf(db: Q, orderId: number) {
+export function linesOf(db: Queryable, orderId: number) {
   return db.selectFrom('sales_order_lines').selectAll().where('sales_order_id', '=', orderId).orderBy('id').execute();
 }
 
-export function eventsOf(db: Q, orderId: number) {
+export function eventsOf(db: Queryable, orderId: number) {
   return db
     .selectFrom('sales_order_events')
     .select(['at', 'kind', 'message', 'work_order_id'])
@@ -129,7 +126,7 @@ export function eventsOf(db: Q, orderId: number) {
 }
 
 /** The order's work orders with what completeness needs (type, form, checklist) and the crew doing them. */
-export function workOrdersOf(db: Q, orderId: number) {
+export function workOrdersOf(db: Queryable, orderId: number) {
   return db
     .selectFrom('work_orders as w')
     .innerJoin('work_order_types as t', 't.id', 'w.type_id')
@@ -154,7 +151,7 @@ export function workOrdersOf(db: Q, orderId: number) {
     .execute();
 }
 
-export function assigneesOf(db: Q, workOrderIds: number[]) {
+export function assigneesOf(db: Queryable, workOrderIds: number[]) {
   if (workOrderIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('work_order_assignments as a')
@@ -168,7 +165,7 @@ export function assigneesOf(db: Q, workOrderIds: number[]) {
 // ---- fulfilment: the work drives the order, activation, cancel, change (issue 12 steps 5 and 6) -----------------
 
 /** The work order a completion is about, with its order and type. */
-export function workOrderForOrder(db: Q, workOrderId: number) {
+export function workOrderForOrder(db: Queryable, workOrderId: number) {
   return db
     .selectFrom('work_orders as w')
     .innerJoin('work_order_types as t', 't.id', 'w.type_id')
@@ -178,7 +175,7 @@ export function workOrderForOrder(db: Q, workOrderId: number) {
 }
 
 /** The order row a write changes, locked on PostgreSQL (SQLite serializes write transactions already). */
-export function lockOrder(db: Q, dialect: 'sqlite' | 'postgres', orderId: number) {
+export function lockOrder(db: Queryable, dialect: 'sqlite' | 'postgres', orderId: number) {
   let q = db
     .selectFrom('sales_orders as o')
     .innerJoin('customers as c', 'c.id', 'o.customer_id')
@@ -212,7 +209,7 @@ export function lockOrder(db: Q, dialect: 'sqlite' | 'postgres', orderId: number
 }
 export type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
 
-export function hasEvent(db: Q, orderId: number, kind: string, workOrderId: number | null) {
+export function hasEvent(db: Queryable, orderId: number, kind: string, workOrderId: number | null) {
   let q = db
     .selectFrom('sales_order_events')
     .select('id')
@@ -223,7 +220,7 @@ export function hasEvent(db: Q, orderId: number, kind: string, workOrderId: numb
 }
 
 export function setOrderStatus(
-  db: Q,
+  db: Queryable,
   orderId: number,
   set: {
     status: string;
@@ -243,7 +240,11 @@ export function setOrderStatus(
  * Records (a time and the reason) or withdraws (null) the cancel in progress of an order that is not cancelled; the
  * reason is kept for the job that resumes a cancel left without an outcome.
  */
-export function setCancelStarted(db: Q, orderId: number, started: { at: string; reason: string | null } | null) {
+export function setCancelStarted(
+  db: Queryable,
+  orderId: number,
+  started: { at: string; reason: string | null } | null,
+) {
   return db
     .updateTable('sales_orders')
     .set({ cancel_started_at: started?.at ?? null, cancel_reason: started?.reason ?? null })
@@ -254,7 +255,7 @@ export function setCancelStarted(db: Q, orderId: number, started: { at: string; 
 }
 
 /** Orders whose cancel was recorded before `before` and has no outcome yet, oldest first. */
-export function staleCancels(db: Q, before: string, limit: number) {
+export function staleCancels(db: Queryable, before: string, limit: number) {
   return db
     .selectFrom('sales_orders')
     .select(['id', 'cancel_reason'])
@@ -266,7 +267,7 @@ export function staleCancels(db: Q, before: string, limit: number) {
 }
 
 /** Work orders waiting for this one (the next step of its order). */
-export function waitingOn(db: Q, workOrderId: number) {
+export function waitingOn(db: Queryable, workOrderId: number) {
   return db
     .selectFrom('work_orders as w')
     .innerJoin('work_order_types as t', 't.id', 'w.type_id')
@@ -277,7 +278,7 @@ export function waitingOn(db: Q, workOrderId: number) {
     .execute();
 }
 
-export function setWorkOrdersStatus(db: Q, ids: number[], status: string, now: string, clearSchedule = false) {
+export function setWorkOrdersStatus(db: Queryable, ids: number[], status: string, now: string, clearSchedule = false) {
   if (ids.length === 0) return Promise.resolve();
   return db
     .updateTable('work_orders')
@@ -288,7 +289,7 @@ export function setWorkOrdersStatus(db: Q, ids: number[], status: string, now: s
 }
 
 /** The order's work orders still to do (not complete, closed or cancelled) with their checklist's arrival time. */
-export function unfinishedWorkOf(db: Q, orderId: number) {
+export function unfinishedWorkOf(db: Queryable, orderId: number) {
   return db
     .selectFrom('work_orders as w')
     .innerJoin('work_order_types as t', 't.id', 'w.type_id')
@@ -300,7 +301,7 @@ export function unfinishedWorkOf(db: Q, orderId: number) {
     .execute();
 }
 
-export function deleteCalendarEventsOf(db: Q, workOrderIds: number[]) {
+export function deleteCalendarEventsOf(db: Queryable, workOrderIds: number[]) {
   if (workOrderIds.length === 0) return Promise.resolve();
   return db
     .deleteFrom('calendar_events')
@@ -309,12 +310,12 @@ export function deleteCalendarEventsOf(db: Q, workOrderIds: number[]) {
     .then(() => undefined);
 }
 
-export async function insertLocationPackage(db: Q, row: NewRow<'service_location_packages'>): Promise<number> {
+export async function insertLocationPackage(db: Queryable, row: NewRow<'service_location_packages'>): Promise<number> {
   const { id } = await db.insertInto('service_location_packages').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 
-export function setLineLocationPackage(db: Q, lineId: number, locationPackageId: number) {
+export function setLineLocationPackage(db: Queryable, lineId: number, locationPackageId: number) {
   return db
     .updateTable('sales_order_lines')
     .set({ service_location_package_id: locationPackageId })
@@ -323,7 +324,7 @@ export function setLineLocationPackage(db: Q, lineId: number, locationPackageId:
 }
 
 /** Deactivates a package's active rows at a location; answers the ids it stopped. */
-export async function deactivateLocationPackage(db: Q, serviceLocationId: number, packageId: number) {
+export async function deactivateLocationPackage(db: Queryable, serviceLocationId: number, packageId: number) {
   const rows = await db
     .selectFrom('service_location_packages')
     .select('id')
@@ -346,7 +347,7 @@ export async function deactivateLocationPackage(db: Q, serviceLocationId: number
 }
 
 /** Who is told by mail: the user who placed the order, else the account's administrators (enabled users). */
-export async function orderRecipients(db: Q, customerId: string, placedByUserId: number | null) {
+export async function orderRecipients(db: Queryable, customerId: string, placedByUserId: number | null) {
   const users = await db
     .selectFrom('users')
     .select(['id', 'email', 'first_name', 'is_admin'])
@@ -358,7 +359,7 @@ export async function orderRecipients(db: Q, customerId: string, placedByUserId:
 }
 
 /** The customer's orders, newest first. */
-export function ordersOfCustomer(db: Q, customerId: string, limit: number) {
+export function ordersOfCustomer(db: Queryable, customerId: string, limit: number) {
   return db
     .selectFrom('sales_orders as o')
     .innerJoin('customers as c', 'c.id', 'o.customer_id')
@@ -389,11 +390,11 @@ export function ordersOfCustomer(db: Q, customerId: string, limit: number) {
     .execute();
 }
 
-export function firstInvoiceOf(db: Q, orderId: number) {
+export function firstInvoiceOf(db: Queryable, orderId: number) {
   return db.selectFrom('sales_orders').select('first_invoice_id').where('id', '=', orderId).executeTakeFirst();
 }
 
-export function packagesSold(db: Q) {
+export function packagesSold(db: Queryable) {
   return db
     .selectFrom('packages')
     .select(['id', 'name', 'description', 'category', 'price_cents', 'install_fee_cents', 'speed_mbps', 'area_kinds'])
@@ -403,7 +404,7 @@ export function packagesSold(db: Q) {
     .execute();
 }
 
-export function activePackageIds(db: Q, serviceLocationId: number) {
+export function activePackageIds(db: Queryable, serviceLocationId: number) {
   return db
     .selectFrom('service_location_packages')
     .select('package_id')
@@ -414,7 +415,7 @@ export function activePackageIds(db: Q, serviceLocationId: number) {
 }
 
 /** An order of this location still in progress (neither installed nor cancelled). */
-export function openOrderAt(db: Q, serviceLocationId: number) {
+export function openOrderAt(db: Queryable, serviceLocationId: number) {
   return db
     .selectFrom('sales_orders')
     .select('id')
@@ -424,6 +425,6 @@ export function openOrderAt(db: Q, serviceLocationId: number) {
     .executeTakeFirst();
 }
 
-export function setWorkOrderSummary(db: Q, workOrderId: number, summary: string) {
+export function setWorkOrderSummary(db: Queryable, workOrderId: number, summary: string) {
   return db.updateTable('work_orders').set({ summary }).where('id', '=', workOrderId).execute();
 }

@@ -16,14 +16,12 @@ import {
   OrderStatusSchema,
   workPlanOf,
 } from '@strand/domain';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { isRowComplete } from '../contractor/contractor-work-orders.service.js';
 import * as repo from './orders.repository.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
 
 export interface OrderLineInput {
   packageId: number;
@@ -65,7 +63,7 @@ export interface PricedOrder {
 }
 
 /** The amounts an order of these lines costs, from the packages table; an unknown package is a 400 on `lines`. */
-export async function priceLines(db: Q, lines: OrderLineInput[]): Promise<PricedOrder> {
+export async function priceLines(db: Queryable, lines: OrderLineInput[]): Promise<PricedOrder> {
   const rows = await repo.packagesByIds(db, [...new Set(lines.map((l) => l.packageId))]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const priced = lines.map((l): PricedLine => {
@@ -182,7 +180,7 @@ export async function placeOrder(ctx: AppContext, trx: Transaction<Database>, in
 
 /** One timeline event of an order (sales_order_events). */
 export async function recordOrderEvent(
-  trx: Q,
+  trx: Queryable,
   orderId: number,
   kind: OrderEventKind,
   message: string,
@@ -206,7 +204,7 @@ export async function orderOwner(ctx: AppContext, orderId: number): Promise<stri
 }
 
 /** The order as the customer and staff see it; 404 for an unknown order. Four queries, whatever its size. */
-export async function getOrderDetail(ctx: AppContext, orderId: number, db: Q = ctx.db): Promise<OrderDetail> {
+export async function getOrderDetail(ctx: AppContext, orderId: number, db: Queryable = ctx.db): Promise<OrderDetail> {
   const order = await repo.salesOrderRow(db, orderId);
   if (!order) throw notFound('There is no such order.');
   const [lines, events, workOrders] = await Promise.all([
@@ -280,6 +278,6 @@ export async function getOrderDetail(ctx: AppContext, orderId: number, db: Q = c
 }
 
 /** Who is told by mail about an order: the user who placed it, else the account's administrators. */
-export function orderRecipients(db: Q, customerId: string, placedByUserId: number | null) {
+export function orderRecipients(db: Queryable, customerId: string, placedByUserId: number | null) {
   return repo.orderRecipients(db, customerId, placedByUserId);
 }

@@ -1,11 +1,8 @@
 /** All SQL of the Services page: locations with their packages, mailboxes, fax numbers, recipients and faxes. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { Queryable } from '../../db/database.js';
 
 /** The account's service locations with their packages, in one query (a location without packages has null ones). */
-export function locationPackagesOf(db: Q, customerId: string) {
+export function locationPackagesOf(db: Queryable, customerId: string) {
   return db
     .selectFrom('service_locations as l')
     .leftJoin('service_location_packages as sp', 'sp.service_location_id', 'l.id')
@@ -49,7 +46,7 @@ const MAILBOX_COLUMNS = [
 ] as const;
 
 /** Mailbox rows without the password hash: it never leaves this module's writes. */
-export function mailboxesOf(db: Q, customerId: string) {
+export function mailboxesOf(db: Queryable, customerId: string) {
   return db
     .selectFrom('email_accounts')
     .select(MAILBOX_COLUMNS)
@@ -58,14 +55,14 @@ export function mailboxesOf(db: Q, customerId: string) {
     .execute();
 }
 
-export function findMailbox(db: Q, id: number) {
+export function findMailbox(db: Queryable, id: number) {
   return db.selectFrom('email_accounts').select(MAILBOX_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 export type MailboxRow = NonNullable<Awaited<ReturnType<typeof findMailbox>>>;
 
 export function updateMailbox(
-  db: Q,
+  db: Queryable,
   id: number,
   values: Partial<{
     password_hash: string;
@@ -86,7 +83,7 @@ export function updateMailbox(
     .executeTakeFirstOrThrow();
 }
 
-export function faxNumbersOf(db: Q, customerId: string) {
+export function faxNumbersOf(db: Queryable, customerId: string) {
   return db
     .selectFrom('fax_numbers as f')
     .leftJoin('service_locations as l', 'l.id', 'f.service_location_id')
@@ -96,16 +93,16 @@ export function faxNumbersOf(db: Q, customerId: string) {
     .execute();
 }
 
-export function findFaxNumber(db: Q, id: number) {
+export function findFaxNumber(db: Queryable, id: number) {
   return db.selectFrom('fax_numbers').select(['id', 'customer_id', 'number']).where('id', '=', id).executeTakeFirst();
 }
 
 /** Takes the fax number's row lock (PostgreSQL) or the write lock (SQLite), so two adds cannot pass the limit. */
-export function touchFaxNumber(db: Q, id: number, now: string) {
+export function touchFaxNumber(db: Queryable, id: number, now: string) {
   return db.updateTable('fax_numbers').set({ updated_at: now }).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-export function faxEmailsOf(db: Q, faxNumberIds: number[]) {
+export function faxEmailsOf(db: Queryable, faxNumberIds: number[]) {
   if (faxNumberIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('fax_email_addresses')
@@ -119,7 +116,7 @@ export function faxEmailsOf(db: Q, faxNumberIds: number[]) {
 /** Most received faxes a number lists (newest first); older ones stay on record. */
 export const RECEIVED_LIST_LIMIT = 100;
 
-export function faxesReceivedOf(db: Q, faxNumberIds: number[]) {
+export function faxesReceivedOf(db: Queryable, faxNumberIds: number[]) {
   if (faxNumberIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('faxes_received')
@@ -131,7 +128,7 @@ export function faxesReceivedOf(db: Q, faxNumberIds: number[]) {
     .execute();
 }
 
-export function insertFaxEmail(db: Q, faxNumberId: number, email: string, now: string) {
+export function insertFaxEmail(db: Queryable, faxNumberId: number, email: string, now: string) {
   return db
     .insertInto('fax_email_addresses')
     .values({ fax_number_id: faxNumberId, email, created_at: now })
@@ -139,7 +136,7 @@ export function insertFaxEmail(db: Q, faxNumberId: number, email: string, now: s
     .executeTakeFirstOrThrow();
 }
 
-export function findFaxEmail(db: Q, faxNumberId: number, faxEmailId: number) {
+export function findFaxEmail(db: Queryable, faxNumberId: number, faxEmailId: number) {
   return db
     .selectFrom('fax_email_addresses')
     .select(['id', 'email'])
@@ -148,12 +145,12 @@ export function findFaxEmail(db: Q, faxNumberId: number, faxEmailId: number) {
     .executeTakeFirst();
 }
 
-export function deleteFaxEmail(db: Q, faxEmailId: number) {
+export function deleteFaxEmail(db: Queryable, faxEmailId: number) {
   return db.deleteFrom('fax_email_addresses').where('id', '=', faxEmailId).executeTakeFirst();
 }
 
 /** A received fax with the account that owns its number. */
-export function findReceivedFax(db: Q, faxId: number) {
+export function findReceivedFax(db: Queryable, faxId: number) {
   return db
     .selectFrom('faxes_received as r')
     .innerJoin('fax_numbers as f', 'f.id', 'r.fax_number_id')

@@ -4,17 +4,15 @@
  * page's package and ONT names by correlated subqueries on the page's rows only.
  */
 import type { SubscriberFilter, SubscriberSort } from '@strand/domain';
-import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { type SqlBool, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
-import type { Database, NewRow } from '../../db/database.js';
+import type { Database, NewRow, Queryable } from '../../db/database.js';
 import { joinedTexts } from '../../db/sql.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
 
 // ---- subscriber lists -------------------------------------------------------------------------------------------
 
 /** The filtered service locations: at least one active package, and every filter given (AND). */
-function filtered(db: Q, f: SubscriberFilter, today: string) {
+function filtered(db: Queryable, f: SubscriberFilter, today: string) {
   const balances = db
     .selectFrom('invoices')
     .select([
@@ -96,7 +94,7 @@ export interface SubscriberPageRow {
 
 /** One page of the list, with the filtered set's counts (window functions, before the limit). */
 export async function subscriberPage(
-  db: Q,
+  db: Queryable,
   dialect: DialectName,
   o: {
     filter: SubscriberFilter;
@@ -155,7 +153,7 @@ export async function subscriberPage(
 }
 
 /** Matching locations and distinct customers (for a page past the end, the CSV's size check and a notice). */
-export async function subscriberCounts(db: Q, filter: SubscriberFilter, today: string) {
+export async function subscriberCounts(db: Queryable, filter: SubscriberFilter, today: string) {
   const row = await filtered(db, filter, today)
     .select([sql<number>`count(*)`.as('total'), sql<number>`count(distinct sl.customer_id)`.as('customers')])
     .executeTakeFirstOrThrow();
@@ -167,7 +165,7 @@ export async function subscriberCounts(db: Q, filter: SubscriberFilter, today: s
  * address of its first matching location.
  */
 export async function audiencePage(
-  db: Q,
+  db: Queryable,
   o: { filter: SubscriberFilter; today: string; afterCustomerId: string | null; limit: number },
 ) {
   let customers = filtered(db, o.filter, o.today)
@@ -192,7 +190,7 @@ export async function audiencePage(
     .execute();
 }
 
-export async function filterOptions(db: Q) {
+export async function filterOptions(db: Queryable) {
   const [packages, offices, colo, onts, statuses] = await Promise.all([
     db.selectFrom('packages').select(['id', 'name', 'category']).orderBy('name').execute(),
     db.selectFrom('central_offices').select(['id', 'name']).orderBy('name').execute(),
@@ -220,15 +218,15 @@ export async function filterOptions(db: Q) {
   };
 }
 
-export async function packageExists(db: Q, id: number) {
+export async function packageExists(db: Queryable, id: number) {
   return (await db.selectFrom('packages').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-export async function centralOfficeExists(db: Q, id: number) {
+export async function centralOfficeExists(db: Queryable, id: number) {
   return (await db.selectFrom('central_offices').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-export async function ontModelExists(db: Q, id: number) {
+export async function ontModelExists(db: Queryable, id: number) {
   const row = await db
     .selectFrom('equipment_definitions')
     .select('id')
@@ -240,7 +238,7 @@ export async function ontModelExists(db: Q, id: number) {
 
 // ---- notices ----------------------------------------------------------------------------------------------------
 
-export async function insertNotice(db: Q, row: NewRow<'notices'>): Promise<number> {
+export async function insertNotice(db: Queryable, row: NewRow<'notices'>): Promise<number> {
   const inserted = await db.insertInto('notices').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
 }
@@ -265,7 +263,7 @@ const NOTICE_COLUMNS = [
 
 export type NoticeRow = Awaited<ReturnType<typeof findNotice>> & {};
 
-export function listNotices(db: Q, limit: number) {
+export function listNotices(db: Queryable, limit: number) {
   return db
     .selectFrom('notices as n')
     .innerJoin('users as u', 'u.id', 'n.created_by')
@@ -276,7 +274,7 @@ export function listNotices(db: Q, limit: number) {
     .execute();
 }
 
-export function findNotice(db: Q, id: number) {
+export function findNotice(db: Queryable, id: number) {
   return db
     .selectFrom('notices as n')
     .innerJoin('users as u', 'u.id', 'n.created_by')
@@ -286,7 +284,7 @@ export function findNotice(db: Q, id: number) {
 }
 
 /** Recipients per notice and status, for several notices in one query. */
-export async function recipientCounts(db: Q, noticeIds: readonly number[]) {
+export async function recipientCounts(db: Queryable, noticeIds: readonly number[]) {
   if (noticeIds.length === 0) return [];
   const rows = await db
     .selectFrom('notice_recipients')
@@ -309,7 +307,7 @@ const RECIPIENT_COLUMNS = [
   'failure',
 ] as const;
 
-export function recipientsPage(db: Q, noticeId: number, limit: number, offset: number) {
+export function recipientsPage(db: Queryable, noticeId: number, limit: number, offset: number) {
   return db
     .selectFrom('notice_recipients')
     .select(RECIPIENT_COLUMNS)
@@ -321,7 +319,7 @@ export function recipientsPage(db: Q, noticeId: number, limit: number, offset: n
 }
 
 /** Recipients after `afterId` in id order (the CSV, a page at a time). */
-export function recipientsAfter(db: Q, noticeId: number, afterId: number, limit: number) {
+export function recipientsAfter(db: Queryable, noticeId: number, afterId: number, limit: number) {
   return db
     .selectFrom('notice_recipients')
     .select(RECIPIENT_COLUMNS)
@@ -335,7 +333,7 @@ export function recipientsAfter(db: Q, noticeId: number, afterId: number, limit:
 // ---- the notice worker ------------------------------------------------------------------------------------------
 
 /** Takes a queued notice to list its recipients, if no other instance holds it (a lease that ends). */
-export async function claimQueuedNotice(db: Q, now: string, leaseUntil: string) {
+export async function claimQueuedNotice(db: Queryable, now: string, leaseUntil: string) {
   const candidate = await db
     .selectFrom('notices')
     .select('id')
@@ -377,7 +375,7 @@ export async function addRecipients(
     .execute();
 }
 
-export async function markListed(db: Q, noticeId: number) {
+export async function markListed(db: Queryable, noticeId: number) {
   await db
     .updateTable('notices')
     .set({ status: 'sending', lease_until: null })
@@ -386,7 +384,7 @@ export async function markListed(db: Q, noticeId: number) {
     .execute();
 }
 
-export async function abandonNotice(db: Q, noticeId: number, at: string) {
+export async function abandonNotice(db: Queryable, noticeId: number, at: string) {
   await db
     .updateTable('notices')
     .set({ status: 'failed', lease_until: null, finished_at: at })
@@ -394,7 +392,7 @@ export async function abandonNotice(db: Q, noticeId: number, at: string) {
     .execute();
 }
 
-export async function releaseNotice(db: Q, noticeId: number) {
+export async function releaseNotice(db: Queryable, noticeId: number) {
   await db.updateTable('notices').set({ lease_until: null }).where('id', '=', noticeId).execute();
 }
 
@@ -402,7 +400,7 @@ export async function releaseNotice(db: Q, noticeId: number) {
  * Claims up to `limit` recipients due now, atomically: the conditional `status = 'pending'` makes a row another
  * instance took meanwhile fall out, so each row is claimed once. Answers the claimed rows.
  */
-export async function claimRecipients(db: Q, o: { now: string; token: string; limit: number }) {
+export async function claimRecipients(db: Queryable, o: { now: string; token: string; limit: number }) {
   const due = db
     .selectFrom('notice_recipients')
     .select('id')
@@ -444,7 +442,7 @@ export async function claimRecipients(db: Q, o: { now: string; token: string; li
     .execute();
 }
 
-export async function markSent(db: Q, id: number, token: string, at: string) {
+export async function markSent(db: Queryable, id: number, token: string, at: string) {
   await db
     .updateTable('notice_recipients')
     .set({ status: 'sent', sent_at: at, failure: null, claim_token: null })
@@ -455,7 +453,7 @@ export async function markSent(db: Q, id: number, token: string, at: string) {
 
 /** A failed try: back to pending for a later try, or failed for good. */
 export async function markFailed(
-  db: Q,
+  db: Queryable,
   id: number,
   token: string,
   o: { final: boolean; reason: string; nextAttemptAt: string },
@@ -477,7 +475,7 @@ export async function markFailed(
  * Recipients left 'sending' by an instance that stopped before it knew whether the mail went out are failed, not
  * re-sent: a second copy is worse than a recorded doubt.
  */
-export async function failInterrupted(db: Q, claimedBefore: string) {
+export async function failInterrupted(db: Queryable, claimedBefore: string) {
   const result = await db
     .updateTable('notice_recipients')
     .set({
@@ -492,11 +490,11 @@ export async function failInterrupted(db: Q, claimedBefore: string) {
 }
 
 /** Notices whose recipients are listed and still going out. */
-export function sendingNoticeIds(db: Q) {
+export function sendingNoticeIds(db: Queryable) {
   return db.selectFrom('notices').select('id').where('status', '=', 'sending').orderBy('id').limit(500).execute();
 }
 
-export async function finishNotice(db: Q, id: number, status: string, at: string) {
+export async function finishNotice(db: Queryable, id: number, status: string, at: string) {
   await db
     .updateTable('notices')
     .set({ status, finished_at: at })

@@ -1,13 +1,10 @@
 /** All SQL of business-center categories. */
 
-import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { Queryable } from '../../db/database.js';
 
 /** Every category in the staff's order, with how many requests carry its name. */
-export function allCategories(db: Q) {
+export function allCategories(db: Queryable) {
   return db
     .selectFrom('business_center_categories as c')
     .select([
@@ -28,7 +25,7 @@ export function allCategories(db: Q) {
 }
 
 /** The categories customers are offered, in order. */
-export function offeredCategories(db: Q) {
+export function offeredCategories(db: Queryable) {
   return db
     .selectFrom('business_center_categories')
     .select(['id', 'name'])
@@ -38,7 +35,7 @@ export function offeredCategories(db: Q) {
     .execute();
 }
 
-export function findCategory(db: Q, id: number) {
+export function findCategory(db: Queryable, id: number) {
   return db
     .selectFrom('business_center_categories')
     .select(['id', 'name', 'position', 'retired_at'])
@@ -50,7 +47,7 @@ export function findCategory(db: Q, id: number) {
  * A category with this name in any case (names are compared without case, by the database's own lower() on both
  * sides, so what it calls equal the unique index can never see as new), other than `exceptId`.
  */
-export function findByName(db: Q, name: string, exceptId?: number) {
+export function findByName(db: Queryable, name: string, exceptId?: number) {
   let q = db
     .selectFrom('business_center_categories')
     .select(['id', 'name', 'retired_at'])
@@ -60,7 +57,7 @@ export function findByName(db: Q, name: string, exceptId?: number) {
 }
 
 /** Whether `name` is offered now (exactly as offered). */
-export async function isOffered(db: Q, name: string): Promise<boolean> {
+export async function isOffered(db: Queryable, name: string): Promise<boolean> {
   const row = await db
     .selectFrom('business_center_categories')
     .select('id')
@@ -70,7 +67,7 @@ export async function isOffered(db: Q, name: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function countOffered(db: Q): Promise<number> {
+export async function countOffered(db: Queryable): Promise<number> {
   const row = await db
     .selectFrom('business_center_categories')
     .select(sql<number>`count(*)`.as('n'))
@@ -79,7 +76,7 @@ export async function countOffered(db: Q): Promise<number> {
   return Number(row.n);
 }
 
-export async function insertCategory(db: Q, name: string, now: string): Promise<number> {
+export async function insertCategory(db: Queryable, name: string, now: string): Promise<number> {
   const last = await db
     .selectFrom('business_center_categories')
     .select(sql<number | null>`max(position)`.as('p'))
@@ -93,13 +90,13 @@ export async function insertCategory(db: Q, name: string, now: string): Promise<
 }
 
 export async function updateCategory(
-  db: Q,
+  db: Queryable,
   id: number,
   changes: { name?: string; retired_at?: string | null; updated_at: string },
 ) {
   await db.updateTable('business_center_categories').set(changes).where('id', '=', id).execute();
 }
 
-export async function setPosition(db: Q, id: number, position: number) {
+export async function setPosition(db: Queryable, id: number, position: number) {
   await db.updateTable('business_center_categories').set({ position }).where('id', '=', id).execute();
 }

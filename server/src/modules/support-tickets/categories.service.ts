@@ -12,10 +12,9 @@ import {
   type SessionClaims,
   type StaffBusinessCenterCategory,
 } from '@strand/domain';
-import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/database.js';
+import type { Queryable } from '../../db/database.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import * as repo from './categories.repository.js';
@@ -25,7 +24,7 @@ export async function offeredCategories(ctx: AppContext): Promise<BusinessCenter
 }
 
 /** Refuses a category that is not offered (the customer's form only offers those). */
-export async function assertCategoryOffered(db: Kysely<Database> | Transaction<Database>, name: string) {
+export async function assertCategoryOffered(db: Queryable, name: string) {
   if (await repo.isOffered(db, name)) return;
   const offered = (await repo.offeredCategories(db)).map((c) => c.name);
   const message = `Category must be one of: ${offered.join(', ')}.`;
@@ -51,7 +50,7 @@ const staffAudit = (staff: SessionClaims, at: string, action: string, id: number
   detail,
 });
 
-async function assertNameFree(db: Kysely<Database> | Transaction<Database>, name: string, exceptId?: number) {
+async function assertNameFree(db: Queryable, name: string, exceptId?: number) {
   const other = await repo.findByName(db, name, exceptId);
   if (!other) return;
   const message = other.retired_at
@@ -60,7 +59,7 @@ async function assertNameFree(db: Kysely<Database> | Transaction<Database>, name
   throw conflict(message, { name: message });
 }
 
-async function assertRoomForOne(db: Kysely<Database> | Transaction<Database>, field: string) {
+async function assertRoomForOne(db: Queryable, field: string) {
   if ((await repo.countOffered(db)) < BUSINESS_CENTER_CATEGORIES_MAX) return;
   const message = `At most ${BUSINESS_CENTER_CATEGORIES_MAX} categories can be offered at once; retire one first.`;
   throw conflict(message, { [field]: message });

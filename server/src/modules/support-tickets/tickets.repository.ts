@@ -1,13 +1,10 @@
 /** All SQL of trouble tickets and business-center requests. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { Queryable } from '../../db/database.js';
 
 /** How many of each list a screen gets (newest first); older ones stay on record. */
 export const LIST_LIMIT = 200;
 
-export function troubleTicketsAt(db: Q, serviceLocationId: number) {
+export function troubleTicketsAt(db: Queryable, serviceLocationId: number) {
   return db
     .selectFrom('trouble_tickets as t')
     .leftJoin('users as u', 'u.id', 't.created_by')
@@ -31,7 +28,7 @@ export function troubleTicketsAt(db: Q, serviceLocationId: number) {
 }
 
 export async function insertTroubleTicket(
-  db: Q,
+  db: Queryable,
   ticket: {
     customerId: string;
     serviceLocationId: number;
@@ -61,7 +58,7 @@ export async function insertTroubleTicket(
   return row.id;
 }
 
-export function businessCenterRequestsOf(db: Q, customerId: string) {
+export function businessCenterRequestsOf(db: Queryable, customerId: string) {
   return db
     .selectFrom('business_center_requests as r')
     .leftJoin('users as u', 'u.id', 'r.created_by')
@@ -83,7 +80,7 @@ export function businessCenterRequestsOf(db: Q, customerId: string) {
 }
 
 export async function insertBusinessCenterRequest(
-  db: Q,
+  db: Queryable,
   request: {
     customerId: string;
     category: string;
