@@ -51,19 +51,7 @@ export function openDatabase(target: DatabaseTarget): Db {
   const dialect = new FairSqliteDialect({ database: withStatementCache(sqlite) });
   const db = new Kysely<Database>({ dialect });
   idleReaders.set(db, (sql, parameters) => dialect.driver?.readNow(sql, parameters));
-  connections.set(db.getExecutor().adapter, sqlite);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
-}
-
-/**
- * For each SQLite database opened here, its one better-sqlite3 connection (db/row-changes.ts), by the dialect adapter
- * that the database shares with its transactions and its `withPlugin` copies.
- */
-const connections = new WeakMap<object, SQLite.Database>();
-
-/** The better-sqlite3 connection behind a SQLite database opened here; undefined on PostgreSQL. */
-export function sqliteConnectionOf(db: Kysely<Database>): SQLite.Database | undefined {
-  return connections.get(db.getExecutor().adapter);
 }
 
 /** For each SQLite database opened here, its driver's `readNow` (see FairSqliteDriver). */

@@ -1,19 +1,13 @@
-/**
- * Compression of API answers (issue 16 goal 2): the plugin for every route, and the same encodings for a route that
- * sends an answer it compressed once and kept (`compressedOnce`, plugins/json-text.ts).
- */
+/** Compression of API answers (issue 16 goal 2), for every route. */
 import zlib from 'node:zlib';
-import negotiator from '@fastify/accept-negotiator';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 const GZIP_OPTIONS = { level: 6 };
-const ENCODINGS = ['br', 'gzip'] as const;
-export type Encoding = (typeof ENCODINGS)[number];
 
 /** Answers under this many bytes go out uncompressed. */
-export const COMPRESS_THRESHOLD = 1024;
+const COMPRESS_THRESHOLD = 1024;
 
 /** What the API compresses: JSON, text (CSV), XML and SVG; never binary files (PDFs, photos, octet streams). */
 const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)|^image\/svg\+xml/u;
@@ -57,19 +51,4 @@ export async function registerCompression(app: FastifyInstance) {
       return compress.call(this, request, reply, payload, done);
     };
   });
-}
-
-/**
- * The encoding the plugin would pick for this Accept-Encoding (brotli first, then gzip; `*` and `x-gzip` read as
- * gzip, as the plugin reads them), or null for none.
- */
-export function negotiateEncoding(acceptEncoding: string | undefined): Encoding | null {
-  if (acceptEncoding === undefined) return null;
-  const chosen = negotiator.negotiate(acceptEncoding.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), [...ENCODINGS]);
-  return chosen === 'br' || chosen === 'gzip' ? chosen : null;
-}
-
-/** `text` compressed as the plugin compresses an answer. */
-export function compressText(text: string, encoding: Encoding): Buffer {
-  return encoding === 'br' ? zlib.brotliCompressSync(text, BROTLI_OPTIONS) : zlib.gzipSync(text, GZIP_OPTIONS);
 }

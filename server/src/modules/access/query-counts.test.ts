@@ -92,8 +92,7 @@ type Send = () => Promise<{ statusCode: number; body: string }>;
 /**
  * [request, send, status, statements at most]. Measured before the access helpers (November 2026): read 2, upload 8,
  * attachment list 3, acknowledgement read 2, acknowledgement update 4, checklist history 3, PDF 7, foreign 1,
- * installer object 5, notes 2, service location 2, photo upload 6, asset actions 3. The installer's work-order object
- * has its own test below (its answer is kept on SQLite).
+ * installer object 5, notes 2, service location 2, photo upload 6, asset actions 3.
  */
 const cases: [string, Send, number, number][] = [
   ['contractor work-order read', get('contractor', C), 200, 3],
@@ -104,6 +103,7 @@ const cases: [string, Send, number, number][] = [
   ['contractor checklist history', get('contractor', `${C}/checklist/history`), 200, 2],
   ['contractor work-order PDF', get('contractor', `${C}/pdf`), 200, 7],
   ['contractor foreign work order (403)', get('contractor', `/api/contractor/work-orders/${CW.company1[0]}`), 403, 1],
+  ['installer work-order object', get('installer', I), 200, 4],
   ['installer notes', get('installer', `${I}/notes`), 200, 2],
   ['installer service location', get('installer', `${I}/service-location`), 200, 3],
   ['installer photo upload', () => upload('installer', `${I}/photos`), 201, 5],
@@ -129,29 +129,5 @@ describe('statements per request', () => {
     expect(sql.filter((s) => s.includes('from "work_orders"') && s.includes('"contractor_id"'))).toHaveLength(1);
     expect(new Set(sql).size, sql.join('\n')).toBe(sql.length);
     expect(sql.length, sql.join('\n')).toBeLessThanOrEqual(budget);
-  });
-});
-
-describe('the installer work-order object (issue 16: its answer is kept per work order on SQLite)', () => {
-  it('reads nothing for a kept answer on SQLite; on PostgreSQL one owner lookup and three reads', async () => {
-    const sql = await statementsOf(get('installer', I), 200);
-    if (t.ctx.dialect === 'sqlite') expect(sql, sql.join('\n')).toEqual([]);
-    else {
-      expect(sql.filter((s) => s === OWNER_LOOKUP)).toHaveLength(1);
-      expect(sql, sql.join('\n')).toHaveLength(4);
-    }
-  });
-
-  it('reads it again, owner lookup first, once a row it was made from changed', async () => {
-    await get('installer', I)();
-    await t.ctx.db.updateTable('work_orders').set({ summary: 'Changed' }).where('id', '=', INSTALLER_WO).execute();
-    log.nodes.length = 0;
-    log.recording = true;
-    try {
-      expect((await get('installer', I)()).statusCode).toBe(200);
-    } finally {
-      log.recording = false;
-    }
-    expect(log.nodes).toHaveLength(4);
   });
 });

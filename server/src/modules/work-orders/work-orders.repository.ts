@@ -22,7 +22,6 @@ const WORK_ORDER_COLUMNS = [
   'wo.next_scheduled_at',
   'wo.due_date',
   'wo.last_updated',
-  'wo.type_id',
   't.description as type_description',
   't.class as type_class',
   't.view_file as type_view_file',
@@ -136,12 +135,12 @@ export function listLocationContacts(db: Db, serviceLocationId: number) {
   return locationContactsQuery(db, serviceLocationId);
 }
 
-/** The users a work order is assigned to, with their names; compiled once (the work order home asks). */
+/** The names of the users a work order is assigned to; compiled once (the work order home asks). */
 const assigneeNamesQuery = compiledQuery((db, workOrderId: number) =>
   db
     .selectFrom('work_order_assignments as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['u.id', 'u.first_name', 'u.last_name'])
+    .select(['u.first_name', 'u.last_name'])
     .where('a.work_order_id', '=', workOrderId)
     .orderBy('u.last_name')
     .orderBy('u.first_name'),

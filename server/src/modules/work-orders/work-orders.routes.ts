@@ -30,8 +30,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { contentDisposition } from '../../lib/downloads.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
-import { sessionOf } from '../../plugins/auth.js';
-import { sendJsonText } from '../../plugins/json-text.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import * as checklist from './installer-checklist.service.js';
 import { completeInstall } from './installer-completion.service.js';
@@ -69,7 +68,7 @@ export async function workOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       querystring: WorkOrderSearchQuerySchema,
       response: { 200: WorkOrderSearchResultSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: async (req) => searchService.search(ctx, sessionOf(req).nUserID, req.query),
+    handler: async (req) => searchService.search(ctx, viewerOf(req).userId, req.query),
   });
 
   app.get(WO, {
@@ -80,8 +79,13 @@ export async function workOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       params: WorkOrderIdParamsSchema,
       response: { 200: WorkOrderObjectSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    // The hottest read of the installer area: JSON text, kept per work order on SQLite (work-order-home-cache.ts).
-    handler: async (req, reply) => sendJsonText(req, reply, await service.getWorkOrderObjectJson(ctx, req.params.WOId)),
+    // Built field by field as a WorkOrderObject literal (work-orders.service.ts): serialized as it is, without zod's
+    // parse on the way out, which would only copy it; the schema above documents it.
+    handler: async (req, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .serializer((object) => JSON.stringify(object))
+        .send(await service.getWorkOrderObject(ctx, req.params.WOId)),
   });
 
   app.get(`${WO}/notes`, {
@@ -116,7 +120,7 @@ export async function workOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       body: CompleteInstallRequestSchema,
       response: { 200: InstallerChecklistSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (req) => completeInstall(ctx, sessionOf(req), req.params.WOId, req.body, idempotencyKeyOf(req)),
+    handler: async (req) => completeInstall(ctx, viewerOf(req), req.params.WOId, req.body, idempotencyKeyOf(req)),
   });
 
   app.get(`${WO}/service-location`, {
@@ -160,7 +164,7 @@ export async function workOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       params: WorkOrderIdParamsSchema,
       response: { 200: AttachmentListSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => files.getAttachments(ctx, sessionOf(req).nUserID, req.params.WOId),
+    handler: async (req) => files.getAttachments(ctx, viewerOf(req).userId, req.params.WOId),
   });
 
   app.get(`${WO}/pdf-link`, {
@@ -171,7 +175,7 @@ export async function workOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       params: WorkOrderIdParamsSchema,
       response: { 200: PdfLinkSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => files.getPdfLink(ctx, sessionOf(req).nUserID, req.params.WOId),
+    handler: async (req) => files.getPdfLink(ctx, viewerOf(req).userId, req.params.WOId),
   });
 
   app.get(`${WO}/physical-plant-config`, {

@@ -19,11 +19,9 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Row } from '../../db/database.js';
 import { notFound } from '../../lib/errors.js';
-import { JsonText } from '../../plugins/json-text.js';
 import { assertInstallerMayReach, type ReachedWorkOrder } from '../access/access.service.js';
 import { sanitizeSalesOrderHtml } from './sales-order-html.js';
-import { type HomeSources, homeDependencies, workOrderHomeCache } from './work-order-home-cache.js';
-import { assertInstallerWorkOrder } from './work-orders.policy.js';
+import { assertInstallerWorkOrder } from '../access/access.policy.js';
 import * as repo from './work-orders.repository.js';
 
 const missing = (workOrderId: number) => notFound(`There is no work order #${workOrderId}.`);
@@ -47,27 +45,15 @@ export function plantConfigOf(row: Omit<Row<'physical_plant_configs'>, 'id' | 'o
   };
 }
 
-/**
- * The work order object as the JSON text the route sends. On SQLite it is kept per work order until a row it was made
- * from changes (work-order-home-cache.ts); a kept answer was made only after the access check passed.
- */
-export async function getWorkOrderObjectJson(ctx: AppContext, workOrderId: number): Promise<JsonText> {
-  const load = async () => {
-    const { object, sources } = await loadWorkOrderObject(ctx, await assertInstallerMayReach(ctx, workOrderId));
-    return { value: new JsonText(JSON.stringify(object)), dependsOn: homeDependencies(sources) };
-  };
-  const cache = await workOrderHomeCache(ctx);
-  return cache ? cache.getOrLoad(workOrderId, load) : (await load()).value;
+export async function getWorkOrderObject(ctx: AppContext, workOrderId: number): Promise<WorkOrderObject> {
+  return (await loadWorkOrderObject(ctx, await assertInstallerMayReach(ctx, workOrderId))).object;
 }
 
-/**
- * The work order object, the row it was made from, and what it was read from (for the cache), for a work order the
- * installer was found to reach.
- */
+/** The work order object and the row it was made from, for a work order the installer was found to reach. */
 export async function loadWorkOrderObject(
   ctx: AppContext,
   workOrder: ReachedWorkOrder,
-): Promise<{ object: WorkOrderObject; row: repo.WorkOrderRow; sources: HomeSources }> {
+): Promise<{ object: WorkOrderObject; row: repo.WorkOrderRow }> {
   const workOrderId = workOrder.id;
   const locationId = workOrder.service_location_id;
   const [wo, contacts, assignees] = await Promise.all([
@@ -118,16 +104,7 @@ export async function loadWorkOrderObject(
     },
     hasPhysicalPlantConfig: wo.plant_id === null ? false : hasPlantConfigValues(plantConfigOf(wo)),
   };
-  const sources: HomeSources = {
-    workOrderId,
-    typeId: wo.type_id,
-    customerId: wo.customer_id,
-    locationId,
-    orderId: wo.order_id,
-    contactIds: contacts.map((c) => c.id),
-    userIds: assignees.map((a) => a.id),
-  };
-  return { object, row: wo, sources };
+  return { object, row: wo };
 }
 
 export async function getNotes(ctx: AppContext, workOrderId: number): Promise<WorkOrderNote[]> {

@@ -1,9 +1,6 @@
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { distanceMiles } from '@strand/domain';
-import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOREIGN_COMMIT_CHECK_MS } from '../../db/row-changes.js';
 import { DEMO } from '../../demo/generator.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -269,207 +266,8 @@ describe('GET /api/installer/gis-objects', () => {
   });
 });
 
-describe('GET /api/installer/work-orders/:WOId: the answer kept per work order (issue 16)', () => {
-  type Home = {
-    WorkOrder: { vcSummary: string };
-    WorkOrderType: { vcDescription: string };
-    Customer: { vcCustomerName: string };
-    ServiceLocationDetails: { fullAddress: string };
-    ContactMethods: { contactMethodsArray: { ContactMethodID: number; Phone: string }[] };
-    SalesOrderDetails: { txtNotes: string };
-    WorkOrderAssignments: { Name: string }[];
-    Counts: { circuits: number; attachments: number; notes: number };
-    hasPhysicalPlantConfig: boolean;
-  };
+describe('GET /api/installer/work-orders/:WOId: compression and a change of owner', () => {
   const url = `/api/installer/work-orders/${W.fullInstall}`;
-  const home = () => json<Home>(url);
-
-  it('is read again after a change to any of the 13 tables it is made from, by this server', async () => {
-    const db = t.ctx.db;
-    const original = await home();
-    expect(await home()).toEqual(original);
-    const wo = await db.selectFrom('work_orders').selectAll().where('id', '=', W.fullInstall).executeTakeFirstOrThrow();
-    const locationId = wo.service_location_id as number;
-    const orderId = wo.order_id as number;
-    const otherLocation = DEMO.serviceLocations.businessMain;
-    const contactId = original.ContactMethods.contactMethodsArray[0]?.ContactMethodID as number;
-    const [assignment] = await db
-      .selectFrom('work_order_assignments')
-      .selectAll()
-      .where('work_order_id', '=', W.fullInstall)
-      .execute();
-    const circuit = await db
-      .selectFrom('circuits')
-      .select('id')
-      .where('service_location_id', '=', locationId)
-      .executeTakeFirstOrThrow();
-    const attachment = await db
-      .selectFrom('attachments')
-      .select('id')
-      .where('work_order_id', '=', W.fullInstall)
-      .executeTakeFirstOrThrow();
-    const link = await db
-      .selectFrom('contact_method_locations')
-      .selectAll()
-      .where('service_location_id', '=', locationId)
-      .where('contact_method_id', '=', contactId)
-      .executeTakeFirstOrThrow();
-    const plant = await db
-      .selectFrom('physical_plant_configs')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .executeTakeFirstOrThrow();
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'first_name'])
-      .where('id', '=', assignment?.user_id as number)
-      .executeTakeFirstOrThrow();
-
-    const steps: { table: string; change(): Promise<unknown>; seen(h: Home): unknown; undo(): Promise<unknown> }[] = [
-      {
-        table: 'work_orders',
-        change: () =>
-          db.updateTable('work_orders').set({ summary: 'Kept answer' }).where('id', '=', W.fullInstall).execute(),
-        seen: (h) => expect(h.WorkOrder.vcSummary).toBe('Kept answer'),
-        undo: () =>
-          db.updateTable('work_orders').set({ summary: wo.summary }).where('id', '=', W.fullInstall).execute(),
-      },
-      {
-        table: 'work_order_types',
-        change: () =>
-          db
-            .updateTable('work_order_types')
-            .set({ description: 'Renamed type' })
-            .where('id', '=', wo.type_id)
-            .execute(),
-        seen: (h) => expect(h.WorkOrderType.vcDescription).toBe('Renamed type'),
-        undo: () =>
-          db
-            .updateTable('work_order_types')
-            .set({ description: original.WorkOrderType.vcDescription })
-            .where('id', '=', wo.type_id)
-            .execute(),
-      },
-      {
-        table: 'customers',
-        change: () =>
-          db.updateTable('customers').set({ name: 'Rhonda Renamed' }).where('id', '=', wo.customer_id).execute(),
-        seen: (h) => expect(h.Customer.vcCustomerName).toBe('Rhonda Renamed'),
-        undo: () =>
-          db
-            .updateTable('customers')
-            .set({ name: original.Customer.vcCustomerName })
-            .where('id', '=', wo.customer_id)
-            .execute(),
-      },
-      {
-        table: 'service_locations',
-        change: () =>
-          db.updateTable('service_locations').set({ address2: 'Unit 9' }).where('id', '=', locationId).execute(),
-        seen: (h) => expect(h.ServiceLocationDetails.fullAddress).toContain('Unit 9'),
-        undo: () => db.updateTable('service_locations').set({ address2: null }).where('id', '=', locationId).execute(),
-      },
-      {
-        table: 'circuits',
-        change: () =>
-          db.updateTable('circuits').set({ service_location_id: otherLocation }).where('id', '=', circuit.id).execute(),
-        seen: (h) => expect(h.Counts.circuits).toBe(original.Counts.circuits - 1),
-        undo: () =>
-          db.updateTable('circuits').set({ service_location_id: locationId }).where('id', '=', circuit.id).execute(),
-      },
-      {
-        table: 'contact_method_locations',
-        change: () =>
-          db
-            .deleteFrom('contact_method_locations')
-            .where('service_location_id', '=', locationId)
-            .where('contact_method_id', '=', contactId)
-            .execute(),
-        seen: (h) =>
-          expect(h.ContactMethods.contactMethodsArray.map((c) => c.ContactMethodID)).not.toContain(contactId),
-        undo: () => db.insertInto('contact_method_locations').values(link).execute(),
-      },
-      {
-        table: 'contact_methods',
-        change: () =>
-          db.updateTable('contact_methods').set({ phone: '5735550000' }).where('id', '=', contactId).execute(),
-        seen: (h) => expect(h.ContactMethods.contactMethodsArray[0]?.Phone).toBe('5735550000'),
-        undo: () =>
-          db
-            .updateTable('contact_methods')
-            .set({ phone: original.ContactMethods.contactMethodsArray[0]?.Phone as string })
-            .where('id', '=', contactId)
-            .execute(),
-      },
-      {
-        table: 'sales_orders',
-        change: () => db.updateTable('sales_orders').set({ notes: 'Kept notes' }).where('id', '=', orderId).execute(),
-        seen: (h) => expect(h.SalesOrderDetails.txtNotes).toBe('Kept notes'),
-        undo: () =>
-          db
-            .updateTable('sales_orders')
-            .set({ notes: original.SalesOrderDetails.txtNotes })
-            .where('id', '=', orderId)
-            .execute(),
-      },
-      {
-        table: 'physical_plant_configs',
-        change: () => db.deleteFrom('physical_plant_configs').where('id', '=', plant.id).execute(),
-        seen: (h) => expect(h.hasPhysicalPlantConfig).toBe(false),
-        undo: () => db.insertInto('physical_plant_configs').values(plant).execute(),
-      },
-      {
-        table: 'users',
-        change: () => db.updateTable('users').set({ first_name: 'Renamed' }).where('id', '=', user.id).execute(),
-        seen: (h) => expect(h.WorkOrderAssignments.map((a) => a.Name.split(' ')[0])).toContain('Renamed'),
-        undo: () => db.updateTable('users').set({ first_name: user.first_name }).where('id', '=', user.id).execute(),
-      },
-      {
-        table: 'work_order_assignments',
-        change: () =>
-          db
-            .deleteFrom('work_order_assignments')
-            .where('work_order_id', '=', W.fullInstall)
-            .where('user_id', '=', user.id)
-            .execute(),
-        seen: (h) => expect(h.WorkOrderAssignments).toHaveLength(original.WorkOrderAssignments.length - 1),
-        undo: () =>
-          db
-            .insertInto('work_order_assignments')
-            .values(assignment as never)
-            .execute(),
-      },
-      {
-        table: 'work_order_notes',
-        change: () =>
-          db
-            .insertInto('work_order_notes')
-            .values({ work_order_id: W.fullInstall, author: 'Test', body: 'Kept?', created_at: '2026-11-24T00:00:00Z' })
-            .execute(),
-        seen: (h) => expect(h.Counts.notes).toBe(original.Counts.notes + 1),
-        undo: () => db.deleteFrom('work_order_notes').where('body', '=', 'Kept?').execute(),
-      },
-      {
-        table: 'attachments',
-        change: () =>
-          db
-            .updateTable('attachments')
-            .set({ work_order_id: W.businessInstall })
-            .where('id', '=', attachment.id)
-            .execute(),
-        seen: (h) => expect(h.Counts.attachments).toBe(original.Counts.attachments - 1),
-        undo: () =>
-          db.updateTable('attachments').set({ work_order_id: W.fullInstall }).where('id', '=', attachment.id).execute(),
-      },
-    ];
-    for (const step of steps) {
-      await step.change().catch((e) => Promise.reject(new Error(`${step.table}: ${e}`)));
-      step.seen(await home());
-      await step.undo().catch((e) => Promise.reject(new Error(`${step.table}, undo: ${e}`)));
-      expect(await home(), `${step.table}, undone`).toEqual(original);
-    }
-    expect(steps).toHaveLength(13);
-  });
 
   it('sends the answer compressed as the client asks, the same bytes each time, and plain to one that asks for none', async () => {
     const plain = await get(url);
@@ -494,15 +292,12 @@ describe('GET /api/installer/work-orders/:WOId: the answer kept per work order (
             ? gunzipSync(first.rawPayload)
             : first.rawPayload;
       expect(body.toString('utf8')).toBe(plain.body);
-      if (encoding) {
-        expect(first.headers.vary).toContain('Accept-Encoding');
-        expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length);
-      }
+      if (encoding) expect(String(first.headers.vary).toLowerCase()).toContain('accept-encoding');
     }
   });
 
   it('refuses the work order once it is given to a contractor company, and reads it again when it is back', async () => {
-    await home();
+    await json(url);
     const db = t.ctx.db;
     const company = await db
       .selectFrom('work_orders')
@@ -518,20 +313,4 @@ describe('GET /api/installer/work-orders/:WOId: the answer kept per work order (
     await db.updateTable('work_orders').set({ contractor_id: null }).where('id', '=', W.fullInstall).execute();
     expect((await get(url)).statusCode).toBe(200);
   });
-
-  it.skipIf(process.env.DATABASE_URL)(
-    'is read again after another program commits to the SQLite file, within FOREIGN_COMMIT_CHECK_MS',
-    async () => {
-      const before = await home();
-      const other = new SQLite(path.join(t.dataDir, 'portal.db'));
-      const rename = other.prepare('UPDATE customers SET name = ? WHERE id = ?');
-      rename.run('Renamed Elsewhere', DEMO.customers.residential);
-      await new Promise((resolve) => setTimeout(resolve, FOREIGN_COMMIT_CHECK_MS + 5));
-      expect((await home()).Customer.vcCustomerName).toBe('Renamed Elsewhere');
-      rename.run(before.Customer.vcCustomerName, DEMO.customers.residential);
-      other.close();
-      await new Promise((resolve) => setTimeout(resolve, FOREIGN_COMMIT_CHECK_MS + 5));
-      expect(await home()).toEqual(before);
-    },
-  );
 });
