@@ -1,7 +1,7 @@
 /**
  * The one audit writer: every audited action (sign-in events, staff actions, customer writes, payments, applicants)
  * becomes one `audit_log` row of one shape. Call it with the write's own transaction, so a rolled-back write leaves
- * no audit row. Customer writes build their entry with `customerAudit` (customer-access.policy.ts): action
+ * no audit row. Customer writes build their entry with `auditCustomerWrite` (customer-access.service.ts): action
  * `customer.<what>`, subject `<customer id>:<object id>`.
  */
 import type { Kysely, Transaction } from 'kysely';

@@ -17,9 +17,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { actorWith } from '../customer-account/customer-access.policy.js';
+import { actorWith } from '../customer-account/customer-access.service.js';
 import { assertBusinessCustomer, assertNetworkStaff } from './auth-codes.policy.js';
 import * as service from './auth-codes.service.js';
 
@@ -37,7 +37,7 @@ export async function authCodesRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       response: { 200: AuthCodeListSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (req) => {
-      assertNetworkStaff(sessionOf(req));
+      assertNetworkStaff(viewerOf(req));
       return service.searchAuthCodes(ctx, req.query);
     },
   });
@@ -51,7 +51,7 @@ export async function authCodesRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       response: { 200: AuthCodeSchema, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (req) => {
-      assertNetworkStaff(sessionOf(req));
+      assertNetworkStaff(viewerOf(req));
       return service.getAuthCode(ctx, req.params.authCodeId);
     },
   });
@@ -69,7 +69,7 @@ export async function authCodesRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       },
     },
     handler: async (req, reply) => {
-      const staff = assertNetworkStaff(sessionOf(req));
+      const staff = assertNetworkStaff(viewerOf(req));
       const result = await service.addAuthCode(ctx, staff, req.body, idempotencyKeyOf(req));
       return reply.status(result.statusCode as 201).send(result.body);
     },
@@ -85,7 +85,7 @@ export async function authCodesRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       response: { 200: AuthCodeSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (req) =>
-      service.updateAuthCode(ctx, assertNetworkStaff(sessionOf(req)), req.params.authCodeId, req.body),
+      service.updateAuthCode(ctx, assertNetworkStaff(viewerOf(req)), req.params.authCodeId, req.body),
   });
 
   app.post('/api/staff/auth-codes/:authCodeId/retry', {
@@ -96,7 +96,7 @@ export async function authCodesRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       params: AuthCodeParamsSchema,
       response: { 200: AuthCodeSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (req) => service.retryAuthCode(ctx, assertNetworkStaff(sessionOf(req)), req.params.authCodeId),
+    handler: async (req) => service.retryAuthCode(ctx, assertNetworkStaff(viewerOf(req)), req.params.authCodeId),
   });
 
   app.delete('/api/staff/auth-codes/:authCodeId', {
@@ -108,7 +108,7 @@ export async function authCodesRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (req, reply) => {
-      await service.removeAuthCode(ctx, assertNetworkStaff(sessionOf(req)), req.params.authCodeId);
+      await service.removeAuthCode(ctx, assertNetworkStaff(viewerOf(req)), req.params.authCodeId);
       return reply.status(204).send(null);
     },
   });

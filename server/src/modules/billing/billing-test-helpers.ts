@@ -1,8 +1,10 @@
 /** Helpers of the billing API tests: demo ids looked up by what they are, and sandbox ledger counts. */
 import type { SessionClaims } from '@strand/domain';
+import { viewerFrom } from '../../plugins/auth.js';
 import type { TestApp } from '../../test/harness.js';
 import { claimsOf } from '../../test/harness.js';
-import { type CustomerActor, loadActor } from '../customer-account/customer-access.policy.js';
+import type { CustomerActor } from '../customer-account/customer-access.policy.js';
+import { loadActor } from '../customer-account/customer-access.service.js';
 
 export const FEE_BPS = 295;
 
@@ -44,7 +46,7 @@ export async function paymentCount(t: TestApp, customerId: string): Promise<numb
 
 /** The actor behind a token, for calling services directly (fault-injection tests). */
 export async function actorOf(t: TestApp, token: string): Promise<CustomerActor> {
-  return loadActor(t.db.db, claimsOf(token) as unknown as SessionClaims);
+  return loadActor(t.db.db, viewerFrom(claimsOf(token) as unknown as SessionClaims));
 }
 
 export const card = (cardNumber: string, extra: Record<string, unknown> = {}) => ({

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sendDownload } from '../../lib/downloads.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { actorWith, customerActor } from '../customer-account/customer-access.policy.js';
+import { actorWith, customerActor } from '../customer-account/customer-access.service.js';
 import * as bills from './bills.service.js';
 import * as mailing from './mailing.service.js';
 import { paymentsRoutes } from './payments.routes.js';

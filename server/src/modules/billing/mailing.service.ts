@@ -3,7 +3,8 @@ import { type AddressUpdateSchema, lookupZip, type MailingLocation, type ZipLook
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
-import { assertOwned, auditCustomerWrite, type CustomerActor } from '../customer-account/customer-access.policy.js';
+import { assertOwned, type CustomerActor } from '../customer-account/customer-access.policy.js';
+import { auditCustomerWrite } from '../customer-account/customer-access.service.js';
 import * as repo from './billing.repository.js';
 
 type MailingRow = NonNullable<Awaited<ReturnType<typeof repo.findMailingLocation>>>;

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { actorWith } from '../customer-account/customer-access.policy.js';
+import { actorWith } from '../customer-account/customer-access.service.js';
 import * as methods from './payment-methods.service.js';
 import * as payments from './payments.service.js';
 

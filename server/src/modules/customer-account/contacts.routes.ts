@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import * as service from './contacts.service.js';
-import { actorWith } from './customer-access.policy.js';
+import { actorWith } from './customer-access.service.js';
 
 export function contactsRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

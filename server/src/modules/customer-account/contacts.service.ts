@@ -17,7 +17,8 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import * as accounts from './account.repository.js';
 import * as repo from './contacts.repository.js';
-import { assertNotSuperUser, assertOwned, auditCustomerWrite, type CustomerActor } from './customer-access.policy.js';
+import { assertNotSuperUser, assertOwned, type CustomerActor } from './customer-access.policy.js';
+import { auditCustomerWrite } from './customer-access.service.js';
 
 type ContactInput = z.output<typeof ContactMethodInputSchema>;
 

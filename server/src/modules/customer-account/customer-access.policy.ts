@@ -1,10 +1,9 @@
 /**
- * Who may do what in the customer portal. Every customer route starts with `customerActor(ctx, req)`: it loads the
- * session's user, account and permission categories once per request (cached on the request, so a route that checks
- * several things still makes two small queries), and refuses sessions of disabled users or non-customer accounts.
- * Then `assertPermission(actor, category)` checks a SPEC §6 category and `assertOwned` an object's account.
- * A super user (UNITYSUPERUSER 1) acts as the account's admin: every category, every write audited with the
- * staff member's employee id, but no new users, passwords or email addresses (plugins/super-user.ts).
+ * Who may do what in the customer portal: pure decisions over the session's Viewer and the rows
+ * customer-access.service.ts loads. A disabled user is signed out, a non-customer session or account refused; a
+ * SPEC §6 category is held or not; an object belongs to the actor's account or is refused. A super user
+ * (UNITYSUPERUSER 1) acts as the account's admin: every category, but nothing that outlives the session
+ * (plugins/super-user.ts).
  */
 import {
   ALL_PERMISSIONS,
@@ -12,15 +11,9 @@ import {
   isCustomerAccount,
   PERMISSION_CATEGORIES,
   type PermissionCategory,
-  type SessionClaims,
 } from '@strand/domain';
-import type { FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
-import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/database.js';
-import { audit } from '../../lib/audit.js';
 import { forbidden, notFound, unauthenticated } from '../../lib/errors.js';
-import { hasRole, sessionOf } from '../../plugins/auth.js';
+import { hasRole, type Viewer } from '../../plugins/auth.js';
 import { superUserRefusal } from '../../plugins/super-user.js';
 
 export interface CustomerActor {
@@ -38,60 +31,40 @@ export interface CustomerActor {
   permissions: ReadonlySet<PermissionCategory>;
 }
 
-const actors = new WeakMap<FastifyRequest, Promise<CustomerActor>>();
-
-/** The customer behind the request, loaded once per request. */
-export function customerActor(ctx: AppContext, request: FastifyRequest): Promise<CustomerActor> {
-  let actor = actors.get(request);
-  if (!actor) {
-    actor = loadActor(ctx.db, sessionOf(request));
-    actors.set(request, actor);
-  }
-  return actor;
+/** The session's user with its account, as customer-access.repository.ts reads it. */
+export interface SessionUser {
+  id: number;
+  first_name: string;
+  last_name: string;
+  is_admin: number;
+  disabled: number;
+  customer_id: string;
+  customer_name: string;
+  customer_type: string;
+  status: string;
 }
 
-/** The actor, after checking one permission category: the usual first line of a customer route. */
-export async function actorWith(
-  ctx: AppContext,
-  request: FastifyRequest,
-  category: PermissionCategory,
-): Promise<CustomerActor> {
-  const actor = await customerActor(ctx, request);
-  assertPermission(actor, category);
-  return actor;
+const NOT_CUSTOMER = 'This is for customer accounts.';
+
+/** Customer routes are for customer sessions (a super-user session is one). */
+export function assertCustomerSession(viewer: Viewer): void {
+  if (!hasRole(viewer, 'customer')) throw forbidden(NOT_CUSTOMER);
 }
 
-export async function loadActor(db: Kysely<Database>, session: SessionClaims): Promise<CustomerActor> {
-  if (!hasRole(session, 'customer')) throw forbidden('This is for customer accounts.');
-  const row = await db
-    .selectFrom('users as u')
-    .innerJoin('customers as c', 'c.id', 'u.customer_id')
-    .select([
-      'u.id',
-      'u.first_name',
-      'u.last_name',
-      'u.is_admin',
-      'u.disabled',
-      'c.id as customer_id',
-      'c.name as customer_name',
-      'c.customer_type',
-      'c.status',
-    ])
-    .where('u.id', '=', session.nUserID)
-    .where('u.customer_id', '=', session.vcCustomerID)
-    .executeTakeFirst();
-  // A user disabled after signing in is signed out at the next request.
+/** A user disabled (or removed) after signing in is signed out at the next request; other accounts are refused. */
+export function assertActiveCustomerUser(row: SessionUser | undefined): asserts row is SessionUser {
   if (!row || row.disabled === 1) {
     throw unauthenticated('Your user is no longer active. Ask your account administrator.');
   }
-  if (!isCustomerAccount(row.customer_type)) throw forbidden('This is for customer accounts.');
-  const isSuperUser = session.UNITYSUPERUSER === 1;
-  const isAdmin = row.is_admin === 1 || isSuperUser;
-  const permissions = isAdmin
-    ? ALL_PERMISSIONS
-    : (await db.selectFrom('user_permissions').select('category').where('user_id', '=', row.id).execute()).map(
-        (p) => p.category as PermissionCategory,
-      );
+  if (!isCustomerAccount(row.customer_type)) throw forbidden(NOT_CUSTOMER);
+}
+
+/** Account administrators and super-user sessions hold every category, without asking which they were given. */
+export const holdsEveryCategory = (viewer: Viewer, row: SessionUser) => row.is_admin === 1 || viewer.superUser;
+
+/** The actor of a session, from its user row and (unless it holds every category) its granted categories. */
+export function actorFrom(viewer: Viewer, row: SessionUser, granted: readonly string[]): CustomerActor {
+  const isAdmin = holdsEveryCategory(viewer, row);
   return {
     userId: row.id,
     customerId: row.customer_id,
@@ -101,9 +74,9 @@ export async function loadActor(db: Kysely<Database>, session: SessionClaims): P
     firstName: row.first_name,
     lastName: row.last_name,
     isAdmin,
-    isSuperUser,
-    employeeId: isSuperUser ? session.nEmployeeID : null,
-    permissions: new Set(permissions),
+    isSuperUser: viewer.superUser,
+    employeeId: viewer.superUser ? viewer.employeeId : null,
+    permissions: new Set(isAdmin ? ALL_PERMISSIONS : (granted as readonly PermissionCategory[])),
   };
 }
 
@@ -142,23 +115,8 @@ export function assertBusinessAccount(actor: CustomerActor): void {
 }
 
 /**
- * Records a customer write through the one audit writer (lib/audit.ts): action `customer.<what>`, subject
- * `<customer id>:<object id>`, the staff member of a super-user session as employee. Pass the write's transaction.
+ * @deprecated Transitional (issue 31): ordering/ still imports `actorWith` from here while it is being split; new
+ * code imports it from customer-access.service.ts. Remove this line and its exception in .dependency-cruiser.cjs
+ * once ordering/ does.
  */
-export function auditCustomerWrite(
-  db: Kysely<Database> | Transaction<Database>,
-  actor: CustomerActor,
-  at: string,
-  action: string,
-  subject: string | number,
-  detail?: Record<string, unknown>,
-) {
-  return audit(db, {
-    at,
-    userId: actor.userId,
-    employeeId: actor.employeeId,
-    action: `customer.${action}`,
-    subject: `${actor.customerId}:${subject}`,
-    detail: detail ? { ...detail, superUser: actor.isSuperUser } : null,
-  });
-}
+export { actorWith } from './customer-access.service.js';

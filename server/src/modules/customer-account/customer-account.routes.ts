@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { getAccount } from './account.service.js';
 import { contactsRoutes } from './contacts.routes.js';
-import { customerActor } from './customer-access.policy.js';
+import { customerActor } from './customer-access.service.js';
 import { usersRoutes } from './users.routes.js';
 
 export async function customerAccountRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { actorWith } from './customer-access.policy.js';
+import { actorWith } from './customer-access.service.js';
 import * as service from './users.service.js';
 
 export function usersRoutes(fastify: FastifyInstance, ctx: AppContext) {

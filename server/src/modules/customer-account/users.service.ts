@@ -26,7 +26,8 @@ import { assertPasswordAllowed, hashPassword } from '../../lib/passwords.js';
 import { pendingEmails, requestEmailChange } from '../auth/email-change.service.js';
 import { revokeUserSessions } from '../auth/sessions.service.js';
 import * as accounts from './account.repository.js';
-import { assertNotSuperUser, assertOwned, auditCustomerWrite, type CustomerActor } from './customer-access.policy.js';
+import { assertNotSuperUser, assertOwned, type CustomerActor } from './customer-access.policy.js';
+import { auditCustomerWrite } from './customer-access.service.js';
 import * as repo from './users.repository.js';
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;

@@ -21,8 +21,8 @@ import { sendDownload } from '../../lib/downloads.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { readMultipartUpload } from '../../lib/uploads.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { faxActor } from './fax-outbox.policy.js';
 import * as service from './fax-outbox.service.js';
+import { faxActor } from './fax-outbox.service.js';
 
 export async function faxOutboxRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   if (!fastify.hasContentTypeParser('multipart/form-data')) {

@@ -21,13 +21,23 @@ import {
   type SentFax,
   type SentFaxStatus,
 } from '@strand/domain';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../../lib/errors.js';
 import { assertKeyFits, runIdempotent } from '../../lib/idempotency.js';
 import { checkAttachmentUpload, type IncomingFile, type UploadPolicy } from '../../lib/uploads.js';
-import { assertOwned, auditCustomerWrite, type CustomerActor } from '../customer-account/customer-access.policy.js';
+import { assertOwned, type CustomerActor } from '../customer-account/customer-access.policy.js';
+import { actorWith, auditCustomerWrite } from '../customer-account/customer-access.service.js';
 import { pdfPageCount, renderFaxCoverPdf } from './fax-cover-pdf.js';
 import * as repo from './fax-outbox.repository.js';
+
+/**
+ * Who may send faxes and read the outbox: customer users with the `services` permission category (SPEC §6), for the
+ * session's own account only; fax numbers and sent faxes reached by id must be the account's (assertOwned below:
+ * 404 unknown, 403 another account's).
+ */
+export const faxActor = (ctx: AppContext, req: FastifyRequest): Promise<CustomerActor> =>
+  actorWith(ctx, req, 'services');
 
 const mb = (bytes: number) => `${bytes / 1_048_576} MB`;
 

@@ -28,7 +28,8 @@ import { audit } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { ontAtLocation } from '../assets/assets.service.js';
-import { assertOwned, auditCustomerWrite, type CustomerActor } from '../customer-account/customer-access.policy.js';
+import { assertOwned, type CustomerActor } from '../customer-account/customer-access.policy.js';
+import { auditCustomerWrite } from '../customer-account/customer-access.service.js';
 import {
   activateOrder,
   cancelOrder,

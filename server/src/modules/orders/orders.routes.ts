@@ -20,9 +20,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { actorWith } from '../customer-account/customer-access.policy.js';
+import { actorWith } from '../customer-account/customer-access.service.js';
 import * as service from './customer-orders.service.js';
 
 export async function ordersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -98,10 +98,10 @@ export async function ordersRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       response: { 200: CustomerOrderDetailSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
     },
     handler: async (req) => {
-      const user = sessionOf(req);
+      const user = viewerOf(req);
       return service.staffCancel(
         ctx,
-        { userId: user.nUserID, employeeId: user.nEmployeeID ?? null },
+        { userId: user.userId, employeeId: user.employeeId ?? null },
         req.params.orderId,
         req.body.reason,
       );
@@ -130,10 +130,10 @@ export async function ordersRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       response: { 201: ChangeOrderResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (req, reply) => {
-      const user = sessionOf(req);
+      const user = viewerOf(req);
       const result = await service.staffPlaceChange(
         ctx,
-        { userId: user.nUserID, employeeId: user.nEmployeeID ?? null },
+        { userId: user.userId, employeeId: user.employeeId ?? null },
         req.body,
         idempotencyKeyOf(req),
       );

@@ -3,15 +3,11 @@
  * has Reports (SPEC §2: not Consumer, not Residential). The account is always the session's.
  */
 import { showsReports } from '@strand/domain';
-import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { forbidden } from '../../lib/errors.js';
-import { actorWith, type CustomerActor } from '../customer-account/customer-access.policy.js';
+import type { CustomerActor } from '../customer-account/customer-access.policy.js';
 
 export const REPORTS_FOR_BUSINESS = 'Reports are for business accounts.';
 
-export async function reportsActor(ctx: AppContext, request: FastifyRequest): Promise<CustomerActor> {
-  const actor = await actorWith(ctx, request, 'reports');
+export function assertReportsAccount(actor: CustomerActor): void {
   if (!showsReports(actor.customerType)) throw forbidden(REPORTS_FOR_BUSINESS);
-  return actor;
 }

@@ -26,8 +26,8 @@ import { sendDownload } from '../../lib/downloads.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { businessSubject, type PhoneSubject, phoneTypeReport } from './phone-reports.service.js';
 import { renderReportPdf, reportCsv, reportFileName } from './report-files.js';
-import { reportsActor } from './reports.policy.js';
 import * as reports from './reports.service.js';
+import { reportsActor } from './reports.service.js';
 import { staffReport } from './staff-reports.service.js';
 
 function sendFile(reply: FastifyReply, contentType: string, fileName: string, body: string | Buffer) {

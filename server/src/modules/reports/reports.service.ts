@@ -21,13 +21,23 @@ import {
   resolveMonthRange,
   rollUpBusinessReport,
 } from '@strand/domain';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
 import type { CustomerActor } from '../customer-account/customer-access.policy.js';
+import { actorWith } from '../customer-account/customer-access.service.js';
 import { renderBusinessReportPdf } from './business-report-pdf.js';
+import { assertReportsAccount } from './reports.policy.js';
 import * as repo from './reports.repository.js';
 import { businessReportCsv, phoneReportCsv } from './reports-csv.js';
+
+/** The customer asking for a report: the `reports` category (SPEC §6) of an account whose type has Reports. */
+export async function reportsActor(ctx: AppContext, request: FastifyRequest): Promise<CustomerActor> {
+  const actor = await actorWith(ctx, request, 'reports');
+  assertReportsAccount(actor);
+  return actor;
+}
 
 type PhoneQuery = z.output<typeof PhoneReportQuerySchema>;
 type PhoneFilter = Omit<PhoneQuery, 'page' | 'pageSize'>;

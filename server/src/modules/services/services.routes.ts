@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sendDownload } from '../../lib/downloads.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { actorWith } from '../customer-account/customer-access.policy.js';
+import { actorWith } from '../customer-account/customer-access.service.js';
 import * as service from './services.service.js';
 
 export async function servicesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {

@@ -22,7 +22,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { assertOwned, auditCustomerWrite, type CustomerActor } from '../customer-account/customer-access.policy.js';
+import { assertOwned, type CustomerActor } from '../customer-account/customer-access.policy.js';
+import { auditCustomerWrite } from '../customer-account/customer-access.service.js';
 import * as repo from './services.repository.js';
 
 // ---- service locations ----------------------------------------------------------------------------------------

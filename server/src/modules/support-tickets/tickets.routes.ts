@@ -21,9 +21,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { actorWith, assertBusinessAccount } from '../customer-account/customer-access.policy.js';
+import { assertBusinessAccount } from '../customer-account/customer-access.policy.js';
+import { actorWith } from '../customer-account/customer-access.service.js';
 import * as categories from './categories.service.js';
 import * as service from './tickets.service.js';
 
@@ -134,7 +135,7 @@ export async function supportTicketsRoutes(fastify: FastifyInstance, { ctx }: { 
       body: NewBusinessCenterCategorySchema,
       response: { 201: StaffBusinessCenterCategorySchema, ...errorResponses(400, 401, 403, 409) },
     },
-    handler: async (req, reply) => reply.status(201).send(await categories.addCategory(ctx, sessionOf(req), req.body)),
+    handler: async (req, reply) => reply.status(201).send(await categories.addCategory(ctx, viewerOf(req), req.body)),
   });
 
   app.patch('/api/staff/business-center/categories/:categoryId', {
@@ -146,6 +147,6 @@ export async function supportTicketsRoutes(fastify: FastifyInstance, { ctx }: { 
       body: BusinessCenterCategoryUpdateSchema,
       response: { 200: StaffBusinessCenterCategoryListSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (req) => categories.updateCategory(ctx, sessionOf(req), req.params.categoryId, req.body),
+    handler: async (req) => categories.updateCategory(ctx, viewerOf(req), req.params.categoryId, req.body),
   });
 }

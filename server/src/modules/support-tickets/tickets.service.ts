@@ -13,7 +13,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { ownServiceLocation } from '../customer-account/account.service.js';
-import { auditCustomerWrite, type CustomerActor } from '../customer-account/customer-access.policy.js';
+import type { CustomerActor } from '../customer-account/customer-access.policy.js';
+import { auditCustomerWrite } from '../customer-account/customer-access.service.js';
 import { assertCategoryOffered } from './categories.service.js';
 import * as repo from './tickets.repository.js';
 

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { tvActor } from './tv.policy.js';
 import * as service from './tv.service.js';
+import { tvActor } from './tv.service.js';
 
 export async function tvRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -4,12 +4,18 @@
  * audited (never the password itself). A middleware that does not answer is a 503 with a plain sentence.
  */
 import { fullAddress, TV_MIDDLEWARE_DOWN_MESSAGE, type TvCredentials, type TvService } from '@strand/domain';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { TvMiddlewareUnavailable } from '../../integrations/tv/tv-middleware.js';
 import { HttpError } from '../../lib/errors.js';
-import { auditCustomerWrite, type CustomerActor } from '../customer-account/customer-access.policy.js';
+import type { CustomerActor } from '../customer-account/customer-access.policy.js';
+import { actorWith, auditCustomerWrite } from '../customer-account/customer-access.service.js';
 import { assertHasTv } from './tv.policy.js';
 import * as repo from './tv.repository.js';
+
+/** The customer asking (the `services` category, SPEC §6); the account sent to the middleware is always its own. */
+export const tvActor = (ctx: AppContext, req: FastifyRequest): Promise<CustomerActor> =>
+  actorWith(ctx, req, 'services');
 
 export async function tvService(ctx: AppContext, actor: CustomerActor): Promise<TvService> {
   const rows = await repo.activeTvPackagesOf(ctx.db, actor.customerId);

@@ -9,8 +9,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sendDownload } from '../../lib/downloads.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { wholesaleActor } from './wholesale.policy.js';
 import * as service from './wholesale.service.js';
+import { wholesaleActor } from './wholesale.service.js';
 
 export async function wholesaleRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -5,6 +5,7 @@
  * resolveMonthRange: default the last 12 months, at most 24; a bad range is a 400 naming the field).
  */
 import {
+  type PermissionCategory,
   resolveMonthRange,
   rollUpWholesaleReport,
   type WholesaleReport,
@@ -12,11 +13,25 @@ import {
   type WholesaleServices,
   wholesaleMonths,
 } from '@strand/domain';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
 import type { CustomerActor } from '../customer-account/customer-access.policy.js';
+import { actorWith } from '../customer-account/customer-access.service.js';
+import { assertWholesaleAccount } from './wholesale.policy.js';
 import * as repo from './wholesale.repository.js';
 import { renderWholesaleReportPdf, wholesaleReportCsv } from './wholesale-report-files.js';
+
+/** The business customer asking, holding `category` (the circuits need `services`, the report `reports`). */
+export async function wholesaleActor(
+  ctx: AppContext,
+  req: FastifyRequest,
+  category: Extract<PermissionCategory, 'services' | 'reports'>,
+): Promise<CustomerActor> {
+  const actor = await actorWith(ctx, req, category);
+  assertWholesaleAccount(actor);
+  return actor;
+}
 
 type Status = WholesaleServices['services'][number]['status'];
 
