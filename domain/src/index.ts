@@ -30,6 +30,7 @@ export * from './billing/money.js';
 export * from './billing/zip-codes.js';
 export * from './calendar-days.js';
 export * from './checklists/assembly-units.js';
+export * from './checklists/completeness.js';
 export * from './checklists/date-time.js';
 export * from './checklists/fields.js';
 export * from './checklists/messages.js';

@@ -36,8 +36,7 @@ const isApiWrite = (req: FastifyRequest) => {
 /** The verified session user or applicant (the auth hook has run), or null for an anonymous request. */
 export function identityOf(req: FastifyRequest): string | null {
   if (req.applicant) return `applicant:${req.applicant.applicantId}`;
-  const user = req.user as { nUserID?: number } | null | undefined;
-  return typeof user?.nUserID === 'number' ? `user:${user.nUserID}` : null;
+  return req.viewer ? `user:${req.viewer.userId}` : null;
 }
 
 /** The client address; an IPv6 client by its /64, as one household or phone holds a whole prefix. */

@@ -1,20 +1,26 @@
 /**
  * One access check per resource kind, each the first thing a service does with an id it was given (as Immich's
- * utils/access.ts does): one small owner query (access.repository.ts), then the area's policy, a pure function over
- * the owner row that keeps the area's statuses and messages:
+ * utils/access.ts does): one small owner query (access.repository.ts), then access.policy.ts, pure decisions over the
+ * owner row that keep each area's statuses and messages:
  *
- * - installer area (work-orders, photos, installer files): the provider's own work orders (work-orders.policy.ts);
- * - contractor area: the session's company's work orders (contractor.policy.ts);
- * - equipment area (assets, actions, swap, circuits): either of the two, by role (assets.policy.ts).
+ * - installer area (work-orders, photos, installer files): the provider's own work orders;
+ * - contractor area: the session's company's work orders;
+ * - equipment area (assets, actions, swap, circuits): either of the two, by role.
  *
  * A passed check answers a `ReachedWorkOrder`: the owner row, marked so that helpers which must not run unchecked
  * (an upload's save, a details load) take it instead of a bare id, and never repeat the check or its query.
  */
-import type { SessionClaims } from '@strand/domain';
 import type { AppContext } from '../../context.js';
-import { assertMayReadAsset, assertWorkOrderAccess } from '../assets/assets.policy.js';
-import { assertOwnedByCompany } from '../contractor/contractor.policy.js';
-import { assertInstallerWorkOrder } from '../work-orders/work-orders.policy.js';
+import type { Viewer } from '../../plugins/auth.js';
+import {
+  type AssetOwner,
+  assertAssetReadable,
+  assertInstallerWorkOrder,
+  assertOwnedByCompany,
+  assertWorkOrderAccess,
+  assetReadWithoutLookup,
+  companyLookup,
+} from './access.policy.js';
 import * as repo from './access.repository.js';
 
 declare const reached: unique symbol;
@@ -31,33 +37,32 @@ export async function assertInstallerMayReach(ctx: AppContext, workOrderId: numb
 /** Contractor area: 404 unknown, 403 another company's (or a session without a company). */
 export async function assertContractorMayReach(
   ctx: AppContext,
-  user: SessionClaims,
+  viewer: Viewer,
   workOrderId: number,
 ): Promise<ReachedWorkOrder> {
   const owner = await repo.findWorkOrderOwner(ctx.db, workOrderId);
-  assertOwnedByCompany(user, owner, 'work order');
+  assertOwnedByCompany(viewer, owner, 'work order');
   return passed(owner);
 }
 
 /** Equipment area: an installer the provider's own work orders, a contractor its company's; 404 unknown, else 403. */
 export async function assertFieldUserMayReach(
   ctx: AppContext,
-  user: SessionClaims,
+  viewer: Viewer,
   workOrderId: number,
 ): Promise<ReachedWorkOrder> {
-  return passed(assertWorkOrderAccess(await repo.findWorkOrderOwner(ctx.db, workOrderId), workOrderId, user));
+  return passed(assertWorkOrderAccess(await repo.findWorkOrderOwner(ctx.db, workOrderId), workOrderId, viewer));
 }
 
 /**
  * Reading an asset by id or label: installers any; a contractor one assigned to itself, or one at a service location
  * its company reaches through a work order (one indexed query, asked only then).
  */
-export async function assertUserMayReadAsset(
-  ctx: AppContext,
-  user: SessionClaims,
-  asset: { asset_tag: string; service_location_id: number | null; assigned_user_id: number | null },
-): Promise<void> {
-  await assertMayReadAsset(user, asset, (companyId, serviceLocationId) =>
-    repo.companyHasWorkOrderAt(ctx.db, companyId, serviceLocationId),
+export async function assertUserMayReadAsset(ctx: AppContext, viewer: Viewer, asset: AssetOwner): Promise<void> {
+  if (assetReadWithoutLookup(viewer, asset)) return;
+  const ask = companyLookup(viewer, asset);
+  assertAssetReadable(
+    asset,
+    ask !== null && (await repo.companyHasWorkOrderAt(ctx.db, ask.companyId, ask.serviceLocationId)),
   );
 }

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { assertMayReadAccount } from './accounts.policy.js';
 import * as service from './accounts.service.js';
@@ -26,7 +26,7 @@ export async function accountsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       response: { 200: AccountSummarySchema, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (req) => {
-      assertMayReadAccount(sessionOf(req), req.params.vcCustomerID);
+      assertMayReadAccount(viewerOf(req), req.params.vcCustomerID);
       return service.getAccountSummary(ctx, req.params.vcCustomerID);
     },
   });
@@ -50,6 +50,6 @@ export async function accountsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       params: CustomerIdParamsSchema,
       response: { 200: MakeBusinessResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (req) => service.makeBusiness(ctx, sessionOf(req), req.params.vcCustomerID),
+    handler: async (req) => service.makeBusiness(ctx, viewerOf(req), req.params.vcCustomerID),
   });
 }

@@ -1,14 +1,9 @@
 /** Customer account reads. */
-import {
-  type AccountSummary,
-  type CustomerType,
-  isCustomerAccount,
-  type MakeBusinessResponse,
-  type SessionClaims,
-} from '@strand/domain';
+import { type AccountSummary, type CustomerType, isCustomerAccount, type MakeBusinessResponse } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { Viewer } from '../../plugins/auth.js';
 import { revokeUserSessions } from '../auth/sessions.service.js';
 import * as repo from './accounts.repository.js';
 
@@ -43,11 +38,7 @@ export async function searchCustomers(ctx: AppContext, text: string) {
  * transaction, so the next sign-in carries the new customer type (the token's claims are what the browser routes by).
  * One way only: a business account's auth codes and requests would otherwise be stranded.
  */
-export async function makeBusiness(
-  ctx: AppContext,
-  staff: SessionClaims,
-  customerId: string,
-): Promise<MakeBusinessResponse> {
+export async function makeBusiness(ctx: AppContext, staff: Viewer, customerId: string): Promise<MakeBusinessResponse> {
   return ctx.db.transaction().execute(async (trx) => {
     const customer = await repo.findCustomer(trx, customerId);
     if (!customer) throw notFound('No customer account has that number.');
@@ -71,8 +62,8 @@ export async function makeBusiness(
     const now = ctx.now().toISOString();
     await audit(trx, {
       at: now,
-      userId: staff.nUserID,
-      employeeId: staff.nEmployeeID,
+      userId: staff.userId,
+      employeeId: staff.employeeId,
       action: 'staff.customer.make-business',
       subject: customerId,
       detail: { from: customer.customer_type, sessionsEnded },

@@ -1,10 +1,9 @@
 /** Who may do what in the programming test. */
-import type { SessionClaims } from '@strand/domain';
 import { forbidden } from '../../lib/errors.js';
-import { hasRole } from '../../plugins/auth.js';
+import { hasRole, type Viewer } from '../../plugins/auth.js';
 
 /** Staff (never a super-user session, which is only a customer) invite applicants and read their submissions. */
-export function assertStaff(user: SessionClaims): SessionClaims {
+export function assertStaff(user: Viewer): Viewer {
   if (!hasRole(user, 'staff')) throw forbidden('Only staff can manage job applicants.');
   return user;
 }

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sendDownload } from '../../lib/downloads.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
-import { applicantOf, sessionOf } from '../../plugins/auth.js';
+import { applicantOf, viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { assertStaff } from './applicants.policy.js';
 import * as service from './applicants.service.js';
@@ -83,7 +83,7 @@ export async function applicantsRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       response: { 200: ApplicantListSchema, ...errorResponses(401, 403) },
     },
     handler: async (req) => {
-      assertStaff(sessionOf(req));
+      assertStaff(viewerOf(req));
       return { applicants: await service.listApplicants(ctx) };
     },
   });
@@ -97,7 +97,7 @@ export async function applicantsRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       response: { 201: InviteApplicantResponseSchema, ...errorResponses(400, 401, 403, 409) },
     },
     handler: async (req, reply) =>
-      reply.status(201).send(await service.inviteApplicant(ctx, assertStaff(sessionOf(req)), req.body)),
+      reply.status(201).send(await service.inviteApplicant(ctx, assertStaff(viewerOf(req)), req.body)),
   });
 
   app.get('/api/staff/applicant-submissions/:submissionId/file', {
@@ -109,7 +109,7 @@ export async function applicantsRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       response: { 200: z.any().describe('application/zip'), ...errorResponses(400, 401, 403, 404, 500) },
     },
     handler: async (req, reply) => {
-      const file = await service.openSubmission(ctx, assertStaff(sessionOf(req)), req.params.submissionId);
+      const file = await service.openSubmission(ctx, assertStaff(viewerOf(req)), req.params.submissionId);
       return sendDownload(reply, {
         body: file.stream,
         contentType: 'application/zip',

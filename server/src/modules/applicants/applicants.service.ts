@@ -18,7 +18,6 @@ import {
   isBase64,
   isWithinZipLimit,
   PROGRAMMING_TEST_MAX_BYTES,
-  type SessionClaims,
   type SubmissionSummary,
   type SubmissionUploadRequest,
   type SubmissionUploadResponse,
@@ -33,6 +32,7 @@ import { checkZip } from '../../lib/file-inspection.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { cleanFileName } from '../../lib/uploads.js';
 import { issueApplicantToken } from '../../plugins/applicant-tokens.js';
+import type { Viewer } from '../../plugins/auth.js';
 import { assertMayAttempt, clearFailedAttempts, recordFailedAttempt } from '../auth/attempt-limits.service.js';
 import { assertOwnUpload } from './applicants.policy.js';
 import * as repo from './applicants.repository.js';
@@ -96,7 +96,7 @@ export async function listApplicants(ctx: AppContext): Promise<ApplicantSummary[
 
 export async function inviteApplicant(
   ctx: AppContext,
-  staff: SessionClaims,
+  staff: Viewer,
   input: InviteApplicantRequest,
 ): Promise<InviteApplicantResponse> {
   const accessCode = newAccessCode();
@@ -113,14 +113,14 @@ export async function inviteApplicant(
       email,
       username,
       code_hash: codeHash,
-      invited_by: staff.nUserID,
+      invited_by: staff.userId,
       invited_at: now,
       current_submission_id: null,
     });
     await audit(trx, {
       at: now,
-      userId: staff.nUserID,
-      employeeId: staff.nEmployeeID,
+      userId: staff.userId,
+      employeeId: staff.employeeId,
       action: 'applicant-invited',
       subject: `applicant:${id}`,
       detail: { username },
@@ -163,7 +163,7 @@ async function mailInvitation(
 /** A submission's file for staff: a server-made name, the stored bytes; the download is audited. */
 export async function openSubmission(
   ctx: AppContext,
-  staff: SessionClaims,
+  staff: Viewer,
   submissionId: number,
 ): Promise<{ fileName: string; sizeBytes: number; stream: Readable }> {
   const row = await repo.findSubmission(ctx.db, submissionId);
@@ -171,8 +171,8 @@ export async function openSubmission(
   const file = await ctx.files.open(row.storage_key, { sha256: row.sha256 });
   await audit(ctx.db, {
     at: ctx.now().toISOString(),
-    userId: staff.nUserID,
-    employeeId: staff.nEmployeeID,
+    userId: staff.userId,
+    employeeId: staff.employeeId,
     action: 'applicant-submission-downloaded',
     subject: `submission:${row.id}`,
   });

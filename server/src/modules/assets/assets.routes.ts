@@ -34,7 +34,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import * as service from './assets.service.js';
 import * as swap from './swap.service.js';
@@ -55,7 +55,7 @@ export async function assetsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       params: AssetIdParamsSchema,
       response: { 200: AssetSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => service.getAssetById(ctx, sessionOf(req), req.params.nAssetId),
+    handler: async (req) => service.getAssetById(ctx, viewerOf(req), req.params.nAssetId),
   });
 
   app.get('/api/assets/by-tag/:vcAssetID', {
@@ -66,7 +66,7 @@ export async function assetsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       params: AssetTagParamsSchema,
       response: { 200: AssetSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => service.getAssetByTag(ctx, sessionOf(req), req.params.vcAssetID),
+    handler: async (req) => service.getAssetByTag(ctx, viewerOf(req), req.params.vcAssetID),
   });
 
   app.get('/api/assets/:nAssetId/edit', {
@@ -78,7 +78,7 @@ export async function assetsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       querystring: AssetEditQuerySchema,
       response: { 200: AssetEditDataSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => service.getAssetEditData(ctx, sessionOf(req), req.query.WOId, req.params.nAssetId),
+    handler: async (req) => service.getAssetEditData(ctx, viewerOf(req), req.query.WOId, req.params.nAssetId),
   });
 
   app.put('/api/assets/:nAssetId', {
@@ -90,7 +90,7 @@ export async function assetsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       body: AssetEditRequestSchema,
       response: { 200: AssetEditDataSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (req) => service.editAsset(ctx, sessionOf(req), req.params.nAssetId, req.body),
+    handler: async (req) => service.editAsset(ctx, viewerOf(req), req.params.nAssetId, req.body),
   });
 
   app.get('/api/assets/:nAssetId/actions', {
@@ -102,7 +102,7 @@ export async function assetsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       querystring: AssetActionsQuerySchema,
       response: { 200: AssetActionListSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => service.listAvailableActions(ctx, sessionOf(req), req.query.WOId, req.params.nAssetId),
+    handler: async (req) => service.listAvailableActions(ctx, viewerOf(req), req.query.WOId, req.params.nAssetId),
   });
 
   app.post('/api/assets/:nAssetId/actions', {
@@ -117,7 +117,7 @@ export async function assetsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
     handler: async (req, reply) => {
       const result = await service.takeAction(
         ctx,
-        sessionOf(req),
+        viewerOf(req),
         req.params.nAssetId,
         { actionId: req.body.ApplicationActionID, workOrderId: req.body.WorkOrderID },
         idempotencyKeyOf(req),
@@ -136,7 +136,7 @@ export async function assetsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       response: { 200: ActionRequestSchema, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (req) =>
-      service.getActionRequest(ctx, sessionOf(req), req.params.RequestID, {
+      service.getActionRequest(ctx, viewerOf(req), req.params.RequestID, {
         workOrderId: req.query.WorkOrderID,
         assetTag: req.query.vcAssetID,
       }),
@@ -151,7 +151,7 @@ export async function assetsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       body: z.object({ vcAssetID: AssetTagSchema }),
       response: { 200: AssetSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (req) => service.addAssetToLocation(ctx, sessionOf(req), req.params.WOId, req.body.vcAssetID),
+    handler: async (req) => service.addAssetToLocation(ctx, viewerOf(req), req.params.WOId, req.body.vcAssetID),
   });
 
   app.get('/api/installer/assigned-equipment', {
@@ -161,7 +161,7 @@ export async function assetsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       summary: "The installer's assigned equipment in stock at their NOC location (getAssetsTiedToUser)",
       response: { 200: AssignedEquipmentListSchema, ...errorResponses(401, 403) },
     },
-    handler: async (req) => swap.getAssignedEquipment(ctx, sessionOf(req)),
+    handler: async (req) => swap.getAssignedEquipment(ctx, viewerOf(req)),
   });
 
   app.get(`${WO}/swap-ont/:ONTId`, {
@@ -172,7 +172,7 @@ export async function assetsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       params: SwapParamsSchema,
       response: { 200: SwapDataSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => swap.getSwapData(ctx, sessionOf(req), req.params.WOId, req.params.ONTId),
+    handler: async (req) => swap.getSwapData(ctx, viewerOf(req), req.params.WOId, req.params.ONTId),
   });
 
   app.post(`${WO}/swap-ont`, {
@@ -184,7 +184,7 @@ export async function assetsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       body: SwapBodySchema,
       response: { 200: z.literal(true), ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (req) => swap.completeSwap(ctx, sessionOf(req), req.params.WOId, req.body),
+    handler: async (req) => swap.completeSwap(ctx, viewerOf(req), req.params.WOId, req.body),
   });
 
   app.post(`${WO}/upgrade-ont/preview`, {
@@ -196,7 +196,7 @@ export async function assetsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       body: UpgradePreviewBodySchema,
       response: { 200: UpgradePreviewSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => swap.previewUpgrade(ctx, sessionOf(req), req.params.WOId, req.body),
+    handler: async (req) => swap.previewUpgrade(ctx, viewerOf(req), req.params.WOId, req.body),
   });
 
   app.post(`${WO}/upgrade-ont`, {
@@ -208,6 +208,6 @@ export async function assetsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       body: UpgradeBodySchema,
       response: { 200: UpgradeResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (req) => swap.completeUpgrade(ctx, sessionOf(req), req.params.WOId, req.body),
+    handler: async (req) => swap.completeUpgrade(ctx, viewerOf(req), req.params.WOId, req.body),
   });
 }

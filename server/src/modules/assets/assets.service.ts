@@ -7,40 +7,35 @@ import {
   type AssetEditData,
   type AssetEditRequestSchema,
   isActionVisible,
-  type SessionClaims,
 } from '@strand/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
+import type { Viewer } from '../../plugins/auth.js';
 import { assertFieldUserMayReach, assertUserMayReadAsset } from '../access/access.service.js';
 import { assertAssetAtWorkOrder } from './assets.policy.js';
 import * as repo from './assets.repository.js';
 import { activateStock } from './swap.repository.js';
 
 /** The asset with its ports, once the user may read it (assets.policy.ts: contractors only their company's). */
-async function readable(
-  ctx: AppContext,
-  user: SessionClaims,
-  row: repo.AssetRow | undefined,
-  what: string,
-): Promise<Asset> {
+async function readable(ctx: AppContext, user: Viewer, row: repo.AssetRow | undefined, what: string): Promise<Asset> {
   if (!row) throw notFound(`No valid asset info fetched for ${what}.`);
   await assertUserMayReadAsset(ctx, user, row);
   return repo.toAsset(row, await repo.listPorts(ctx.db, row.id));
 }
 
-export async function getAssetById(ctx: AppContext, user: SessionClaims, assetId: number): Promise<Asset> {
+export async function getAssetById(ctx: AppContext, user: Viewer, assetId: number): Promise<Asset> {
   return readable(ctx, user, await repo.findAssetById(ctx.db, assetId), `asset #${assetId}`);
 }
 
-export async function getAssetByTag(ctx: AppContext, user: SessionClaims, tag: string): Promise<Asset> {
+export async function getAssetByTag(ctx: AppContext, user: Viewer, tag: string): Promise<Asset> {
   return readable(ctx, user, await repo.findAssetByTag(ctx.db, tag), tag);
 }
 
 /** The work order (checked against the user) and the asset (checked to be at its service location). */
-export async function loadContext(ctx: AppContext, user: SessionClaims, workOrderId: number, assetId: number) {
+export async function loadContext(ctx: AppContext, user: Viewer, workOrderId: number, assetId: number) {
   const wo = await assertFieldUserMayReach(ctx, user, workOrderId);
   const asset = await repo.findAssetById(ctx.db, assetId);
   if (!asset) throw notFound(`No valid asset info fetched for asset #${assetId}.`);
@@ -50,21 +45,21 @@ export async function loadContext(ctx: AppContext, user: SessionClaims, workOrde
 
 export async function listAvailableActions(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   workOrderId: number,
   assetId: number,
 ): Promise<AssetAction[]> {
   const { asset } = await loadContext(ctx, user, workOrderId, assetId);
   const actions = await repo.listActionsForHardwareType(ctx.db, asset.hardware_type);
   return actions
-    .filter((a) => isActionVisible(a.id, user))
+    .filter((a) => isActionVisible(a.id, { nContractor: user.contractorId }))
     .map((a) => ({ nApplicationActionID: a.id, vcAction: a.action, txtActionDescription: a.description }));
 }
 
 /** Records the request (once per idempotency key) and answers its RequestID; the worker carries it out. */
 export async function takeAction(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   assetId: number,
   request: { actionId: number; workOrderId: number },
   key: string | undefined,
@@ -82,17 +77,18 @@ export async function takeAction(
       ApplicationActionID: 'one of the actions listed for this asset',
     });
   }
-  if (!isActionVisible(action.id, user)) throw forbidden(`You may not request "${action.action}".`);
+  if (!isActionVisible(action.id, { nContractor: user.contractorId }))
+    throw forbidden(`You may not request "${action.action}".`);
   const now = ctx.now().toISOString();
   return runIdempotent(
     ctx.db,
-    { userId: user.nUserID, key, route: 'asset-action', request: { assetId, request }, now: ctx.now() },
+    { userId: user.userId, key, route: 'asset-action', request: { assetId, request }, now: ctx.now() },
     async (trx) => {
       const requestId = await repo.insertActionRequest(trx, {
         workOrderId: request.workOrderId,
         assetId: asset.id,
         actionId: action.id,
-        userId: user.nUserID,
+        userId: user.userId,
         now,
       });
       return { statusCode: 201, body: { RequestID: requestId } };
@@ -103,7 +99,7 @@ export async function takeAction(
 /** Confirms a request: only for its work order and asset, and only to users who may reach that work order. */
 export async function getActionRequest(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   requestId: number,
   expected: { workOrderId: number; assetTag: string },
 ): Promise<ActionRequest> {
@@ -130,7 +126,7 @@ export async function getActionRequest(
  */
 export async function addAssetToLocation(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   workOrderId: number,
   tag: string,
 ): Promise<Asset> {
@@ -142,9 +138,9 @@ export async function addAssetToLocation(
   if (asset.service_location_id === locationId) return getAssetById(ctx, user, asset.id);
   const usable =
     asset.status === 'In Stock' &&
-    user.nNOCLocationID !== null &&
-    asset.noc_location_id === user.nNOCLocationID &&
-    (asset.assigned_user_id === null || asset.assigned_user_id === user.nUserID);
+    user.nocLocationId !== null &&
+    asset.noc_location_id === user.nocLocationId &&
+    (asset.assigned_user_id === null || asset.assigned_user_id === user.userId);
   if (!usable) {
     throw badRequest(`${tag} cannot be added here (${asset.status}).`, {
       vcAssetID: 'an asset in stock at your NOC location, assigned to you or to no one',
@@ -203,7 +199,7 @@ async function editData(ctx: AppContext, asset: repo.AssetRow): Promise<AssetEdi
 /** getAssetEditData: the asset's editable fields and its history, in a work order at the asset's location. */
 export async function getAssetEditData(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   workOrderId: number,
   assetId: number,
 ): Promise<AssetEditData> {
@@ -218,7 +214,7 @@ export async function getAssetEditData(
  */
 export async function editAsset(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   assetId: number,
   input: z.output<typeof AssetEditRequestSchema>,
 ): Promise<AssetEditData> {
@@ -242,7 +238,7 @@ export async function editAsset(
       ([name, column, label]) => ({
         asset_id: asset.id,
         at: now,
-        user_id: user.nUserID,
+        user_id: user.userId,
         work_order_id: input.WOId,
         field: label,
         old_value: before[column] ?? null,
@@ -264,8 +260,8 @@ export async function editAsset(
     await repo.insertAssetChanges(trx, changes);
     await audit(trx, {
       at: now,
-      userId: user.nUserID,
-      employeeId: user.nEmployeeID,
+      userId: user.userId,
+      employeeId: user.employeeId,
       action: 'asset.edit',
       subject: `asset:${asset.id}`,
       detail: { workOrderId: input.WOId, fields: changes.map((c) => c.field) },

@@ -3,17 +3,12 @@
  * two writes. A swap or upgrade is one transaction: the asset statuses, the location links and the circuits' ports
  * change together or not at all (a circuit that cannot be placed on the new ONT rolls everything back).
  */
-import {
-  type Equipment,
-  ONT_HARDWARE_TYPE,
-  type SessionClaims,
-  type SwapData,
-  type UpgradePreview,
-} from '@strand/domain';
+import { type Equipment, ONT_HARDWARE_TYPE, type SwapData, type UpgradePreview } from '@strand/domain';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { badRequest, conflict } from '../../lib/errors.js';
+import type { Viewer } from '../../plugins/auth.js';
 import { assertFieldUserMayReach, type ReachedWorkOrder } from '../access/access.service.js';
 import { assertAssetAtWorkOrder } from './assets.policy.js';
 import * as repo from './assets.repository.js';
@@ -31,16 +26,16 @@ async function originalOnt(db: Queryable, wo: ReachedWorkOrder, tag: string) {
 }
 
 /** The replacement: an ONT in stock at the user's NOC location, assigned to this user or to no one. */
-async function replacementOnt(db: Queryable, user: SessionClaims, tag: string) {
+async function replacementOnt(db: Queryable, user: Viewer, tag: string) {
   const asset = await repo.findAssetByTag(db, tag);
   const allowed = 'an ONT in stock at your NOC location, assigned to you or to no one';
   if (!asset) throw badRequest(`There is no asset ${tag}.`, { NewAsset: allowed });
   const usable =
     asset.status === 'In Stock' &&
     asset.hardware_type === ONT_HARDWARE_TYPE &&
-    user.nNOCLocationID !== null &&
-    asset.noc_location_id === user.nNOCLocationID &&
-    (asset.assigned_user_id === null || asset.assigned_user_id === user.nUserID);
+    user.nocLocationId !== null &&
+    asset.noc_location_id === user.nocLocationId &&
+    (asset.assigned_user_id === null || asset.assigned_user_id === user.userId);
   if (!usable) throw badRequest(`${tag} cannot be installed (${asset.status}).`, { NewAsset: allowed });
   return asset;
 }
@@ -58,24 +53,24 @@ function toEquipment(row: swapRepo.StockRow): Equipment {
   };
 }
 
-export async function getAssignedEquipment(ctx: AppContext, user: SessionClaims): Promise<Equipment[]> {
-  if (user.nNOCLocationID === null) return [];
-  const rows = await swapRepo.listStock(ctx.db, { nocLocationId: user.nNOCLocationID, assignedUserId: user.nUserID });
+export async function getAssignedEquipment(ctx: AppContext, user: Viewer): Promise<Equipment[]> {
+  if (user.nocLocationId === null) return [];
+  const rows = await swapRepo.listStock(ctx.db, { nocLocationId: user.nocLocationId, assignedUserId: user.userId });
   return rows.map(toEquipment);
 }
 
 export async function getSwapData(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   workOrderId: number,
   ontTag: string,
 ): Promise<SwapData> {
   const wo = await assertFieldUserMayReach(ctx, user, workOrderId);
   const ont = await originalOnt(ctx.db, wo, ontTag);
   const [stock, packages] = await Promise.all([
-    user.nNOCLocationID === null
+    user.nocLocationId === null
       ? Promise.resolve([])
-      : swapRepo.listStock(ctx.db, { nocLocationId: user.nNOCLocationID, hardwareType: ONT_HARDWARE_TYPE }),
+      : swapRepo.listStock(ctx.db, { nocLocationId: user.nocLocationId, hardwareType: ONT_HARDWARE_TYPE }),
     swapRepo.listLocationPackages(ctx.db, ont.service_location_id ?? 0),
   ]);
   return {
@@ -91,7 +86,7 @@ export async function getSwapData(
     // Stock assigned to another installer is listed (so the office sees it) but cannot be chosen.
     available_equipment: stock.map((row) => ({
       ...toEquipment(row),
-      showOption: row.assigned_user_id === null || row.assigned_user_id === user.nUserID,
+      showOption: row.assigned_user_id === null || row.assigned_user_id === user.userId,
     })),
     service_locations: packages.map((p, i) => ({
       nCount: i + 1,
@@ -111,7 +106,7 @@ export async function getSwapData(
 
 export async function previewUpgrade(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   workOrderId: number,
   body: { OrigEquip: string; NewAsset: string },
 ): Promise<UpgradePreview> {
@@ -147,7 +142,7 @@ export async function previewUpgrade(
 async function replaceOnt(
   trx: Transaction<Database>,
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   ont: repo.AssetRow,
   next: repo.AssetRow,
   portOf: (circuit: { port: number; circuit_code: string }) => number,
@@ -155,7 +150,7 @@ async function replaceOnt(
   const now = ctx.now().toISOString();
   const claimed = await swapRepo.activateStock(trx, next.id, ont.service_location_id ?? 0, now);
   if (!claimed) throw conflict(`${next.asset_tag} was taken by another request; choose another ONT.`);
-  await swapRepo.returnToStock(trx, ont.id, { userId: user.nUserID, nocLocationId: user.nNOCLocationID, now });
+  await swapRepo.returnToStock(trx, ont.id, { userId: user.userId, nocLocationId: user.nocLocationId, now });
   const [circuits, newPorts] = await Promise.all([
     swapRepo.listCircuitsOfAsset(trx, ont.id),
     repo.listPorts(trx, next.id),
@@ -181,7 +176,7 @@ async function replaceOnt(
 
 export async function completeSwap(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   workOrderId: number,
   body: { NewAsset: string; OrigEquip: string; serviceLocation: number },
 ): Promise<true> {
@@ -201,7 +196,7 @@ export async function completeSwap(
 
 export async function completeUpgrade(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   workOrderId: number,
   body: { OrigEquip: string; NewAsset: string; TotalPorts: number; Ports: Record<string, number> },
 ): Promise<{ nAssetID: number }> {

@@ -4,10 +4,11 @@
  * answer, and the files it wrote again are removed; a failed one leaves no file behind.
  */
 import { randomUUID } from 'node:crypto';
-import type { PhotoAttachment, SessionClaims } from '@strand/domain';
+import type { PhotoAttachment } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import type { CheckedFile } from '../../lib/uploads.js';
+import type { Viewer } from '../../plugins/auth.js';
 import * as repo from './attachments.repository.js';
 
 /** An attachment as both portals' upload answers show it. */
@@ -33,7 +34,7 @@ const toAttachment = (id: number, r: repo.AttachmentInsert): StoredAttachment =>
 
 export async function storeAttachments(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   upload: AttachmentUpload,
 ): Promise<{ attachments: StoredAttachment[] }> {
   const { workOrderId, files, description, idempotencyKey } = upload;
@@ -44,7 +45,7 @@ export async function storeAttachments(
     const result = await runIdempotent(
       ctx.db,
       {
-        userId: user.nUserID,
+        userId: user.userId,
         key: idempotencyKey,
         route: upload.route,
         request: { files: files.map((f) => f.bytes), description },
@@ -64,7 +65,7 @@ export async function storeAttachments(
             content_type: file.mime,
             size_bytes: stored.sizeBytes,
             sha256: stored.sha256,
-            uploaded_by: user.nUserID,
+            uploaded_by: user.userId,
             // The table's unique (work_order_id, idempotency_key) is the last guard against a double.
             idempotency_key: idempotencyKey ? `${idempotencyKey}-${i}` : null,
             created_at: now.toISOString(),

@@ -20,7 +20,6 @@ import {
   mayRetry,
   type NewAuthCodeResponse,
   type NewAuthCodeSchema,
-  type SessionClaims,
   statusChangeProblem,
 } from '@strand/domain';
 import type { Transaction } from 'kysely';
@@ -30,6 +29,7 @@ import type { Database, RowUpdate } from '../../db/database.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
+import type { Viewer } from '../../plugins/auth.js';
 import type { CustomerActor } from '../customer-account/customer-access.policy.js';
 import { mayHoldAuthCodes } from './auth-codes.policy.js';
 import * as repo from './auth-codes.repository.js';
@@ -66,10 +66,10 @@ function toAuthCode(row: repo.ListedAuthCode): AuthCode {
   };
 }
 
-const staffAudit = (staff: SessionClaims, at: string, action: string, customerId: string, id: number) => ({
+const staffAudit = (staff: Viewer, at: string, action: string, customerId: string, id: number) => ({
   at,
-  userId: staff.nUserID,
-  employeeId: staff.nEmployeeID,
+  userId: staff.userId,
+  employeeId: staff.employeeId,
   action: `staff.auth-code.${action}`,
   subject: `${customerId}:${id}`,
 });
@@ -115,7 +115,7 @@ const isUniqueViolation = (err: unknown) =>
 
 export async function addAuthCode(
   ctx: AppContext,
-  staff: SessionClaims,
+  staff: Viewer,
   input: z.output<typeof NewAuthCodeSchema>,
   idempotencyKey: string | undefined,
 ): Promise<{ statusCode: number; body: NewAuthCodeResponse }> {
@@ -133,7 +133,7 @@ export async function addAuthCode(
     try {
       const result = await runIdempotent(
         ctx.db,
-        { userId: staff.nUserID, key: idempotencyKey, route: 'addAuthCode', request: input, now: ctx.now() },
+        { userId: staff.userId, key: idempotencyKey, route: 'addAuthCode', request: input, now: ctx.now() },
         async (trx) => {
           const now = ctx.now().toISOString();
           const code = await freeCode(trx);
@@ -142,7 +142,7 @@ export async function addAuthCode(
             code,
             description: input.description,
             classOfService: input.classOfService,
-            createdBy: staff.nUserID,
+            createdBy: staff.userId,
             now,
           });
           await audit(trx, {
@@ -165,7 +165,7 @@ export async function addAuthCode(
 
 export async function updateAuthCode(
   ctx: AppContext,
-  staff: SessionClaims,
+  staff: Viewer,
   id: number,
   input: z.output<typeof AuthCodeUpdateSchema>,
 ): Promise<AuthCode> {
@@ -212,7 +212,7 @@ export async function updateAuthCode(
   return getAuthCode(ctx, id);
 }
 
-export async function retryAuthCode(ctx: AppContext, staff: SessionClaims, id: number): Promise<AuthCode> {
+export async function retryAuthCode(ctx: AppContext, staff: Viewer, id: number): Promise<AuthCode> {
   const row = await loadCode(ctx, id);
   if (!mayRetry(apiStatus(row))) {
     throw conflict('Only a failed code can be retried.', { status: 'Only a failed code can be retried.' });
@@ -243,7 +243,7 @@ export async function retryAuthCode(ctx: AppContext, staff: SessionClaims, id: n
  * Removes a code: one the switch never received is gone at once (its digits cleared); otherwise it shows as
  * removing until the switch has deleted it.
  */
-export async function removeAuthCode(ctx: AppContext, staff: SessionClaims, id: number): Promise<void> {
+export async function removeAuthCode(ctx: AppContext, staff: Viewer, id: number): Promise<void> {
   const row = await loadCode(ctx, id);
   const now = ctx.now().toISOString();
   const neverSent = row.pushed_at === null;

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import * as service from './circuits.service.js';
 
@@ -27,7 +27,7 @@ export async function circuitsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       params: CircuitStatsParamsSchema,
       response: { 200: CircuitStatsSchema, ...errorResponses(400, 401, 403, 404, 502, 504) },
     },
-    handler: async (req) => service.getCircuitStats(ctx, sessionOf(req), req.params.WOId, req.params.socketRecordID),
+    handler: async (req) => service.getCircuitStats(ctx, viewerOf(req), req.params.WOId, req.params.socketRecordID),
   });
 
   app.post(`${CIRCUIT}/tone-test`, {
@@ -40,6 +40,6 @@ export async function circuitsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       response: { 200: ToneTestResponseSchema, ...errorResponses(400, 401, 403, 404, 502, 504) },
     },
     handler: async (req) =>
-      service.setToneTest(ctx, sessionOf(req), req.params.WOId, req.params.socketRecordID, req.body),
+      service.setToneTest(ctx, viewerOf(req), req.params.WOId, req.params.socketRecordID, req.body),
   });
 }

@@ -3,15 +3,16 @@
  * through the network adapter. A tone test is sent only to the circuit's own OLT, slot and port with the tone-test
  * OID of that port, so a client cannot SET arbitrary OIDs on arbitrary devices.
  */
-import { type CircuitStats, type SessionClaims, toneTestOidFor } from '@strand/domain';
+import { type CircuitStats, toneTestOidFor } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { OltError } from '../../integrations/network/olt-client.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
+import type { Viewer } from '../../plugins/auth.js';
 import { assertFieldUserMayReach } from '../access/access.service.js';
 import * as repo from './circuits.repository.js';
 
 /** The circuit, once the user may reach the work order and the circuit is at its service location. */
-async function loadCircuit(ctx: AppContext, user: SessionClaims, workOrderId: number, circuitId: number) {
+async function loadCircuit(ctx: AppContext, user: Viewer, workOrderId: number, circuitId: number) {
   const wo = await assertFieldUserMayReach(ctx, user, workOrderId);
   const circuit = await repo.findCircuitAt(ctx.db, circuitId, wo.service_location_id ?? 0);
   if (!circuit) throw notFound(`Circuit #${circuitId} is not at the service location of work order #${wo.id}.`);
@@ -27,7 +28,7 @@ function oltFailure(err: unknown): never {
 
 export async function getCircuitStats(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   workOrderId: number,
   circuitId: number,
 ): Promise<CircuitStats> {
@@ -63,7 +64,7 @@ export async function getCircuitStats(
 
 export async function setToneTest(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   workOrderId: number,
   circuitId: number,
   body: { testType: '1' | '2' | '3'; serverIP: string; port: number; slot: number; oID: string },

@@ -20,7 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import * as service from './checklists.service.js';
 import { CONTRACTOR_ACCESS } from './contractor-work-orders.routes.js';
@@ -42,7 +42,7 @@ export function checklistRoutes(fastify: FastifyInstance, ctx: AppContext) {
       response: { 200: ChecklistSaveResultSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
     },
     handler: async (req) =>
-      service.saveChecklist(ctx, sessionOf(req), req.params.workOrderId, req.body, idempotencyKeyOf(req)),
+      service.saveChecklist(ctx, viewerOf(req), req.params.workOrderId, req.body, idempotencyKeyOf(req)),
   });
 
   app.get('/api/contractor/work-orders/:workOrderId/checklist/history', {
@@ -53,7 +53,7 @@ export function checklistRoutes(fastify: FastifyInstance, ctx: AppContext) {
       params: ContractorWorkOrderParamsSchema,
       response: { 200: ChecklistHistorySchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => service.checklistHistory(ctx, sessionOf(req), req.params.workOrderId),
+    handler: async (req) => service.checklistHistory(ctx, viewerOf(req), req.params.workOrderId),
   });
 
   app.post('/api/contractor/work-orders/:workOrderId/assembly-units', {
@@ -68,7 +68,7 @@ export function checklistRoutes(fastify: FastifyInstance, ctx: AppContext) {
     handler: async (req, reply) => {
       const entries = await service.addAssemblyUnit(
         ctx,
-        sessionOf(req),
+        viewerOf(req),
         req.params.workOrderId,
         req.body,
         idempotencyKeyOf(req),
@@ -85,7 +85,7 @@ export function checklistRoutes(fastify: FastifyInstance, ctx: AppContext) {
       params: AssemblyUnitEntryParamsSchema,
       response: { 200: EntryListSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (req) => service.removeAssemblyUnit(ctx, sessionOf(req), req.params.workOrderId, req.params.entryId),
+    handler: async (req) => service.removeAssemblyUnit(ctx, viewerOf(req), req.params.workOrderId, req.params.entryId),
   });
 
   app.get('/api/contractor/drop-types', {
@@ -126,7 +126,7 @@ export function checklistRoutes(fastify: FastifyInstance, ctx: AppContext) {
       summary: 'getFiberContracts: the company’s fiber contracts',
       response: { 200: FiberContractListSchema, ...errorResponses(401, 403) },
     },
-    handler: async (req) => service.contracts(ctx, sessionOf(req)),
+    handler: async (req) => service.contracts(ctx, viewerOf(req)),
   });
 
   app.get('/api/contractor/contracts/:contractId/unit-prices', {
@@ -137,6 +137,6 @@ export function checklistRoutes(fastify: FastifyInstance, ctx: AppContext) {
       params: FiberContractParamsSchema,
       response: { 200: CupSheetSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => service.cupSheet(ctx, sessionOf(req), req.params.contractId),
+    handler: async (req) => service.cupSheet(ctx, viewerOf(req), req.params.contractId),
   });
 }

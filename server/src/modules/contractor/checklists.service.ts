@@ -20,7 +20,7 @@ import {
   type FiberContract,
   isChecklistComplete,
   ONE_TIME_OPTIONS,
-  type SessionClaims,
+  parseJsonObject,
   type SpliceCaseType,
   TEMPLATE_NOT_FOUND,
   UPDATED_SUCCESSFULLY,
@@ -34,11 +34,13 @@ import type { Database, Row } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { againOnConflict } from '../../lib/transactions.js';
+import type { Viewer } from '../../plugins/auth.js';
+import { assertOwnedByCompany, companyOf } from '../access/access.policy.js';
 import { assertContractorMayReach } from '../access/access.service.js';
 import { type OrderProgress, onWorkOrderComplete, sendOrderMail } from '../orders/fulfilment.service.js';
 import * as repo from './checklists.repository.js';
-import { assertOwnedByCompany, assertWorkable, companyOf } from './contractor.policy.js';
-import { loadAssemblyUnitEntries, loadWorkOrder, parseChecklistJson } from './contractor-work-orders.service.js';
+import { assertWorkable } from './contractor.policy.js';
+import { loadAssemblyUnitEntries, loadWorkOrder } from './contractor-work-orders.service.js';
 
 type Trx = Transaction<Database>;
 type LockedWorkOrder = NonNullable<Awaited<ReturnType<typeof repo.lockWorkOrder>>>;
@@ -50,7 +52,7 @@ const formOf = (wo: LockedWorkOrder) =>
  * Locks the work order a write changes and checks it still is the user's company's (the access check ran before the
  * transaction; this re-reads the same owner column under the lock, no extra query), with a form, not complete.
  */
-async function lockForWrite(ctx: AppContext, trx: Trx, user: SessionClaims, workOrderId: number) {
+async function lockForWrite(ctx: AppContext, trx: Trx, user: Viewer, workOrderId: number) {
   const wo = await repo.lockWorkOrder(trx, ctx.dialect, workOrderId);
   assertOwnedByCompany(user, wo, 'work order');
   assertWorkable(wo);
@@ -59,7 +61,7 @@ async function lockForWrite(ctx: AppContext, trx: Trx, user: SessionClaims, work
     throw badRequest(`${TEMPLATE_NOT_FOUND}: ${wo.view_file}`, { template: `${TEMPLATE_NOT_FOUND}: ${wo.view_file}` });
   }
   const existing = await repo.findChecklist(trx, workOrderId);
-  const data = withDefaults(form, parseChecklistJson(existing?.data));
+  const data = withDefaults(form, parseJsonObject(existing?.data));
   return { wo, form, existing, stored: { status: wo.status, data } };
 }
 
@@ -71,7 +73,7 @@ export interface SaveChecklistInput extends Omit<ChecklistSave, 'assetsMovedConf
 
 export async function saveChecklist(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   workOrderId: number,
   input: SaveChecklistInput,
   idempotencyKey: string | undefined,
@@ -84,7 +86,7 @@ export async function saveChecklist(
   await againOnConflict(() =>
     runIdempotent(
       ctx.db,
-      { userId: user.nUserID, key: idempotencyKey, route: `contractor.checklist:${workOrderId}`, request: input, now },
+      { userId: user.userId, key: idempotencyKey, route: `contractor.checklist:${workOrderId}`, request: input, now },
       async (trx) => {
         progress = null;
         const { wo, form, existing, stored } = await lockForWrite(ctx, trx, user, workOrderId);
@@ -126,12 +128,12 @@ export async function saveChecklist(
           arrival_onsite: tsArrivalOnsite,
           work_complete: tsWorkComplete,
           notes: txtNotes,
-          updated_by: user.nUserID,
+          updated_by: user.userId,
           updated_at: at,
         });
         await repo.insertHistory(trx, {
           checklist_id: checklistId,
-          user_id: user.nUserID,
+          user_id: user.userId,
           at,
           changes: JSON.stringify({
             changes: diffChecklist(form.family, before, after),
@@ -142,7 +144,7 @@ export async function saveChecklist(
         await repo.setWorkOrderStatus(trx, workOrderId, status, at);
         // A work order of a customer's order moves the order in the same transaction (orders/fulfilment.service.ts).
         if (check.completes) {
-          progress = await onWorkOrderComplete(ctx, trx, workOrderId, { userId: user.nUserID, employeeId: null });
+          progress = await onWorkOrderComplete(ctx, trx, workOrderId, { userId: user.userId, employeeId: null });
         }
         return { statusCode: 200, body: { workOrderId } };
       },
@@ -157,13 +159,13 @@ const ONE_TIME_LABELS = new Map<string, string>(ONE_TIME_OPTIONS.map((o) => [o.n
 
 export async function checklistHistory(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   workOrderId: number,
 ): Promise<ChecklistHistoryEntry[]> {
   await assertContractorMayReach(ctx, user, workOrderId);
   const rows = await repo.findHistory(ctx.db, workOrderId);
   return rows.map((r) => {
-    const parsed = parseChecklistJson(r.changes) as { changes?: Change[]; oneTime?: string[]; completed?: boolean };
+    const parsed = parseJsonObject(r.changes) as { changes?: Change[]; oneTime?: string[]; completed?: boolean };
     return {
       nHistoryID: r.id,
       dtSaved: r.at,
@@ -207,7 +209,7 @@ export async function assemblyUnits(ctx: AppContext): Promise<AssemblyUnit[]> {
 
 const NOT_CONNECTORIZED = 'Assembly units belong to the connectorized install checklist.';
 
-async function lockForAssemblyUnits(ctx: AppContext, trx: Trx, user: SessionClaims, workOrderId: number) {
+async function lockForAssemblyUnits(ctx: AppContext, trx: Trx, user: Viewer, workOrderId: number) {
   const locked = await lockForWrite(ctx, trx, user, workOrderId);
   if (!locked.form.hasAssemblyUnits) throw badRequest(NOT_CONNECTORIZED, { AssemblyUnitID: NOT_CONNECTORIZED });
   if (isChecklistComplete(locked.form, locked.stored.status, locked.stored.data)) throw conflict(CHECKLIST_READ_ONLY);
@@ -217,7 +219,7 @@ async function lockForAssemblyUnits(ctx: AppContext, trx: Trx, user: SessionClai
 /** addWorkOrderAssemblyUnit; answers with the work order's entries. A retried add (same key) adds nothing. */
 export async function addAssemblyUnit(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   workOrderId: number,
   input: AssemblyUnitEntryRequest,
   idempotencyKey: string | undefined,
@@ -227,7 +229,7 @@ export async function addAssemblyUnit(
   await runIdempotent(
     ctx.db,
     {
-      userId: user.nUserID,
+      userId: user.userId,
       key: idempotencyKey,
       route: `contractor.assembly-unit:${workOrderId}`,
       request: input,
@@ -254,7 +256,7 @@ export async function addAssemblyUnit(
         end_sequential: v.EndSequential,
         reel_num: v.ReelNum,
         row_footage: v.ROWFootage,
-        created_by: user.nUserID,
+        created_by: user.userId,
         created_at: now.toISOString(),
       });
       return { statusCode: 201, body: { entryId } };
@@ -265,7 +267,7 @@ export async function addAssemblyUnit(
 
 export async function removeAssemblyUnit(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   workOrderId: number,
   entryId: number,
 ): Promise<WorkOrderAssemblyUnit[]> {
@@ -294,13 +296,13 @@ function toContract(row: Row<'fiber_contracts'>, today: string): FiberContract {
 }
 
 /** getFiberContracts: the company's contracts, newest first. */
-export async function contracts(ctx: AppContext, user: SessionClaims): Promise<FiberContract[]> {
+export async function contracts(ctx: AppContext, user: Viewer): Promise<FiberContract[]> {
   const today = ctx.now().toISOString().slice(0, 10);
   return (await repo.findContracts(ctx.db, companyOf(user))).map((r) => toContract(r, today));
 }
 
 /** getCUPSheet: a contract's unit prices per assembly unit. */
-export async function cupSheet(ctx: AppContext, user: SessionClaims, contractId: number): Promise<CupSheet> {
+export async function cupSheet(ctx: AppContext, user: Viewer, contractId: number): Promise<CupSheet> {
   const contract = await repo.findContract(ctx.db, contractId);
   assertOwnedByCompany(user, contract, 'contract');
   const prices = await repo.findUnitPrices(ctx.db, contractId);

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import * as service from './contractor-work-orders.service.js';
 
@@ -31,7 +31,7 @@ export function contractorWorkOrderRoutes(fastify: FastifyInstance, ctx: AppCont
       summary: "The contractor's open work orders and those awaiting acknowledgement",
       response: { 200: ContractorHomeSchema, ...errorResponses(401, 403) },
     },
-    handler: async (req) => service.home(ctx, sessionOf(req)),
+    handler: async (req) => service.home(ctx, viewerOf(req)),
   });
 
   app.post('/api/contractor/work-orders/search', {
@@ -42,7 +42,7 @@ export function contractorWorkOrderRoutes(fastify: FastifyInstance, ctx: AppCont
       body: ContractorSearchSchema,
       response: { 200: ContractorSearchResultSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: async (req) => service.searchWorkOrders(ctx, sessionOf(req), req.body),
+    handler: async (req) => service.searchWorkOrders(ctx, viewerOf(req), req.body),
   });
 
   app.get('/api/contractor/work-orders/nearby', {
@@ -53,7 +53,7 @@ export function contractorWorkOrderRoutes(fastify: FastifyInstance, ctx: AppCont
       querystring: ContractorNearbySchema,
       response: { 200: ContractorNearbyResultSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: async (req) => service.nearbyWorkOrders(ctx, sessionOf(req), req.query),
+    handler: async (req) => service.nearbyWorkOrders(ctx, viewerOf(req), req.query),
   });
 
   app.get('/api/contractor/work-orders/last-search', {
@@ -63,7 +63,7 @@ export function contractorWorkOrderRoutes(fastify: FastifyInstance, ctx: AppCont
       summary: 'queryLastWOSearch: the user’s last search criteria, or null, and the answer of the page’s first search',
       response: { 200: ContractorLastSearchSchema, ...errorResponses(401, 403) },
     },
-    handler: async (req) => service.lastSearch(ctx, sessionOf(req)),
+    handler: async (req) => service.lastSearch(ctx, viewerOf(req)),
   });
 
   app.get('/api/contractor/work-orders/:workOrderId', {
@@ -74,7 +74,7 @@ export function contractorWorkOrderRoutes(fastify: FastifyInstance, ctx: AppCont
       params: ContractorWorkOrderParamsSchema,
       response: { 200: ContractorWorkOrderSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => service.getWorkOrder(ctx, sessionOf(req), req.params.workOrderId),
+    handler: async (req) => service.getWorkOrder(ctx, viewerOf(req), req.params.workOrderId),
   });
 
   app.get('/api/contractor/work-orders/:workOrderId/acknowledgement', {
@@ -85,7 +85,7 @@ export function contractorWorkOrderRoutes(fastify: FastifyInstance, ctx: AppCont
       params: ContractorWorkOrderParamsSchema,
       response: { 200: AcknowledgementSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => service.getAcknowledgement(ctx, sessionOf(req), req.params.workOrderId),
+    handler: async (req) => service.getAcknowledgement(ctx, viewerOf(req), req.params.workOrderId),
   });
 
   app.put('/api/contractor/work-orders/:workOrderId/acknowledgement', {
@@ -97,6 +97,6 @@ export function contractorWorkOrderRoutes(fastify: FastifyInstance, ctx: AppCont
       body: AcknowledgeRequestSchema,
       response: { 200: AcknowledgementSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (req) => service.updateAcknowledgement(ctx, sessionOf(req), req.params.workOrderId, req.body.ack),
+    handler: async (req) => service.updateAcknowledgement(ctx, viewerOf(req), req.params.workOrderId, req.body.ack),
   });
 }

@@ -19,15 +19,17 @@ import {
   DEFAULT_CONTRACTOR_SEARCH,
   distanceMiles,
   fullAddress,
-  isChecklistComplete,
-  type SessionClaims,
+  isWorkOrderComplete,
+  parseJsonObject,
   type WorkOrderAssemblyUnit,
   withDefaults,
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { Viewer } from '../../plugins/auth.js';
+import { companyOf } from '../access/access.policy.js';
 import { assertContractorMayReach, type ReachedWorkOrder } from '../access/access.service.js';
-import { companyOf, PROVIDER_CREW_COMPANY } from './contractor.policy.js';
+import { PROVIDER_CREW_COMPANY } from './contractor.policy.js';
 import * as repo from './contractor-work-orders.repository.js';
 
 export const HOME_OPEN_LIMIT = 10;
@@ -37,16 +39,6 @@ export const ASSIGNMENT_LOCKED_MESSAGE = "'Assigned to you' stays ticked for the
 /** A truthy SQL value: SQLite answers 0/1, PostgreSQL true/false. */
 const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 't';
 
-export function parseChecklistJson(text: string | null | undefined): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 interface CompletenessRow {
   status: string;
   view_file: string;
@@ -55,16 +47,15 @@ interface CompletenessRow {
   checklist_data: string | null;
 }
 
-/** SPEC §4 completeness; a work order without a form is complete when its status says so. */
-export function isRowComplete(row: CompletenessRow): boolean {
-  const form = checklistFormFor({
+/** The domain's completeness (SPEC §4) of a work order row. */
+export const isRowComplete = (row: CompletenessRow) =>
+  isWorkOrderComplete({
+    status: row.status,
     viewFile: row.view_file,
     isBusiness: row.is_business === 1,
     templateType: row.template_type,
+    checklistJson: row.checklist_data,
   });
-  if (!form) return row.status === 'Complete' || row.status === 'Closed';
-  return isChecklistComplete(form, row.status, parseChecklistJson(row.checklist_data));
-}
 
 function toSummary(row: repo.SummaryRow): ContractorWorkOrderSummary {
   return {
@@ -84,16 +75,16 @@ function toSummary(row: repo.SummaryRow): ContractorWorkOrderSummary {
   };
 }
 
-function scopeOf(user: SessionClaims, assignedOnly: boolean): repo.ListScope {
+function scopeOf(user: Viewer, assignedOnly: boolean): repo.ListScope {
   const companyId = companyOf(user);
-  return { companyId, userId: user.nUserID, assignedOnly: assignedOnly || companyId === PROVIDER_CREW_COMPANY };
+  return { companyId, userId: user.userId, assignedOnly: assignedOnly || companyId === PROVIDER_CREW_COMPANY };
 }
 
 /** The provider's own crew (company 1) sees only its own assignments: 'Assigned to you' cannot be unticked. */
-const assignmentLocked = (user: SessionClaims, byAssignment: '0' | '1') =>
+const assignmentLocked = (user: Viewer, byAssignment: '0' | '1') =>
   companyOf(user) === PROVIDER_CREW_COMPANY && byAssignment === '0';
 
-function assertAssignmentOpen(user: SessionClaims, byAssignment: '0' | '1') {
+function assertAssignmentOpen(user: Viewer, byAssignment: '0' | '1') {
   if (assignmentLocked(user, byAssignment)) {
     throw badRequest(ASSIGNMENT_LOCKED_MESSAGE, { ByAssignment: ASSIGNMENT_LOCKED_MESSAGE });
   }
@@ -102,19 +93,15 @@ function assertAssignmentOpen(user: SessionClaims, byAssignment: '0' | '1') {
 /** searchContractorWorkOrders; the criteria become the user's remembered last search (queryLastWOSearch). */
 export async function searchWorkOrders(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   criteria: ContractorSearch,
 ): Promise<ContractorSearchResult> {
   assertAssignmentOpen(user, criteria.ByAssignment);
-  await repo.saveLastSearch(ctx.db, user.nUserID, JSON.stringify(criteria), ctx.now().toISOString());
+  await repo.saveLastSearch(ctx.db, user.userId, JSON.stringify(criteria), ctx.now().toISOString());
   return runSearch(ctx, user, criteria);
 }
 
-async function runSearch(
-  ctx: AppContext,
-  user: SessionClaims,
-  criteria: ContractorSearch,
-): Promise<ContractorSearchResult> {
+async function runSearch(ctx: AppContext, user: Viewer, criteria: ContractorSearch): Promise<ContractorSearchResult> {
   const { rows, total } = await repo.searchWorkOrders(
     ctx.db,
     ctx.dialect,
@@ -128,7 +115,7 @@ async function runSearch(
 /** Scan Asset's list: the company's open work orders nearest the scan; company 1 only its own assignments. */
 export async function nearbyWorkOrders(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   criteria: ContractorNearby,
 ): Promise<ContractorNearbyResult> {
   assertAssignmentOpen(user, criteria.ByAssignment);
@@ -150,11 +137,11 @@ export async function nearbyWorkOrders(
   };
 }
 
-export async function lastSearch(ctx: AppContext, user: SessionClaims): Promise<ContractorLastSearch> {
+export async function lastSearch(ctx: AppContext, user: Viewer): Promise<ContractorLastSearch> {
   companyOf(user); // contractor crews only, before anything is read
-  const row = await repo.findLastSearch(ctx.db, user.nUserID);
+  const row = await repo.findLastSearch(ctx.db, user.userId);
   // A search saved by an older version may no longer be valid: then there is nothing to restore.
-  const parsed = row ? ContractorSearchSchema.safeParse(parseChecklistJson(row.criteria)) : undefined;
+  const parsed = row ? ContractorSearchSchema.safeParse(parseJsonObject(row.criteria)) : undefined;
   const last =
     row && parsed?.success ? { criteria: parsed.data, savedAt: row.saved_at } : { criteria: null, savedAt: null };
   // The page's first search, answered now (not remembered again): it shows with this answer, one request earlier.
@@ -165,7 +152,7 @@ export async function lastSearch(ctx: AppContext, user: SessionClaims): Promise<
   return { ...last, first };
 }
 
-export async function home(ctx: AppContext, user: SessionClaims): Promise<ContractorHome> {
+export async function home(ctx: AppContext, user: Viewer): Promise<ContractorHome> {
   const scope = scopeOf(user, false);
   const [open, awaiting, counts] = await Promise.all([
     repo.findOpenWorkOrders(ctx.db, scope, HOME_OPEN_LIMIT),
@@ -183,11 +170,7 @@ export async function home(ctx: AppContext, user: SessionClaims): Promise<Contra
 const nameOf = (first: string | null, last: string | null) => (first ? `${first} ${last ?? ''}`.trim() : null);
 
 /** getWorkOrderHelper: one work order of the user's company, as the edit modal and the details panel show it. */
-export async function getWorkOrder(
-  ctx: AppContext,
-  user: SessionClaims,
-  workOrderId: number,
-): Promise<ContractorWorkOrder> {
+export async function getWorkOrder(ctx: AppContext, user: Viewer, workOrderId: number): Promise<ContractorWorkOrder> {
   return loadWorkOrder(ctx, await assertContractorMayReach(ctx, user, workOrderId));
 }
 
@@ -223,7 +206,7 @@ export async function loadWorkOrder(ctx: AppContext, workOrder: ReachedWorkOrder
     isBusiness: row.is_business === 1,
     templateType: row.template_type,
   });
-  const stored = parseChecklistJson(row.checklist_data);
+  const stored = parseJsonObject(row.checklist_data);
   const address = fullAddress(row);
   return {
     WorkOrderID: row.id,
@@ -283,11 +266,7 @@ async function loadAcknowledgement(ctx: AppContext, workOrder: ReachedWorkOrder)
 }
 
 /** getWorkorderAcknowledge */
-export async function getAcknowledgement(
-  ctx: AppContext,
-  user: SessionClaims,
-  workOrderId: number,
-): Promise<Acknowledgement> {
+export async function getAcknowledgement(ctx: AppContext, user: Viewer, workOrderId: number): Promise<Acknowledgement> {
   return loadAcknowledgement(ctx, await assertContractorMayReach(ctx, user, workOrderId));
 }
 
@@ -296,7 +275,7 @@ export const ACKNOWLEDGEMENT_LOCKED = 'This work order is complete, so its ackno
 /** updateAcknowledgeWorkOrder: acknowledging twice keeps the first acknowledgement (a retry changes nothing). */
 export async function updateAcknowledgement(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   workOrderId: number,
   ack: 0 | 1,
 ): Promise<Acknowledgement> {
@@ -306,7 +285,7 @@ export async function updateAcknowledgement(
   if (isRowComplete(state)) throw conflict(ACKNOWLEDGEMENT_LOCKED);
   if (Boolean(ack) !== (state.acknowledged_at !== null)) {
     const now = ctx.now().toISOString();
-    await repo.setAcknowledgement(ctx.db, workOrderId, ack === 1 ? { by: user.nUserID, at: now } : null, now);
+    await repo.setAcknowledgement(ctx.db, workOrderId, ack === 1 ? { by: user.userId, at: now } : null, now);
   }
   return loadAcknowledgement(ctx, workOrder);
 }

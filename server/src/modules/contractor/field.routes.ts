@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { CONTRACTOR_ACCESS } from './contractor-work-orders.routes.js';
 import * as service from './field.service.js';
@@ -32,7 +32,7 @@ export function fieldRoutes(fastify: FastifyInstance, ctx: AppContext) {
       querystring: ContractorCalendarQuerySchema,
       response: { 200: ContractorCalendarEventListSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: async (req) => service.calendarEvents(ctx, sessionOf(req), req.query.start, req.query.end),
+    handler: async (req) => service.calendarEvents(ctx, viewerOf(req), req.query.start, req.query.end),
   });
 
   app.get('/api/contractor/map-data', {
@@ -42,7 +42,7 @@ export function fieldRoutes(fastify: FastifyInstance, ctx: AppContext) {
       summary: 'getMapData / getGISObjectIds: the company’s work orders with GIS object ids, and plant around them',
       response: { 200: ContractorMapDataSchema, ...errorResponses(401, 403) },
     },
-    handler: async (req) => service.mapData(ctx, sessionOf(req)),
+    handler: async (req) => service.mapData(ctx, viewerOf(req)),
   });
 
   app.get('/api/contractor/restoration-tickets', {
@@ -53,7 +53,7 @@ export function fieldRoutes(fastify: FastifyInstance, ctx: AppContext) {
       querystring: RestorationQuerySchema,
       response: { 200: RestorationTicketListSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: async (req) => service.restorationTickets(ctx, sessionOf(req), req.query.status),
+    handler: async (req) => service.restorationTickets(ctx, viewerOf(req), req.query.status),
   });
 
   app.post('/api/contractor/restoration-tickets/:ticketId/notes', {
@@ -68,7 +68,7 @@ export function fieldRoutes(fastify: FastifyInstance, ctx: AppContext) {
     handler: async (req, reply) => {
       const note = await service.addRestorationNote(
         ctx,
-        sessionOf(req),
+        viewerOf(req),
         req.params.ticketId,
         req.body.txtNote,
         idempotencyKeyOf(req),
@@ -86,7 +86,7 @@ export function fieldRoutes(fastify: FastifyInstance, ctx: AppContext) {
       response: errorResponses(400, 401, 403, 404, 500),
     },
     handler: async (req, reply) => {
-      const image = await service.ticketImage(ctx, sessionOf(req), req.params.ticketId);
+      const image = await service.ticketImage(ctx, viewerOf(req), req.params.ticketId);
       return sendFile(
         reply,
         image,

@@ -10,18 +10,19 @@ import {
   fullAddress,
   type RestorationNote,
   type RestorationTicket,
-  type SessionClaims,
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
-import { assertOwnedByCompany, companyOf, userNameOf } from './contractor.policy.js';
+import type { Viewer } from '../../plugins/auth.js';
+import { assertOwnedByCompany, companyOf } from '../access/access.policy.js';
+import { userNameOf } from './contractor.policy.js';
 import { isRowComplete } from './contractor-work-orders.service.js';
 import * as repo from './field.repository.js';
 
 export async function calendarEvents(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   start: string,
   end: string,
 ): Promise<ContractorCalendarEvent[]> {
@@ -46,7 +47,7 @@ export const CONTEXT_LAYERS = [2, 3, 5, 9, 10, 11, 14] as const;
 /** About 330 m around each work order. */
 const CONTEXT_RADIUS_DEG = 0.003;
 
-export async function mapData(ctx: AppContext, user: SessionClaims): Promise<ContractorMapData> {
+export async function mapData(ctx: AppContext, user: Viewer): Promise<ContractorMapData> {
   const rows = await repo.findMapWorkOrders(ctx.db, companyOf(user));
   const workOrders = rows.map((r) => ({
     nCount: r.id,
@@ -92,7 +93,7 @@ const toNote = (n: { id: number; author: string; body: string; created_at: strin
 
 export async function restorationTickets(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   status: string | undefined,
 ): Promise<RestorationTicket[]> {
   const tickets = await repo.findRestorationTickets(ctx.db, companyOf(user), status);
@@ -118,7 +119,7 @@ export async function restorationTickets(
 /** addRestorationTicketNote, signed with the user's name; a retried add (same key) adds nothing. */
 export async function addRestorationNote(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   ticketId: number,
   text: string,
   idempotencyKey: string | undefined,
@@ -127,7 +128,7 @@ export async function addRestorationNote(
   const now = ctx.now();
   const result = await runIdempotent(
     ctx.db,
-    { userId: user.nUserID, key: idempotencyKey, route: `contractor.restoration-note:${ticketId}`, request: text, now },
+    { userId: user.userId, key: idempotencyKey, route: `contractor.restoration-note:${ticketId}`, request: text, now },
     async (trx) => {
       const row = { ticket_id: ticketId, author: userNameOf(user), body: text, created_at: now.toISOString() };
       const inserted = await trx
@@ -150,7 +151,7 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 
 /** viewTroubleTicketImage: the ticket's image, for the ticket's company only. */
-export async function ticketImage(ctx: AppContext, user: SessionClaims, ticketId: number) {
+export async function ticketImage(ctx: AppContext, user: Viewer, ticketId: number) {
   const ticket = await repo.findTicket(ctx.db, ticketId);
   assertOwnedByCompany(user, ticket, 'restoration ticket');
   if (!ticket.image_key) throw notFound('This restoration ticket has no image.');

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import { contentDisposition } from '../../lib/downloads.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { readMultipartUpload } from '../../lib/uploads.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { assertContractorMayReach } from '../access/access.service.js';
 import { CONTRACTOR_ACCESS } from './contractor-work-orders.routes.js';
@@ -44,7 +44,7 @@ export function fileRoutes(fastify: FastifyInstance, ctx: AppContext) {
       params: ContractorWorkOrderParamsSchema,
       response: { 200: ContractorAttachmentListSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => service.listAttachments(ctx, sessionOf(req), req.params.workOrderId),
+    handler: async (req) => service.listAttachments(ctx, viewerOf(req), req.params.workOrderId),
   });
 
   app.get('/api/contractor/work-orders/:workOrderId/attachments/:attachmentId', {
@@ -56,7 +56,7 @@ export function fileRoutes(fastify: FastifyInstance, ctx: AppContext) {
       response: errorResponses(400, 401, 403, 404, 500),
     },
     handler: async (req, reply) => {
-      const file = await service.openAttachment(ctx, sessionOf(req), req.params.workOrderId, req.params.attachmentId);
+      const file = await service.openAttachment(ctx, viewerOf(req), req.params.workOrderId, req.params.attachmentId);
       return sendFile(reply, file, 'attachment', file.fileName);
     },
   });
@@ -71,7 +71,7 @@ export function fileRoutes(fastify: FastifyInstance, ctx: AppContext) {
       response: { 201: ContractorUploadResultSchema, ...errorResponses(400, 401, 403, 404, 413, 422, 507) },
     },
     handler: async (req, reply) => {
-      const user = sessionOf(req);
+      const user = viewerOf(req);
       const key = idempotencyKeyOf(req);
       // Refuse another company's work order before reading any of the upload.
       const workOrder = await assertContractorMayReach(ctx, user, req.params.workOrderId);
@@ -90,7 +90,7 @@ export function fileRoutes(fastify: FastifyInstance, ctx: AppContext) {
       response: errorResponses(400, 401, 403, 404),
     },
     handler: async (req, reply) => {
-      const pdf = await service.workOrderPdf(ctx, sessionOf(req), req.params.workOrderId);
+      const pdf = await service.workOrderPdf(ctx, viewerOf(req), req.params.workOrderId);
       return (reply as FastifyReply)
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition('inline', `work-order-${req.params.workOrderId}.pdf`))

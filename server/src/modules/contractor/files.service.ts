@@ -14,7 +14,6 @@ import {
   formatChecklistValue,
   PHOTO_MAX_FILE_BYTES,
   PHOTO_MAX_SUBMISSION_BYTES,
-  type SessionClaims,
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { renderWorkOrderPdf, type WorkOrderPdfSection } from '../../integrations/pdf/work-order-pdf.js';
@@ -25,6 +24,7 @@ import {
   type IncomingFile,
   type UploadPolicy,
 } from '../../lib/uploads.js';
+import type { Viewer } from '../../plugins/auth.js';
 import { assertContractorMayReach, type ReachedWorkOrder } from '../access/access.service.js';
 import { storeAttachments } from '../attachments/attachments.service.js';
 import * as checklistRepo from './checklists.repository.js';
@@ -40,13 +40,13 @@ const toAttachment = (r: Awaited<ReturnType<typeof repo.findAttachments>>[number
   dtCreated: r.created_at,
 });
 
-export async function listAttachments(ctx: AppContext, user: SessionClaims, workOrderId: number) {
+export async function listAttachments(ctx: AppContext, user: Viewer, workOrderId: number) {
   await assertContractorMayReach(ctx, user, workOrderId);
   return (await repo.findAttachments(ctx.db, workOrderId)).map(toAttachment);
 }
 
 /** An attachment's bytes, for the company's own work order only. */
-export async function openAttachment(ctx: AppContext, user: SessionClaims, workOrderId: number, attachmentId: number) {
+export async function openAttachment(ctx: AppContext, user: Viewer, workOrderId: number, attachmentId: number) {
   await assertContractorMayReach(ctx, user, workOrderId);
   const row = await repo.findAttachment(ctx.db, attachmentId);
   if (!row || row.work_order_id !== workOrderId) throw notFound('This work order has no such attachment.');
@@ -82,7 +82,7 @@ export const CONTRACTOR_UPLOAD: UploadPolicy = {
  */
 export async function saveUploads(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   workOrder: ReachedWorkOrder,
   files: IncomingFile[],
   fields: AttachmentFields,
@@ -107,7 +107,7 @@ export async function saveUploads(
 // ---- PDF -------------------------------------------------------------------------------------------------------
 
 /** viewPDF: the work order with its checklist answers and assembly units, by the shared renderer. */
-export async function workOrderPdf(ctx: AppContext, user: SessionClaims, workOrderId: number): Promise<Buffer> {
+export async function workOrderPdf(ctx: AppContext, user: Viewer, workOrderId: number): Promise<Buffer> {
   const workOrder = await assertContractorMayReach(ctx, user, workOrderId);
   const wo = await loadWorkOrder(ctx, workOrder);
   const [assignees, contacts, notes, dropTypes] = await Promise.all([

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { assertDispatcher } from './dispatch.policy.js';
 import * as service from './dispatch.service.js';
@@ -24,7 +24,7 @@ export async function dispatchRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       querystring: DispatchBoardQuerySchema,
       response: { 200: DispatchBoardSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: async (req) => service.board(ctx, assertDispatcher(sessionOf(req)), req.query),
+    handler: async (req) => service.board(ctx, assertDispatcher(viewerOf(req)), req.query),
   });
 
   app.post('/api/staff/dispatch/assign', {
@@ -36,6 +36,6 @@ export async function dispatchRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       body: AssignRequestSchema,
       response: { 200: AssignResultSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
     },
-    handler: async (req) => service.assign(ctx, assertDispatcher(sessionOf(req)), req.body, idempotencyKeyOf(req)),
+    handler: async (req) => service.assign(ctx, assertDispatcher(viewerOf(req)), req.body, idempotencyKeyOf(req)),
   });
 }

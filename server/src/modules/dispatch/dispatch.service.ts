@@ -32,7 +32,6 @@ import {
   parseResourceId,
   type ResourceKind,
   resourceIdOf,
-  type SessionClaims,
 } from '@strand/domain';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -40,6 +39,7 @@ import type { Database } from '../../db/database.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
+import type { Viewer } from '../../plugins/auth.js';
 import { recordOrderEvent } from '../orders/orders.service.js';
 import * as repo from './dispatch.repository.js';
 
@@ -90,7 +90,7 @@ function slotWithFlags(
 
 // ---- the board -------------------------------------------------------------------------------------------------
 
-export async function board(ctx: AppContext, _user: SessionClaims, query: DispatchBoardQuery): Promise<DispatchBoard> {
+export async function board(ctx: AppContext, _user: Viewer, query: DispatchBoardQuery): Promise<DispatchBoard> {
   const today = dispatchLocalDate(ctx.now());
   const from = localMidnightUtc(query.from);
   const to = localMidnightUtc(nextDay(query.to));
@@ -217,14 +217,14 @@ async function loadResource(trx: Transaction<Database>, resourceId: string): Pro
 
 export async function assign(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   body: AssignRequest,
   key: string | undefined,
 ): Promise<AssignResult> {
   const now = ctx.now();
   const result = await runIdempotent(
     ctx.db,
-    { userId: user.nUserID, key, route: 'POST /api/staff/dispatch/assign', request: body, now },
+    { userId: user.userId, key, route: 'POST /api/staff/dispatch/assign', request: body, now },
     async (trx) => ({ statusCode: 200, body: await assignIn(trx, user, body, now.toISOString()) }),
   );
   return result.body;
@@ -232,7 +232,7 @@ export async function assign(
 
 async function assignIn(
   trx: Transaction<Database>,
-  user: SessionClaims,
+  user: Viewer,
   body: AssignRequest,
   now: string,
 ): Promise<AssignResult> {
@@ -328,7 +328,7 @@ async function writeAssignment(
   resource: Resource,
   slot: BoardSlot | null,
   previous: repo.SlotRow | null,
-  user: SessionClaims,
+  user: Viewer,
   now: string,
 ) {
   const title = `${wo.type} - ${wo.customer_name}`;
@@ -360,7 +360,7 @@ async function writeAssignment(
       ends_at: slot.end,
       calendar_event_id: calendarEventId,
       updated_at: now,
-      updated_by: user.nUserID,
+      updated_by: user.userId,
     });
     await repo.setNextScheduled(trx, wo.id, slot.start, title);
     // The order's timeline (the customer follows it) says when the visit is, not who makes it.
@@ -370,15 +370,15 @@ async function writeAssignment(
         wo.order_id,
         /Install$/.test(wo.type) ? 'install_scheduled' : 'work_scheduled',
         `${wo.type} scheduled for ${timeOf(slot.start)}.`,
-        { workOrderId: wo.id, userId: user.nUserID, employeeId: user.nEmployeeID },
+        { workOrderId: wo.id, userId: user.userId, employeeId: user.employeeId },
         now,
       );
     }
   }
   await audit(trx, {
     at: now,
-    userId: user.nUserID,
-    employeeId: user.nEmployeeID,
+    userId: user.userId,
+    employeeId: user.employeeId,
     action: slot ? 'dispatch.schedule' : 'dispatch.assign',
     subject: `work_order:${wo.id}`,
     detail: {

@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import * as service from './maps.service.js';
 
@@ -42,7 +42,7 @@ export async function mapsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       summary: 'A maps service token (3600 s) with the feature service and tile addresses',
       response: { 200: MapTokenSchema, ...errorResponses(401, 403) },
     },
-    handler: async (req) => service.getToken(ctx, sessionOf(req).nUserID),
+    handler: async (req) => service.getToken(ctx, viewerOf(req).userId),
   });
 
   app.get(`${service.FEATURE_SERVICE_PATH}/:layerId/query`, {
@@ -55,7 +55,7 @@ export async function mapsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 200: FeatureCollectionSchema, 502: ApiErrorSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (req) =>
-      service.queryLayer(ctx, sessionOf(req).nUserID, req.params.layerId, req.query.geometry, req.query.token),
+      service.queryLayer(ctx, viewerOf(req).userId, req.params.layerId, req.query.geometry, req.query.token),
   });
 
   app.get('/api/work-orders/:WOId/estimated-drop-length', {
@@ -66,7 +66,7 @@ export async function mapsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       params: WorkOrderIdParamsSchema,
       response: { 200: EstimatedDropLengthSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => service.estimatedDropLength(ctx, sessionOf(req), req.params.WOId),
+    handler: async (req) => service.estimatedDropLength(ctx, viewerOf(req), req.params.WOId),
   });
 
   app.get(`${service.TILE_PATH}/:z/:x/:y`, {

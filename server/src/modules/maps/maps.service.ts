@@ -17,11 +17,11 @@ import {
   MAPS_TOKEN_LIFETIME_S,
   type MapToken,
   parseStaffRoles,
-  type SessionClaims,
   staffHolds,
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound } from '../../lib/errors.js';
+import type { Viewer } from '../../plugins/auth.js';
 import { assertFieldUserMayReach } from '../access/access.service.js';
 import { invalidMapToken, issueMapToken, verifyMapToken } from './map-tokens.js';
 import * as repo from './maps.repository.js';
@@ -170,7 +170,7 @@ const STRUCTURES_LAYER = 9;
  */
 export async function estimatedDropLength(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   workOrderId: number,
 ): Promise<EstimatedDropLength> {
   const workOrder = await assertFieldUserMayReach(ctx, user, workOrderId);

@@ -7,6 +7,7 @@ import {
   addDays,
   fullAddress,
   type InstallWindow,
+  isWorkOrderComplete,
   type OrderDetail,
   type OrderEventKind,
   OrderEventKindSchema,
@@ -20,7 +21,6 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { isRowComplete } from '../contractor/contractor-work-orders.service.js';
 import * as repo from './orders.repository.js';
 
 export interface OrderLineInput {
@@ -266,7 +266,13 @@ export async function getOrderDetail(ctx: AppContext, orderId: number, db: Query
       contractorId: w.contractor_id,
       contractorName: w.contractor_name,
       assignees: assignees.filter((a) => a.work_order_id === w.id).map((a) => `${a.first_name} ${a.last_name}`),
-      isComplete: isRowComplete(w),
+      isComplete: isWorkOrderComplete({
+        status: w.status,
+        viewFile: w.view_file,
+        isBusiness: w.is_business === 1,
+        templateType: w.template_type,
+        checklistJson: w.checklist_data,
+      }),
     })),
     events: events.map((e) => ({
       at: e.at,

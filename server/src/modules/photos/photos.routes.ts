@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { readMultipartUpload } from '../../lib/uploads.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { assertInstallerMayReach } from '../access/access.service.js';
 import * as service from './photos.service.js';
@@ -48,7 +48,7 @@ export async function photosRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       response: { 201: PhotoUploadResultSchema, ...errorResponses(400, 401, 403, 404, 413, 422, 507) },
     },
     handler: async (req, reply) => {
-      const user = sessionOf(req);
+      const user = viewerOf(req);
       const key = idempotencyKeyOf(req);
       // Refuse an unknown or contractor work order before reading any of the upload.
       const workOrder = await assertInstallerMayReach(ctx, req.params.WOId);

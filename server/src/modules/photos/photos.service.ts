@@ -12,7 +12,6 @@ import {
   PHOTO_MAX_SUBMISSION_BYTES,
   type PhotoUploadResult,
   photoLimitMessage,
-  type SessionClaims,
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
@@ -22,6 +21,7 @@ import {
   type IncomingFile,
   type UploadPolicy,
 } from '../../lib/uploads.js';
+import type { Viewer } from '../../plugins/auth.js';
 import type { ReachedWorkOrder } from '../access/access.service.js';
 import { storeAttachments } from '../attachments/attachments.service.js';
 
@@ -55,7 +55,7 @@ export const PHOTO_UPLOAD: UploadPolicy = {
  */
 export async function savePhotos(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   workOrder: ReachedWorkOrder,
   files: IncomingPhoto[],
   fields: PhotoFields,

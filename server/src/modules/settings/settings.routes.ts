@@ -3,7 +3,7 @@ import { SettingsSchema } from '@strand/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import * as service from './settings.service.js';
 
@@ -18,7 +18,7 @@ export async function settingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       summary: 'Load the settings of the signed-in user',
       response: { 200: SettingsSchema, ...errorResponses(401) },
     },
-    handler: async (req) => service.getSettings(ctx, sessionOf(req).nUserID),
+    handler: async (req) => service.getSettings(ctx, viewerOf(req).userId),
   });
 
   app.put('/api/settings', {
@@ -29,6 +29,6 @@ export async function settingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       body: SettingsSchema,
       response: { 200: SettingsSchema, ...errorResponses(400, 401) },
     },
-    handler: async (req) => service.saveSettings(ctx, sessionOf(req).nUserID, req.body),
+    handler: async (req) => service.saveSettings(ctx, viewerOf(req).userId, req.body),
   });
 }

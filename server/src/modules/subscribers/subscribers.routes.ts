@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sendDownload } from '../../lib/downloads.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import * as service from './subscribers.service.js';
 
@@ -38,7 +38,7 @@ export async function subscribersRoutes(fastify: FastifyInstance, { ctx }: { ctx
       querystring: SubscriberListQuerySchema,
       response: { 200: SubscriberListSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: async (req) => service.listSubscribers(ctx, sessionOf(req), req.query),
+    handler: async (req) => service.listSubscribers(ctx, viewerOf(req), req.query),
   });
 
   app.get('/api/staff/subscribers/options', {
@@ -48,7 +48,7 @@ export async function subscribersRoutes(fastify: FastifyInstance, { ctx }: { ctx
       summary: 'What the subscriber filters offer: packages, categories, areas, ONT models, statuses, open tickets',
       response: { 200: SubscriberOptionsSchema, ...errorResponses(401, 403) },
     },
-    handler: async (req) => service.subscriberOptions(ctx, sessionOf(req)),
+    handler: async (req) => service.subscriberOptions(ctx, viewerOf(req)),
   });
 
   app.get('/api/staff/subscribers/csv', {
@@ -60,7 +60,7 @@ export async function subscribersRoutes(fastify: FastifyInstance, { ctx }: { ctx
       response: { 200: z.any().describe('text/csv'), ...errorResponses(400, 401, 403) },
     },
     handler: async (req, reply) => {
-      const file = await service.exportSubscribers(ctx, sessionOf(req), req.query);
+      const file = await service.exportSubscribers(ctx, viewerOf(req), req.query);
       return sendDownload(reply, {
         body: file.stream,
         contentType: 'text/csv; charset=utf-8',
@@ -77,7 +77,7 @@ export async function subscribersRoutes(fastify: FastifyInstance, { ctx }: { ctx
       body: NoticeDraftSchema,
       response: { 200: NoticePreviewSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: async (req) => service.previewNotice(ctx, sessionOf(req), req.body),
+    handler: async (req) => service.previewNotice(ctx, viewerOf(req), req.body),
   });
 
   app.post('/api/staff/notices', {
@@ -89,7 +89,7 @@ export async function subscribersRoutes(fastify: FastifyInstance, { ctx }: { ctx
       response: { 202: NoticeSummarySchema, ...errorResponses(400, 401, 403, 422) },
     },
     handler: async (req, reply) => {
-      const result = await service.sendNotice(ctx, sessionOf(req), req.body, idempotencyKeyOf(req));
+      const result = await service.sendNotice(ctx, viewerOf(req), req.body, idempotencyKeyOf(req));
       return reply.status(result.statusCode).send(result.body);
     },
   });
@@ -101,7 +101,7 @@ export async function subscribersRoutes(fastify: FastifyInstance, { ctx }: { ctx
       summary: 'Notices, newest first, with their status and recipient counts',
       response: { 200: NoticeListSchema, ...errorResponses(401, 403) },
     },
-    handler: async (req) => ({ notices: await service.listNotices(ctx, sessionOf(req)) }),
+    handler: async (req) => ({ notices: await service.listNotices(ctx, viewerOf(req)) }),
   });
 
   app.get('/api/staff/notices/:noticeId', {
@@ -113,7 +113,7 @@ export async function subscribersRoutes(fastify: FastifyInstance, { ctx }: { ctx
       querystring: NoticeDetailQuerySchema,
       response: { 200: NoticeDetailSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => service.noticeDetail(ctx, sessionOf(req), req.params.noticeId, req.query.page),
+    handler: async (req) => service.noticeDetail(ctx, viewerOf(req), req.params.noticeId, req.query.page),
   });
 
   app.get('/api/staff/notices/:noticeId/recipients/csv', {
@@ -125,7 +125,7 @@ export async function subscribersRoutes(fastify: FastifyInstance, { ctx }: { ctx
       response: { 200: z.any().describe('text/csv'), ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (req, reply) => {
-      const file = await service.noticeRecipientsCsv(ctx, sessionOf(req), req.params.noticeId);
+      const file = await service.noticeRecipientsCsv(ctx, viewerOf(req), req.params.noticeId);
       return sendDownload(reply, {
         body: file.stream,
         contentType: 'text/csv; charset=utf-8',

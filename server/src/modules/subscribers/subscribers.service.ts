@@ -22,7 +22,6 @@ import {
   renderNoticeMail,
   SERVICE_CATEGORY_LABELS,
   ServiceCategorySchema,
-  type SessionClaims,
   SUBSCRIBER_EXPORT_MAX_ROWS,
   SUBSCRIBER_PAGE_SIZE_DEFAULT,
   type SubscriberFilter,
@@ -37,6 +36,7 @@ import { audit } from '../../lib/audit.js';
 import { type CsvValue, toCsv } from '../../lib/csv.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
+import type { Viewer } from '../../plugins/auth.js';
 import { openRestorationTickets, restorationTicketSummary } from '../contractor/field.service.js';
 import { emailContactsOf } from '../customer-account/contacts.service.js';
 import { assertNetworkStaff } from './subscribers.policy.js';
@@ -86,7 +86,7 @@ function toRow(r: repo.SubscriberPageRow): SubscriberRow {
 
 export async function listSubscribers(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   query: SubscriberListQuery,
 ): Promise<SubscriberList> {
   assertNetworkStaff(user);
@@ -112,7 +112,7 @@ export async function listSubscribers(
   return { rows: rows.map(toRow), ...counts, page, pageSize };
 }
 
-export async function subscriberOptions(ctx: AppContext, user: SessionClaims): Promise<SubscriberOptions> {
+export async function subscriberOptions(ctx: AppContext, user: Viewer): Promise<SubscriberOptions> {
   assertNetworkStaff(user);
   const [o, tickets] = await Promise.all([repo.filterOptions(ctx.db), openRestorationTickets(ctx)]);
   return {
@@ -176,7 +176,7 @@ function exportName(f: SubscriberFilter, today: string) {
  * list above SUBSCRIBER_EXPORT_MAX_ROWS is refused before anything is read. The export is audited (it carries
  * customers' names and addresses).
  */
-export async function exportSubscribers(ctx: AppContext, user: SessionClaims, query: SubscriberListQuery) {
+export async function exportSubscribers(ctx: AppContext, user: Viewer, query: SubscriberListQuery) {
   assertNetworkStaff(user);
   const filter = filterOf(query);
   await assertFilterRecords(ctx, filter);
@@ -192,8 +192,8 @@ export async function exportSubscribers(ctx: AppContext, user: SessionClaims, qu
   }
   await audit(ctx.db, {
     at: ctx.now().toISOString(),
-    userId: user.nUserID,
-    employeeId: user.nEmployeeID ?? null,
+    userId: user.userId,
+    employeeId: user.employeeId ?? null,
     action: 'staff.subscribers.export',
     subject: null,
     detail: { filter, rows: total },
@@ -284,7 +284,7 @@ async function assertAudience(ctx: AppContext, filter: SubscriberFilter, today: 
 }
 
 /** The mail for one recipient and the counts: nothing is stored or sent. */
-export async function previewNotice(ctx: AppContext, user: SessionClaims, draft: NoticeDraft): Promise<NoticePreview> {
+export async function previewNotice(ctx: AppContext, user: Viewer, draft: NoticeDraft): Promise<NoticePreview> {
   assertNetworkStaff(user);
   const today = todayOf(ctx);
   const customers = await assertAudience(ctx, draft.filter, today);
@@ -362,7 +362,7 @@ export const IDEMPOTENCY_REQUIRED = 'Send an Idempotency-Key header so a double 
  */
 export async function sendNotice(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   draft: NoticeDraft,
   key: string | undefined,
 ): Promise<{ statusCode: 202; body: NoticeSummary }> {
@@ -378,7 +378,7 @@ export async function sendNotice(
   const ticketReference = await ticketReferenceOf(ctx, draft);
   const result = await runIdempotent(
     ctx.db,
-    { userId: user.nUserID, key, route: 'staff-notice-send', request: draft, now: ctx.now() },
+    { userId: user.userId, key, route: 'staff-notice-send', request: draft, now: ctx.now() },
     async (trx) => {
       const id = await repo.insertNotice(trx, {
         kind: draft.kind,
@@ -393,15 +393,15 @@ export async function sendNotice(
         status: 'queued',
         listed_through: null,
         lease_until: null,
-        created_by: user.nUserID,
-        employee_id: user.nEmployeeID ?? null,
+        created_by: user.userId,
+        employee_id: user.employeeId ?? null,
         created_at: now,
         finished_at: null,
       });
       await audit(trx, {
         at: now,
-        userId: user.nUserID,
-        employeeId: user.nEmployeeID ?? null,
+        userId: user.userId,
+        employeeId: user.employeeId ?? null,
         action: 'staff.notice.send',
         subject: `notice:${id}`,
         detail: { kind: draft.kind, subject: draft.subject, filter: draft.filter, audienceCustomers: customers },
@@ -416,7 +416,7 @@ export async function sendNotice(
 
 const NOTICE_LIST_LIMIT = 200;
 
-export async function listNotices(ctx: AppContext, user: SessionClaims): Promise<NoticeSummary[]> {
+export async function listNotices(ctx: AppContext, user: Viewer): Promise<NoticeSummary[]> {
   assertNetworkStaff(user);
   const notices = await repo.listNotices(ctx.db, NOTICE_LIST_LIMIT);
   const counts = countsByNotice(
@@ -445,12 +445,7 @@ const toRecipient = (r: Awaited<ReturnType<typeof repo.recipientsPage>>[number])
   failure: r.failure,
 });
 
-export async function noticeDetail(
-  ctx: AppContext,
-  user: SessionClaims,
-  noticeId: number,
-  page = 1,
-): Promise<NoticeDetail> {
+export async function noticeDetail(ctx: AppContext, user: Viewer, noticeId: number, page = 1): Promise<NoticeDetail> {
   assertNetworkStaff(user);
   const notice = await noticeOf(ctx, noticeId);
   const pageSize = NOTICE_RECIPIENTS_PAGE_SIZE;
@@ -472,7 +467,7 @@ export async function noticeDetail(
 const RECIPIENT_STATUS_TEXT = { pending: 'waiting', sending: 'sending', sent: 'sent', failed: 'failed' } as const;
 
 /** The record of who was told as CSV, streamed a page at a time in the order the recipients were listed. */
-export async function noticeRecipientsCsv(ctx: AppContext, user: SessionClaims, noticeId: number) {
+export async function noticeRecipientsCsv(ctx: AppContext, user: Viewer, noticeId: number) {
   assertNetworkStaff(user);
   const notice = await noticeOf(ctx, noticeId);
   async function* chunks() {

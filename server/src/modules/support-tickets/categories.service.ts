@@ -9,7 +9,6 @@ import {
   type BusinessCenterCategory,
   type BusinessCenterCategoryUpdateSchema,
   type NewBusinessCenterCategorySchema,
-  type SessionClaims,
   type StaffBusinessCenterCategory,
 } from '@strand/domain';
 import type { z } from 'zod';
@@ -17,6 +16,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { Viewer } from '../../plugins/auth.js';
 import * as repo from './categories.repository.js';
 
 export async function offeredCategories(ctx: AppContext): Promise<BusinessCenterCategory[]> {
@@ -41,10 +41,10 @@ export async function staffCategories(ctx: AppContext): Promise<StaffBusinessCen
   }));
 }
 
-const staffAudit = (staff: SessionClaims, at: string, action: string, id: number, detail: Record<string, unknown>) => ({
+const staffAudit = (staff: Viewer, at: string, action: string, id: number, detail: Record<string, unknown>) => ({
   at,
-  userId: staff.nUserID,
-  employeeId: staff.nEmployeeID,
+  userId: staff.userId,
+  employeeId: staff.employeeId,
   action: `staff.business-center-category.${action}`,
   subject: `business-center-category:${id}`,
   detail,
@@ -67,7 +67,7 @@ async function assertRoomForOne(db: Queryable, field: string) {
 
 export async function addCategory(
   ctx: AppContext,
-  staff: SessionClaims,
+  staff: Viewer,
   input: z.output<typeof NewBusinessCenterCategorySchema>,
 ): Promise<StaffBusinessCenterCategory> {
   const id = await ctx.db.transaction().execute(async (trx) => {
@@ -83,7 +83,7 @@ export async function addCategory(
 
 export async function updateCategory(
   ctx: AppContext,
-  staff: SessionClaims,
+  staff: Viewer,
   id: number,
   input: z.output<typeof BusinessCenterCategoryUpdateSchema>,
 ): Promise<StaffBusinessCenterCategory[]> {

@@ -14,7 +14,6 @@ import {
   diffChecklist,
   type InstallerChecklist,
   ONT_REQUIRED_MESSAGE,
-  type SessionClaims,
   waitingWorkMessage,
   withDefaults,
 } from '@strand/domain';
@@ -22,6 +21,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { againOnConflict } from '../../lib/transactions.js';
+import type { Viewer } from '../../plugins/auth.js';
 import { assertInstallerMayReach } from '../access/access.service.js';
 import { ontAtLocation } from '../assets/assets.service.js';
 import { type OrderProgress, onWorkOrderComplete, sendOrderMail } from '../orders/fulfilment.service.js';
@@ -42,7 +42,7 @@ function parseData(json: string | null): Record<string, unknown> | null {
 
 export async function completeInstall(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   workOrderId: number,
   input: Required<Pick<CompleteInstallRequest, 'assetsMovedConfirmed'>> & { notes?: string | undefined },
   idempotencyKey: string | undefined,
@@ -55,7 +55,7 @@ export async function completeInstall(
   await againOnConflict(() =>
     runIdempotent(
       ctx.db,
-      { userId: user.nUserID, key: idempotencyKey, route: `installer.complete:${workOrderId}`, request: input, now },
+      { userId: user.userId, key: idempotencyKey, route: `installer.complete:${workOrderId}`, request: input, now },
       async (trx) => {
         progress = null;
         const wo = await repo.lockForCompletion(trx, ctx.dialect, workOrderId);
@@ -109,12 +109,12 @@ export async function completeInstall(
             arrival_onsite: arrival,
             work_complete: at,
             notes,
-            updated_by: user.nUserID,
+            updated_by: user.userId,
             updated_at: at,
           },
           JSON.stringify({ changes, oneTime: [], completed: true }),
         );
-        progress = await onWorkOrderComplete(ctx, trx, workOrderId, { userId: user.nUserID, employeeId: null });
+        progress = await onWorkOrderComplete(ctx, trx, workOrderId, { userId: user.userId, employeeId: null });
         return { statusCode: 200, body: { workOrderId } };
       },
     ),
