@@ -32,7 +32,12 @@ import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { sessionOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { actorWith } from '../customer-account/customer-access.policy.js';
-import * as service from './ordering.service.js';
+import { checkAvailability, zipPlace } from './availability.service.js';
+import { createCart, getCart, installWindows, updateCart } from './cart.service.js';
+import { checkout } from './checkout.service.js';
+import type { CheckoutAnswer } from './checkout-buyer.js';
+import { sendEmailCode } from './email-codes.service.js';
+import { submitLead } from './leads.service.js';
 import { visitorOf } from './visitor-caps.js';
 
 export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -40,7 +45,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   const open = { access: 'public' } as const;
   const tags = ['ordering'];
   const checkoutErrors = errorResponses(400, 401, 402, 403, 404, 409, 422, 429, 503);
-  const send = (reply: FastifyReply, answer: service.CheckoutAnswer) => {
+  const send = (reply: FastifyReply, answer: CheckoutAnswer) => {
     if (answer.replayed) reply.header('idempotent-replayed', 'true');
     return reply.status(answer.statusCode as 201).send(answer.body);
   };
@@ -53,7 +58,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       params: OrderingZipParamsSchema,
       response: { 200: AreaZipSchema, ...errorResponses(400, 404) },
     },
-    handler: async (req) => service.zipPlace(req.params.zip),
+    handler: async (req) => zipPlace(req.params.zip),
   });
 
   app.post('/api/ordering/availability', {
@@ -65,7 +70,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       body: AvailabilityRequestSchema,
       response: { 200: AvailabilityResultSchema, ...errorResponses(400, 429) },
     },
-    handler: async (req) => service.checkAvailability(ctx, req.body, await visitorOf(req)),
+    handler: async (req) => checkAvailability(ctx, req.body, await visitorOf(req)),
   });
 
   app.post('/api/ordering/leads', {
@@ -76,8 +81,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       body: LeadRequestSchema,
       response: { 201: LeadResultSchema, ...errorResponses(400, 429) },
     },
-    handler: async (req, reply) =>
-      reply.status(201).send(await service.submitLead(ctx, req.body, await visitorOf(req))),
+    handler: async (req, reply) => reply.status(201).send(await submitLead(ctx, req.body, await visitorOf(req))),
   });
 
   app.post('/api/ordering/carts', {
@@ -89,7 +93,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       response: { 201: CartSchema, ...errorResponses(400, 429) },
     },
     handler: async (req, reply) =>
-      reply.status(201).send(await service.createCart(ctx, req.body.checkId, await visitorOf(req))),
+      reply.status(201).send(await createCart(ctx, req.body.checkId, await visitorOf(req))),
   });
 
   app.get('/api/ordering/carts/:cartId', {
@@ -100,7 +104,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       params: CartParamsSchema,
       response: { 200: CartSchema, ...errorResponses(400, 404, 409) },
     },
-    handler: async (req) => service.getCart(ctx, req.params.cartId),
+    handler: async (req) => getCart(ctx, req.params.cartId),
   });
 
   app.put('/api/ordering/carts/:cartId', {
@@ -112,7 +116,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       body: UpdateCartRequestSchema,
       response: { 200: CartSchema, ...errorResponses(400, 404, 409, 429) },
     },
-    handler: async (req) => service.updateCart(ctx, req.params.cartId, req.body.packageIds),
+    handler: async (req) => updateCart(ctx, req.params.cartId, req.body.packageIds),
   });
 
   app.get('/api/ordering/carts/:cartId/install-windows', {
@@ -123,7 +127,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       params: CartParamsSchema,
       response: { 200: InstallWindowsSchema, ...errorResponses(400, 404, 409) },
     },
-    handler: async (req) => service.installWindows(ctx, req.params.cartId),
+    handler: async (req) => installWindows(ctx, req.params.cartId),
   });
 
   app.post('/api/ordering/email-code', {
@@ -134,7 +138,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       body: EmailCodeRequestSchema,
       response: { 201: EmailCodeResultSchema, ...errorResponses(400, 429) },
     },
-    handler: async (req, reply) => reply.status(201).send(await service.sendEmailCode(ctx, req.body.email)),
+    handler: async (req, reply) => reply.status(201).send(await sendEmailCode(ctx, req.body.email)),
   });
 
   app.post('/api/ordering/checkout', {
@@ -150,7 +154,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       const { account, ...order } = req.body;
       return send(
         reply,
-        await service.checkout(ctx, { kind: 'new', account, clientAddress: req.ip }, order, idempotencyKeyOf(req)),
+        await checkout(ctx, { kind: 'new', account, clientAddress: req.ip }, order, idempotencyKeyOf(req)),
       );
     },
   });
@@ -167,12 +171,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       const actor = await actorWith(ctx, req, 'services');
       return send(
         reply,
-        await service.checkout(
-          ctx,
-          { kind: 'customer', actor, clientAddress: req.ip },
-          req.body,
-          idempotencyKeyOf(req),
-        ),
+        await checkout(ctx, { kind: 'customer', actor, clientAddress: req.ip }, req.body, idempotencyKeyOf(req)),
       );
     },
   });
@@ -191,7 +190,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       const user = sessionOf(req);
       return send(
         reply,
-        await service.checkout(
+        await checkout(
           ctx,
           {
             kind: 'staff',

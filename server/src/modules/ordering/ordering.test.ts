@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import { AVAILABILITY_ADDRESSES, DEMO_CART_TOKEN } from '../../demo/ordering.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { as, BUSINESS, newKey, RESIDENTIAL } from '../customer-account/customer-test-helpers.js';
-import { cartIdOf } from './ordering.service.js';
+import { cartIdOf } from './cart.service.js';
 import { orderingSteps, TEST_CARD } from './ordering-test-helpers.js';
 
 let t: TestApp;

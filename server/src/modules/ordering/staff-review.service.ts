@@ -36,9 +36,11 @@ import type { AppContext } from '../../context.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { orderRecipients, recordOrderEvent } from '../orders/orders.service.js';
+import * as availabilityRepo from './availability.repository.js';
+import { areasAt, standardAddress } from './availability.service.js';
+import * as checkoutRepo from './checkout.repository.js';
 import { mayOrderIn } from './ordering.policy.js';
-import * as repo from './ordering.repository.js';
-import { areasAt, standardAddress } from './ordering.service.js';
+import * as reviewRepo from './staff-review.repository.js';
 
 export interface StaffActor {
   userId: number;
@@ -76,7 +78,7 @@ async function tellLeads(
 ): Promise<number> {
   let told = 0;
   for (const lead of leads) {
-    if (!(await repo.claimLead(ctx.db, lead.id, ctx.now().toISOString()))) continue;
+    if (!(await reviewRepo.claimLead(ctx.db, lead.id, ctx.now().toISOString()))) continue;
     told++;
     try {
       await ctx.mailer.send({ to: lead.email, ...mail(lead) });
@@ -107,12 +109,12 @@ function fiberIsHere(ctx: AppContext, p: Place) {
 
 // ---- temporary service locations -------------------------------------------------------------------------------
 
-async function toView(ctx: AppContext, rows: repo.TempLocationRow[]): Promise<StaffTempLocation[]> {
-  const orders = await repo.ordersAtTempLocations(
+async function toView(ctx: AppContext, rows: availabilityRepo.TempLocationRow[]): Promise<StaffTempLocation[]> {
+  const orders = await reviewRepo.ordersAtTempLocations(
     ctx.db,
     rows.map((r) => r.id),
   );
-  const leads = await repo.waitingLeadsAt(
+  const leads = await reviewRepo.waitingLeadsAt(
     ctx.db,
     rows.map((r) => r.address_key),
   );
@@ -157,12 +159,12 @@ async function toView(ctx: AppContext, rows: repo.TempLocationRow[]): Promise<St
  * is never buried under visitors' checks), then the newest; `q` searches the address, every word of it.
  */
 export async function listTempLocations(ctx: AppContext, query: z.output<typeof TempLocationQuerySchema>) {
-  const { rows, total } = await repo.tempLocationsPage(ctx.db, query);
+  const { rows, total } = await reviewRepo.tempLocationsPage(ctx.db, query);
   return { tempLocations: await toView(ctx, rows), total, limit: query.limit, offset: query.offset };
 }
 
 async function unconfirmed(ctx: AppContext, id: number) {
-  const row = await repo.findTempLocation(ctx.db, id);
+  const row = await availabilityRepo.findTempLocation(ctx.db, id);
   if (!row) throw notFound('There is no such temporary service location.');
   if (row.status !== 'unconfirmed') {
     throw conflict(`Temporary service location ${id} was ${row.status} already.`);
@@ -171,7 +173,7 @@ async function unconfirmed(ctx: AppContext, id: number) {
 }
 
 async function viewOf(ctx: AppContext, id: number) {
-  const row = await repo.findTempLocation(ctx.db, id);
+  const row = await availabilityRepo.findTempLocation(ctx.db, id);
   if (!row) throw notFound('There is no such temporary service location.');
   const [view] = await toView(ctx, [row]);
   if (!view) throw notFound('There is no such temporary service location.');
@@ -209,12 +211,12 @@ export async function confirmTempLocation(
   };
   const key = addressKey({ ...parsed, unit, zip: input.zip });
   const area = await areasAt(ctx, input.latitude, input.longitude);
-  const orders = await repo.ordersAtTempLocations(ctx.db, [id]);
+  const orders = await reviewRepo.ordersAtTempLocations(ctx.db, [id]);
   const now = ctx.now().toISOString();
   const line = lineOf(std);
 
   await ctx.db.transaction().execute(async (trx) => {
-    const addressId = await repo.ensureAddress(trx, {
+    const addressId = await reviewRepo.ensureAddress(trx, {
       number: std.number,
       street: std.street,
       unit,
@@ -228,7 +230,7 @@ export async function confirmTempLocation(
       address_key: key,
       service_location_id: null,
     });
-    const moved = await repo.reviewTempLocation(trx, id, {
+    const moved = await reviewRepo.reviewTempLocation(trx, id, {
       status: 'confirmed',
       confirmed_at: now,
       confirmed_by_employee_id: by.employeeId,
@@ -240,7 +242,7 @@ export async function confirmTempLocation(
     if (!moved) throw conflict(`Temporary service location ${id} was reviewed by someone else meanwhile.`);
     for (const o of orders) {
       if (o.service_location_id === null) continue;
-      await repo.setLocationAddress(trx, o.service_location_id, {
+      await reviewRepo.setLocationAddress(trx, o.service_location_id, {
         address: `${std.number} ${displayStreet(std.street)}`,
         address2: unit === '' ? null : unit,
         city: std.city,
@@ -249,7 +251,7 @@ export async function confirmTempLocation(
         latitude: input.latitude,
         longitude: input.longitude,
       });
-      await repo.linkAddressToLocation(trx, addressId, o.service_location_id);
+      await checkoutRepo.linkAddressToLocation(trx, addressId, o.service_location_id);
       await recordOrderEvent(trx, o.id, 'note', `Address confirmed: ${line}.`, by, now);
     }
     await audit(trx, {
@@ -289,7 +291,7 @@ export async function confirmTempLocation(
   const leadsTold = mayOrderIn(area.kind)
     ? await tellLeads(
         ctx,
-        await repo.waitingLeadsAt(ctx.db, [...new Set([temp.address_key, key])]),
+        await reviewRepo.waitingLeadsAt(ctx.db, [...new Set([temp.address_key, key])]),
         fiberIsHere(ctx, std),
       )
     : 0;
@@ -304,7 +306,7 @@ export async function confirmTempLocation(
 
 export async function rejectTempLocation(ctx: AppContext, by: StaffActor, id: number, reason: string) {
   const temp = await unconfirmed(ctx, id);
-  const open = await repo.ordersAtTempLocations(ctx.db, [id]);
+  const open = await reviewRepo.ordersAtTempLocations(ctx.db, [id]);
   if (open.length > 0) {
     const list = open.map((o) => `#${o.id}`).join(', ');
     const message = `Order ${list} waits on this address: cancel it first (the customer is refunded), then reject the address.`;
@@ -312,7 +314,7 @@ export async function rejectTempLocation(ctx: AppContext, by: StaffActor, id: nu
   }
   const now = ctx.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
-    const moved = await repo.reviewTempLocation(trx, id, {
+    const moved = await reviewRepo.reviewTempLocation(trx, id, {
       status: 'rejected',
       confirmed_at: now,
       confirmed_by_employee_id: by.employeeId,
@@ -331,7 +333,7 @@ export async function rejectTempLocation(ctx: AppContext, by: StaffActor, id: nu
   const provider = ctx.config.shell.providerName;
   const line = lineOf(temp);
   // To unverified emails: nothing the visitor typed (their name, the address as typed), only our text and staff's.
-  const leadsTold = await tellLeads(ctx, await repo.waitingLeadsAt(ctx.db, [temp.address_key]), () => ({
+  const leadsTold = await tellLeads(ctx, await reviewRepo.waitingLeadsAt(ctx.db, [temp.address_key]), () => ({
     subject: `${provider}: about the address you gave us for fiber`,
     text: [
       'Hello,',
@@ -351,20 +353,20 @@ export async function rejectTempLocation(ctx: AppContext, by: StaffActor, id: nu
 
 // ---- service areas ---------------------------------------------------------------------------------------------
 
-const boxOf = (a: repo.ServiceAreaRow) => ({
+const boxOf = (a: reviewRepo.ServiceAreaRow) => ({
   minLat: a.min_lat,
   maxLat: a.max_lat,
   minLng: a.min_lng,
   maxLng: a.max_lng,
 });
 
-async function leadsInside(ctx: AppContext, a: repo.ServiceAreaRow) {
+async function leadsInside(ctx: AppContext, a: reviewRepo.ServiceAreaRow) {
   const geometry = JSON.parse(a.geometry);
-  const rows = await repo.waitingLeadsInBox(ctx.db, boxOf(a));
+  const rows = await reviewRepo.waitingLeadsInBox(ctx.db, boxOf(a));
   return rows.filter((r) => pointInPolygon(Number(r.latitude), Number(r.longitude), geometry));
 }
 
-async function areaView(ctx: AppContext, a: repo.ServiceAreaRow): Promise<StaffServiceArea> {
+async function areaView(ctx: AppContext, a: reviewRepo.ServiceAreaRow): Promise<StaffServiceArea> {
   return {
     areaId: a.map_feature_id,
     name: a.name,
@@ -375,7 +377,7 @@ async function areaView(ctx: AppContext, a: repo.ServiceAreaRow): Promise<StaffS
 
 export async function listServiceAreas(ctx: AppContext) {
   const areas: StaffServiceArea[] = [];
-  for (const a of await repo.serviceAreas(ctx.db)) areas.push(await areaView(ctx, a));
+  for (const a of await reviewRepo.serviceAreas(ctx.db)) areas.push(await areaView(ctx, a));
   return { areas };
 }
 
@@ -385,13 +387,13 @@ export async function changeServiceArea(
   id: number,
   kind: StaffServiceArea['areaKind'],
 ) {
-  const area = await repo.serviceArea(ctx.db, id);
+  const area = await reviewRepo.serviceArea(ctx.db, id);
   if (!area) throw notFound('There is no such service area.');
   if (!boundsOf(JSON.parse(area.geometry))) throw notFound('There is no such service area.');
   const now = ctx.now().toISOString();
   if (area.area_kind !== kind) {
     await ctx.db.transaction().execute(async (trx) => {
-      await repo.setAreaKind(trx, id, kind, AREA_LAYER[kind]);
+      await reviewRepo.setAreaKind(trx, id, kind, AREA_LAYER[kind]);
       await audit(trx, {
         at: now,
         userId: by.userId,

@@ -5,12 +5,12 @@
  * charge) the job refunds it through the gateway adapter under a key derived from the charge, so a second round, a
  * second instance or a crash between the refund and the write never refunds twice. A retry that comes after the
  * refund is refused (the order must not be placed on a refunded charge); one that places the order first takes the
- * charge off the queue in its own transaction (repo.claimUnplacedForOrder).
+ * charge off the queue in its own transaction (unplaced-charges.repository claimUnplacedForOrder).
  */
 import type { AppContext } from '../../context.js';
 import { GatewayUnavailableError } from '../../integrations/payments/payment-gateway.js';
 import { audit } from '../../lib/audit.js';
-import * as repo from './ordering.repository.js';
+import * as repo from './unplaced-charges.repository.js';
 
 /** Minutes a charge waits for a retry to place its order before it is refunded. */
 export const UNPLACED_CHARGE_GRACE_MINUTES = 10;
