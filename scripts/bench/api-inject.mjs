@@ -64,7 +64,7 @@ if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
 Object.assign(process.env, env);
 // One module graph for the three (tsx's `register`, not `tsImport`: each tsImport call loads its own copy of every
-// module, so db/connect.ts's per-database state, e.g. the idle-connection reader, would not be the app's).
+// module, so a module's own state, e.g. a per-app cache, would not be the app's).
 const { register } = await import('tsx/esm/api');
 register();
 const load = (file) => import(pathToFileURL(path.join(root, file)).href);

@@ -50,22 +50,7 @@ export function openDatabase(target: DatabaseTarget): Db {
   sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
   const dialect = new FairSqliteDialect({ database: withStatementCache(sqlite) });
   const db = new Kysely<Database>({ dialect });
-  idleReaders.set(db, (sql, parameters) => dialect.driver?.readNow(sql, parameters));
   return { db, dialect: 'sqlite', close: () => db.destroy() };
-}
-
-/** For each SQLite database opened here, its driver's `readNow` (see FairSqliteDriver). */
-const idleReaders = new WeakMap<object, (sql: string, parameters: readonly unknown[]) => unknown[] | undefined>();
-
-/**
- * The rows of a compiled select, read at once when the database is SQLite and no query or transaction holds its
- * connection; undefined otherwise (then run it through Kysely as usual: on PostgreSQL, a transaction's `trx`, a
- * database with plugins, or a connection in use). For the hot reads (db/compiled-query.ts, /api/health's ping): SQLite
- * runs in this thread, so an idle connection can answer synchronously what Kysely would answer after acquiring it,
- * queueing two promises and releasing it again (issue 16: a primary-key read, 50 in flight, 7.5 → 4.8 µs of CPU).
- */
-export function readIfIdle(db: object, query: { sql: string; parameters: readonly unknown[] }): unknown[] | undefined {
-  return idleReaders.get(db)?.(query.sql, query.parameters);
 }
 
 /**
@@ -76,50 +61,18 @@ export function readIfIdle(db: object, query: { sql: string; parameters: readonl
  */
 export class FairSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
-  /** The driver Kysely made (it makes one, in its constructor). */
-  driver: FairSqliteDriver | undefined;
   constructor(config: SqliteDialectConfig) {
     super(config);
     this.#config = config;
   }
   override createDriver(): Driver {
-    this.driver = new FairSqliteDriver(this.#config);
-    return this.driver;
+    return new FairSqliteDriver(this.#config);
   }
 }
 
 class FairSqliteDriver extends SqliteDriver {
   #busy = false;
-  #ready = false;
   readonly #waiting: (() => void)[] = [];
-  readonly #database: SqliteDialectConfig['database'];
-
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#database = config.database;
-  }
-
-  override async init(): Promise<void> {
-    await super.init();
-    this.#ready = true;
-  }
-
-  override async destroy(): Promise<void> {
-    this.#ready = false;
-    await super.destroy();
-  }
-
-  /**
-   * A select's rows, read now when nothing holds the connection (no query running, no transaction open, nobody
-   * waiting: the connection is handed over while busy), exactly as Kysely's SqliteConnection reads them; undefined
-   * when it is held (or the statement is not a select), for the caller to queue as usual. Synchronous, so nothing can
-   * take the connection meanwhile.
-   */
-  readNow(sql: string, parameters: readonly unknown[]): unknown[] | undefined {
-    if (this.#busy || !this.#ready || typeof this.#database === 'function') return undefined;
-    const statement = this.#database.prepare(sql);
-    return statement.reader ? statement.all(parameters) : undefined;
-  }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     if (this.#busy) await new Promise<void>((resolve) => this.#waiting.push(resolve));

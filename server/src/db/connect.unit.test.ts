@@ -5,7 +5,7 @@
 import SQLite from 'better-sqlite3';
 import { type Generated, Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FairSqliteDialect, openDatabase, readIfIdle, withStatementCache } from './connect.js';
+import { FairSqliteDialect, withStatementCache } from './connect.js';
 
 let sqlite: SQLite.Database;
 afterEach(() => {
@@ -105,32 +105,5 @@ describe('FairSqliteDialect', () => {
     const names = await db.selectFrom('t').select('name').orderBy('id').execute();
     expect(names.map((r) => r.name)).toEqual(['in tx', 'a', 'b', 'c', 'd']);
     await db.destroy();
-  });
-});
-
-describe('readIfIdle', () => {
-  it('reads a select at once when nothing holds the connection, and leaves the rest to Kysely', async () => {
-    sqlite = new SQLite(':memory:'); // closed by afterEach if the database below is not
-    const { db, close } = openDatabase({ dialect: 'sqlite', file: ':memory:' });
-    const select = { sql: 'select ? as n', parameters: [7] };
-    // Not before Kysely has opened its connection (the first query does).
-    expect(readIfIdle(db, select)).toBeUndefined();
-    await sql`create table t (id integer primary key, name text)`.execute(db);
-    expect(readIfIdle(db, select)).toEqual([{ n: 7 }]);
-    // Not a select: Kysely runs it (with its changes and insert id).
-    expect(readIfIdle(db, { sql: "insert into t (name) values ('a')", parameters: [] })).toBeUndefined();
-    expect(readIfIdle(db, { sql: 'select count(*) as n from t', parameters: [] })).toEqual([{ n: 0 }]);
-    // A transaction holds the connection: a read now would see its uncommitted rows, so none is made.
-    await db.transaction().execute(async (trx) => {
-      await sql`insert into t (name) values ('b')`.execute(trx);
-      expect(readIfIdle(db, select)).toBeUndefined();
-    });
-    expect(readIfIdle(db, { sql: 'select count(*) as n from t', parameters: [] })).toEqual([{ n: 1 }]);
-    // Another Kysely instance (a transaction's, one with plugins, PostgreSQL's) is never read directly.
-    expect(
-      readIfIdle(db.withPlugin({ transformQuery: (a) => a.node, transformResult: async (a) => a.result }), select),
-    ).toBeUndefined();
-    await close();
-    expect(readIfIdle(db, select)).toBeUndefined();
   });
 });

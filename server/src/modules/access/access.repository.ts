@@ -2,19 +2,15 @@
  * The owner queries behind every access check (access.ts): one small indexed lookup each, owner columns only. These
  * are the only statements that answer "whose is this work order?" in the server.
  */
-import { compiledQuery } from '../../db/compiled-query.js';
 import type { Queryable } from '../../db/database.js';
 
-const ownerQuery = compiledQuery((db, workOrderId: number) =>
-  db
+/** Whether the work order exists and whose it is (a primary-key lookup: every field request asks). */
+export function findWorkOrderOwner(db: Queryable, workOrderId: number) {
+  return db
     .selectFrom('work_orders')
     .select(['id', 'contractor_id', 'service_location_id', 'customer_id'])
-    .where('id', '=', workOrderId),
-);
-
-/** Whether the work order exists and whose it is (a primary-key lookup, compiled once: every field request asks). */
-export async function findWorkOrderOwner(db: Queryable, workOrderId: number) {
-  return (await ownerQuery(db, workOrderId))[0];
+    .where('id', '=', workOrderId)
+    .executeTakeFirst();
 }
 
 export type WorkOrderOwner = NonNullable<Awaited<ReturnType<typeof findWorkOrderOwner>>>;

@@ -1,6 +1,5 @@
 /** All SQL of server-side sessions. */
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import { compiledQuery } from '../../db/compiled-query.js';
 import type { Database, SessionsTable } from '../../db/database.js';
 
 export type Q = Kysely<Database> | Transaction<Database>;
@@ -9,21 +8,18 @@ export function insertSession(db: Q, row: Insertable<SessionsTable>) {
   return db.insertInto('sessions').values(row).execute();
 }
 
-const sessionStateQuery = compiledQuery((db, sid: string) =>
-  db
+/**
+ * The session with its user's (and its staff member's) disabled flag: one indexed lookup by primary key (every
+ * signed-in request asks it).
+ */
+export function sessionState(db: Q, sid: string) {
+  return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('users as st', 'st.id', 's.staff_user_id')
     .select(['s.revoked_at', 's.expires_at', 'u.disabled as user_disabled', 'st.disabled as staff_disabled'])
-    .where('s.id', '=', sid),
-);
-
-/**
- * The session with its user's (and its staff member's) disabled flag: one indexed lookup by primary key, compiled
- * once (every signed-in request asks it).
- */
-export async function sessionState(db: Q, sid: string) {
-  return (await sessionStateQuery(db, sid))[0];
+    .where('s.id', '=', sid)
+    .executeTakeFirst();
 }
 
 /** Ends the open sessions named; how many were open. */

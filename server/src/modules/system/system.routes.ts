@@ -17,20 +17,19 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { readIfIdle } from '../../db/connect.js';
 import { pendingMigrations } from '../../db/migrate.js';
 import { listJobRuns } from '../../lib/job-runner.js';
 import { type HealthAnswer, healthProbe } from './health-probe.js';
 import { storageHealth } from './storage-health.js';
 
-/** The database check of /api/health and /api/health/ready, compiled once. */
+/** The database check of /api/health and /api/health/ready. */
 const PING = CompiledQuery.raw('select 1');
 
 export async function systemRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   const probe = healthProbe({
-    ping: () => readIfIdle(ctx.db, PING) ?? ctx.db.executeQuery(PING),
+    ping: () => ctx.db.executeQuery(PING),
     storage: () => storageHealth(ctx.config.dataDir, 0),
     minFreeBytes: () => ctx.config.storage.minFreeBytes,
     describe: { dialect: ctx.dialect, version: CLIENT_VERSION },
@@ -92,7 +91,7 @@ export async function systemRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
         });
       if (ctx.lifecycle.draining) return notReady('draining');
       try {
-        if (!readIfIdle(ctx.db, PING)) await ctx.db.executeQuery(PING);
+        await ctx.db.executeQuery(PING);
         if (!migrationsCurrent) {
           const pending = await pendingMigrations(ctx.db, ctx.dialect);
           if (pending.length > 0) return notReady('migrations_pending', pending);

@@ -1,6 +1,5 @@
 /** All SQL of the installer's work-order home and its views (the search has its own repository). */
 import type { Kysely, Transaction } from 'kysely';
-import { compiledQuery } from '../../db/compiled-query.js';
 import type { Database } from '../../db/database.js';
 
 type Db = Kysely<Database>;
@@ -59,10 +58,10 @@ const PLANT_COLUMNS = [
 /**
  * The work order home's row in one statement (issue 16: it was five): the work order with its type, customer, service
  * location and sales order notes, the counts of its circuits, attachments and notes, and its sales order's physical
- * plant config (`plant_id` null without one). Built and compiled once (a primary-key lookup asked on every open).
+ * plant config (`plant_id` null without one).
  */
-const workOrderHomeQuery = compiledQuery((db, workOrderId: number) =>
-  db
+export function findWorkOrderHome(db: Db, workOrderId: number) {
+  return db
     .selectFrom('work_orders as wo')
     .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
     .innerJoin('customers as c', 'c.id', 'wo.customer_id')
@@ -89,11 +88,8 @@ const workOrderHomeQuery = compiledQuery((db, workOrderId: number) =>
         .whereRef('n.work_order_id', '=', 'wo.id')
         .as('note_count'),
     ])
-    .where('wo.id', '=', workOrderId),
-);
-
-export async function findWorkOrderHome(db: Db, workOrderId: number) {
-  return (await workOrderHomeQuery(db, workOrderId))[0];
+    .where('wo.id', '=', workOrderId)
+    .executeTakeFirst();
 }
 
 export type WorkOrderRow = NonNullable<Awaited<ReturnType<typeof findWorkOrderHome>>>;
@@ -118,36 +114,30 @@ export function findWorkOrderLocation(db: Db, workOrderId: number) {
 }
 
 /**
- * Contacts linked to a service location (SPEC §3 Contact), by id; compiled once (the work order home asks). Ordered by
- * the link's contact id (the same as m.id through the join), which the (service_location_id, contact_method_id) index
- * already holds in order: no sort.
+ * Contacts linked to a service location (SPEC §3 Contact), by id (the work order home asks). Ordered by the link's
+ * contact id (the same as m.id through the join), which the (service_location_id, contact_method_id) index already
+ * holds in order: no sort.
  */
-const locationContactsQuery = compiledQuery((db, serviceLocationId: number) =>
-  db
+export function listLocationContacts(db: Db, serviceLocationId: number) {
+  return db
     .selectFrom('contact_method_locations as l')
     .innerJoin('contact_methods as m', 'm.id', 'l.contact_method_id')
     .select(['m.id', 'm.category', 'm.name', 'm.phone', 'm.phone2', 'm.email'])
     .where('l.service_location_id', '=', serviceLocationId)
-    .orderBy('l.contact_method_id'),
-);
-
-export function listLocationContacts(db: Db, serviceLocationId: number) {
-  return locationContactsQuery(db, serviceLocationId);
+    .orderBy('l.contact_method_id')
+    .execute();
 }
 
-/** The names of the users a work order is assigned to; compiled once (the work order home asks). */
-const assigneeNamesQuery = compiledQuery((db, workOrderId: number) =>
-  db
+/** The names of the users a work order is assigned to (the work order home asks). */
+export function listAssigneeNames(db: Db, workOrderId: number) {
+  return db
     .selectFrom('work_order_assignments as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
     .select(['u.first_name', 'u.last_name'])
     .where('a.work_order_id', '=', workOrderId)
     .orderBy('u.last_name')
-    .orderBy('u.first_name'),
-);
-
-export function listAssigneeNames(db: Db, workOrderId: number) {
-  return assigneeNamesQuery(db, workOrderId);
+    .orderBy('u.first_name')
+    .execute();
 }
 
 /** The physical plant config of the work order's sales order, if it has one. */
