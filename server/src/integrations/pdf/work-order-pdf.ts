@@ -3,7 +3,7 @@
  * area can print one: the installer's work-order home and the contractor's viewPDF both call renderWorkOrderPdf.
  * No I/O here: the caller loads the data (and checks who may see it) and decides where the bytes go.
  */
-import PDFDocument from 'pdfkit';
+import { type PdfDoc as Doc, startPdf } from './pdf-document.js';
 
 export interface WorkOrderPdfContact {
   name: string;
@@ -58,35 +58,24 @@ const MUTED = '#555555';
 const RULE = '#b8b8b8';
 
 /** Renders the work order as a US-Letter PDF and resolves with its bytes. */
-export function renderWorkOrderPdf(data: WorkOrderPdfData): Promise<Buffer> {
-  return new Promise<Buffer>((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'LETTER',
-      margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-      bufferPages: true,
-      info: {
-        Title: `Work Order ${data.workOrderId}`,
-        Subject: data.type,
-        Producer: data.producer ?? 'Strand',
-        Creator: data.producer ?? 'Strand',
-        CreationDate: data.generatedAt,
-      },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    try {
-      writeBody(doc, data);
-      writeFooters(doc, data);
-      doc.end();
-    } catch (error) {
-      reject(error);
-    }
+export async function renderWorkOrderPdf(data: WorkOrderPdfData): Promise<Buffer> {
+  const { doc, bytes } = startPdf({
+    size: 'LETTER',
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: {
+      Title: `Work Order ${data.workOrderId}`,
+      Subject: data.type,
+      Producer: data.producer ?? 'Strand',
+      Creator: data.producer ?? 'Strand',
+      CreationDate: data.generatedAt,
+    },
   });
+  writeBody(doc, data);
+  writeFooters(doc, data);
+  doc.end();
+  return bytes;
 }
-
-type Doc = InstanceType<typeof PDFDocument>;
 
 function writeBody(doc: Doc, data: WorkOrderPdfData): void {
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text(`Work Order #${data.workOrderId}`);

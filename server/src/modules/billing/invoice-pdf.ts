@@ -4,7 +4,7 @@
  * made for the customer; nothing else varies, so the same invoice renders the same way.
  */
 import { formatCents } from '@strand/domain';
-import PDFDocument from 'pdfkit';
+import { startPdf } from '../../integrations/pdf/pdf-document.js';
 import { longDate, PDF_COLORS } from '../../integrations/pdf/pdf-style.js';
 
 export interface InvoicePdfData {
@@ -28,7 +28,7 @@ export interface InvoicePdfData {
 const { ink: INK, muted: MUTED, brand: BRAND, danger: DANGER } = PDF_COLORS;
 
 export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, bytes: done } = startPdf({
     size: 'LETTER',
     margin: 54,
     compress: options.compress ?? true,
@@ -38,12 +38,6 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
       Subject: `Invoice ${data.invoice.id} for account ${data.account.id}`,
       CreationDate: data.generatedAt,
     },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const left = doc.page.margins.left;

@@ -4,7 +4,7 @@
  * Also the page count of a PDF sent as pages.
  */
 import { formatPhone } from '@strand/domain';
-import PDFDocument from 'pdfkit';
+import { startPdf } from '../../integrations/pdf/pdf-document.js';
 import { longDate, PDF_COLORS } from '../../integrations/pdf/pdf-style.js';
 
 export interface CoverPage {
@@ -19,16 +19,10 @@ export interface CoverPage {
 }
 
 export function renderFaxCoverPdf(cover: CoverPage): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, bytes: done } = startPdf({
     size: 'LETTER',
     margin: 72,
     info: { Title: `Fax to ${formatPhone(cover.toNumber)}`, Author: cover.accountName, CreationDate: cover.at },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;

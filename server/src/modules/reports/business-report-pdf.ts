@@ -4,7 +4,7 @@
  * total, and the grand total. Long reports continue on new pages with the column heads repeated.
  */
 import { type BusinessReport, formatCents } from '@strand/domain';
-import PDFDocument from 'pdfkit';
+import { drawReportHeader, startPdf } from '../../integrations/pdf/pdf-document.js';
 import { longDate, PDF_COLORS } from '../../integrations/pdf/pdf-style.js';
 
 export interface BusinessReportPdfData {
@@ -21,7 +21,7 @@ export const monthLabel = (month: string) => longDate(`${month}-01`).replace(/ 1
 
 export function renderBusinessReportPdf(data: BusinessReportPdfData, options: { compress?: boolean } = {}) {
   const { report } = data;
-  const doc = new PDFDocument({
+  const { doc, bytes: done } = startPdf({
     size: 'LETTER',
     margin: 54,
     compress: options.compress ?? true,
@@ -32,12 +32,6 @@ export function renderBusinessReportPdf(data: BusinessReportPdfData, options: { 
       CreationDate: data.generatedAt,
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
 
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
@@ -46,21 +40,15 @@ export function renderBusinessReportPdf(data: BusinessReportPdfData, options: { 
   const labelWidth = width - 3 * money - 12;
   const columns = [right - 3 * money, right - 2 * money, right - money];
 
-  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(18).text(data.provider.name, left, 54);
-  doc.fillColor(INK).fontSize(14).text('Business report', left, 80);
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text(
-      `${data.account.name} · account ${data.account.id} · ${monthLabel(report.from)} to ${monthLabel(report.to)}`,
-      left,
-      100,
-      { width },
-    )
-    .text(
-      `Made ${longDate(data.generatedAt.toISOString())}. Paid: completed payments applied to the month's invoices.`,
-    );
+  drawReportHeader(doc, {
+    provider: data.provider.name,
+    title: 'Business report',
+    subtitle: `${data.account.name} · account ${data.account.id} · ${monthLabel(report.from)} to ${monthLabel(report.to)}`,
+    top: 54,
+  });
+  doc.text(
+    `Made ${longDate(data.generatedAt.toISOString())}. Paid: completed payments applied to the month's invoices.`,
+  );
 
   let y = doc.y + 18;
   const rule = (at: number, color = '#cbd2d9') =>

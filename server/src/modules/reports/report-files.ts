@@ -12,7 +12,7 @@ import {
   type ReportData,
   type ReportFormat,
 } from '@strand/domain';
-import PDFDocument from 'pdfkit';
+import { drawReportHeader, startPdf } from '../../integrations/pdf/pdf-document.js';
 import { longDate, PDF_COLORS } from '../../integrations/pdf/pdf-style.js';
 import { type CsvValue, toCsv } from '../../lib/csv.js';
 
@@ -84,7 +84,7 @@ export function renderReportPdf(
   meta: { providerName: string; supportPhone: string; generatedAt: Date },
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, bytes: done } = startPdf({
     size: 'LETTER',
     layout: report.tables.some((t) => t.columns.length > 6) ? 'landscape' : 'portrait',
     margin: 48,
@@ -95,29 +95,19 @@ export function renderReportPdf(
       CreationDate: meta.generatedAt,
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
   const width = right - left;
   const bottom = () => doc.page.height - doc.page.margins.bottom - 24;
 
-  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(16).text(meta.providerName, left, 48);
-  doc.fillColor(INK).fontSize(14).text(report.title);
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text(
-      `${report.subject ? `${report.subject} · ` : ''}${longDate(report.from)}${report.to !== report.from ? ` to ${longDate(report.to)}` : ''} · made ${longDate(meta.generatedAt.toISOString())}`,
-      { width },
-    )
-    .moveDown(0.3)
-    .text(report.description, { width });
+  drawReportHeader(doc, {
+    provider: meta.providerName,
+    title: report.title,
+    subtitle: `${report.subject ? `${report.subject} · ` : ''}${longDate(report.from)}${report.to !== report.from ? ` to ${longDate(report.to)}` : ''} · made ${longDate(meta.generatedAt.toISOString())}`,
+    top: 48,
+    providerSize: 16,
+  });
+  doc.moveDown(0.3).text(report.description, { width });
   doc.moveDown(0.6);
 
   // Totals, two to a line.

@@ -3,7 +3,7 @@
  * report): per month each circuit's traffic in and out, peak, availability and what was billed, then the totals.
  */
 import { availabilityLabel, centsToDecimal, formatCents, type WholesaleReport } from '@strand/domain';
-import PDFDocument from 'pdfkit';
+import { drawReportHeader, startPdf } from '../../integrations/pdf/pdf-document.js';
 import { longDate, PDF_COLORS } from '../../integrations/pdf/pdf-style.js';
 import { type CsvValue, toCsv } from '../../lib/csv.js';
 
@@ -73,7 +73,7 @@ const gb = (n: number) => n.toLocaleString('en-US');
 
 export function renderWholesaleReportPdf(data: WholesalePdfData): Promise<Buffer> {
   const { report } = data;
-  const doc = new PDFDocument({
+  const { doc, bytes: done } = startPdf({
     size: 'LETTER',
     layout: 'landscape',
     margin: 48,
@@ -84,12 +84,6 @@ export function renderWholesaleReportPdf(data: WholesalePdfData): Promise<Buffer
       CreationDate: data.generatedAt,
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
   // Month/circuit, in, out, peak, availability, billed.
@@ -99,17 +93,12 @@ export function renderWholesaleReportPdf(data: WholesalePdfData): Promise<Buffer
     xs.push(x);
     return x + w;
   }, left);
-  doc.fillColor(PDF_COLORS.brand).font('Helvetica-Bold').fontSize(18).text(data.provider.name, left, 48);
-  doc.fillColor(PDF_COLORS.ink).fontSize(14).text('Wholesale report', left, 72);
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor(PDF_COLORS.muted)
-    .text(
-      `${data.account.name} · account ${data.account.id} · ${monthLabel(report.from)} to ${monthLabel(report.to)} · made ${longDate(data.generatedAt.toISOString())}`,
-      left,
-      92,
-    );
+  drawReportHeader(doc, {
+    provider: data.provider.name,
+    title: 'Wholesale report',
+    subtitle: `${data.account.name} · account ${data.account.id} · ${monthLabel(report.from)} to ${monthLabel(report.to)} · made ${longDate(data.generatedAt.toISOString())}`,
+    top: 48,
+  });
   let y = doc.y + 14;
   const heads = () => {
     doc.font('Helvetica-Bold').fontSize(9).fillColor(PDF_COLORS.muted);
