@@ -4,7 +4,7 @@
  *   an `onRequest` hook registered before the auth hook: it needs no session, and garbage tokens are counted too;
  * - every write of a signed-in user or applicant per identity (RATE_LIMIT_WRITES_PER_MINUTE), by @fastify/rate-limit's
  *   route-level `onRequest` hook, which runs after the app-level auth hook, so `keyGenerator` sees the verified
- *   session (request.user / request.applicant) and never a claim the client merely sent; reads are not limited;
+ *   session (request.viewer / request.applicant) and never a claim the client merely sent; reads are not limited;
  * - routes that send mail (`config.limit: 'mail'`) per address and per identity (RATE_LIMIT_MAIL_PER_HOUR);
  * - uploads (`config.limit: 'upload'`) by a byte budget per identity (RATE_LIMIT_UPLOAD_BYTES_PER_HOUR, applicants
  *   APPLICANT_UPLOAD_BYTES_PER_HOUR), charged from Content-Length before the body is read.
