@@ -26,6 +26,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // The demo data migrated and seeded once per run; each test app copies it (server/src/test/harness.ts).
+          globalSetup: ['server/src/test/api-global-setup.ts'],
         },
       },
     ],

@@ -1,17 +1,15 @@
 /**
- * API test harness: a real app on a freshly migrated database with the demo data. SQLite in a temp dir by default;
- * with DATABASE_URL (postgres) a fresh database per test file on that server, dropped afterwards.
+ * API test harness: a real app on its own database with the demo data, copied from the run's template
+ * (api-global-setup.ts). SQLite in a temp dir by default; with DATABASE_URL (postgres) a fresh database per test app
+ * on that server, dropped afterwards.
  */
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { type Db, openDatabase } from '../db/connect.js';
 import type { Database } from '../db/database.js';
@@ -20,6 +18,9 @@ import { seedDemoData, storeDemoFiles } from '../demo/generator.js';
 import type { MailMessage } from '../integrations/mail/mailer.js';
 import { type OltSimulator, startOltSimulator } from '../integrations/network/olt-simulator.js';
 import { processMailQueue } from '../modules/auth/mail-queue.service.js';
+import { type ApiTemplate, freshPostgres, testConfig } from './test-database.js';
+
+export { freshPostgres, testConfig } from './test-database.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -43,74 +44,6 @@ export interface TestApp {
   /** Sends the queued mail (recovery links, registration codes) now, as the background worker would. */
   drainMail(): Promise<void>;
   close(): Promise<void>;
-}
-
-/** A new, empty database on the PostgreSQL server at `url`, and how to drop it. */
-export async function freshPostgres(
-  url: string,
-  template?: string,
-): Promise<{ name: string; url: string; drop(): Promise<void> }> {
-  const name = `strand_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  } finally {
-    await admin.end();
-  }
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  return {
-    name,
-    url: dbUrl.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-/** The settings of every test app: a data directory, the database, loose limits, and what the test adds. */
-export function testConfig(dataDir: string, databaseUrl: string, env: Record<string, string> = {}) {
-  return loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-    PUBLIC_URL: 'http://portal.test',
-    // Every test file signs in and writes a lot from 127.0.0.1: limits loose enough never to trip unless a test
-    // sets its own (the limits themselves are tested in system/rate-limits.test.ts).
-    RATE_LIMIT_WRITES_PER_MINUTE: '100000',
-    RATE_LIMIT_IP_WRITES_PER_MINUTE: '100000',
-    RATE_LIMIT_MAIL_PER_HOUR: '100000',
-    RATE_LIMIT_UPLOAD_BYTES_PER_HOUR: '100000000000',
-    APPLICANT_UPLOAD_BYTES_PER_HOUR: '100000000000',
-    ORDERING_CHECKS_PER_HOUR: '100000',
-    ORDERING_TEMP_LOCATIONS_PER_HOUR: '100000',
-    ORDERING_CARTS_PER_HOUR: '100000',
-    ORDERING_LEADS_PER_HOUR: '100000',
-    // Every test orders with the sandbox's 4242 card from one address: checkout's caps are tested with their
-    // defaults in ordering/checkout-guards.test.ts.
-    ORDER_MAX_OPEN_PER_ACCOUNT: '100000',
-    ORDER_MAX_OPEN_PER_CARD: '100000',
-    CHECKOUT_MAX_DECLINES_PER_CHECKOUT: '100000',
-    CHECKOUT_MAX_DECLINES_PER_ACCOUNT: '100000',
-    CHECKOUT_MAX_DECLINES_PER_CARD: '100000',
-    CHECKOUT_MAX_DECLINES_PER_ADDRESS: '100000',
-    ...env,
-  });
-}
-
-/** The demo database the run's global setup made once (api-global-setup.ts), when there is one. */
-export interface ApiTemplate {
-  /** A data directory holding the migrated, seeded SQLite file and the demo files (SQLite runs). */
-  dataDir: string;
-  /** The PostgreSQL database to copy (PostgreSQL runs). */
-  database: string | null;
-  /** The UTC day it was seeded on: the demo data is dated from it. */
-  day: string;
 }
 
 /** The run's template when it fits: same UTC day, and no setting that changes where the demo files are stored. */
