@@ -12,17 +12,26 @@ import {
 } from '@strand/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
+import {
+  CardFields,
+  type CardValues,
+  HolderFields,
+  type HolderValues,
+  InstallAppointmentFields,
+  type InstallValues,
+  TermsCheck,
+} from '../../../lib/checkout/checkout-fields';
+import { PackageChoices } from '../../../lib/checkout/package-choices';
+import { cardPaymentOf, installRules, placeCheckout } from '../../../lib/checkout/place-checkout';
 import { formErrorsFrom, withLastPartFields } from '../../../lib/form-errors';
-import { installDayOptions, installWindowOptions } from '../../../lib/install-window-options';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { OrderTotals, orderPackageLabel } from '../../../lib/ui/order-totals';
 import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
-import { useForm, withoutFieldError } from '../../../lib/use-form';
+import { useForm } from '../../../lib/use-form';
 import {
   orderingKeys,
   useCart,
@@ -67,19 +76,6 @@ export function CartAndCheckout({
 
 function CartView({ cart, onStartOver }: { cart: Cart; onStartOver(): void }) {
   const update = useUpdateCart(cart.cartId);
-  const [error, setError] = useState<string | null>(null);
-  const ids = cart.lines.map((l) => l.packageId);
-  const internet = cart.available.filter((p) => p.category === 'internet');
-  const extras = cart.available.filter((p) => p.category !== 'internet');
-  const save = (next: number[]) => {
-    setError(null);
-    update.mutateAsync(next).catch((e) => setError(formErrorsFrom(e).message));
-  };
-  const chooseInternet = (id: number) =>
-    save([id, ...ids.filter((x) => cart.available.find((p) => p.id === x)?.category !== 'internet')]);
-  const toggle = (id: number, on: boolean) => save(on ? [...ids, id] : ids.filter((x) => x !== id));
-  const label = orderPackageLabel;
-
   return (
     <section className="card order-card" aria-labelledby="cart-heading">
       <h1 id="cart-heading">Your order</h1>
@@ -93,39 +89,13 @@ function CartView({ cart, onStartOver }: { cart: Cart; onStartOver(): void }) {
       {cart.removed.length > 0 && (
         <FormAlert message={`No longer offered here, taken out of your cart: ${cart.removed.join(', ')}.`} />
       )}
-      <fieldset className="order-choices">
-        <legend>Internet speed</legend>
-        {internet.map((p) => (
-          <div className="field field--check" key={p.id}>
-            <input
-              id={`pkg-${p.id}`}
-              type="radio"
-              name="internet"
-              checked={ids.includes(p.id)}
-              onChange={() => chooseInternet(p.id)}
-            />
-            <label htmlFor={`pkg-${p.id}`}>{label(p)}</label>
-          </div>
-        ))}
-      </fieldset>
-      {extras.length > 0 && (
-        <fieldset className="order-choices">
-          <legend>Add to your service</legend>
-          {extras.map((p) => (
-            <div className="field field--check" key={p.id}>
-              <input
-                id={`pkg-${p.id}`}
-                type="checkbox"
-                checked={ids.includes(p.id)}
-                onChange={(e) => toggle(p.id, e.target.checked)}
-              />
-              <label htmlFor={`pkg-${p.id}`}>{label(p)}</label>
-            </div>
-          ))}
-        </fieldset>
-      )}
-      <FormAlert message={error} />
-      <OrderTotals cart={cart} />
+      <PackageChoices
+        cart={cart}
+        save={update.mutateAsync}
+        idPrefix="pkg"
+        internetName="internet"
+        extrasLegend="Add to your service"
+      />
       {cart.lines.length === 0 && <p className="muted">Choose an internet speed to continue.</p>}
       <Button variant="link" onClick={onStartOver}>
         Start over with another address
@@ -134,26 +104,14 @@ function CartView({ cart, onStartOver }: { cart: Cart; onStartOver(): void }) {
   );
 }
 
-interface CheckoutValues {
-  installDate: string;
-  installWindow: string;
-  customerType: string;
-  firstName: string;
-  lastName: string;
-  businessName: string;
-  email: string;
-  emailCode: string;
-  phone: string;
-  username: string;
-  password: string;
-  paymentMethodId: string;
-  holderName: string;
-  cardNumber: string;
-  expMonth: string;
-  expYear: string;
-  cvc: string;
-  postalCode: string;
-}
+type CheckoutValues = InstallValues &
+  HolderValues &
+  CardValues & {
+    emailCode: string;
+    username: string;
+    password: string;
+    paymentMethodId: string;
+  };
 
 function CheckoutForm({ cart, onPlaced }: { cart: Cart; onPlaced(result: CheckoutResult): void }) {
   const { claims } = useSession();
@@ -189,24 +147,11 @@ function CheckoutForm({ cart, onPlaced }: { cart: Cart; onPlaced(result: Checkou
   const queryClient = useQueryClient();
   const v = form.values;
 
-  const days = windows.data?.days ?? [];
-  const day = days.find((d) => d.date === v.installDate) ?? null;
-  const dayOptions = installDayOptions(days);
-  const windowOptions = installWindowOptions(day);
-
   const body = (values: CheckoutValues) => {
     const payment =
       values.paymentMethodId !== ''
         ? { kind: 'saved', paymentMethodId: values.paymentMethodId }
-        : {
-            kind: 'card',
-            holderName: values.holderName,
-            cardNumber: values.cardNumber,
-            expMonth: values.expMonth,
-            expYear: values.expYear,
-            cvc: values.cvc,
-            postalCode: values.postalCode,
-          };
+        : cardPaymentOf(values);
     const order = {
       cartId: cart.cartId,
       installDate: values.installDate,
@@ -234,33 +179,26 @@ function CheckoutForm({ cart, onPlaced }: { cart: Cart; onPlaced(result: Checkou
   };
 
   const place = async (data: unknown) => {
-    try {
-      const result = signedIn
-        ? await checkout.mutateAsync({ kind: 'customer', key: key.current, body: data as never })
-        : await checkout.mutateAsync({ kind: 'new', key: key.current, body: data as never });
-      onPlaced(result);
-    } catch (error) {
-      // A refused order stored nothing: the next attempt is a new one. A lost answer (503, no network) is retried
-      // with the same key, so it cannot charge twice.
-      if (error instanceof ApiError && error.status !== 503) key.current = newIdempotencyKey();
-      if (error instanceof ApiError && error.code === 'prices_changed') {
-        await queryClient.invalidateQueries({ queryKey: orderingKeys.cart(cart.cartId) });
-      }
-      if (error instanceof ApiError && error.status === 409) {
-        await queryClient.invalidateQueries({ queryKey: orderingKeys.windows(cart.cartId) });
-      }
-      throw error;
-    }
+    const result = await placeCheckout(
+      () =>
+        signedIn
+          ? checkout.mutateAsync({ kind: 'customer', key: key.current, body: data as never })
+          : checkout.mutateAsync({ kind: 'new', key: key.current, body: data as never }),
+      {
+        queryClient,
+        resetKey: () => {
+          key.current = newIdempotencyKey();
+        },
+        cartKey: orderingKeys.cart(cart.cartId),
+        windowsKey: orderingKeys.windows(cart.cartId),
+      },
+    );
+    onPlaced(result);
   };
   const onSubmit = form.submit(signedIn ? CustomerCheckoutSchema : NewCustomerCheckoutSchema, place, {
     check: body,
     mapErrors: withLastPartFields,
-    rules: (values) => {
-      const r: Record<string, string> = {};
-      if (values.installDate === '') r.installDate = 'Choose an install day.';
-      if (values.installWindow === '') r.installWindow = 'Choose an install window.';
-      return r;
-    },
+    rules: installRules,
   });
 
   const requestCode = () => {
@@ -281,52 +219,28 @@ function CheckoutForm({ cart, onPlaced }: { cart: Cart; onPlaced(result: Checkou
     <section className="card order-card" aria-labelledby="checkout-heading">
       <h2 id="checkout-heading">Check out</h2>
       <Form onSubmit={onSubmit} message={form.errors.message} aria-label="Checkout">
-        <fieldset className="order-choices">
-          <legend>Install appointment</legend>
-          {windows.isError && <FormAlert message={windows.error.message} />}
-          <SelectField
-            label="Install day"
-            options={dayOptions}
-            {...form.field('installDate')}
-            onValueChange={(value) => {
-              form.set('installDate')(value);
-              form.setValues((x) => ({ ...x, installWindow: '' }));
-            }}
-            hint={windows.data ? `The first day we can install here is ${windows.data.earliest}.` : undefined}
-          />
-          <SelectField label="Install window" options={windowOptions} {...form.field('installWindow')} />
-        </fieldset>
+        <InstallAppointmentFields form={form} windows={windows} />
 
         {!signedIn && (
-          <fieldset className="order-choices">
-            <legend>Your account</legend>
-            <SelectField
-              label="Account type"
-              options={[
-                { value: 'Residential', label: 'Home' },
-                { value: 'Business', label: 'Business' },
-              ]}
-              {...form.field('customerType')}
-            />
-            {v.customerType === 'Business' && (
-              <TextField label="Business name" autoComplete="organization" {...form.field('businessName')} />
-            )}
-            <div className="order-row">
-              <TextField label="First name" autoComplete="given-name" {...form.field('firstName')} />
-              <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} />
-            </div>
-            <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
-            <Button type="button" variant="secondary" onClick={requestCode} busy={sendCode.isPending}>
-              Email me a verification code
-            </Button>
-            <FormAlert message={codeMessage} tone="success" />
-            <TextField
-              label="Verification code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              {...form.field('emailCode')}
-            />
-            <TextField label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
+          <HolderFields
+            form={form}
+            legend="Your account"
+            autoFill
+            afterEmail={
+              <>
+                <Button type="button" variant="secondary" onClick={requestCode} busy={sendCode.isPending}>
+                  Email me a verification code
+                </Button>
+                <FormAlert message={codeMessage} tone="success" />
+                <TextField
+                  label="Verification code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  {...form.field('emailCode')}
+                />
+              </>
+            }
+          >
             <TextField label="Username" autoComplete="username" {...form.field('username')} />
             <TextField
               label="Password"
@@ -335,7 +249,7 @@ function CheckoutForm({ cart, onPlaced }: { cart: Cart; onPlaced(result: Checkou
               hint="At least 10 characters; not a common password."
               {...form.field('password')}
             />
-          </fieldset>
+          </HolderFields>
         )}
 
         <fieldset className="order-choices">
@@ -350,61 +264,13 @@ function CheckoutForm({ cart, onPlaced }: { cart: Cart; onPlaced(result: Checkou
               {...form.field('paymentMethodId')}
             />
           )}
-          {v.paymentMethodId === '' && (
-            <>
-              <TextField label="Name on card" autoComplete="cc-name" {...form.field('holderName')} />
-              <TextField
-                label="Card number"
-                inputMode="numeric"
-                autoComplete="cc-number"
-                {...form.field('cardNumber')}
-              />
-              <div className="order-row">
-                <TextField
-                  label="Expiry month"
-                  inputMode="numeric"
-                  autoComplete="cc-exp-month"
-                  {...form.field('expMonth')}
-                />
-                <TextField
-                  label="Expiry year"
-                  inputMode="numeric"
-                  autoComplete="cc-exp-year"
-                  {...form.field('expYear')}
-                />
-                <TextField label="Security code" inputMode="numeric" autoComplete="cc-csc" {...form.field('cvc')} />
-              </div>
-              <TextField
-                label="Billing ZIP code"
-                inputMode="numeric"
-                autoComplete="postal-code"
-                {...form.field('postalCode')}
-              />
-            </>
-          )}
+          {v.paymentMethodId === '' && <CardFields form={form} autoFill />}
         </fieldset>
 
-        <div className={`field field--check${form.errors.fields.acceptTerms ? ' field--invalid' : ''}`}>
-          <input
-            id="accept-terms"
-            type="checkbox"
-            checked={terms}
-            onChange={(e) => {
-              setTerms(e.target.checked);
-              form.setErrors((errors) => withoutFieldError(errors, 'acceptTerms'));
-            }}
-            aria-describedby={form.errors.fields.acceptTerms ? 'accept-terms-error' : undefined}
-          />
-          <label htmlFor="accept-terms">
-            I accept the terms of service: monthly billing from the install day, cancel any time before the install for
-            a refund.
-          </label>
-        </div>
-        {form.errors.fields.acceptTerms && (
-          <p id="accept-terms-error" className="field__error">
-            {form.errors.fields.acceptTerms}
-          </p>
-        )}
+        <TermsCheck form={form} id="accept-terms" checked={terms} onCheckedChange={setTerms}>
+          I accept the terms of service: monthly billing from the install day, cancel any time before the install for a
+          refund.
+        </TermsCheck>
         <Button type="submit" block busy={checkout.isPending}>
           Place order and pay {formatCents(cart.dueTodayCents)}
         </Button>
