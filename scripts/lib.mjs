@@ -1,6 +1,6 @@
 // Helpers shared by the start, build and test entry points. Plain Node (no dependencies): they run before
 // `npm install` has.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,8 +102,4 @@ export async function ensureBuilt({ force = false } = {}) {
 function mtimeOf(rel) {
   const p = path.join(root, rel);
   return existsSync(p) ? statSync(p).mtimeMs : 0;
-}
-
-export function commandExists(command) {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }

@@ -69,5 +69,3 @@ export function waitingWorkMessage(dependsOn: number | null): string {
     : `This work order is waiting for work order #${dependsOn} to be complete; its checklist opens then.`;
 }
 export const CANCELLED_WORK_MESSAGE = 'This work order was cancelled with its order; there is nothing to do.';
-/** Work-order statuses nobody works on: waiting for the step before, or cancelled with the order. */
-export const NOT_WORKABLE_STATUSES = ['Waiting', 'Cancelled'] as const;

@@ -276,19 +276,6 @@ export type NewTroubleTicket = z.input<typeof NewTroubleTicketSchema>;
 
 export const ServiceLocationParamsSchema = z.object({ serviceLocationId: idParam('Service location id') });
 
-/**
- * The categories a new account starts with (migration 0015 writes them to `business_center_categories`); staff
- * manage the list from then on and the form reads it from the server.
- */
-export const DEFAULT_BUSINESS_CENTER_CATEGORIES = [
-  'Moves, Adds and Changes',
-  'New Service',
-  'Billing',
-  'Technical Support',
-  'Disconnect',
-  'Other',
-] as const;
-
 export const BUSINESS_CENTER_CATEGORY_MAX = 60;
 /** Most categories on offer at once (a select longer than this helps nobody). */
 export const BUSINESS_CENTER_CATEGORIES_MAX = 30;

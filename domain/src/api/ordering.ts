@@ -191,9 +191,6 @@ export type Cart = z.infer<typeof CartSchema>;
 // ---- install windows ------------------------------------------------------------------------------------------
 
 export const InstallWindowSchema = z.enum(INSTALL_WINDOWS);
-export const InstallWindowsQuerySchema = z.object({
-  cartId: z.string().regex(CART_ID_PATTERN, 'That is not a cart id.'),
-});
 export const InstallDaySchema = z.object({
   date: z.string(),
   windows: z.array(z.object({ window: InstallWindowSchema, capacity: z.number().int(), free: z.number().int() })),

@@ -10,7 +10,7 @@
  * outbound long-distance and international calls, each billed minute at its rate.
  */
 import { z } from 'zod';
-import { CALL_DIRECTIONS, isRealDate, isRealMonth, PHONE_REPORT_MAX_DAYS } from './reports.js';
+import { CALL_DIRECTIONS, isRealDate, isRealMonth } from './reports.js';
 
 export const PHONE_REPORT_TYPES = [
   { id: 'one-plus-billing', name: '1+ Billing', filters: ['number'], range: 'days' },
@@ -131,5 +131,3 @@ export const StaffPhoneReportQuerySchema = PhoneTypeReportQuerySchema.extend({
     .regex(/^\d{4}-\d{4}-\d{4}$/, 'Customer must be an account number like 1000-3000-0001.'),
 });
 export type StaffPhoneReportParams = z.input<typeof StaffPhoneReportQuerySchema>;
-
-export const PHONE_TYPE_REPORT_MAX_DAYS = PHONE_REPORT_MAX_DAYS;

@@ -51,11 +51,6 @@ export const paths = {
   programmingTestPage: '/programmingTestPage',
 } as const;
 
-/** Builds the path of a super-user login link. */
-export function superUserLoginPath(vcCustomerID: string, hash: string, nEmployeeID: number | string): string {
-  return `/login/superUser/${encodeURIComponent(vcCustomerID)}/${encodeURIComponent(hash)}/${nEmployeeID}`;
-}
-
 export function staffOrderPath(orderId: number): string {
   return `/staff/orders/${orderId}`;
 }

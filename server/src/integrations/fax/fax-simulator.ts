@@ -29,13 +29,6 @@ export interface FaxSimulator {
   close(): Promise<void>;
 }
 
-export const SIMULATED_FAX_RULES: Readonly<Record<string, string>> = {
-  '0111': 'always busy',
-  '0112': 'never answers',
-  '0113': 'busy on the first try, then answers',
-  '0114': 'a voice line: the call fails',
-};
-
 function outcomeFor(to: string, attempt: number): { outcome: FaxOutcome; detail: string | null } {
   switch (to.slice(-4)) {
     case '0111':

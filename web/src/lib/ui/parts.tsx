@@ -94,9 +94,6 @@ export function StatusBadge({ status }: { status: string }) {
   return <span className={`status status--${tone}`}>{status}</span>;
 }
 
-/** Kept here for the forms that import it from the customer feature; it lives with useForm. */
-export { withoutFieldError } from '../use-form';
-
 export interface TicketCardProps {
   /** The heading's id, unique on the page. */
   headingId: string;

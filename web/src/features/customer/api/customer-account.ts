@@ -1,12 +1,7 @@
 import { customerAccountKey } from '../../../lib/customer-account';
 
 export { newIdempotencyKey } from '../../../lib/api-client';
-export {
-  can,
-  getCustomerAccount,
-  getCustomerAccountQueryOptions,
-  useCustomerAccount,
-} from '../../../lib/customer-account';
+export { can, useCustomerAccount } from '../../../lib/customer-account';
 
 export const customerKeys = {
   account: customerAccountKey,
