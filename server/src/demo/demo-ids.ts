@@ -127,5 +127,3 @@ export const DEMO = {
   backgroundWorkOrderStart: 200_001,
   backgroundWorkOrdersPerScale: 1_000,
 } as const;
-
-export type DemoUserKey = keyof typeof USERS;

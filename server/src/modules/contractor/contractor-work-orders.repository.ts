@@ -242,7 +242,6 @@ export function findWorkOrderDetails(db: Queryable, workOrderId: number) {
     .where('wo.id', '=', workOrderId)
     .executeTakeFirst();
 }
-export type WorkOrderDetailsRow = NonNullable<Awaited<ReturnType<typeof findWorkOrderDetails>>>;
 
 /** Who acknowledged the work order and when (nulls when nobody has). */
 export function findAcknowledgement(db: Queryable, workOrderId: number) {

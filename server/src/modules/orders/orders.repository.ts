@@ -10,8 +10,6 @@ export function packagesByIds(db: Queryable, ids: number[]) {
     .execute();
 }
 
-export type PackageRow = Awaited<ReturnType<typeof packagesByIds>>[number];
-
 export async function insertSalesOrder(trx: Queryable, row: NewRow<'sales_orders'>): Promise<number> {
   const { id } = await trx.insertInto('sales_orders').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
@@ -108,8 +106,6 @@ export function salesOrderRow(db: Queryable, orderId: number) {
     .where('o.id', '=', orderId)
     .executeTakeFirst();
 }
-
-export type SalesOrderRow = NonNullable<Awaited<ReturnType<typeof salesOrderRow>>>;
 
 export function linesOf(db: Queryable, orderId: number) {
   return db.selectFrom('sales_order_lines').selectAll().where('sales_order_id', '=', orderId).orderBy('id').execute();
