@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { withTestDb } from './db';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -64,12 +64,6 @@ export function storedAttachments(
       workOrderId,
     ),
   );
-}
-
-export const popupBanner = (page: Page) => page.locator('.popup-banner, [data-popup]').first();
-
-export async function expectPopup(page: Page, text: string | RegExp): Promise<void> {
-  await expect(page.getByText(text)).toBeVisible({ timeout: 15_000 });
 }
 
 export async function screenshot(page: Page, name: string, phone = false): Promise<void> {
