@@ -2,12 +2,9 @@
 import {
   AreaZipSchema,
   type AvailabilityRequest,
-  AvailabilityResultSchema,
-  CartSchema,
   CheckoutResultSchema,
   type CustomerCheckout,
   EmailCodeResultSchema,
-  InstallWindowsSchema,
   type LeadRequest,
   LeadResultSchema,
   type NewCustomerCheckout,
@@ -15,6 +12,10 @@ import {
 } from '@strand/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { orderingRequests } from '../../../lib/checkout/ordering-requests';
+
+/** A visitor's calls: without the session. */
+const calls = orderingRequests(false);
 
 export const orderingKeys = {
   cart: (cartId: string) => ['ordering', 'cart', cartId] as const,
@@ -36,13 +37,7 @@ export async function lookupAreaZip(zip: string) {
 
 export function useCheckAvailability() {
   return useMutation({
-    mutationFn: (body: AvailabilityRequest) =>
-      apiRequest('/api/ordering/availability', {
-        method: 'POST',
-        body,
-        schema: AvailabilityResultSchema,
-        auth: false,
-      }),
+    mutationFn: (body: AvailabilityRequest) => calls.checkAvailability(body),
   });
 }
 
@@ -56,8 +51,7 @@ export function useSubmitLead() {
 export function useCreateCart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (checkId: string) =>
-      apiRequest('/api/ordering/carts', { method: 'POST', body: { checkId }, schema: CartSchema, auth: false }),
+    mutationFn: (checkId: string) => calls.createCart(checkId),
     onSuccess: (cart) => queryClient.setQueryData(orderingKeys.cart(cart.cartId), cart),
   });
 }
@@ -65,12 +59,7 @@ export function useCreateCart() {
 export const getCartQueryOptions = (cartId: string | null) =>
   queryOptions({
     queryKey: orderingKeys.cart(cartId ?? ''),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/ordering/carts/${encodeURIComponent(cartId ?? '')}`, {
-        schema: CartSchema,
-        signal,
-        auth: false,
-      }),
+    queryFn: ({ signal }) => calls.getCart(cartId ?? '', signal),
     enabled: cartId !== null,
     retry: false,
   });
@@ -82,13 +71,7 @@ export function useCart(cartId: string | null) {
 export function useUpdateCart(cartId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (packageIds: number[]) =>
-      apiRequest(`/api/ordering/carts/${encodeURIComponent(cartId)}`, {
-        method: 'PUT',
-        body: { packageIds },
-        schema: CartSchema,
-        auth: false,
-      }),
+    mutationFn: (packageIds: number[]) => calls.updateCart(cartId, packageIds),
     onSuccess: (cart) => queryClient.setQueryData(orderingKeys.cart(cartId), cart),
   });
 }
@@ -96,12 +79,7 @@ export function useUpdateCart(cartId: string) {
 export const getInstallWindowsQueryOptions = (cartId: string) =>
   queryOptions({
     queryKey: orderingKeys.windows(cartId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/ordering/carts/${encodeURIComponent(cartId)}/install-windows`, {
-        schema: InstallWindowsSchema,
-        signal,
-        auth: false,
-      }),
+    queryFn: ({ signal }) => calls.installWindows(cartId, signal),
   });
 
 export function useInstallWindows(cartId: string) {

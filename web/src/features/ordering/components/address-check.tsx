@@ -11,6 +11,7 @@ import {
 } from '@strand/domain';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { AddressSuggestions, isUnresolved } from '../../../lib/checkout/address-suggestions';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
@@ -142,22 +143,12 @@ function AvailabilityAnswer({
   onUseTyped(): void;
   onCart(cartId: string): void;
 }) {
-  const unresolved = result.status === 'suggestions' || result.status === 'unknown';
+  const unresolved = isUnresolved(result);
   return (
     <section className="card order-card" aria-labelledby="answer-heading" aria-live="polite">
       <h2 id="answer-heading">{unresolved ? 'Check the address' : AVAILABILITY_TITLES[result.availability]}</h2>
       <p role="status">{result.message}</p>
-      {result.suggestions.length > 0 && (
-        <ul className="order-suggestions" aria-label="Suggested addresses">
-          {result.suggestions.map((s) => (
-            <li key={s.label}>
-              <Button variant="secondary" onClick={() => onSuggestion(s)}>
-                Use {s.label}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AddressSuggestions suggestions={result.suggestions} onPick={onSuggestion} />
       {unresolved && (
         <Button variant="link" onClick={onUseTyped}>
           Use the address as I typed it

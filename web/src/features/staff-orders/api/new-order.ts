@@ -5,15 +5,16 @@
  */
 import {
   type AvailabilityRequest,
-  AvailabilityResultSchema,
-  CartSchema,
   CheckoutResultSchema,
   CustomerMatchListSchema,
-  InstallWindowsSchema,
   type StaffCheckout,
 } from '@strand/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { orderingRequests } from '../../../lib/checkout/ordering-requests';
+
+/** Staff's calls: with the session. */
+const calls = orderingRequests(true);
 
 const cartKey = (cartId: string) => ['staff', 'new-order', 'cart', cartId] as const;
 
@@ -31,16 +32,14 @@ export function useCustomerMatches(q: string) {
 
 export function useCheckAddress() {
   return useMutation({
-    mutationFn: (body: AvailabilityRequest) =>
-      apiRequest('/api/ordering/availability', { method: 'POST', body, schema: AvailabilityResultSchema }),
+    mutationFn: (body: AvailabilityRequest) => calls.checkAvailability(body),
   });
 }
 
 export function useStartCart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (checkId: string) =>
-      apiRequest('/api/ordering/carts', { method: 'POST', body: { checkId }, schema: CartSchema }),
+    mutationFn: (checkId: string) => calls.createCart(checkId),
     onSuccess: (cart) => queryClient.setQueryData(cartKey(cart.cartId), cart),
   });
 }
@@ -48,8 +47,7 @@ export function useStartCart() {
 export const getSaleCartQueryOptions = (cartId: string) =>
   queryOptions({
     queryKey: cartKey(cartId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/ordering/carts/${encodeURIComponent(cartId)}`, { schema: CartSchema, signal }),
+    queryFn: ({ signal }) => calls.getCart(cartId, signal),
     retry: false,
   });
 
@@ -60,12 +58,7 @@ export function useSaleCart(cartId: string) {
 export function useSetCartPackages(cartId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (packageIds: number[]) =>
-      apiRequest(`/api/ordering/carts/${encodeURIComponent(cartId)}`, {
-        method: 'PUT',
-        body: { packageIds },
-        schema: CartSchema,
-      }),
+    mutationFn: (packageIds: number[]) => calls.updateCart(cartId, packageIds),
     onSuccess: (cart) => queryClient.setQueryData(cartKey(cartId), cart),
   });
 }
@@ -73,11 +66,7 @@ export function useSetCartPackages(cartId: string) {
 export const getSaleWindowsQueryOptions = (cartId: string) =>
   queryOptions({
     queryKey: ['staff', 'new-order', 'windows', cartId] as const,
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/ordering/carts/${encodeURIComponent(cartId)}/install-windows`, {
-        schema: InstallWindowsSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => calls.installWindows(cartId, signal),
   });
 
 export function useSaleWindows(cartId: string) {

@@ -5,6 +5,7 @@
 import { AvailabilityRequestSchema, type AvailabilityResult } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { AddressSuggestions, isUnresolved } from '../../../lib/checkout/address-suggestions';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
@@ -41,7 +42,7 @@ export function AddressStep({ onCart, hasCart }: { onCart(cartId: string): void;
     form.setValues(values);
     run(values, acceptUnverified).catch((e) => form.setErrors(formErrorsFrom(e)));
   };
-  const unresolved = result !== null && (result.status === 'suggestions' || result.status === 'unknown');
+  const unresolved = result !== null && isUnresolved(result);
   const choosePackages = (checkId: string) => {
     setCartError(null);
     start
@@ -69,17 +70,7 @@ export function AddressStep({ onCart, hasCart }: { onCart(cartId: string): void;
         <div aria-live="polite" className="order-answer">
           <h3>{unresolved ? 'Check the address' : AREA_TITLES[result.availability]}</h3>
           <p role="status">{result.message}</p>
-          {result.suggestions.length > 0 && (
-            <ul className="order-suggestions" aria-label="Suggested addresses">
-              {result.suggestions.map((s) => (
-                <li key={s.label}>
-                  <Button variant="secondary" onClick={() => retry(s)}>
-                    Use {s.label}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <AddressSuggestions suggestions={result.suggestions} onPick={retry} />
           {unresolved && (
             <Button variant="link" onClick={() => retry(form.values, true)}>
               Use the address as typed (a temporary location, confirmed before the install)
