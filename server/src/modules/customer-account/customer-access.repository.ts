@@ -25,8 +25,6 @@ export function findSessionUser(db: Db, userId: number, customerId: string) {
     .executeTakeFirst();
 }
 
-export type SessionUserRow = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
-
 /** The permission categories (SPEC §6) granted to a user. */
 export async function permissionCategories(db: Db, userId: number): Promise<string[]> {
   const rows = await db.selectFrom('user_permissions').select('category').where('user_id', '=', userId).execute();
