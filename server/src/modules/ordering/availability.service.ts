@@ -101,6 +101,17 @@ function onStreet(rows: { number: string; latitude: number; longitude: number }[
   };
 }
 
+/** The city, state and ZIP must agree (domain addressMismatches): the first disagreement is refused, each on its field. */
+export function assertPlaceAgrees(input: { city: string; state: string; zip: string }) {
+  const mismatch = addressMismatches({ vcCity: input.city, vcState: input.state, vcZip: input.zip });
+  const fields: Record<string, string> = {};
+  if (mismatch.vcCity) fields.city = mismatch.vcCity;
+  if (mismatch.vcState) fields.state = mismatch.vcState;
+  if (mismatch.vcZip) fields.zip = mismatch.vcZip;
+  const first = Object.values(fields)[0];
+  if (first) throw badRequest(first, fields);
+}
+
 type AvailabilityInput = z.output<typeof AvailabilityRequestSchema>;
 
 /**
@@ -121,13 +132,7 @@ export async function checkAvailability(
     throw badRequest(message, { city: message });
   }
   const query = `${input.line1}${input.unit ? `, ${input.unit}` : ''}, ${input.city}, ${input.state} ${input.zip}`;
-  const mismatch = addressMismatches({ vcCity: input.city, vcState: input.state, vcZip: input.zip });
-  const fields: Record<string, string> = {};
-  if (mismatch.vcCity) fields.city = mismatch.vcCity;
-  if (mismatch.vcState) fields.state = mismatch.vcState;
-  if (mismatch.vcZip) fields.zip = mismatch.vcZip;
-  const first = Object.values(fields)[0];
-  if (first) throw badRequest(first, fields);
+  assertPlaceAgrees(input);
   const parsed = parseStreetLine(input.line1);
   if (!parsed) {
     const message = 'Street address starts with the house number, like 2208 Clark Ln.';

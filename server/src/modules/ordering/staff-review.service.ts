@@ -17,7 +17,6 @@ import {
   AREA_LAYER,
   type AreaKind,
   addressKey,
-  addressMismatches,
   availabilityOf,
   boundsOf,
   type ConfirmTempLocationSchema,
@@ -37,7 +36,7 @@ import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { orderRecipients, recordOrderEvent } from '../orders/orders.service.js';
 import * as availabilityRepo from './availability.repository.js';
-import { areasAt, standardAddress } from './availability.service.js';
+import { areasAt, assertPlaceAgrees, standardAddress } from './availability.service.js';
 import * as checkoutRepo from './checkout.repository.js';
 import { mayOrderIn } from './ordering.policy.js';
 import * as reviewRepo from './staff-review.repository.js';
@@ -187,13 +186,7 @@ export async function confirmTempLocation(
   input: z.output<typeof ConfirmTempLocationSchema>,
 ) {
   const temp = await unconfirmed(ctx, id);
-  const mismatch = addressMismatches({ vcCity: input.city, vcState: input.state, vcZip: input.zip });
-  const fields: Record<string, string> = {};
-  if (mismatch.vcCity) fields.city = mismatch.vcCity;
-  if (mismatch.vcState) fields.state = mismatch.vcState;
-  if (mismatch.vcZip) fields.zip = mismatch.vcZip;
-  const first = Object.values(fields)[0];
-  if (first) throw badRequest(first, fields);
+  assertPlaceAgrees(input);
   const parsed = parseStreetLine(input.line1);
   const place = lookupZip(input.zip);
   if (!parsed || !place) {
