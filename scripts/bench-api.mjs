@@ -8,6 +8,7 @@
 //
 //   npm run bench:api -- --duration=5 --connections=50 --only=health,wo-home --runs=2 --json=out.json --no-budget
 //   npm run bench:api -- --only=wo-home --profile=.tmp/prof   also writes Strand's CPU profile (.cpuprofile) there
+//   npm run bench:api -- --only=mixed --no-budget   the mixed load (five routes in turn): its p99 is what a user waits
 //
 // The write limits (RATE_LIMIT_*) are raised, not turned off, so their cost stays in the measure; the log level is
 // the default (info), written to a file in the temp folder as a service manager would.
@@ -34,8 +35,12 @@ const profileDir = arg('profile', '');
 // Another build of the server (e.g. a checkout of the previous commit) to compare with: `--server=path/main.js`.
 const serverMain = path.resolve(arg('server', path.join(root, 'server/dist/main.js')));
 
-/** The minimum share of bare Fastify's req/s (issue 16). Scenarios without one are measured and printed only. */
-const BUDGETS = { health: 0.6, 'wo-home': 0.25 };
+/**
+ * The minimum share of bare Fastify's req/s (issue 16). Scenarios without one are measured and printed only: the work-
+ * order home's 25 % needed its answer kept in memory, which issue 31's audit removed (a route alone at 50 connections
+ * is not what a user waits for; the mixed load's p99 is, and the cache did not move it: docs/performance.md).
+ */
+const BUDGETS = { health: 0.6 };
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'strand-bench-api-'));
 const children = [];
@@ -221,6 +226,22 @@ async function main() {
       headers: auth(contractor),
     },
     {
+      // The mixed load (issue 31): each connection asks, in turn, the work-order home as a browser asks, the
+      // installer search, the customer's bills, the contractor's work order and /api/health; p99 over all of them.
+      name: 'mixed',
+      label: 'mixed: WO home (br), installer search, bills, contractor WO, health, in turn',
+      requests: [
+        {
+          path: '/api/installer/work-orders/100001',
+          headers: { ...auth(installer), 'accept-encoding': 'gzip, deflate, br' },
+        },
+        { path: '/api/installer/work-orders?ByAssignment=0&ShowPendingAssigned=1', headers: auth(installer) },
+        { path: '/api/customer/billing/bills', headers: auth(customer) },
+        { path: `/api/contractor/work-orders/${woId}`, headers: auth(contractor) },
+        { path: '/api/health' },
+      ],
+    },
+    {
       name: 'checklist-save',
       label: `PUT /api/contractor/work-orders/${woId}/checklist`,
       method: 'PUT',
@@ -255,7 +276,7 @@ async function main() {
       url,
       connections,
       duration: seconds,
-      requests: [
+      requests: s.requests ?? [
         {
           method: s.method ?? 'GET',
           path: s.path,

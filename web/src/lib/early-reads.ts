@@ -1,9 +1,16 @@
 /**
- * A page's first GETs, sent before the code that reads them has loaded (docs/performance.md §7): by the entry for a
- * landing page (app/landing-pages.ts), or by a route's loader on the app's first load (route-prefetch.ts). The next
- * apiFetch of the same path with the same token takes the answer once, within EARLY_READ_TTL_MS, and checks it like
- * any other (api-client.ts). An answer that has already arrived can also be taken as parsed JSON (takeArrivedRead),
- * so a page's query starts with it instead of waiting a turn for it. No zod or React here: the entry imports this.
+ * Early reads: a page's first GETs, sent before the code that reads them has loaded, so they travel beside the page's
+ * chunks instead of after them. This module is the seam: every early read starts here (`startEarlyRead`, called by
+ * the entry for a landing page, app/landing-pages.ts, and by a route's loader on the app's first load through
+ * api-client.ts `prefetchGet`, lib/route-prefetch.ts) and is taken here, once, by the API client (`takeEarlyRead` for
+ * the next apiFetch of the same path with the same token within EARLY_READ_TTL_MS, checked like any other answer;
+ * `takeArrivedRead` for an answer already arrived, as parsed JSON, so a page's query starts with it). With
+ * `startEarlyRead` returning at once, every read is sent when its page asks, as without this module.
+ *
+ * Kept by the speed code audit (docs/performance.md "Speed code audit (issue 31)"): Lighthouse mobile LCP, early
+ * reads on vs off in the same build otherwise, two interleaved passes of two runs each: the work-order home 3.46–3.55 s
+ * vs 3.94–4.12 s, the billing center 3.45–3.88 s vs 3.95–4.34 s, the contractor's work orders 3.12–3.60 s vs
+ * 3.47–3.81 s. No zod or React here: the entry imports this.
  */
 import { CLIENT_VERSION } from '@strand/domain';
 
