@@ -1,6 +1,8 @@
 /**
  * WCAG 2.2 AA checks with axe-core on the pages of every portal, on the demo data: contrast, names and labels,
- * landmarks, ARIA use, target sizes. A finding names the rule and the elements, so a regression points at itself.
+ * landmarks, ARIA use, target sizes. A finding names the page, the rule and the elements, so a regression points at
+ * itself. One test per user: it signs in once and checks each of that user's pages in turn (a page's findings do not
+ * stop the others from being checked).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -9,13 +11,15 @@ import { signInContractor } from './support/contractor';
 import { signInInstaller } from './support/installer';
 import { expect, test } from './support/spec-server';
 
+// The checks only read: both workers share the file (each on its own copy of the demo data).
+test.describe.configure({ mode: 'parallel' });
+
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-type SignIn = ((page: Page) => Promise<void>) | null;
-const as =
-  (username: string): SignIn =>
-  (page) =>
-    signIn(page, username);
+type SignIn = { who: string; signIn: (page: Page) => Promise<void> } | null;
+const as = (username: string): SignIn => ({ who: username, signIn: (page) => signIn(page, username) });
+const installer: SignIn = { who: 'installer', signIn: (page) => signInInstaller(page) };
+const contractor: SignIn = { who: 'contractor', signIn: (page) => signInContractor(page) };
 
 /** Each page with who opens it and a text that shows its data has arrived (so axe sees the page, not a spinner). */
 const PAGES: [string, SignIn, string, string | RegExp][] = [
@@ -47,27 +51,42 @@ const PAGES: [string, SignIn, string, string | RegExp][] = [
   ['/staff/reports', as('billing-staff'), 'Reports', /Work orders opened and completed per week/],
   ['/staff/reports?section=installs', as('billing-staff'), 'Reports', /Installs per week by crew/],
   ['/staff/reports?section=receivables-aging', as('billing-staff'), 'Reports', /Open balances by age/],
-  ['/search', signInInstaller, 'Search WO', /#100001/],
-  ['/search/100001', signInInstaller, 'Work Order #100001', /Consumer Fiber Install/],
-  ['/search/100001/viewPDF', signInInstaller, 'Work Order PDF', /Open in a new tab/],
-  ['/scanAsset', signInInstaller, 'Scan Asset', /Asset ID/],
-  ['/SavedAssets', signInInstaller, 'Saved Assets', /./],
-  ['/savedWorkOrders', signInInstaller, 'Saved WO', /No Work Orders Found/],
-  ['/contractorHome', signInContractor, 'Home', /./],
-  ['/workOrders', signInContractor, 'Work Orders', /./],
-  ['/calendar', signInContractor, 'Calendar', /Open work/],
-  ['/restorationTickets', signInContractor, 'Restoration Tickets', /./],
+  ['/search', installer, 'Search WO', /#100001/],
+  ['/search/100001', installer, 'Work Order #100001', /Consumer Fiber Install/],
+  ['/search/100001/viewPDF', installer, 'Work Order PDF', /Open in a new tab/],
+  ['/scanAsset', installer, 'Scan Asset', /Asset ID/],
+  ['/SavedAssets', installer, 'Saved Assets', /./],
+  ['/savedWorkOrders', installer, 'Saved WO', /No Work Orders Found/],
+  ['/contractorHome', contractor, 'Home', /./],
+  ['/workOrders', contractor, 'Work Orders', /./],
+  ['/calendar', contractor, 'Calendar', /Open work/],
+  ['/restorationTickets', contractor, 'Restoration Tickets', /./],
 ];
 
-for (const [path, signInAs, heading, content] of PAGES) {
-  test(`${path} meets WCAG 2.2 AA as axe checks it`, async ({ page }) => {
-    if (signInAs) await signInAs(page);
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
-    await expect(page.locator('main')).toContainText(content);
-    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-    const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(found).toEqual([]);
+const byUser = new Map<string, { signIn: SignIn; pages: (typeof PAGES)[number][] }>();
+for (const entry of PAGES) {
+  const who = entry[1]?.who ?? 'a visitor';
+  const group = byUser.get(who) ?? { signIn: entry[1], pages: [] };
+  group.pages.push(entry);
+  byUser.set(who, group);
+}
+
+for (const [who, { signIn: signInAs, pages }] of byUser) {
+  test(`${who}: ${pages.map(([path]) => path).join(', ')} meet WCAG 2.2 AA as axe checks them`, async ({ page }) => {
+    test.setTimeout(30_000 + pages.length * 15_000);
+    if (signInAs) await signInAs.signIn(page);
+    for (const [path, , heading, content] of pages) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
+        await expect(page.locator('main')).toContainText(content);
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+        const found = violations.map(
+          (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        );
+        expect.soft(found, `axe findings on ${path}`).toEqual([]);
+      });
+    }
   });
 }

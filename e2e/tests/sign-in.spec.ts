@@ -1,4 +1,11 @@
-import { attemptSignIn, choosePortal, expectNavLinks, header, pathOf, signIn } from './support/app';
+import {
+  attemptSignIn,
+  choosePortal,
+  expectNavLinks,
+  header,
+  pathOf,
+  signInThroughForm as signIn,
+} from './support/app';
 import { CUSTOMER_ACCOUNTS, FIELD_ACCOUNTS, PORTAL_LANDING, STAFF_LINKS, STAFF_ROLE_ACCOUNTS } from './support/demo';
 import { expect, test } from './support/spec-server';
 

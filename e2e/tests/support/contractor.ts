@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { choosePortal, signIn } from './app';
+import { signIn } from './app';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCREENSHOTS = path.join(here, '..', '..', '.tmp', 'screenshots');
@@ -40,8 +40,7 @@ export const CONTRACTOR_WO = {
 
 /** Signs in as a contractor and chooses the contractor portal. */
 export async function signInContractor(page: Page, username = 'contractor'): Promise<void> {
-  await signIn(page, username);
-  await choosePortal(page, 'Contractor');
+  await signIn(page, username, undefined, 'contractor');
   await expect(page).toHaveURL(/\/contractorHome$/);
 }
 

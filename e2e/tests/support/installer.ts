@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { choosePortal, expectSettled, signIn } from './app';
+import { expectSettled, signIn } from './app';
 import { withTestDb } from './db';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -22,8 +22,7 @@ export const NEIGHBOUR_LOCATION = { latitude: 38.9657, longitude: -92.2965 };
 
 /** Signs in as an installer and chooses the installer portal: the search form with the start search. */
 export async function signInInstaller(page: Page, username = 'installer'): Promise<void> {
-  await signIn(page, username);
-  await choosePortal(page, 'Installer');
+  await signIn(page, username, undefined, 'installer');
   await expect(page).toHaveURL(/\/search$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Search WO' })).toBeVisible();
 }
