@@ -6,6 +6,7 @@
 // charged once at the sandbox gateway, every asset action ran once at the OLT, autopay paid each due invoice once,
 // a session signed out on one instance is refused on the others and sign-in failures are counted across instances.
 // Prints the figures; exits 1 on any failure. The cluster is stopped whatever happens.
+// Long file: one script a CI step runs as is, the load, the disruptions and the checks read top to bottom.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

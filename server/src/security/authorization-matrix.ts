@@ -1,6 +1,7 @@
 /**
  * The authorization matrix: who may call every route of the OpenAPI document, with their own ids and with another
  * owner's (authorization-matrix.test.ts runs every row for every role, both ways).
+ * Long file: one row per route, a table meant to be read and reviewed whole.
  *
  * One row per route, keyed `METHOD /api/path/{param}` as the OpenAPI document spells it. A row starts from a role
  * family and overrides what differs:

@@ -2,6 +2,7 @@
  * The initial schema: every entity SPEC §3 names, for SQLite and PostgreSQL alike.
  * Conventions: snake_case names; timestamps are UTC ISO-8601 text, dates YYYY-MM-DD text; flags are integers 0/1;
  * money is integer cents. Ids that the demo data fixes (work orders, customers) are inserted explicitly.
+ * Long file: a migration is history, never edited or split once released.
  */
 import type { AnyDb, MigrationKit } from '../migration-kit.js';
 
