@@ -20,6 +20,7 @@ import { checklistFormFor, withDefaults, workOrderTypeByDescription } from '@str
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/database.js';
+import { recordOrderPayment } from '../modules/billing/order-payments.service.js';
 import { cancelInTransaction, onWorkOrderComplete } from '../modules/orders/fulfilment.service.js';
 import { placeOrder } from '../modules/orders/orders.service.js';
 import { resetIdentitySequences } from './batch.js';
@@ -135,6 +136,8 @@ export async function seedDemoOrders(ctx: SeedContext): Promise<void> {
   // The demo's `installer` keeps exactly its four fixed work orders; the orders' installs go to the other installer.
   const installer = { userId: DEMO.users.otherInstaller.id, employeeId: null };
 
+  // The Visa Olivia paid her first order with, saved on the account by that checkout and used again after.
+  const card = { paymentMethodId: null as number | null };
   const place = async (key: (typeof keys)[number], days: number, installIn: number, dropExists: boolean) => {
     const placed = await placeOrder(momentOf(days, 15), trx, {
       customerId: C,
@@ -152,7 +155,7 @@ export async function seedDemoOrders(ctx: SeedContext): Promise<void> {
       placedBy: by,
       notes: null,
     });
-    await paid(ctx, trx, placed.orderId, days);
+    await paid(ctx, trx, placed.orderId, days, userId, card);
     // The dispatcher put each step on the calendar: its due day, 14:00 UTC (a morning visit in Missouri).
     const due = await trx
       .selectFrom('work_orders')
@@ -244,8 +247,18 @@ export async function seedDemoOrders(ctx: SeedContext): Promise<void> {
   await claimIds(ctx, trx);
 }
 
-/** Checkout's payment: a sandbox charge of the test Visa, recorded on the order. */
-async function paid(ctx: SeedContext, trx: Trx, orderId: number, days: number) {
+/**
+ * Checkout's payment as checkout records it: a sandbox charge of the test Visa, the account's Completed payment
+ * (billing's recordOrderPayment, which saves a new card on the account), and the order marked paid.
+ */
+async function paid(
+  ctx: SeedContext,
+  trx: Trx,
+  orderId: number,
+  days: number,
+  paidBy: number,
+  card: { paymentMethodId: number | null },
+) {
   const id = `ch_sbx_demo_order_${orderId}`;
   await trx
     .insertInto('sandbox_gateway_charges')
@@ -259,6 +272,31 @@ async function paid(ctx: SeedContext, trx: Trx, orderId: number, days: number) {
       created_at: ctx.clock.at(days, 15),
     })
     .execute();
+  const visa = { token: 'tok_sbx_demo_orders', brand: 'Visa', last4: '4242', fingerprint: 'demo-orders-visa-4242' };
+  const { paymentMethodId } = await recordOrderPayment(trx, {
+    customerId: DEMO_ORDERS.customerId,
+    source: {
+      ...visa,
+      newCard:
+        card.paymentMethodId === null
+          ? {
+              ...visa,
+              expMonth: 8,
+              expYear: Number(ctx.clock.date(0).slice(0, 4)) + 3,
+              holderName: DEMO_ORDERS.customerName,
+            }
+          : null,
+      paymentMethodId: card.paymentMethodId,
+    },
+    amountCents: DEMO_ORDERS.paidCents,
+    reference: id,
+    key: `demo-${orderId}`,
+    paidBy,
+    employeeId: null,
+    orderId,
+    now: ctx.clock.at(days, 15),
+  });
+  card.paymentMethodId = paymentMethodId;
   await trx
     .updateTable('sales_orders')
     .set({ paid_cents: DEMO_ORDERS.paidCents, gateway_charge_id: id })

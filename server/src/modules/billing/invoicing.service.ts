@@ -66,7 +66,7 @@ export async function createInvoice(
 }
 
 /** The Completed payment recorded by an order's checkout (by its gateway charge), if there is one. */
-export async function orderPaymentOf(trx: Transaction<Database>, customerId: string, gatewayChargeId: string | null) {
+async function orderPaymentOf(trx: Transaction<Database>, customerId: string, gatewayChargeId: string | null) {
   if (gatewayChargeId === null) return undefined;
   return repo.orderPaymentByCharge(trx, customerId, gatewayChargeId);
 }

@@ -46,7 +46,6 @@ import {
   createInvoice,
   type InvoiceLineInput,
   mailingLocationFor,
-  orderPaymentOf,
 } from '../billing/invoicing.service.js';
 import { recordOrderRefund } from '../billing/order-payments.service.js';
 import * as repo from './orders.repository.js';
@@ -222,18 +221,7 @@ export async function activateOrder(
     }
   }
   const paid = order.paid_cents - order.refunded_cents;
-  // An order paid without a payment record (the demo's seeded orders): what was paid is a credit line on the
-  // invoice, never more than the invoice's charges (no negative "paid" invoice); the rest stays a credit.
   let creditCents = 0;
-  const recorded = await orderPaymentOf(trx, order.customer_id, order.gateway_charge_id);
-  if (!recorded && paid > 0 && invoiceLines.length > 0) {
-    const charges = invoiceLines.reduce((sum, l) => sum + l.amountCents, 0);
-    const credit = Math.min(paid, Math.max(0, charges));
-    if (credit > 0) {
-      invoiceLines.push({ description: `Paid with order ${order.id}`, amountCents: -credit, serviceLocationId: null });
-    }
-    creditCents = paid - credit;
-  }
 
   const ont = await ontAtLocation(trx, locationId);
   const parts = [
@@ -273,7 +261,7 @@ export async function activateOrder(
       today: day,
     });
     invoice = { ...invoice, balanceCents: invoice.balanceCents - applied.appliedCents - fromCredit.appliedCents };
-    if (recorded) creditCents = applied.creditCents;
+    creditCents = applied.creditCents;
     const usedCredit =
       fromCredit.appliedCents > 0 ? `; ${formatCents(fromCredit.appliedCents)} of the account's credit applied` : '';
     const credit = `${usedCredit}${creditCents > 0 ? `; ${formatCents(creditCents)} of the order's payment stays as a credit` : ''}`;

@@ -2,6 +2,7 @@
 import { CHECKLIST_WORK_ORDER_TYPES, checklistFormFor, withDefaults } from '@strand/domain';
 import { DEMO } from '../../demo/generator.js';
 import type { TestApp } from '../../test/harness.js';
+import { recordOrderPayment } from '../billing/order-payments.service.js';
 import { type PlaceOrderInput, placeOrder } from './orders.service.js';
 
 let street = 100;
@@ -55,8 +56,8 @@ export async function addOnt(t: TestApp, serviceLocationId: number, tag: string)
 }
 
 /**
- * Places an order and, when `paidCents` > 0, charges the sandbox test card for it and records the charge on the
- * order as checkout does (paid_cents, gateway_charge_id). The contractor steps go to `contractorId`.
+ * Places an order and, when `paidCents` > 0, charges the sandbox test card for it and records it as checkout does:
+ * the account's Completed payment (the card saved with it) and the charge on the order (paid_cents, gateway_charge_id). The contractor steps go to `contractorId`.
  */
 export async function placePaidOrder(
   t: TestApp,
@@ -84,11 +85,29 @@ export async function placePaidOrder(
       description: `Order ${placed.orderId}`,
     });
     if (charge.status !== 'succeeded') throw new Error('the sandbox declined the test card');
-    await t.db.db
-      .updateTable('sales_orders')
-      .set({ paid_cents: paid, gateway_charge_id: charge.reference })
-      .where('id', '=', placed.orderId)
-      .execute();
+    const { method } = tokenized;
+    await t.db.db.transaction().execute(async (trx) => {
+      await recordOrderPayment(trx, {
+        customerId: input.customerId,
+        source: {
+          ...method,
+          newCard: { ...method, expMonth: 12, expYear: 2035, holderName: 'Test Payer' },
+          paymentMethodId: null,
+        },
+        amountCents: paid,
+        reference: charge.reference,
+        key: `test-${placed.orderId}`,
+        paidBy: input.placedBy?.userId ?? null,
+        employeeId: null,
+        orderId: placed.orderId,
+        now: t.ctx.now().toISOString(),
+      });
+      await trx
+        .updateTable('sales_orders')
+        .set({ paid_cents: paid, gateway_charge_id: charge.reference })
+        .where('id', '=', placed.orderId)
+        .execute();
+    });
   }
   if (options.contractorId) {
     const contractorSteps = placed.workOrderIds.slice(0, -1);

@@ -84,9 +84,6 @@ export async function priceLines(db: Queryable, lines: OrderLineInput[]): Promis
   return { lines: priced, monthlyCents, oneTimeCents };
 }
 
-/** The GIS link lookup's detail id of a work order (SPEC §7), as the demo data derives it. */
-const detailIdOf = (workOrderId: number) => workOrderId + 400_000;
-
 /**
  * Places an order inside the caller's transaction: the sales order with its lines and 'placed' event, and its work
  * orders (domain workPlanOf), the first 'Open' and each later one 'Waiting' for the one before it. The install is due
@@ -172,7 +169,8 @@ export async function placeOrder(ctx: AppContext, trx: Transaction<Database>, in
       last_updated: now,
       depends_on_work_order_id: previous,
     });
-    await repo.setDetailId(trx, id, detailIdOf(id));
+    // A work order the portal makes is its own detail record: the GIS link finds it by order id and this id.
+    await repo.setDetailId(trx, id, id);
     workOrderIds.push(id);
   }
   return { orderId, workOrderIds, monthlyCents: priced.monthlyCents, oneTimeCents: priced.oneTimeCents };
