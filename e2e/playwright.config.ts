@@ -48,7 +48,8 @@ export default defineConfig({
   globalTeardown: path.join(here, 'global-teardown.ts'),
   use: {
     launchOptions: chromiumLaunch,
-    trace: 'retain-on-failure',
+    // DOM snapshots of a failed test, without the screencast frames every action would otherwise record.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
