@@ -6,16 +6,16 @@
  * failed round with backoff, and records each job's last and next round (GET /api/health/jobs, staff). Inside a
  * round the units of work are still claimed one by one (conditional updates, fixed gateway keys), so even a round
  * taken over from a stalled instance never repeats a finished unit.
- *   - asset actions (modules/assets/action-worker.ts): every second
- *   - auth codes pushed to the phone switch (modules/auth-codes/auth-codes.worker.ts): every AUTH_CODE_PUSH_INTERVAL_MS
+ *   - asset actions (modules/assets/asset-actions.jobs.ts): every second
+ *   - auth codes pushed to the phone switch (modules/auth-codes/auth-codes.jobs.ts): every AUTH_CODE_PUSH_INTERVAL_MS
  *   - auth (modules/auth/auth.jobs.ts): the queued recovery and registration mail, at start and every 30 s; ended
  *     sessions, hourly
  *   - autopay (modules/billing/payment-recovery.ts): a minute after start, then every AUTOPAY_INTERVAL_MINUTES (0: off)
- *   - notices (modules/subscribers/notices.worker.ts): recipients listed and mailed, every 2 s (first 5 s after start)
+ *   - notices (modules/subscribers/notices.jobs.ts): recipients listed and mailed, every 2 s (first 5 s after start)
  *   - rate-limit counters of ended windows: every 10 minutes
  *   - charges left without an order (modules/ordering/unplaced-charges.service.ts): refunded after 10 minutes' grace,
  *     checked every minute
- *   - cancels recorded without an outcome (modules/orders/fulfilment.service.ts finishStaleCancels): resumed at the
+ *   - cancels recorded without an outcome (modules/orders/order-cancel.service.ts finishStaleCancels): resumed at the
  *     refund after 10 minutes' grace, checked every minute
  *   - the fax queue (modules/fax-outbox/fax-outbox.jobs.ts): every FAX_QUEUE_INTERVAL_SECONDS (2)
  *   - housekeeping: failed sign-ins, stored idempotent answers, reset links, e-mail changes and mail requests older
@@ -30,16 +30,16 @@ import type { AppContext } from './context.js';
 import { pruneIdempotencyKeys } from './lib/idempotency.js';
 import { type JobDefinition, startJobRunner } from './lib/job-runner.js';
 import { pruneRateLimits } from './lib/rate-limit-store.js';
-import { actionWorkerRound } from './modules/assets/action-worker.js';
+import { actionWorkerRound } from './modules/assets/asset-actions.jobs.js';
 import { authJobs, pruneAuthRecords } from './modules/auth/auth.jobs.js';
-import { pushAuthCodes } from './modules/auth-codes/auth-codes.worker.js';
+import { pushAuthCodes } from './modules/auth-codes/auth-codes.jobs.js';
 import { runAutopay } from './modules/billing/payment-recovery.js';
 import { workFaxQueue } from './modules/fax-outbox/fax-outbox.jobs.js';
 import { pruneCheckoutDeclines } from './modules/ordering/checkout-guards.service.js';
 import { pruneVisitorRecords } from './modules/ordering/ordering.repository.js';
 import { refundUnplacedCharges } from './modules/ordering/unplaced-charges.service.js';
-import { finishStaleCancels } from './modules/orders/fulfilment.service.js';
-import { processNotices } from './modules/subscribers/notices.worker.js';
+import { finishStaleCancels } from './modules/orders/order-cancel.service.js';
+import { processNotices } from './modules/subscribers/notices.jobs.js';
 import { PLANNER_STATISTICS_INTERVAL_MS, refreshPlannerStatistics } from './modules/work-orders/planner-statistics.js';
 
 const MINUTE = 60_000;

@@ -1,4 +1,4 @@
-/** Assets, their available actions and action requests (durable jobs carried out by action-worker.ts). */
+/** Assets, their available actions and action requests (durable jobs carried out by asset-actions.jobs.ts). */
 import {
   type ActionRequest,
   ASSET_STATUSES,

@@ -4,7 +4,7 @@ import { DEMO } from '../../demo/generator.js';
 import { OltError } from '../../integrations/network/olt-client.js';
 import type { OltSimulator } from '../../integrations/network/olt-simulator.js';
 import { createTestApp, startTestOlt, type TestApp } from '../../test/harness.js';
-import { runPendingActionRequests } from './action-worker.js';
+import { runPendingActionRequests } from './asset-actions.jobs.js';
 
 let sim: OltSimulator;
 let t: TestApp;

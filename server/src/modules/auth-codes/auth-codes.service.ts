@@ -2,7 +2,7 @@
  * Auth codes (SPEC §7 "auth codes (get, pending, edit, search, add)"): staff search, add, edit, retry and remove a
  * business account's forced authorization codes; the business customer reads its own, masked. The code is made here
  * from a CSPRNG, answered in full only by the add, and never written to a log or an audit row. What the switch must
- * still be told is left in `push_action` for the push job (auth-codes.worker.ts).
+ * still be told is left in `push_action` for the push job (auth-codes.jobs.ts).
  */
 import { randomInt } from 'node:crypto';
 import {

@@ -1,7 +1,7 @@
 /**
  * Subscriber lists and notices (issue 13 part 5) for network staff: the filtered list of active subscribers (one
  * statement per page), its CSV (streamed a page at a time, refused above SUBSCRIBER_EXPORT_MAX_ROWS), and notices
- * mailed to a list's customers. Sending stores the notice (queued) and answers at once; notices.worker.ts lists the
+ * mailed to a list's customers. Sending stores the notice (queued) and answers at once; notices.jobs.ts lists the
  * recipients (the accounts' email contacts, asked of the customer-account module) and mails them.
  */
 import { Readable } from 'node:stream';

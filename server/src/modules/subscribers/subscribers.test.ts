@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO } from '../../demo/generator.js';
 import { createMailer, type MailMessage } from '../../integrations/mail/mailer.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { processNotices } from './notices.worker.js';
+import { processNotices } from './notices.jobs.js';
 
 // A small export limit, so the refusal of an absurd export is tested on the demo data.
 vi.mock('@strand/domain', async (original) => ({

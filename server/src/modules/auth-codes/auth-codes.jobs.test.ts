@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SwitchSimulator, startSwitchSimulator } from '../../integrations/phone-switch/switch-simulator.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { as, BUSINESS } from '../customer-account/customer-test-helpers.js';
+import { pushAuthCodes } from './auth-codes.jobs.js';
 import * as repo from './auth-codes.repository.js';
 import { switchRef } from './auth-codes.service.js';
-import { pushAuthCodes } from './auth-codes.worker.js';
 
 let t: TestApp;
 let sw: SwitchSimulator;
