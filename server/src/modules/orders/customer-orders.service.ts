@@ -30,14 +30,8 @@ import { runIdempotent } from '../../lib/idempotency.js';
 import { ontAtLocation } from '../assets/assets.service.js';
 import { assertOwned, type CustomerActor } from '../customer-account/customer-access.policy.js';
 import { auditCustomerWrite } from '../customer-account/customer-access.service.js';
-import {
-  activateOrder,
-  cancelOrder,
-  installStarted,
-  longDay,
-  type OrderProgress,
-  sendOrderMail,
-} from './fulfilment.service.js';
+import { activateOrder, longDay, type OrderProgress, sendOrderMail } from './fulfilment.service.js';
+import { cancelOrder, installStarted } from './order-cancel.service.js';
 import { assertNoOpenOrder, assertOwnOrder } from './orders.policy.js';
 import * as repo from './orders.repository.js';
 import { getOrderDetail, orderOwner, placeOrder, recordOrderEvent } from './orders.service.js';

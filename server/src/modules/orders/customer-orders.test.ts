@@ -8,7 +8,8 @@ import { DEMO } from '../../demo/generator.js';
 import { GatewayUnavailableError, type PaymentGateway } from '../../integrations/payments/payment-gateway.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { as, type Caller, newKey } from '../customer-account/customer-test-helpers.js';
-import { CANCEL_IN_PROGRESS, cancelOrder, finishStaleCancels, STALE_CANCEL_MINUTES } from './fulfilment.service.js';
+import { CANCEL_IN_PROGRESS } from './fulfilment.service.js';
+import { cancelOrder, finishStaleCancels, STALE_CANCEL_MINUTES } from './order-cancel.service.js';
 import { addOnt, placeConsumerOrder } from './orders-test-helpers.js';
 
 let t: TestApp;
