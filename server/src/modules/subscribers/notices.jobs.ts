@@ -16,7 +16,8 @@ import {
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import type { NewRow } from '../../db/database.js';
-import * as repo from './subscribers.repository.js';
+import * as repo from './notice-sending.repository.js';
+import { recipientCounts } from './subscribers.repository.js';
 import { audienceOf } from './subscribers.service.js';
 
 /** A listing instance holds a notice this long; it renews the lease after every page. */
@@ -148,7 +149,7 @@ async function sendDue(ctx: AppContext, batchSize: number, batches: number) {
 /** Notices with nobody left to mail become sent, partly failed or failed. */
 async function finishDone(ctx: AppContext): Promise<number> {
   const ids = (await repo.sendingNoticeIds(ctx.db)).map((r) => r.id);
-  const counts = await repo.recipientCounts(ctx.db, ids);
+  const counts = await recipientCounts(ctx.db, ids);
   let finished = 0;
   for (const id of ids) {
     const c = { pending: 0, sending: 0, sent: 0, failed: 0 };
