@@ -8,10 +8,6 @@
 const TEST_FILE = '([.]test[.]ts|-test-helpers[.]ts)$';
 
 const POLICY = '^server/src/modules/[^/]+/[^/]+[.]policy[.]ts$';
-// Transitional (issue 31): customer-access.policy.ts re-exports `actorWith` from its service for ordering/, which is
-// being split and still imports it from the policy. Drop this and the two exceptions below once ordering/ imports
-// customer-access.service.ts.
-const CUSTOMER_ACCESS_SHIM = '^server/src/modules/customer-account/customer-access[.](policy|service)[.]ts$';
 
 module.exports = {
   forbidden: [
@@ -48,7 +44,6 @@ module.exports = {
           '^server/src/lib/(audit|idempotency|rate-limit-store|job-runner|uploads|downloads|transactions|file-inspection)[.]ts$',
           '(^|/)node_modules/(kysely|pg|better-sqlite3|fastify|@fastify/[^/]+|net-snmp|nodemailer|pdfkit)/',
         ],
-        pathNot: CUSTOMER_ACCESS_SHIM,
       },
     },
     {
@@ -61,13 +56,6 @@ module.exports = {
         dependencyTypes: ['core'],
         path: '^(node:)?(fs|fs/promises|net|http|https|http2|dgram|dns|tls|child_process|cluster|worker_threads|readline|stream|timers|timers/promises)$',
       },
-    },
-    {
-      name: 'policy-no-io-shim-only',
-      comment: 'Only the transitional customer-access.policy.ts may import its service (see CUSTOMER_ACCESS_SHIM).',
-      severity: 'error',
-      from: { path: POLICY, pathNot: CUSTOMER_ACCESS_SHIM },
-      to: { path: '[.]service[.]ts$' },
     },
     {
       name: 'server-infrastructure-not-modules',
@@ -84,19 +72,33 @@ module.exports = {
       to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
     },
     {
+      name: 'test-support-only-in-tests',
+      comment: 'test-support/ holds fixtures for tests (server and web tests, e2e): the app itself never imports it.',
+      severity: 'error',
+      from: { path: '^(server|web)/src/', pathNot: ['\\.test\\.tsx?$', '^(server|web)/src/test/'] },
+      to: { path: '^test-support/' },
+    },
+    {
+      name: 'test-support-standalone',
+      comment: 'test-support/ is shared by every test suite: it imports domain/ at most, never the app or e2e.',
+      severity: 'error',
+      from: { path: '^test-support/' },
+      to: { path: '^(server|web|e2e)/' },
+    },
+    {
       name: 'e2e-not-app-source',
       comment:
-        'Browser tests drive the built app; they import neither web/src nor server/src (own fixtures in e2e/tests/support).',
+        'Browser tests drive the built app; they import neither web/src nor server/src (shared fixtures come from test-support/).',
       severity: 'error',
       from: { path: '^e2e/' },
       to: { path: '^(web|server)/src/' },
     },
     {
       name: 'domain-pure',
-      comment: 'domain/ is shared by server and web: it imports nothing from them, nor from e2e.',
+      comment: 'domain/ is shared by server and web: it imports nothing from them, nor from e2e or test-support.',
       severity: 'error',
       from: { path: '^domain/' },
-      to: { path: '^(server|web|e2e)/' },
+      to: { path: '^(server|web|e2e|test-support)/' },
     },
     {
       name: 'domain-no-node',
@@ -107,10 +109,9 @@ module.exports = {
     },
     {
       name: 'no-circular',
-      comment:
-        'No import cycles (type-only imports excluded: they vanish at run time; the customer-access shim above until ordering/ moves).',
+      comment: 'No import cycles (type-only imports excluded: they vanish at run time).',
       severity: 'error',
-      from: { pathNot: CUSTOMER_ACCESS_SHIM },
+      from: {},
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
   ],

@@ -113,10 +113,3 @@ export function assertNotSuperUser(actor: CustomerActor, what: string): void {
 export function assertBusinessAccount(actor: CustomerActor): void {
   if (actor.customerType !== 'Business') throw forbidden('Business-center requests are for business accounts.');
 }
-
-/**
- * @deprecated Transitional (issue 31): ordering/ still imports `actorWith` from here while it is being split; new
- * code imports it from customer-access.service.ts. Remove this line and its exception in .dependency-cruiser.cjs
- * once ordering/ does.
- */
-export { actorWith } from './customer-access.service.js';

@@ -29,9 +29,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { actorWith } from '../customer-account/customer-access.policy.js';
+import { actorWith } from '../customer-account/customer-access.service.js';
 import { checkAvailability, zipPlace } from './availability.service.js';
 import { createCart, getCart, installWindows, updateCart } from './cart.service.js';
 import { checkout } from './checkout.service.js';
@@ -187,7 +187,7 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
     handler: async (req, reply) => {
       const { vcCustomerID, newCustomer, ...order } = req.body;
-      const user = sessionOf(req);
+      const user = viewerOf(req);
       return send(
         reply,
         await checkout(
@@ -196,8 +196,8 @@ export async function orderingRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
             kind: 'staff',
             customerId: vcCustomerID ?? null,
             newCustomer: newCustomer ?? null,
-            userId: user.nUserID,
-            employeeId: user.nEmployeeID,
+            userId: user.userId,
+            employeeId: user.employeeId,
           },
           order,
           idempotencyKeyOf(req),

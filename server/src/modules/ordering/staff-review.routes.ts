@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import * as service from './staff-review.service.js';
 
@@ -26,8 +26,8 @@ export async function staffReviewRoutes(fastify: FastifyInstance, { ctx }: { ctx
   const config = { access: ['staff:sales'] } as const;
   const tags = ['staff'];
   const by = (req: FastifyRequest) => {
-    const s = sessionOf(req);
-    return { userId: s.nUserID, employeeId: s.nEmployeeID ?? null };
+    const s = viewerOf(req);
+    return { userId: s.userId, employeeId: s.employeeId ?? null };
   };
 
   app.get('/api/staff/temp-locations', {

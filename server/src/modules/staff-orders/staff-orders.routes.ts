@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
-import { sessionOf } from '../../plugins/auth.js';
+import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { assertMayEditOrders, assertMayReadOrders } from './staff-orders.policy.js';
 import * as service from './staff-orders.service.js';
@@ -32,7 +32,7 @@ export async function staffOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx
       response: { 200: StaffOrderListSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (req) => {
-      assertMayReadOrders(sessionOf(req));
+      assertMayReadOrders(viewerOf(req));
       const { q, status, from, to, page } = req.query;
       return service.listOrders(ctx, {
         q: q || undefined,
@@ -52,7 +52,7 @@ export async function staffOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx
       params: OrderIdParamsSchema,
       response: { 200: StaffOrderPageSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => service.orderPage(ctx, assertMayReadOrders(sessionOf(req)), req.params.orderId),
+    handler: async (req) => service.orderPage(ctx, assertMayReadOrders(viewerOf(req)), req.params.orderId),
   });
 
   app.post('/api/staff/orders/:orderId/notes', {
@@ -67,7 +67,7 @@ export async function staffOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx
     handler: async (req, reply) => {
       const page = await service.addNote(
         ctx,
-        assertMayEditOrders(sessionOf(req)),
+        assertMayEditOrders(viewerOf(req)),
         req.params.orderId,
         req.body,
         idempotencyKeyOf(req),
@@ -88,7 +88,7 @@ export async function staffOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx
     handler: async (req) =>
       service.changeStatus(
         ctx,
-        assertMayEditOrders(sessionOf(req)),
+        assertMayEditOrders(viewerOf(req)),
         req.params.orderId,
         req.body,
         idempotencyKeyOf(req),

@@ -18,7 +18,6 @@ import {
   type OrderStatus,
   OrderStatusSchema,
   OVERRIDE_REASON_REQUIRED,
-  type SessionClaims,
   STAFF_ORDERS_PAGE_SIZE,
   type StaffOrderList,
   type StaffOrderNoteRequest,
@@ -30,7 +29,7 @@ import type { AppContext } from '../../context.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
-import { hasRole } from '../../plugins/auth.js';
+import { hasRole, type Viewer } from '../../plugins/auth.js';
 import { installByOverride, type OrderProgress, sendOrderMail } from '../orders/fulfilment.service.js';
 import { getOrderDetail, recordOrderEvent } from '../orders/orders.service.js';
 import { mayEditOrders } from './staff-orders.policy.js';
@@ -38,7 +37,7 @@ import * as repo from './staff-orders.repository.js';
 
 const statusOf = (s: string): OrderStatus => OrderStatusSchema.catch('placed').parse(s);
 /** Who a staff member moves orders as: an administrator, or sales (domain mayMoveOrderAs). */
-const moverOf = (user: SessionClaims): OrderMover => (hasRole(user, 'staff:admin') ? 'admin' : 'sales');
+const moverOf = (user: Viewer): OrderMover => (hasRole(user, 'staff:admin') ? 'admin' : 'sales');
 
 export async function listOrders(
   ctx: AppContext,
@@ -100,7 +99,7 @@ function auditMessage(subject: string | null, detail: string | null): string {
   return [on, parts.join(', ')].filter(Boolean).join(' — ');
 }
 
-export async function orderPage(ctx: AppContext, user: SessionClaims, orderId: number): Promise<StaffOrderPage> {
+export async function orderPage(ctx: AppContext, user: Viewer, orderId: number): Promise<StaffOrderPage> {
   const header = await repo.orderHeader(ctx.db, orderId);
   if (!header) throw notFound('There is no such order.');
   const order = await getOrderDetail(ctx, orderId);
@@ -147,7 +146,7 @@ export async function orderPage(ctx: AppContext, user: SessionClaims, orderId: n
 
 export async function addNote(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   orderId: number,
   body: StaffOrderNoteRequest,
   key: string | undefined,
@@ -155,7 +154,7 @@ export async function addNote(
   const now = ctx.now();
   await runIdempotent(
     ctx.db,
-    { userId: user.nUserID, key, route: `POST /api/staff/orders/${orderId}/notes`, request: body, now },
+    { userId: user.userId, key, route: `POST /api/staff/orders/${orderId}/notes`, request: body, now },
     async (trx) => {
       const header = await repo.orderHeader(trx, orderId);
       if (!header) throw notFound('There is no such order.');
@@ -165,13 +164,13 @@ export async function addNote(
         orderId,
         body.visibleToCustomer ? 'update' : 'note',
         body.note,
-        { userId: user.nUserID, employeeId: user.nEmployeeID },
+        { userId: user.userId, employeeId: user.employeeId },
         at,
       );
       await audit(trx, {
         at,
-        userId: user.nUserID,
-        employeeId: user.nEmployeeID,
+        userId: user.userId,
+        employeeId: user.employeeId,
         action: 'staff.order.note',
         subject: `sales_order:${orderId}`,
         detail: { length: body.note.length, visibleToCustomer: body.visibleToCustomer ?? false },
@@ -184,7 +183,7 @@ export async function addNote(
 
 export async function changeStatus(
   ctx: AppContext,
-  user: SessionClaims,
+  user: Viewer,
   orderId: number,
   body: StaffOrderStatusRequest,
   key: string | undefined,
@@ -201,7 +200,7 @@ export async function changeStatus(
   let progress: OrderProgress | null = null;
   await runIdempotent(
     ctx.db,
-    { userId: user.nUserID, key, route: `POST /api/staff/orders/${orderId}/status`, request: body, now },
+    { userId: user.userId, key, route: `POST /api/staff/orders/${orderId}/status`, request: body, now },
     async (trx) => {
       const header = await repo.orderHeader(trx, orderId);
       if (!header) throw notFound('There is no such order.');
@@ -210,7 +209,7 @@ export async function changeStatus(
           ctx,
           trx,
           orderId,
-          { userId: user.nUserID, employeeId: user.nEmployeeID },
+          { userId: user.userId, employeeId: user.employeeId },
           overrideReason,
         );
         return { statusCode: 200, body: { orderId } };
@@ -236,13 +235,13 @@ export async function changeStatus(
         orderId,
         'changed',
         `Status changed from ${ORDER_STATUS_LABELS[from]} to ${ORDER_STATUS_LABELS[to]}${reason}.`,
-        { userId: user.nUserID, employeeId: user.nEmployeeID },
+        { userId: user.userId, employeeId: user.employeeId },
         at,
       );
       await audit(trx, {
         at,
-        userId: user.nUserID,
-        employeeId: user.nEmployeeID,
+        userId: user.userId,
+        employeeId: user.employeeId,
         action: 'staff.order.status',
         subject: `sales_order:${orderId}`,
         detail: { from, to, reason: body.reason ?? null },
