@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
+import { zipOf } from '@strand/test-support/zip-fixture';
 import { signIn } from './support/app';
 import { DEMO_PASSWORD } from './support/demo';
 import { expect, test } from './support/spec-server';
-import { zipOf } from './support/zip-fixture';
 
 const suffix = () => Math.random().toString(36).slice(2, 8);
 

@@ -1,9 +1,9 @@
 /** Page helpers shared by the browser tests: sign-in, the header, the navigation (a menu on phones). */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { automaticPortal, type PortalType, portalHome, type SessionClaims } from '@strand/domain';
+import { claimsFixture, tokenFor } from '@strand/test-support/test-tokens';
 import { DEMO_PASSWORD } from './demo';
 import { outboxMails } from './outbox';
-import { claimsFixture, tokenFor } from './test-tokens';
 
 /** Fills in and sends the sign-in form. */
 export async function attemptSignIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {

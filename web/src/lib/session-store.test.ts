@@ -1,8 +1,8 @@
+import { claimsFixture, tokenFor } from '@strand/test-support/test-tokens';
 import { describe, expect, it, vi } from 'vitest';
 import { resolveRedirect } from './route-guard';
 import { cleanSessionError, createSessionStore, InvalidTokenError } from './session-store';
 import { memoryStorage, STORAGE_KEYS } from './storage';
-import { claimsFixture, tokenFor } from './test-tokens';
 
 const NOW = Date.parse('2025-06-01T12:00:00Z');
 const nowSeconds = Math.floor(NOW / 1000);

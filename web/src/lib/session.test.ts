@@ -1,7 +1,7 @@
+import { claimsFixture, tokenFor } from '@strand/test-support/test-tokens';
 import { describe, expect, it } from 'vitest';
 import { decodeClaims, lastPortalOf, readStartSession, rememberLastPortal } from './session';
 import { memoryStorage, STORAGE_KEYS } from './storage';
-import { claimsFixture, tokenFor } from './test-tokens';
 
 const NOW = Date.parse('2025-06-01T12:00:00Z');
 

@@ -5,6 +5,7 @@
  */
 import '@testing-library/jest-dom/vitest';
 import type { SessionClaims } from '@strand/domain';
+import { claimsFixture, tokenFor } from '@strand/test-support/test-tokens';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,7 +15,6 @@ import { afterEach, vi } from 'vitest';
 import { configureApi } from '../lib/api-client';
 import { sessionStore } from '../lib/browser-session';
 import { type FeatureSlots, SlotsProvider } from '../lib/slots';
-import { claimsFixture, tokenFor } from '../lib/test-tokens';
 
 configureApi({
   getToken: () => sessionStore.getState().token,

@@ -5,11 +5,11 @@ import {
   ZIP_NOT_ZIP_MESSAGE,
   ZIP_TOO_LARGE_MESSAGE,
 } from '@strand/domain';
+import { zipOf } from '@strand/test-support/zip-fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApplicantToken } from '../../plugins/applicant-tokens.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.js';
 import { makeZip } from '../../test/hostile-files.js';
-import { zipOf } from '../../test/zip-fixture.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

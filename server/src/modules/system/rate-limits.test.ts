@@ -3,12 +3,13 @@
  * user and per address, 429 in our error shape with Retry-After, and counters that live in the database, so two app
  * servers on one database share them.
  */
+
+import { zipOf } from '@strand/test-support/zip-fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/connect.js';
 import { pruneRateLimits } from '../../lib/rate-limit-store.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.js';
-import { zipOf } from '../../test/zip-fixture.js';
 
 const TOO_MANY = /^Too many requests\. Try again in \d+ seconds?\.$/;
 

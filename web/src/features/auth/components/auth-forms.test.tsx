@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
+
+import { claimsFixture, tokenFor } from '@strand/test-support/test-tokens';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../lib/browser-session';
-import { claimsFixture, tokenFor } from '../../../lib/test-tokens';
 import { renderApp, stubFetch } from '../../../test/render-app';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';

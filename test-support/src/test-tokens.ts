@@ -1,4 +1,4 @@
-/** Builds JWT-shaped tokens for the browser tests (unsigned: the browser only decodes them; the server refuses them). */
+/** Builds JWT-shaped tokens for tests (unsigned: the browser only decodes them; the server refuses them). */
 import type { SessionClaims } from '@strand/domain';
 
 const base64url = (value: string) => btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
