@@ -131,15 +131,6 @@ export function viewerOf(request: FastifyRequest): Viewer {
   return request.viewer;
 }
 
-/**
- * The verified session claims in their wire names. Services read the Viewer (viewerOf); this stays for the modules
- * not yet moved to it (ordering, staff-orders) and for what works on the token itself.
- */
-export function sessionOf(request: FastifyRequest): SessionClaims {
-  if (!request.user) throw unauthenticated();
-  return request.user;
-}
-
 export interface AuthOptions {
   secret: string;
   ttlSeconds: number;
