@@ -81,11 +81,14 @@ export async function workOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     },
     // Built field by field as a WorkOrderObject literal (work-orders.service.ts): serialized as it is, without zod's
     // parse on the way out, which would only copy it; the schema above documents it.
-    handler: async (req, reply) =>
-      reply
+    // Read first: a refusal (404, 403) must leave the reply to the error handler's JSON shape.
+    handler: async (req, reply) => {
+      const object = await service.getWorkOrderObject(ctx, req.params.WOId);
+      return reply
         .type('application/json; charset=utf-8')
-        .serializer((object) => JSON.stringify(object))
-        .send(await service.getWorkOrderObject(ctx, req.params.WOId)),
+        .serializer((answer) => JSON.stringify(answer))
+        .send(object);
+    },
   });
 
   app.get(`${WO}/notes`, {
