@@ -1,9 +1,11 @@
 /**
  * Stores checked uploads as a work order's attachments (the installer's photos, the contractor's files): each file
  * under a server-chosen key, all rows in one transaction. A retried upload (same Idempotency-Key) returns the first
- * answer, and the files it wrote again are removed; a failed one leaves no file behind.
+ * answer, and the files it wrote again are removed; a failed one leaves no file behind. Both portals list and open
+ * attachments through the same two reads here (listAttachments, openAttachment); each checks its own access.
  */
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { PhotoAttachment } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { runIdempotent } from '../../lib/idempotency.js';
@@ -82,4 +84,40 @@ export async function storeAttachments(
     await removeWritten();
     throw err;
   }
+}
+
+/** A work order's attachments, oldest first, as both portals list them. */
+export async function listAttachments(ctx: AppContext, workOrderId: number): Promise<StoredAttachment[]> {
+  return (await repo.listAttachments(ctx.db, workOrderId)).map((a) => ({
+    nCount: a.id,
+    vcFileName: a.file_name,
+    vcDescription: a.description,
+    vcContentType: a.content_type,
+    nSizeBytes: a.size_bytes,
+    dtCreated: a.created_at,
+  }));
+}
+
+export interface AttachmentFile {
+  workOrderId: number;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  stream: Readable;
+}
+
+/**
+ * An attachment's bytes (checked against the sha256 recorded when it was stored), or undefined when there is no such
+ * attachment. `mayRead` is the caller's access check on the attachment's work order, run before a byte is opened.
+ */
+export async function openAttachment(
+  ctx: AppContext,
+  attachmentId: number,
+  mayRead: (workOrderId: number) => Promise<unknown>,
+): Promise<AttachmentFile | undefined> {
+  const row = await repo.findAttachment(ctx.db, attachmentId);
+  if (!row) return undefined;
+  await mayRead(row.work_order_id);
+  const file = await ctx.files.open(row.storage_key, { sha256: row.sha256 });
+  return { workOrderId: row.work_order_id, fileName: row.file_name, contentType: row.content_type, ...file };
 }

@@ -1,19 +1,5 @@
-/** All SQL of a contractor work order's files: attachments, and what its PDF prints. */
+/** All SQL of a contractor work order's files: what its PDF prints (attachments are the attachments module's). */
 import type { Queryable } from '../../db/database.js';
-
-export function findAttachments(db: Queryable, workOrderId: number) {
-  return db
-    .selectFrom('attachments')
-    .select(['id', 'file_name', 'description', 'content_type', 'size_bytes', 'created_at'])
-    .where('work_order_id', '=', workOrderId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
-export function findAttachment(db: Queryable, attachmentId: number) {
-  return db.selectFrom('attachments').selectAll().where('id', '=', attachmentId).executeTakeFirst();
-}
 
 export function findAssignees(db: Queryable, workOrderId: number) {
   return db

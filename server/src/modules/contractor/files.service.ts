@@ -26,32 +26,24 @@ import {
 } from '../../lib/uploads.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { assertContractorMayReach, type ReachedWorkOrder } from '../access/access.service.js';
-import { storeAttachments } from '../attachments/attachments.service.js';
+import * as attachments from '../attachments/attachments.service.js';
 import * as checklistRepo from './checklists.repository.js';
 import { loadWorkOrder } from './contractor-work-orders.service.js';
 import * as repo from './files.repository.js';
 
-const toAttachment = (r: Awaited<ReturnType<typeof repo.findAttachments>>[number]): ContractorAttachment => ({
-  nCount: r.id,
-  vcFileName: r.file_name,
-  vcDescription: r.description,
-  vcContentType: r.content_type,
-  nSizeBytes: r.size_bytes,
-  dtCreated: r.created_at,
-});
-
 export async function listAttachments(ctx: AppContext, user: Viewer, workOrderId: number) {
   await assertContractorMayReach(ctx, user, workOrderId);
-  return (await repo.findAttachments(ctx.db, workOrderId)).map(toAttachment);
+  return attachments.listAttachments(ctx, workOrderId);
 }
 
 /** An attachment's bytes, for the company's own work order only. */
 export async function openAttachment(ctx: AppContext, user: Viewer, workOrderId: number, attachmentId: number) {
   await assertContractorMayReach(ctx, user, workOrderId);
-  const row = await repo.findAttachment(ctx.db, attachmentId);
-  if (!row || row.work_order_id !== workOrderId) throw notFound('This work order has no such attachment.');
-  const file = await ctx.files.open(row.storage_key, { sha256: row.sha256 });
-  return { ...file, fileName: row.file_name, contentType: row.content_type };
+  const file = await attachments.openAttachment(ctx, attachmentId, async (of) => {
+    if (of !== workOrderId) throw notFound('This work order has no such attachment.');
+  });
+  if (!file) throw notFound('This work order has no such attachment.');
+  return file;
 }
 
 // ---- uploads ---------------------------------------------------------------------------------------------------
@@ -96,7 +88,7 @@ export async function saveUploads(
     noneSent: 'Choose at least one file to upload.',
     image: ctx.config.uploads.image,
   });
-  return storeAttachments(ctx, user, {
+  return attachments.storeAttachments(ctx, user, {
     workOrderId,
     ...checked,
     idempotencyKey,

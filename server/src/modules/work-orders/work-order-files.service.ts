@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.js';
 import { renderWorkOrderPdf, type WorkOrderPdfSection } from '../../integrations/pdf/work-order-pdf.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { assertInstallerMayReach } from '../access/access.service.js';
+import * as attachments from '../attachments/attachments.service.js';
 import { issueFileTicket, ticketExpiry, verifyFileTicket } from './file-tickets.js';
 import * as repo from './work-orders.repository.js';
 import { loadWorkOrderObject, plantConfigOf } from './work-orders.service.js';
@@ -18,14 +19,9 @@ const FILES = '/api/installer/files';
 export async function getAttachments(ctx: AppContext, userId: number, workOrderId: number): Promise<Attachment[]> {
   await assertInstallerMayReach(ctx, workOrderId);
   const now = ctx.now();
-  return (await repo.listAttachments(ctx.db, workOrderId)).map((a) => ({
-    nCount: a.id,
-    vcFileName: a.file_name,
-    vcDescription: a.description,
-    vcContentType: a.content_type,
-    nSizeBytes: a.size_bytes,
-    dtCreated: a.created_at,
-    url: `${FILES}/attachments/${a.id}?token=${issueFileTicket(ctx.config.jwtSecret, userId, { kind: 'attachment', id: a.id }, now)}`,
+  return (await attachments.listAttachments(ctx, workOrderId)).map((a) => ({
+    ...a,
+    url: `${FILES}/attachments/${a.nCount}?token=${issueFileTicket(ctx.config.jwtSecret, userId, { kind: 'attachment', id: a.nCount }, now)}`,
   }));
 }
 
@@ -59,17 +55,12 @@ export interface FileDownload {
 export async function openAttachment(ctx: AppContext, attachmentId: number, ticket: string): Promise<FileDownload> {
   const userId = verifyFileTicket(ctx.config.jwtSecret, ticket, { kind: 'attachment', id: attachmentId }, ctx.now());
   await assertTicketUser(ctx, userId);
-  const attachment = await repo.findAttachment(ctx.db, attachmentId);
-  if (!attachment) throw notFound('That attachment no longer exists.');
   // The work order may have been handed to a contractor company since the link was made.
-  await assertInstallerMayReach(ctx, attachment.work_order_id);
-  const file = await ctx.files.open(attachment.storage_key, { sha256: attachment.sha256 });
-  return {
-    fileName: attachment.file_name,
-    contentType: attachment.content_type,
-    sizeBytes: file.sizeBytes,
-    body: file.stream,
-  };
+  const file = await attachments.openAttachment(ctx, attachmentId, (workOrderId) =>
+    assertInstallerMayReach(ctx, workOrderId),
+  );
+  if (!file) throw notFound('That attachment no longer exists.');
+  return { fileName: file.fileName, contentType: file.contentType, sizeBytes: file.sizeBytes, body: file.stream };
 }
 
 export async function makeWorkOrderPdf(ctx: AppContext, workOrderId: number, ticket: string): Promise<FileDownload> {

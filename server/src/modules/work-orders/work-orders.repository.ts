@@ -203,24 +203,6 @@ export function findSalesOrderOfWorkOrder(db: Db, workOrderId: number) {
     .executeTakeFirst();
 }
 
-export function listAttachments(db: Db, workOrderId: number) {
-  return db
-    .selectFrom('attachments')
-    .select(['id', 'file_name', 'description', 'content_type', 'size_bytes', 'created_at'])
-    .where('work_order_id', '=', workOrderId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
-export function findAttachment(db: Db, attachmentId: number) {
-  return db
-    .selectFrom('attachments')
-    .select(['id', 'work_order_id', 'file_name', 'storage_key', 'content_type', 'size_bytes', 'sha256'])
-    .where('id', '=', attachmentId)
-    .executeTakeFirst();
-}
-
 export function listCircuits(db: Db, serviceLocationId: number) {
   return db
     .selectFrom('circuits')
