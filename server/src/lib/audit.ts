@@ -4,8 +4,7 @@
  * no audit row. Customer writes build their entry with `auditCustomerWrite` (customer-access.service.ts): action
  * `customer.<what>`, subject `<customer id>:<object id>`.
  */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/database.js';
+import type { Queryable } from '../db/database.js';
 
 export interface AuditEntry {
   /** ISO-8601 UTC. */
@@ -21,7 +20,7 @@ export interface AuditEntry {
   detail?: Record<string, unknown> | null;
 }
 
-export async function audit(db: Kysely<Database> | Transaction<Database>, entry: AuditEntry): Promise<void> {
+export async function audit(db: Queryable, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({

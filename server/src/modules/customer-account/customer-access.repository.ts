@@ -1,11 +1,8 @@
 /** The two small reads behind every customer route's actor: the session's user with its account, and its categories. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Queryable } from '../../db/database.js';
 
 /** The user of a session with its account, or undefined when the user is gone or moved to another account. */
-export function findSessionUser(db: Db, userId: number, customerId: string) {
+export function findSessionUser(db: Queryable, userId: number, customerId: string) {
   return db
     .selectFrom('users as u')
     .innerJoin('customers as c', 'c.id', 'u.customer_id')
@@ -26,7 +23,7 @@ export function findSessionUser(db: Db, userId: number, customerId: string) {
 }
 
 /** The permission categories (SPEC §6) granted to a user. */
-export async function permissionCategories(db: Db, userId: number): Promise<string[]> {
+export async function permissionCategories(db: Queryable, userId: number): Promise<string[]> {
   const rows = await db.selectFrom('user_permissions').select('category').where('user_id', '=', userId).execute();
   return rows.map((r) => r.category);
 }

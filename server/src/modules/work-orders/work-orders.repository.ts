@@ -1,10 +1,8 @@
 /** All SQL of the installer's work-order home and its views (the search has its own repository). */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 
-type Db = Kysely<Database>;
-
-export function listWorkOrderTypes(db: Db) {
+export function listWorkOrderTypes(db: Queryable) {
   return db.selectFrom('work_order_types').select(['id', 'description']).orderBy('description').execute();
 }
 
@@ -60,7 +58,7 @@ const PLANT_COLUMNS = [
  * location and sales order notes, the counts of its circuits, attachments and notes, and its sales order's physical
  * plant config (`plant_id` null without one).
  */
-export function findWorkOrderHome(db: Db, workOrderId: number) {
+export function findWorkOrderHome(db: Queryable, workOrderId: number) {
   return db
     .selectFrom('work_orders as wo')
     .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
@@ -95,7 +93,7 @@ export function findWorkOrderHome(db: Db, workOrderId: number) {
 export type WorkOrderRow = NonNullable<Awaited<ReturnType<typeof findWorkOrderHome>>>;
 
 /** The work order's sales order id and its service location's address and position (nulls without a location). */
-export function findWorkOrderLocation(db: Db, workOrderId: number) {
+export function findWorkOrderLocation(db: Queryable, workOrderId: number) {
   return db
     .selectFrom('work_orders as wo')
     .leftJoin('service_locations as sl', 'sl.id', 'wo.service_location_id')
@@ -118,7 +116,7 @@ export function findWorkOrderLocation(db: Db, workOrderId: number) {
  * contact id (the same as m.id through the join), which the (service_location_id, contact_method_id) index already
  * holds in order: no sort.
  */
-export function listLocationContacts(db: Db, serviceLocationId: number) {
+export function listLocationContacts(db: Queryable, serviceLocationId: number) {
   return db
     .selectFrom('contact_method_locations as l')
     .innerJoin('contact_methods as m', 'm.id', 'l.contact_method_id')
@@ -129,7 +127,7 @@ export function listLocationContacts(db: Db, serviceLocationId: number) {
 }
 
 /** The names of the users a work order is assigned to (the work order home asks). */
-export function listAssigneeNames(db: Db, workOrderId: number) {
+export function listAssigneeNames(db: Queryable, workOrderId: number) {
   return db
     .selectFrom('work_order_assignments as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
@@ -141,7 +139,7 @@ export function listAssigneeNames(db: Db, workOrderId: number) {
 }
 
 /** The physical plant config of the work order's sales order, if it has one. */
-export function findPlantConfigOfWorkOrder(db: Db, workOrderId: number) {
+export function findPlantConfigOfWorkOrder(db: Queryable, workOrderId: number) {
   return db
     .selectFrom('physical_plant_configs as p')
     .innerJoin('work_orders as wo', 'wo.order_id', 'p.order_id')
@@ -150,7 +148,7 @@ export function findPlantConfigOfWorkOrder(db: Db, workOrderId: number) {
     .executeTakeFirst();
 }
 
-export function listNotes(db: Db, workOrderId: number) {
+export function listNotes(db: Queryable, workOrderId: number) {
   return db
     .selectFrom('work_order_notes')
     .select(['id', 'author', 'body', 'created_at'])
@@ -160,7 +158,7 @@ export function listNotes(db: Db, workOrderId: number) {
     .execute();
 }
 
-export function listLocationPackages(db: Db, serviceLocationId: number) {
+export function listLocationPackages(db: Queryable, serviceLocationId: number) {
   return db
     .selectFrom('service_location_packages as sp')
     .innerJoin('packages as p', 'p.id', 'sp.package_id')
@@ -172,7 +170,7 @@ export function listLocationPackages(db: Db, serviceLocationId: number) {
     .execute();
 }
 
-export function listLocationAssets(db: Db, serviceLocationId: number) {
+export function listLocationAssets(db: Queryable, serviceLocationId: number) {
   return db
     .selectFrom('assets as a')
     .innerJoin('equipment_definitions as d', 'd.id', 'a.definition_id')
@@ -194,7 +192,7 @@ export function listLocationAssets(db: Db, serviceLocationId: number) {
 }
 
 /** The work order's sales order, if it has one. */
-export function findSalesOrderOfWorkOrder(db: Db, workOrderId: number) {
+export function findSalesOrderOfWorkOrder(db: Queryable, workOrderId: number) {
   return db
     .selectFrom('sales_orders as so')
     .innerJoin('work_orders as wo', 'wo.order_id', 'so.id')
@@ -203,7 +201,7 @@ export function findSalesOrderOfWorkOrder(db: Db, workOrderId: number) {
     .executeTakeFirst();
 }
 
-export function listCircuits(db: Db, serviceLocationId: number) {
+export function listCircuits(db: Queryable, serviceLocationId: number) {
   return db
     .selectFrom('circuits')
     .select(['id', 'product', 'circuit_code', 'description'])
@@ -213,7 +211,7 @@ export function listCircuits(db: Db, serviceLocationId: number) {
     .execute();
 }
 
-export function listCentralOffices(db: Db) {
+export function listCentralOffices(db: Queryable) {
   return db
     .selectFrom('central_offices')
     .select(['id', 'name', 'kind', 'address', 'city', 'state', 'zip', 'latitude', 'longitude'])
@@ -222,7 +220,7 @@ export function listCentralOffices(db: Db) {
 }
 
 /** The view object id of the GIS link, found by order id and work-order detail id (SPEC §7). */
-export function findGisObject(db: Db, orderId: number, detailId: number) {
+export function findGisObject(db: Queryable, orderId: number, detailId: number) {
   return db
     .selectFrom('work_orders')
     .select(['id', 'contractor_id', 'gis_object_id'])
@@ -232,7 +230,7 @@ export function findGisObject(db: Db, orderId: number, detailId: number) {
 }
 
 /** Whether a user may still fetch files: an enabled installer (checked again when a file link is used). */
-export function findActiveInstaller(db: Db, userId: number) {
+export function findActiveInstaller(db: Queryable, userId: number) {
   return db
     .selectFrom('users')
     .select('id')
