@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 /** Two suites: `unit` (pure code, no database) and `api` (server modules on a freshly migrated database). */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on CI's two cores that ran each suite one file at a time.
+    maxWorkers: 2,
     projects: [
       {
         test: {
