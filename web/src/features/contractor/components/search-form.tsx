@@ -1,8 +1,8 @@
 import { CONTRACTOR_SORTS, CONTRACTOR_WORK_ORDER_STATUSES, WORK_ORDER_TYPES } from '@strand/domain';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import type { FieldErrors } from '../../../lib/form-errors';
-import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
+import { DateFilter, SearchActions, SortControl } from '../../../lib/ui/search-form-parts';
 import { assignmentLocked, type SearchFormState } from '../search-form-state';
 
 export interface SearchFormProps {
@@ -50,7 +50,6 @@ export function SearchForm({ value, nContractor, errors, busy, onChange, onSearc
   const set = <K extends keyof SearchFormState>(key: K, v: SearchFormState[K]) => onChange({ ...value, [key]: v });
   const locked = assignmentLocked(nContractor);
   const assignedId = useId();
-  const dateFilterId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch();
@@ -128,44 +127,18 @@ export function SearchForm({ value, nContractor, errors, busy, onChange, onSearc
         </Field>
       </div>
 
-      <fieldset className="search-dates">
-        <legend className="visually-hidden">Date filter</legend>
-        <div className="field field--check">
-          <input
-            id={dateFilterId}
-            type="checkbox"
-            checked={value.dateFilter}
-            onChange={(e) => set('dateFilter', e.target.checked)}
-          />
-          <label htmlFor={dateFilterId}>Filter by scheduled date</label>
-        </div>
-        <div className="search-grid search-grid--dates">
-          <Field label="Date From" error={errors.DateFrom}>
-            {(id, d) => (
-              <input
-                id={id}
-                type="date"
-                value={value.DateFrom}
-                disabled={!value.dateFilter}
-                onChange={(e) => set('DateFrom', e.target.value)}
-                aria-describedby={d}
-              />
-            )}
-          </Field>
-          <Field label="Date To" error={errors.DateTo}>
-            {(id, d) => (
-              <input
-                id={id}
-                type="date"
-                value={value.DateTo}
-                disabled={!value.dateFilter}
-                onChange={(e) => set('DateTo', e.target.value)}
-                aria-describedby={d}
-              />
-            )}
-          </Field>
-        </div>
-      </fieldset>
+      <DateFilter
+        className="search-dates"
+        datesClassName="search-grid search-grid--dates"
+        label="Filter by scheduled date"
+        enabled={value.dateFilter}
+        from={value.DateFrom}
+        to={value.DateTo}
+        errors={{ from: errors.DateFrom, to: errors.DateTo }}
+        onEnabledChange={(on) => set('dateFilter', on)}
+        onFromChange={(from) => set('DateFrom', from)}
+        onToChange={(to) => set('DateTo', to)}
+      />
 
       <div className={`field field--check${errors.ByAssignment ? ' field--invalid' : ''}`}>
         <input
@@ -185,36 +158,15 @@ export function SearchForm({ value, nContractor, errors, busy, onChange, onSearc
       )}
       {errors.ByAssignment && <p className="field__error">{errors.ByAssignment}</p>}
 
-      <div className="search-sort">
-        <Field label="Sort by">
-          {(id) => (
-            <select id={id} value={value.sort} onChange={(e) => set('sort', e.target.value as SearchFormState['sort'])}>
-              {CONTRACTOR_SORTS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Button
-          type="button"
-          variant="secondary"
-          aria-pressed={value.order === 'asc'}
-          onClick={() => set('order', value.order === 'asc' ? 'desc' : 'asc')}
-        >
-          {value.order === 'asc' ? 'Ascending' : 'Descending'}
-        </Button>
-      </div>
+      <SortControl
+        className="search-sort"
+        value={value.sort}
+        options={CONTRACTOR_SORTS}
+        order={value.order}
+        onSort={(sort, order) => onChange({ ...value, sort, order })}
+      />
 
-      <div className="actions">
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Searching…' : 'Search'}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onClear}>
-          Clear search
-        </Button>
-      </div>
+      <SearchActions busy={busy} onClear={onClear} />
     </Form>
   );
 }

@@ -6,9 +6,11 @@ import {
   type WorkOrderSortField,
 } from '@strand/domain';
 import { type FormEvent, useId } from 'react';
-import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
+import { DateFilter, SearchActions, SortControl } from '../../../lib/ui/search-form-parts';
 import { TextField } from '../../../lib/ui/text-field';
+
+const SORT_OPTIONS = WORK_ORDER_SORT_FIELDS.map((field) => ({ value: field, label: WORK_ORDER_SORT_LABELS[field] }));
 
 export interface SearchFormProps {
   form: SearchFormState;
@@ -147,71 +149,27 @@ export function SearchForm({
         </div>
       </fieldset>
 
-      <fieldset className="wo-search__dates">
-        <legend className="visually-hidden">Date filter</legend>
-        <div className="field field--check">
-          <input
-            id={`${id}-dates`}
-            type="checkbox"
-            checked={form.dateFilter}
-            onChange={(e) => onChange({ dateFilter: e.target.checked })}
-          />
-          <label htmlFor={`${id}-dates`}>Filter by date</label>
-        </div>
-        <TextField
-          label="Date From"
-          name="dateFrom"
-          type="date"
-          value={form.dateFrom}
-          disabled={!form.dateFilter}
-          onValueChange={(dateFrom) => onChange({ dateFrom })}
-          error={errors.DateFrom}
-        />
-        <TextField
-          label="Date To"
-          name="dateTo"
-          type="date"
-          value={form.dateTo}
-          disabled={!form.dateFilter}
-          onValueChange={(dateTo) => onChange({ dateTo })}
-          error={errors.DateTo}
-        />
-      </fieldset>
+      <DateFilter
+        className="wo-search__dates"
+        label="Filter by date"
+        enabled={form.dateFilter}
+        from={form.dateFrom}
+        to={form.dateTo}
+        errors={{ from: errors.DateFrom, to: errors.DateTo }}
+        onEnabledChange={(dateFilter) => onChange({ dateFilter })}
+        onFromChange={(dateFrom) => onChange({ dateFrom })}
+        onToChange={(dateTo) => onChange({ dateTo })}
+      />
 
-      <div className="wo-search__sort">
-        <div className="field">
-          <label htmlFor={`${id}-sort`}>Sort by</label>
-          <select
-            id={`${id}-sort`}
-            value={form.sortBy}
-            onChange={(e) => onSort(e.target.value as WorkOrderSortField, form.sortOrder)}
-          >
-            {WORK_ORDER_SORT_FIELDS.map((field) => (
-              <option key={field} value={field}>
-                {WORK_ORDER_SORT_LABELS[field]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button
-          type="button"
-          variant="secondary"
-          className="wo-search__order"
-          onClick={() => onSort(form.sortBy, form.sortOrder === 'asc' ? 'desc' : 'asc')}
-        >
-          <span className="visually-hidden">Sort order: </span>
-          {form.sortOrder === 'asc' ? 'Ascending' : 'Descending'}
-        </Button>
-      </div>
+      <SortControl
+        className="wo-search__sort"
+        value={form.sortBy}
+        options={SORT_OPTIONS}
+        order={form.sortOrder}
+        onSort={onSort}
+      />
 
-      <div className="actions">
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Searching…' : 'Search'}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onClear}>
-          Clear search
-        </Button>
-      </div>
+      <SearchActions busy={busy} onClear={onClear} />
     </Form>
   );
 }
