@@ -99,6 +99,9 @@ export async function expectNavLinks(page: Page, labels: string[]): Promise<void
 
 /** Logs out through the header button, or through the menu's Log out link on phones. */
 export async function logOut(page: Page): Promise<void> {
+  // Wait for the shell: the header's Log out button on wide screens, the menu button on phones (hidden ones do not
+  // match), then choose.
+  await expect(header(page).getByRole('button', { name: 'Log out' }).or(menuButton(page)).first()).toBeVisible();
   if (await menuButton(page).isVisible()) {
     await openMenuIfCollapsed(page);
     await page.getByRole('link', { name: 'Log out' }).click();
