@@ -24,7 +24,7 @@ const cachedRead = <T>(path: string, schema: z.ZodType<T>, signal: AbortSignal) 
 
 /** The request paths whose cached copies an equipment page may show (for its offline notice). */
 export const assetPaths = {
-  asset: (nAssetId: number) => `/api/assets/${nAssetId}`,
+  asset: (assetId: number) => `/api/assets/${assetId}`,
   byTag: (tag: string) => `/api/assets/by-tag/${encodeURIComponent(tag)}`,
   swapData: (WOId: number, ONTId: string) => `${WO(WOId)}/swap-ont/${encodeURIComponent(ONTId)}`,
   assignedEquipment: '/api/installer/assigned-equipment',
@@ -33,15 +33,15 @@ export const assetPaths = {
 const noRetryOn4xx = (failures: number, error: unknown) =>
   failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
-export const getAssetQueryOptions = (nAssetId: number) =>
+export const getAssetQueryOptions = (assetId: number) =>
   queryOptions({
-    queryKey: ['assets', 'id', nAssetId],
-    queryFn: ({ signal }) => cachedRead(assetPaths.asset(nAssetId), AssetSchema, signal),
+    queryKey: ['assets', 'id', assetId],
+    queryFn: ({ signal }) => cachedRead(assetPaths.asset(assetId), AssetSchema, signal),
     retry: noRetryOn4xx,
     networkMode: 'always',
   });
 
-export const useAsset = (nAssetId: number) => useQuery(getAssetQueryOptions(nAssetId));
+export const useAsset = (assetId: number) => useQuery(getAssetQueryOptions(assetId));
 
 export const getAssetByTagQueryOptions = (tag: string) =>
   queryOptions({
@@ -54,22 +54,22 @@ export const getAssetByTagQueryOptions = (tag: string) =>
 
 export const useAssetByTag = (tag: string) => useQuery(getAssetByTagQueryOptions(tag));
 
-export const getAssetActionsQueryOptions = (nAssetId: number, WOId: number, enabled = true) =>
+export const getAssetActionsQueryOptions = (assetId: number, WOId: number, enabled = true) =>
   queryOptions({
-    queryKey: ['assets', 'actions', nAssetId, WOId],
+    queryKey: ['assets', 'actions', assetId, WOId],
     queryFn: ({ signal }) =>
-      cachedRead(`${assetPaths.asset(nAssetId)}/actions?WOId=${WOId}`, AssetActionListSchema, signal),
+      cachedRead(`${assetPaths.asset(assetId)}/actions?WOId=${WOId}`, AssetActionListSchema, signal),
     enabled,
     retry: false,
     networkMode: 'always',
   });
 
-export const useAssetActions = (nAssetId: number, WOId: number, enabled = true) =>
-  useQuery(getAssetActionsQueryOptions(nAssetId, WOId, enabled));
+export const useAssetActions = (assetId: number, WOId: number, enabled = true) =>
+  useQuery(getAssetActionsQueryOptions(assetId, WOId, enabled));
 
 /** Take Action: the raw answer, so a response without a RequestID can be shown as it is (SPEC §4). */
-export function takeAction(nAssetId: number, body: { ApplicationActionID: number; WorkOrderID: number }, key: string) {
-  return apiRequest(`/api/assets/${nAssetId}/actions`, {
+export function takeAction(assetId: number, body: { ApplicationActionID: number; WorkOrderID: number }, key: string) {
+  return apiRequest(`/api/assets/${assetId}/actions`, {
     method: 'POST',
     body,
     schema: z.unknown(),

@@ -10,7 +10,7 @@ export const ACTIONS_FAILED =
   'Failed to fetch the asset actions. Could result from bad internet connection. Saved the asset in Saved Assets tab.';
 
 interface Props {
-  nAssetId: number;
+  assetId: number;
   vcAssetID: string;
   WOId: number;
 }
@@ -22,8 +22,8 @@ type Message = { kind: 'ok'; lines: string[] } | { kind: 'error'; lines: string[
  * fetched for want of a network or a server (status 0, timeouts, 5xx: the offline rules) the asset is saved on the
  * device (SPEC §8); when the server answered with a reason (403 not at the service location, 404), it is shown.
  */
-export function AssetActions({ nAssetId, vcAssetID, WOId }: Props) {
-  const actions = useAssetActions(nAssetId, WOId);
+export function AssetActions({ assetId, vcAssetID, WOId }: Props) {
+  const actions = useAssetActions(assetId, WOId);
   const [busy, setBusy] = useState<number | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   // One key per action press, kept while it is retried, so a retry never asks twice.
@@ -31,8 +31,8 @@ export function AssetActions({ nAssetId, vcAssetID, WOId }: Props) {
 
   const failed = isUnreachable(actions.error);
   useEffect(() => {
-    if (failed) void saveAsset({ vcAssetID, WOId, nAssetId });
-  }, [failed, vcAssetID, WOId, nAssetId]);
+    if (failed) void saveAsset({ vcAssetID, WOId, nAssetId: assetId });
+  }, [failed, vcAssetID, WOId, assetId]);
 
   const run = async (actionId: number) => {
     setBusy(actionId);
@@ -40,7 +40,7 @@ export function AssetActions({ nAssetId, vcAssetID, WOId }: Props) {
     const key = keys.get(actionId) ?? crypto.randomUUID();
     keys.set(actionId, key);
     try {
-      const raw = await takeAction(nAssetId, { ApplicationActionID: actionId, WorkOrderID: WOId }, key);
+      const raw = await takeAction(assetId, { ApplicationActionID: actionId, WorkOrderID: WOId }, key);
       const requestId = (raw as { RequestID?: unknown } | null)?.RequestID;
       if (typeof requestId !== 'number') {
         setMessage({ kind: 'error', lines: [JSON.stringify(raw)] });
@@ -64,8 +64,8 @@ export function AssetActions({ nAssetId, vcAssetID, WOId }: Props) {
   };
 
   return (
-    <section className="asset-actions" aria-labelledby={`actions-${nAssetId}`}>
-      <h2 id={`actions-${nAssetId}`}>Actions</h2>
+    <section className="asset-actions" aria-labelledby={`actions-${assetId}`}>
+      <h2 id={`actions-${assetId}`}>Actions</h2>
       {actions.isPending && <p className="muted">Loading the actions…</p>}
       {actions.error && (
         <div className="alert alert--error" role="alert">

@@ -10,7 +10,7 @@ import { useForm } from '../../../lib/use-form';
 import { useAssetEditData, useEditAsset } from '../api/asset-edit';
 
 interface Props {
-  nAssetId: number;
+  assetId: number;
   WOId: number;
 }
 
@@ -18,10 +18,10 @@ interface Props {
  * getAssetEditData (SPEC §7): correct the asset's serial number, MAC address, status and description in this work
  * order; every change is kept and listed with who made it and when.
  */
-export function AssetEdit({ nAssetId, WOId }: Props) {
+export function AssetEdit({ assetId, WOId }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const data = useAssetEditData(nAssetId, WOId, open);
+  const data = useAssetEditData(assetId, WOId, open);
   return (
     <section className="stack" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Correct this asset</h2>

@@ -11,11 +11,11 @@ import { AssetFrame, LoadState, NO_ASSET, numberParam } from './asset-frame';
 export function AssetPage() {
   const params = useParams();
   const WOId = numberParam(params.WOId);
-  const nAssetId = numberParam(params.nAssetId);
-  const asset = useAsset(nAssetId);
+  const assetId = numberParam(params.nAssetId);
+  const asset = useAsset(assetId);
   const a = asset.data;
   return (
-    <AssetFrame title={a ? a.vcAssetID : 'Asset'} WOId={WOId} offlinePaths={[assetPaths.asset(nAssetId)]}>
+    <AssetFrame title={a ? a.vcAssetID : 'Asset'} WOId={WOId} offlinePaths={[assetPaths.asset(assetId)]}>
       <LoadState isPending={asset.isPending} error={asset.error} what="the asset" notFound={NO_ASSET} />
       {a && (
         <div className="stack">
@@ -30,8 +30,8 @@ export function AssetPage() {
               </ButtonLink>
             </div>
           )}
-          <AssetActions nAssetId={a.nAssetID} vcAssetID={a.vcAssetID} WOId={WOId} />
-          {WOId !== null && <AssetEdit nAssetId={a.nAssetID} WOId={WOId} />}
+          <AssetActions assetId={a.nAssetID} vcAssetID={a.vcAssetID} WOId={WOId} />
+          {WOId !== null && <AssetEdit assetId={a.nAssetID} WOId={WOId} />}
         </div>
       )}
     </AssetFrame>

@@ -61,14 +61,14 @@ function SavedAssetItem({ item, onDelete }: { item: SavedAsset; onDelete(): void
           Delete
         </Button>
       </div>
-      {details && <SavedAssetDetails nAssetId={item.nAssetId} />}
-      {actions && <AssetActions nAssetId={item.nAssetId} vcAssetID={item.vcAssetID} WOId={item.WOId} />}
+      {details && <SavedAssetDetails assetId={item.nAssetId} />}
+      {actions && <AssetActions assetId={item.nAssetId} vcAssetID={item.vcAssetID} WOId={item.WOId} />}
     </li>
   );
 }
 
-function SavedAssetDetails({ nAssetId }: { nAssetId: number }) {
-  const asset = useAsset(nAssetId);
+function SavedAssetDetails({ assetId }: { assetId: number }) {
+  const asset = useAsset(assetId);
   return (
     <>
       <LoadState isPending={asset.isPending} error={asset.error} what="the asset" notFound={NO_ASSET} />
