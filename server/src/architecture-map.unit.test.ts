@@ -80,3 +80,22 @@ describe('the front door and the map stay short and true', () => {
     expect(gone).toEqual([]);
   });
 });
+
+describe('source files stay small enough to change safely', () => {
+  const LIMIT = 500;
+  const REASON = /Long file: /;
+
+  function sources(dir: string): string[] {
+    return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
+      .filter((e) => e.isFile() && /\.(ts|tsx|mjs|cjs)$/.test(e.name) && !e.parentPath.includes('node_modules'))
+      .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+  }
+
+  it(`no file of domain, server, web, e2e or scripts is over ${LIMIT} lines without a "Long file:" reason at its top`, () => {
+    const long = ['domain/src', 'server/src', 'web/src', 'e2e/tests', 'scripts'].flatMap(sources).filter((file) => {
+      const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
+      return lines.length > LIMIT && !REASON.test(lines.slice(0, 20).join('\n'));
+    });
+    expect(long).toEqual([]);
+  });
+});
