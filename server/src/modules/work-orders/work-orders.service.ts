@@ -19,9 +19,9 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Row } from '../../db/database.js';
 import { notFound } from '../../lib/errors.js';
+import { assertInstallerWorkOrder } from '../access/access.policy.js';
 import { assertInstallerMayReach, type ReachedWorkOrder } from '../access/access.service.js';
 import { sanitizeSalesOrderHtml } from './sales-order-html.js';
-import { assertInstallerWorkOrder } from '../access/access.policy.js';
 import * as repo from './work-orders.repository.js';
 
 const missing = (workOrderId: number) => notFound(`There is no work order #${workOrderId}.`);
