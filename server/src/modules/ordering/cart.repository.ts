@@ -11,7 +11,7 @@ export function allPackages(db: Q) {
     .orderBy('id')
     .execute();
 }
-export type PackageRow = Awaited<ReturnType<typeof allPackages>>[number];
+type PackageRow = Awaited<ReturnType<typeof allPackages>>[number];
 
 export async function insertCart(db: Q, row: NewRow<'carts'>) {
   await db.insertInto('carts').values(row).execute();

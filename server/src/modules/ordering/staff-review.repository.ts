@@ -76,7 +76,7 @@ export function waitingLeadsAt(db: Q, keys: string[]) {
     .orderBy('id')
     .execute();
 }
-export type WaitingLead = Awaited<ReturnType<typeof waitingLeadsAt>>[number];
+type WaitingLead = Awaited<ReturnType<typeof waitingLeadsAt>>[number];
 
 /** Marks a lead told; false when another round told it first (so nobody is mailed twice). */
 export async function claimLead(db: Q, id: number, now: string): Promise<boolean> {

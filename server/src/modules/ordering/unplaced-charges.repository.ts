@@ -44,7 +44,7 @@ export function unplacedChargesDue(db: Q, before: string, limit: number) {
     .limit(limit)
     .execute();
 }
-export type UnplacedChargeRow = Awaited<ReturnType<typeof unplacedChargesDue>>[number];
+type UnplacedChargeRow = Awaited<ReturnType<typeof unplacedChargesDue>>[number];
 
 /** Moves a charge from one status to the next; false when someone else moved it first. */
 export async function moveUnplacedCharge(
