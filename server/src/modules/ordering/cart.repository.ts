@@ -11,7 +11,6 @@ export function allPackages(db: Q) {
     .orderBy('id')
     .execute();
 }
-type PackageRow = Awaited<ReturnType<typeof allPackages>>[number];
 
 export async function insertCart(db: Q, row: NewRow<'carts'>) {
   await db.insertInto('carts').values(row).execute();

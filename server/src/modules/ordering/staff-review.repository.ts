@@ -76,7 +76,6 @@ export function waitingLeadsAt(db: Q, keys: string[]) {
     .orderBy('id')
     .execute();
 }
-type WaitingLead = Awaited<ReturnType<typeof waitingLeadsAt>>[number];
 
 /** Marks a lead told; false when another round told it first (so nobody is mailed twice). */
 export async function claimLead(db: Q, id: number, now: string): Promise<boolean> {

@@ -44,7 +44,6 @@ export function unplacedChargesDue(db: Q, before: string, limit: number) {
     .limit(limit)
     .execute();
 }
-type UnplacedChargeRow = Awaited<ReturnType<typeof unplacedChargesDue>>[number];
 
 /** Moves a charge from one status to the next; false when someone else moved it first. */
 export async function moveUnplacedCharge(
