@@ -29,13 +29,17 @@ import * as cartRepo from './cart.repository.js';
 import { type CatalogRow, packagesFor, toCatalogPackage } from './ordering.policy.js';
 import { countCreation } from './visitor-caps.js';
 
-interface Located {
+/** An address as typed or stored: number, street, unit, city, state, ZIP. */
+export interface Place {
   number: string;
   street: string;
   unit: string;
   city: string;
   state: string;
   zip: string;
+}
+
+interface Located extends Place {
   zip_four: string | null;
   county: string | null;
 }

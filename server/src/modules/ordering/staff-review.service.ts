@@ -36,7 +36,7 @@ import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { orderRecipients, recordOrderEvent } from '../orders/orders.service.js';
 import * as availabilityRepo from './availability.repository.js';
-import { areasAt, assertPlaceAgrees, standardAddress } from './availability.service.js';
+import { areasAt, assertPlaceAgrees, type Place, standardAddress } from './availability.service.js';
 import * as checkoutRepo from './checkout.repository.js';
 import { mayOrderIn } from './ordering.policy.js';
 import * as reviewRepo from './staff-review.repository.js';
@@ -44,15 +44,6 @@ import * as reviewRepo from './staff-review.repository.js';
 export interface StaffActor {
   userId: number;
   employeeId: number | null;
-}
-
-interface Place {
-  number: string;
-  street: string;
-  unit: string;
-  city: string;
-  state: string;
-  zip: string;
 }
 
 const lineOf = (p: Place) => standardAddress({ ...p, zip_four: null, county: null }).line;
