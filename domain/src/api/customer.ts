@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { cleanLine, cleanText } from '../clean-text.js';
-import { PERMISSION_CATEGORIES, type PermissionCategory } from '../permissions.js';
+import { PERMISSION_CATEGORIES, type PermissionCategory, permissionConflicts } from '../permissions.js';
 import { CustomerTypeSchema } from '../session.js';
 import { password } from './auth.js';
 
@@ -180,6 +180,11 @@ const requiredEmail = z
   .pipe(z.email('Email must be a valid email address, like name@example.com.'))
   .transform((v) => v.toLowerCase());
 
+/** A set of categories where one needs another it lacks ("Pay bills" without "View bills") is refused. */
+function refuseConflicts(list: PermissionCategory[], ctx: z.RefinementCtx) {
+  for (const message of permissionConflicts(list)) ctx.addIssue({ code: 'custom', message });
+}
+
 export const CustomerUserSchema = z.object({
   nUserID: z.number().int(),
   username: z.string(),
@@ -201,7 +206,11 @@ export const AddUserRequestSchema = z.object({
   lastName: name('Last name'),
   email: requiredEmail,
   password,
-  permissions: z.array(PermissionCategoryCodeSchema).max(PERMISSION_CATEGORIES.length).default([]),
+  permissions: z
+    .array(PermissionCategoryCodeSchema)
+    .max(PERMISSION_CATEGORIES.length)
+    .default([])
+    .superRefine(refuseConflicts),
 });
 export type AddUserRequest = z.input<typeof AddUserRequestSchema>;
 
@@ -235,7 +244,8 @@ export const UpdatePermissionsRequestSchema = z.object({
   UtilityList: z
     .array(PermissionCategoryCodeSchema)
     .max(PERMISSION_CATEGORIES.length, 'Each permission can be given once.')
-    .refine((list) => new Set(list).size === list.length, 'Each permission can be given once.'),
+    .refine((list) => new Set(list).size === list.length, 'Each permission can be given once.')
+    .superRefine(refuseConflicts),
 });
 export type UpdatePermissionsRequest = z.infer<typeof UpdatePermissionsRequestSchema>;
 

@@ -191,6 +191,24 @@ describe('GET and PUT /api/customer/users/:userId/permissions', () => {
     expect((await again.call('GET', '/api/customer/business-center/requests')).statusCode).toBe(403);
   });
 
+  it('refuses paying without viewing, naming the field, and stores nothing', async () => {
+    const business = await as(t, 'business');
+    const res = await business.call('PUT', `/api/customer/users/${BILL}/permissions`, { UtilityList: ['billing-pay'] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.UtilityList).toBe('“Pay bills” needs “View bills” too: tick both or neither.');
+    const after = (await business.call('GET', `/api/customer/users/${BILL}/permissions`)).json();
+    expect(
+      after.categories.filter((c: { granted: boolean }) => c.granted).map((c: { code: string }) => c.code),
+    ).toEqual(['billing-view', 'billing-pay']);
+    const added = await business.call('POST', '/api/customer/users', {
+      ...NEW_USER,
+      username: 'pays-blind',
+      permissions: ['billing-pay'],
+    });
+    expect(added.statusCode).toBe(400);
+    expect(added.json().error.fields.permissions).toMatch(/needs “View bills”/);
+  });
+
   it('refuses changing the admin’s or one’s own permissions', async () => {
     const business = await as(t, 'business');
     const admin = await business.call('PUT', `/api/customer/users/${DANA}/permissions`, { UtilityList: ['tickets'] });

@@ -1,7 +1,13 @@
-import type { CustomerAccount, CustomerUser, PermissionCategory, UserPermissions } from '@strand/domain';
+import {
+  type CustomerAccount,
+  type CustomerUser,
+  type PermissionCategory,
+  permissionConflicts,
+  type UserPermissions,
+} from '@strand/domain';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
+import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
@@ -34,6 +40,12 @@ function LoadedPermissionsForm({ user, granter, onDone, data }: PermissionsFormP
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setErrors(NO_ERRORS);
+    // The same rule the server enforces: "Pay bills" without "View bills" is refused before sending.
+    const conflicts = permissionConflicts(granted);
+    if (conflicts.length > 0) {
+      setErrors({ message: CORRECT_FIELDS_MESSAGE, fields: { UtilityList: conflicts.join(' ') } });
+      return;
+    }
     try {
       await save.mutateAsync({ id: user.nUserID, categories: granted });
       popup.show(`Permissions of ${name} saved`);
@@ -55,6 +67,11 @@ function LoadedPermissionsForm({ user, granter, onDone, data }: PermissionsFormP
           </p>
         )}
         <FormAlert message={errors.message} />
+        {errors.fields.UtilityList && (
+          <p className="field__error" id={`perm-${user.nUserID}-error`}>
+            {errors.fields.UtilityList}
+          </p>
+        )}
         {data.categories.map((c) => {
           // Only categories the signed-in user holds can be given or taken away.
           const mine = granter.permissions.includes(c.code);
