@@ -7,6 +7,7 @@ export * from './api/billing.js';
 export * from './api/contractor.js';
 export * from './api/contractor-field.js';
 export * from './api/customer.js';
+export * from './api/customer-home.js';
 export * from './api/customer-services.js';
 export * from './api/dispatch.js';
 export * from './api/health.js';

@@ -31,6 +31,7 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { circuitsRoutes } from './modules/circuits/circuits.routes.js';
 import { contractorRoutes } from './modules/contractor/contractor.routes.js';
 import { customerAccountRoutes } from './modules/customer-account/customer-account.routes.js';
+import { customerHomeRoutes } from './modules/customer-home/customer-home.routes.js';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes.js';
 import { faxOutboxRoutes } from './modules/fax-outbox/fax-outbox.routes.js';
 import { mapsRoutes } from './modules/maps/maps.routes.js';
@@ -84,6 +85,7 @@ const MODULES = [
   settingsRoutes,
   accountsRoutes,
   customerAccountRoutes,
+  customerHomeRoutes,
   billingRoutes,
   supportTicketsRoutes,
   contractorRoutes,
