@@ -35,6 +35,10 @@ describe('order rules', () => {
     expect(types(workPlanOf({ business: false, dropExists: true, kind: 'change', needsVisit: true }))).toEqual([
       'Consumer Fiber Install',
     ]);
+    // A change where the drop does not reach (a cancelled order's location) is planned as a new address.
+    expect(types(workPlanOf({ business: false, dropExists: false, kind: 'change', needsVisit: true }))).toEqual(
+      types(workPlanOf({ business: false, dropExists: false, kind: 'new', needsVisit: true })),
+    );
   });
 
   it('moves an order forward only, and cancels it until it is installed', () => {

@@ -93,7 +93,8 @@ export interface WorkStep {
 /**
  * The work orders an order needs, in order (each waits for the one before): a location without a drop needs a site
  * survey, drop construction and splicing before the install; a location with a drop needs only the install. A change
- * that needs new equipment (an ONT upgrade) is one install visit; a change without new equipment needs no visit.
+ * that needs new equipment (an ONT upgrade) is one install visit; a change without new equipment needs no visit; a
+ * change at a location the drop does not reach (a cancelled order's) needs the whole plan, as a new address does.
  */
 export function workPlanOf(input: { business: boolean; dropExists: boolean; kind: OrderKind; needsVisit: boolean }) {
   const b = input.business;
@@ -102,7 +103,8 @@ export function workPlanOf(input: { business: boolean; dropExists: boolean; kind
     reaches: 'installed',
     doneBy: 'installer',
   };
-  if (input.kind === 'change') return input.needsVisit ? [install] : [];
+  // A change at a location with a drop: an ONT upgrade at most. Without a drop it is planned as a new address.
+  if (input.kind === 'change' && input.dropExists) return input.needsVisit ? [install] : [];
   if (input.dropExists) return [install];
   const steps: WorkStep[] = [
     { type: b ? 'Business Site Survey' : 'Consumer Site Survey', reaches: 'survey_done', doneBy: 'contractor' },

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { cleanText } from '../clean-text.js';
 import { INSTALL_WINDOWS } from '../orders.js';
+import { CheckoutPaymentSchema } from './ordering.js';
 import { OrderDetailSchema, OrderSummarySchema } from './orders.js';
 
 export const OrderSummaryListSchema = z.array(OrderSummarySchema);
@@ -61,6 +62,12 @@ export const ChangeOptionsSchema = z.object({
   openOrderId: z.number().int().nullable(),
   /** Days a visit may be booked on (YYYY-MM-DD, working days). */
   visitDates: z.array(z.string()),
+  /**
+   * Whether the fiber drop reaches the location. Without one (a cancelled order's location) a change is planned as
+   * checkout plans a new address (survey, drop, splicing, install, the install on one of `visitDates`) and is paid
+   * when it is placed: the first month and the install fees.
+   */
+  dropExists: z.boolean(),
 });
 export type ChangeOptions = z.infer<typeof ChangeOptionsSchema>;
 
@@ -83,6 +90,10 @@ const changeFields = {
     .enum(INSTALL_WINDOWS, { error: 'Choose a window: 08:00-12:00 or 12:00-17:00.' })
     .nullable()
     .optional(),
+  /** A change at a location without a drop is paid when placed, as checkout is (a new card or one on file). */
+  payment: CheckoutPaymentSchema.optional(),
+  /** The total the browser showed for such a change (first month + install fees): another total is "prices changed". */
+  expectedTotalCents: z.number().int().min(0).max(100_000_000).optional(),
 };
 
 const somethingChanges = (r: { add: number[]; remove: number[] }) => r.add.length + r.remove.length > 0;
@@ -95,6 +106,8 @@ export const ChangeOrderResultSchema = z.object({
   orderId: z.number().int(),
   /** True when the change waits for an installer's visit; false when it is active already. */
   needsVisit: z.boolean(),
+  /** What was charged when the change was placed (a location without a drop); 0 when it is billed later. */
+  paidCents: z.number().int(),
 });
 export type ChangeOrderResult = z.infer<typeof ChangeOrderResultSchema>;
 

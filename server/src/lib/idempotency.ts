@@ -61,6 +61,25 @@ export function assertSameRequest(stored: { route: string; request_hash: string 
 }
 
 /**
+ * The answer already stored for this user's key (refused, 422, when it was for another operation or request), or
+ * undefined for a key not used yet: for a write that must know before it charges (a paid change of packages).
+ */
+export async function storedResult<T>(
+  db: Kysely<Database>,
+  options: { userId: number; key: string; route: string; request: unknown },
+): Promise<IdempotentResult<T> | undefined> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('user_id', '=', options.userId)
+    .where('key', '=', options.key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  assertSameRequest(row, options.route, requestHashOf(options.request));
+  return { statusCode: row.status_code, body: JSON.parse(row.response) as T, replayed: true };
+}
+
+/**
  * For a write that finds its earlier result by its own record (a fax by its key): refuses the key when this user used
  * it for another operation or request; does nothing for a key not used yet.
  */
@@ -96,18 +115,7 @@ export async function runIdempotent<T>(
   const { userId, key, route } = options;
   if (!key) return { ...(await db.transaction().execute(write)), replayed: false };
   const hash = requestHashOf(options.request);
-
-  const stored = async () => {
-    const row = await db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    assertSameRequest(row, route, hash);
-    return { statusCode: row.status_code, body: JSON.parse(row.response) as T, replayed: true };
-  };
+  const stored = () => storedResult<T>(db, { userId, key, route, request: options.request });
 
   const earlier = await stored();
   if (earlier) return earlier;

@@ -35,18 +35,6 @@ export async function markCartOrdered(db: Q, id: string, orderId: number, now: s
 
 // ---- install capacity ------------------------------------------------------------------------------------------
 
-/** Whether a service location has a package that is active now. */
-export async function hasActiveService(db: Q, serviceLocationId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('service_location_packages')
-    .select('id')
-    .where('service_location_id', '=', serviceLocationId)
-    .where('active', '=', 1)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Installers who can take an install visit: the provider's installer users, not disabled. */
 export async function installerCount(db: Q): Promise<number> {
   const row = await db

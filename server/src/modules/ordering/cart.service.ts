@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AreaKind, Cart, InstallWindows, StandardAddress } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
+import { dropExistsAt as dropExistsAtAddress } from '../orders/orders.service.js';
 import * as availabilityRepo from './availability.repository.js';
 import { areasAt, catalogue, checkLocation, standardAddress } from './availability.service.js';
 import * as cartRepo from './cart.repository.js';
@@ -158,9 +159,17 @@ export async function updateCart(ctx: AppContext, token: string, packageIds: num
 
 // ---- install windows -------------------------------------------------------------------------------------------
 
+/** Whether the cart's address has a drop already (orders' `dropExistsAt`, by the address, whichever account's). */
 export async function dropExistsAt(ctx: AppContext, p: CartPlace): Promise<boolean> {
-  const locationId = p.address?.service_location_id ?? null;
-  return locationId !== null && (await cartRepo.hasActiveService(ctx.db, locationId));
+  return dropExistsAtAddress(
+    ctx.db,
+    {
+      address: `${p.standard.number} ${p.standard.street}`,
+      address2: p.standard.unit === '' ? null : p.standard.unit,
+      zip: p.standard.zip,
+    },
+    p.address?.service_location_id ?? null,
+  );
 }
 
 export async function windowsFor(ctx: AppContext, p: CartPlace): Promise<InstallWindows> {

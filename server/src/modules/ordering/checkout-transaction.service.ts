@@ -15,7 +15,7 @@ import { audit } from '../../lib/audit.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { type OrderPaymentSource, recordOrderPayment } from '../billing/order-payments.service.js';
-import { placeOrder, recordOrderEvent } from '../orders/orders.service.js';
+import { placeOrder, recordOrderEvent, setOrderPaid } from '../orders/orders.service.js';
 import * as availabilityRepo from './availability.repository.js';
 import * as cartRepo from './cart.repository.js';
 import { type CartPlace, dropExistsAt } from './cart.service.js';
@@ -24,7 +24,7 @@ import { type Buyer, CHECKOUT_ROUTE, type CheckoutAnswer, newHolderOf } from './
 import { type NewOrder, reassertMayOpenOrder, recordOrderCard } from './checkout-guards.service.js';
 import * as codesRepo from './email-codes.repository.js';
 import type { CatalogRow } from './ordering.policy.js';
-import * as unplacedRepo from './unplaced-charges.repository.js';
+import { claimChargeForOrder } from './unplaced-charges.service.js';
 
 export interface CheckoutWork {
   buyer: Buyer;
@@ -89,7 +89,7 @@ export async function runCheckoutTransaction(ctx: AppContext, w: CheckoutWork): 
   const now = ctx.now().toISOString();
 
   const result = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await unplacedRepo.claimUnplacedForOrder(trx, w.reference, now))) throw chargeRefunded();
+    if (!(await claimChargeForOrder(trx, w.reference, now))) throw chargeRefunded();
     await reassertMayOpenOrder(ctx, trx, w.newOrder);
     let userId: number | null = buyer.kind === 'new' ? null : w.idemUser;
     const employeeId =
@@ -213,7 +213,7 @@ export async function runCheckoutTransaction(ctx: AppContext, w: CheckoutWork): 
       orderId: placed.orderId,
       now,
     });
-    await checkoutRepo.setOrderPaid(trx, placed.orderId, w.totalCents, w.reference, now);
+    await setOrderPaid(trx, placed.orderId, w.totalCents, w.reference, now);
     await recordOrderCard(trx, placed.orderId, w.source.fingerprint);
     await recordOrderEvent(
       trx,

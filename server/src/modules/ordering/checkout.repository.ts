@@ -49,7 +49,22 @@ export async function linkAddressToLocation(db: Q, addressId: number, serviceLoc
     .updateTable('addresses')
     .set({ service_location_id: serviceLocationId })
     .where('id', '=', addressId)
-    .where('service_location_id', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('service_location_id', 'is', null),
+        // The location it points at has nothing active (a cancelled order's, a moved-out account's): the address
+        // resolves to its current location, the one ordered now.
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('service_location_packages as p')
+              .select('p.id')
+              .whereRef('p.service_location_id', '=', 'addresses.service_location_id')
+              .where('p.active', '=', 1),
+          ),
+        ),
+      ]),
+    )
     .execute();
 }
 /** The account's service location at this address already (ordering again for the same place). */
@@ -90,15 +105,6 @@ export function storedAnswer(db: Q, userId: number, key: string) {
     .where('user_id', '=', userId)
     .where('key', '=', key)
     .executeTakeFirst();
-}
-
-/** What the order's checkout charged (the first month and the install fees) and the gateway's reference. */
-export async function setOrderPaid(db: Q, orderId: number, paidCents: number, reference: string, now: string) {
-  await db
-    .updateTable('sales_orders')
-    .set({ paid_cents: paidCents, gateway_charge_id: reference, updated_at: now })
-    .where('id', '=', orderId)
-    .execute();
 }
 
 /** Where an existing account's order confirmation goes: its first user's email, else its primary contact's. */

@@ -7,7 +7,9 @@
  * refund is refused (the order must not be placed on a refunded charge); one that places the order first takes the
  * charge off the queue in its own transaction (unplaced-charges.repository claimUnplacedForOrder).
  */
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/database.js';
 import { GatewayUnavailableError } from '../../integrations/payments/payment-gateway.js';
 import { audit } from '../../lib/audit.js';
 import * as repo from './unplaced-charges.repository.js';
@@ -18,6 +20,14 @@ export const UNPLACED_CHARGE_GRACE_MINUTES = 10;
 const ROUND = 50;
 
 export const refundKeyOf = (gatewayKey: string) => `refund-unplaced-${gatewayKey}`;
+
+/**
+ * Inside the transaction that places the order on a charge: takes the charge back from the refund queue (true when
+ * it was pending or never queued), or false when the refund job has claimed or refunded it (no order on it then).
+ * Checkout and a paid change of packages (orders' new-drop-change.service.ts) both call it.
+ */
+export const claimChargeForOrder = (trx: Transaction<Database>, reference: string, now: string) =>
+  repo.claimUnplacedForOrder(trx, reference, now);
 
 export interface UnplacedCharge {
   reference: string;

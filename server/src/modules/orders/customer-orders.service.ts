@@ -20,21 +20,21 @@ import {
   type StaffChangeOptions,
   type StaffChangeOrderRequestSchema,
 } from '@strand/domain';
-import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/database.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { ontAtLocation } from '../assets/assets.service.js';
 import { assertOwned, type CustomerActor } from '../customer-account/customer-access.policy.js';
 import { auditCustomerWrite } from '../customer-account/customer-access.service.js';
+import { installDays, leadDaysFor } from '../ordering/ordering.policy.js';
 import { activateOrder, longDay, type OrderProgress, sendOrderMail } from './fulfilment.service.js';
+import { type ChangeParty, changeRequestOf, placeNewDropChange } from './new-drop-change.service.js';
 import { cancelOrder, installStarted } from './order-cancel.service.js';
 import { assertNoOpenOrder, assertOwnOrder } from './orders.policy.js';
 import * as repo from './orders.repository.js';
-import { getOrderDetail, orderOwner, placeOrder, recordOrderEvent } from './orders.service.js';
+import { dropExistsAt, getOrderDetail, orderOwner, placeOrder, recordOrderEvent } from './orders.service.js';
 
 /** The list shows the newest orders of the account, at most this many. */
 export const ORDER_LIST_LIMIT = 100;
@@ -127,13 +127,15 @@ type OrderLocation = NonNullable<Awaited<ReturnType<typeof repo.locationForOrder
 async function optionsAt(ctx: AppContext, location: OrderLocation): Promise<ChangeOptions> {
   const serviceLocationId = location.id;
   const areaKind = location.customer_type === 'Business' ? 'business_fiber' : 'fiber';
-  const [packages, active, ont, open] = await Promise.all([
+  const [packages, active, ont, open, dropExists] = await Promise.all([
     repo.packagesSold(ctx.db),
     repo.activePackageIds(ctx.db, serviceLocationId),
     ontAtLocation(ctx.db, serviceLocationId),
     repo.openOrderAt(ctx.db, serviceLocationId),
+    dropExistsAt(ctx.db, location, serviceLocationId),
   ]);
   const ontMax = ont ? ontMaxMbps(ont) : null;
+  const today = ctx.now().toISOString().slice(0, 10);
   return {
     serviceLocationId,
     fullAddress: fullAddress(location),
@@ -150,10 +152,13 @@ async function optionsAt(ctx: AppContext, location: OrderLocation): Promise<Chan
         installFeeCents: p.install_fee_cents,
         speedMbps: p.speed_mbps,
         active: active.has(p.id),
-        needsVisit: !active.has(p.id) && changeNeedsVisit([p.speed_mbps], ontMax),
+        // Without a drop anything added is a new install (the whole plan, as checkout's).
+        needsVisit: !active.has(p.id) && (!dropExists || changeNeedsVisit([p.speed_mbps], ontMax)),
       })),
     openOrderId: open?.id ?? null,
-    visitDates: visitDates(ctx.now().toISOString().slice(0, 10)),
+    // A new drop's install is offered from the day checkout offers it (ordering's lead days), an upgrade's sooner.
+    visitDates: dropExists ? visitDates(today) : installDays(today, leadDaysFor(false)),
+    dropExists,
   };
 }
 
@@ -177,26 +182,13 @@ export async function staffChangeOptions(ctx: AppContext, serviceLocationId: num
 type ChangeRequest = z.output<typeof ChangeOrderRequestSchema>;
 type StaffChangeRequest = z.output<typeof StaffChangeOrderRequestSchema>;
 
-/**
- * Who places a change: the customer at their own account's location, or sales staff on the customer's behalf. The
- * change is the same (one rule set, two callers); only the audit row differs.
- */
-interface ChangeParty {
-  customerId: string;
-  userId: number;
-  employeeId: number | null;
-  /** Idempotency-Key stores are per user; the route name keeps a customer's and a staff member's apart. */
-  route: string;
-  audit: (trx: Transaction<Database>, at: string, orderId: number, detail: Record<string, unknown>) => Promise<void>;
-}
-
 /** A customer's change of packages at one of the account's locations. */
 export async function placeChange(
   ctx: AppContext,
   actor: CustomerActor,
   input: ChangeRequest,
   idempotencyKey: string | undefined,
-): Promise<{ orderId: number; needsVisit: boolean }> {
+): Promise<{ orderId: number; needsVisit: boolean; paidCents: number }> {
   const options = await changeOptions(ctx, actor, input.serviceLocationId);
   const party: ChangeParty = {
     customerId: actor.customerId,
@@ -218,7 +210,7 @@ export async function staffPlaceChange(
   staff: { userId: number; employeeId: number | null },
   input: StaffChangeRequest,
   idempotencyKey: string | undefined,
-): Promise<{ orderId: number; needsVisit: boolean }> {
+): Promise<{ orderId: number; needsVisit: boolean; paidCents: number }> {
   if (!idempotencyKey) {
     throw badRequest('A change of packages needs an Idempotency-Key header, so that a double click changes once.', {
       'Idempotency-Key': 'Required (a UUID is fine).',
@@ -271,13 +263,16 @@ function checkChange(options: ChangeOptions, input: ChangeRequest) {
     });
   }
   const added = input.add.map((id) => byId.get(id)).filter((p) => p !== undefined);
-  const needsVisit = changeNeedsVisit(
-    added.map((p) => p.speedMbps),
-    options.ontMaxMbps,
-  );
+  const needsVisit =
+    !options.dropExists ||
+    changeNeedsVisit(
+      added.map((p) => p.speedMbps),
+      options.ontMaxMbps,
+    );
   if (needsVisit) {
     if (!input.installDate || !options.visitDates.includes(input.installDate)) {
-      throw badRequest('This change needs an installer to upgrade the ONT: choose a day for the visit.', {
+      const why = options.dropExists ? 'to upgrade the ONT' : 'to connect the new drop';
+      throw badRequest(`This change needs an installer ${why}: choose a day for the visit.`, {
         installDate: `Choose one of the offered days (${options.visitDates[0]} to ${options.visitDates.at(-1)}).`,
       });
     }
@@ -289,8 +284,9 @@ function checkChange(options: ChangeOptions, input: ChangeRequest) {
 }
 
 /**
- * Places a change of packages for either caller. A change that needs a visit books an ONT upgrade on one of the
- * offered days; any other change activates at once (prorated from today on a new invoice).
+ * Places a change of packages for either caller. At a location without a drop it is planned and paid as checkout
+ * would (new-drop-change.service.ts); else a change that needs a visit books an ONT upgrade on one of the offered
+ * days, and any other change activates at once (prorated from today on a new invoice).
  */
 async function changePackages(
   ctx: AppContext,
@@ -298,7 +294,10 @@ async function changePackages(
   options: ChangeOptions,
   input: ChangeRequest,
   idempotencyKey: string | undefined,
-): Promise<{ orderId: number; needsVisit: boolean }> {
+): Promise<{ orderId: number; needsVisit: boolean; paidCents: number }> {
+  if (!options.dropExists) {
+    return placeNewDropChange(ctx, party, options, input, idempotencyKey, () => checkChange(options, input));
+  }
   const now = ctx.now();
   const at = now.toISOString();
   let progress: OrderProgress | null = null;
@@ -308,7 +307,7 @@ async function changePackages(
       userId: party.userId,
       key: idempotencyKey,
       route: `${party.route}:${input.serviceLocationId}`,
-      request: input,
+      request: changeRequestOf(input),
       now,
     },
     async (trx) => {
@@ -363,7 +362,7 @@ async function changePackages(
         remove: input.remove,
         needsVisit,
       });
-      return { statusCode: 201, body: { orderId: placed.orderId, needsVisit } };
+      return { statusCode: 201, body: { orderId: placed.orderId, needsVisit, paidCents: 0 } };
     },
   );
   await sendOrderMail(ctx, progress);

@@ -1,4 +1,5 @@
 /** All SQL of orders: sales orders, their lines and timeline, the packages they price, and the work they create. */
+import { sql } from 'kysely';
 import type { NewRow, Queryable } from '../../db/database.js';
 
 export function packagesByIds(db: Queryable, ids: number[]) {
@@ -423,4 +424,61 @@ export function openOrderAt(db: Queryable, serviceLocationId: number) {
 
 export function setWorkOrderSummary(db: Queryable, workOrderId: number, summary: string) {
   return db.updateTable('work_orders').set({ summary }).where('id', '=', workOrderId).execute();
+}
+
+/** A service location's address as its columns hold it (line, unit, ZIP): what finds the others at that address. */
+export interface LocationAddress {
+  address: string;
+  address2: string | null;
+  zip: string;
+}
+
+/**
+ * Whether the fiber plant reaches an address: a service location there, whichever account's (or `linkedId`, the
+ * one its address record points at), has a package active now or an order whose drop was built ('drop_built').
+ */
+export async function plantAt(db: Queryable, a: LocationAddress, linkedId: number | null): Promise<boolean> {
+  const unit = a.address2?.trim().toUpperCase() ?? '';
+  const row = await db
+    .selectFrom('service_locations as l')
+    .select('l.id')
+    .where((eb) => {
+      const same = eb.and([
+        eb(sql<string>`upper(l.address)`, '=', a.address.trim().toUpperCase()),
+        eb('l.zip', '=', a.zip),
+        eb(sql<string>`upper(coalesce(l.address2, ''))`, '=', unit),
+      ]);
+      return linkedId === null ? same : eb.or([same, eb('l.id', '=', linkedId)]);
+    })
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('service_location_packages as p')
+            .select('p.id')
+            .whereRef('p.service_location_id', '=', 'l.id')
+            .where('p.active', '=', 1),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('sales_orders as o')
+            .innerJoin('sales_order_events as e', 'e.sales_order_id', 'o.id')
+            .select('e.id')
+            .whereRef('o.service_location_id', '=', 'l.id')
+            .where('e.kind', '=', 'drop_built'),
+        ),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The charge a paid order was placed on (what a cancel refunds): its amount and the gateway's reference. */
+export async function setOrderPaid(db: Queryable, orderId: number, paidCents: number, reference: string, now: string) {
+  await db
+    .updateTable('sales_orders')
+    .set({ paid_cents: paidCents, gateway_charge_id: reference, updated_at: now })
+    .where('id', '=', orderId)
+    .execute();
 }

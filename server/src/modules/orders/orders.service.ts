@@ -176,6 +176,20 @@ export async function placeOrder(ctx: AppContext, trx: Transaction<Database>, in
   return { orderId, workOrderIds, monthlyCents: priced.monthlyCents, oneTimeCents: priced.oneTimeCents };
 }
 
+/**
+ * The plant an order at an address needs (the one answer checkout and a change of packages plan with, domain
+ * workPlanOf): true when a drop is there already (a package active at any location of the address, whichever
+ * account's, or a drop built for an order there), so the order needs the install alone.
+ */
+export function dropExistsAt(db: Queryable, address: repo.LocationAddress, linkedLocationId: number | null = null) {
+  return repo.plantAt(db, address, linkedLocationId);
+}
+
+/** Records the charge a paid order was placed on (checkout's, a paid change's): what a cancel refunds. */
+export function setOrderPaid(trx: Queryable, orderId: number, paidCents: number, reference: string, now: string) {
+  return repo.setOrderPaid(trx, orderId, paidCents, reference, now);
+}
+
 /** One timeline event of an order (sales_order_events). */
 export async function recordOrderEvent(
   trx: Queryable,

@@ -24,6 +24,7 @@ const OPTIONS: ChangeOptions = {
   ontMaxMbps: 1_000,
   packages: [pkg(2, 'Fiber 1 Gig Internet', 1_000, true, false), pkg(3, 'Fiber 2 Gig Internet', 2_000, false, true)],
   openOrderId: null,
+  dropExists: true,
   visitDates: ['2026-11-27', '2026-11-30'],
 };
 
