@@ -35,9 +35,9 @@ describe('navLinksFor (SPEC §2 table)', () => {
   const labels = (...args: Parameters<typeof navLinksFor>) => navLinksFor(...args).map((l) => l.label);
 
   it('gives business customers Reports, and removes it for Consumer and Residential', () => {
-    expect(labels('business', 'Business')).toEqual(['Account Info', 'Services', 'Billing Center', 'Reports']);
-    expect(labels('residential', 'Residential')).toEqual(['Account Info', 'Services', 'Billing Center']);
-    expect(labels('residential', 'Consumer')).toEqual(['Account Info', 'Services', 'Billing Center']);
+    expect(labels('business', 'Business')).toEqual(['Home', 'Account Info', 'Services', 'Billing Center', 'Reports']);
+    expect(labels('residential', 'Residential')).toEqual(['Home', 'Account Info', 'Services', 'Billing Center']);
+    expect(labels('residential', 'Consumer')).toEqual(['Home', 'Account Info', 'Services', 'Billing Center']);
   });
 
   it('lists the contractor and installer links with their paths', () => {
@@ -60,7 +60,7 @@ describe('navLinksFor (SPEC §2 table)', () => {
   it('lands each portal on its first link', () => {
     expect(portalHome('installer')).toBe('/search');
     expect(portalHome('contractor')).toBe('/contractorHome');
-    expect(portalHome('business')).toBe('/accountInfo');
+    expect(portalHome('business')).toBe('/home');
     expect(portalHome('staff')).toBe('/staff');
   });
 

@@ -131,7 +131,9 @@ export function navLinksFor(
   switch (portal) {
     case 'residential':
     case 'business': {
+      // Home first (issue 28): the customer's landing page; it sends billing-only users on to the Billing Center.
       const links: NavLink[] = [
+        { label: 'Home', path: '/home' },
         { label: 'Account Info', path: '/accountInfo' },
         { label: 'Services', path: '/services' },
         { label: 'Billing Center', path: '/billingCenter' },

@@ -50,7 +50,7 @@ test('a customer registers the first online user of an account', async ({ page }
 
   await page.getByLabel('Registration code').fill(code ?? '');
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/accountInfo$/);
+  await expect(page).toHaveURL(/\/home$/);
   await expect(header(page).getByText('Priya Patel').first()).toBeVisible();
   await expectNavLinks(page, CUSTOMER_LINKS);
 });
@@ -81,7 +81,7 @@ test('account recovery mails a one-time link that sets a new password', async ({
   await attemptSignIn(page, user.username, user.password);
   await expect(page.getByRole('alert')).toBeVisible();
   await signIn(page, user.username, user.newPassword);
-  await expect(page).toHaveURL(/\/accountInfo$/);
+  await expect(page).toHaveURL(/\/home$/);
   await logOut(page);
 
   // The link works once.
@@ -94,7 +94,7 @@ test('account recovery mails a one-time link that sets a new password', async ({
 
 test('logging out ends the session on the server: the old token is refused', async ({ page }) => {
   await signIn(page, user.username, user.newPassword);
-  await expect(page).toHaveURL(/\/accountInfo$/);
+  await expect(page).toHaveURL(/\/home$/);
   const token = await page.evaluate(() => window.localStorage.getItem('token'));
   expect(token).toBeTruthy();
   const before = await page.request.get('/api/customer/account', { headers: { authorization: `Bearer ${token}` } });

@@ -7,7 +7,8 @@ const stamp = Date.now().toString(36).slice(-5);
 test.describe('Account Info: contacts', () => {
   test('residential adds a contact, links it to the service location and changes the link type', async ({ page }) => {
     await signIn(page, 'residential');
-    await expect(page).toHaveURL(/\/accountInfo$/);
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto('/accountInfo');
     await expect(page.getByText('1000-2000-0001').first()).toBeVisible();
     const rhonda = page.getByRole('article', { name: 'Rhonda Reyes' });
     await expect(rhonda.getByRole('link', { name: '(573)555-0142' })).toBeVisible();
@@ -49,6 +50,7 @@ test.describe('Account Info: contacts', () => {
   test('a consumer account shows no account name, on a 360 px phone too', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, 'consumer');
+    await page.goto('/accountInfo');
     await expect(page.getByRole('heading', { level: 2, name: 'Contacts' })).toBeVisible();
     const summary = page.locator('.account-summary');
     await expect(summary.getByText('Account number')).toBeVisible();
@@ -62,6 +64,7 @@ test.describe('Account Info: contacts', () => {
 test.describe('Account Info: users and permissions', () => {
   test('business adds a user, gives it a permission, and the new user sees only that', async ({ page, browser }) => {
     await signIn(page, 'business');
+    await page.goto('/accountInfo');
     await openSection(page, 'Account Info', 'Users');
     await expect(page.getByRole('article', { name: 'Bill Bates' }).getByText('2 of 8')).toBeVisible();
 
@@ -105,6 +108,7 @@ test.describe('Account Info: users and permissions', () => {
   test('a new email takes effect only when the new address confirms it', async ({ page }) => {
     const newEmail = `bill.${stamp}@example.com`;
     await signIn(page, 'business');
+    await page.goto('/accountInfo');
     await openSection(page, 'Account Info', 'Users');
     const card = page.getByRole('article', { name: 'Bill Bates' });
     await card.getByRole('button', { name: /^Edit/ }).click();
@@ -128,6 +132,8 @@ test.describe('Account Info: users and permissions', () => {
 
   test('the billing-only user is sent to the billing center', async ({ page }) => {
     await signIn(page, 'business-billing');
+    await expect(page).toHaveURL(/\/billingCenter$/);
+    await page.goto('/accountInfo');
     await expect(page.getByText('Your user can see the billing center of this account only.')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Account Info sections' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Go to the Billing Center' }).click();

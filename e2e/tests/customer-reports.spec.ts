@@ -127,7 +127,7 @@ test('a business user without the Reports permission is told so', async ({ page 
 
 test('residential has no Reports link, and /reports says Reports are for business accounts', async ({ page }) => {
   await signIn(page, 'residential');
-  await expectNavLinks(page, ['Account Info', 'Services', 'Billing Center']);
+  await expectNavLinks(page, ['Home', 'Account Info', 'Services', 'Billing Center']);
   await page.goto('/reports');
   await expect(page.getByText('Reports are for business accounts.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Billing Center' }).last()).toHaveAttribute('href', '/billingCenter');

@@ -30,7 +30,7 @@ test.describe('the phone menu', () => {
 
   test('the page fits a 360 px screen without sideways scrolling', async ({ page }) => {
     await signIn(page, 'business');
-    await expect(page).toHaveURL(/\/accountInfo$/);
+    await expect(page).toHaveURL(/\/home$/);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(header(page).getByText('Dana Diaz')).toBeVisible();

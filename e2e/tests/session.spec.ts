@@ -34,7 +34,7 @@ test.describe('the stored session', () => {
   test('a session that expires while the page is open logs out to /', async ({ page }) => {
     await page.clock.install();
     await signIn(page, 'residential');
-    await expect(page).toHaveURL(/\/accountInfo$/);
+    await expect(page).toHaveURL(/\/home$/);
     const exp = await page.evaluate(() => {
       const token = localStorage.getItem('token') ?? '';
       const payload = token.split('.')[1] ?? '';
@@ -73,11 +73,11 @@ test('the session log is sent after sign-in and not again on a reload within the
     }
   });
   await signIn(page, 'business');
-  await expect(page).toHaveURL(/\/accountInfo$/);
+  await expect(page).toHaveURL(/\/home$/);
   await expect.poll(() => logCalls.length).toBe(1);
 
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Account Info' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(logCalls).toHaveLength(1);
 });

@@ -4,7 +4,7 @@ import { expect, test } from './support/spec-server';
 test.describe('settings', () => {
   test('the header theme is saved and applied after a reload', async ({ page }) => {
     await signIn(page, 'business-billing');
-    await expect(page).toHaveURL(/\/accountInfo$/);
+    await expect(page).toHaveURL(/\/billingCenter$/);
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Settings' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(page.getByLabel('Gradient direction (degrees)')).toHaveValue('270');
@@ -38,7 +38,7 @@ test.describe('the popup message banner', () => {
   test('shows on save, clears on a click, and clears by itself after 10 seconds', async ({ page }) => {
     await page.clock.install();
     await signIn(page, 'residential');
-    await expect(page).toHaveURL(/\/accountInfo$/);
+    await expect(page).toHaveURL(/\/home$/);
     await page.goto('/settings');
     const saved = page.getByRole('status').filter({ hasText: 'Settings saved' });
     await expect(saved).toHaveCount(0);

@@ -4,7 +4,7 @@ import { expect, test } from './support/spec-server';
 test.describe('the shell', () => {
   test('header shows support, webmail and settings; footer shows links, version and copyright', async ({ page }) => {
     await signIn(page, 'business');
-    await expect(page).toHaveURL(/\/accountInfo$/);
+    await expect(page).toHaveURL(/\/home$/);
     // Waits for the shell before it decides: read at once, the phone's menu button may not be there yet.
     await openMenuIfCollapsed(page);
 
@@ -22,7 +22,7 @@ test.describe('the shell', () => {
 
   test('every nav link of the business portal opens its page, with no section left unbuilt', async ({ page }) => {
     await signIn(page, 'business');
-    const labels = ['Account Info', 'Services', 'Billing Center', 'Reports'];
+    const labels = ['Home', 'Account Info', 'Services', 'Billing Center', 'Reports'];
     await expectNavLinks(page, labels);
     for (const label of labels) {
       await openMenuIfCollapsed(page);
@@ -34,7 +34,7 @@ test.describe('the shell', () => {
 
   test('logging out ends the session and shows the sign-in page', async ({ page }) => {
     await signIn(page, 'residential');
-    await expect(page).toHaveURL(/\/accountInfo$/);
+    await expect(page).toHaveURL(/\/home$/);
     await logOut(page);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
@@ -54,7 +54,7 @@ test.describe('the shell', () => {
 
   test('a signed-in user visiting the login page goes to /portalSelect', async ({ page }) => {
     await signIn(page, 'consumer');
-    await expect(page).toHaveURL(/\/accountInfo$/);
+    await expect(page).toHaveURL(/\/home$/);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/portalSelect$/);
     await expect(page.getByRole('button', { name: /^Residential portal/ })).toBeVisible();

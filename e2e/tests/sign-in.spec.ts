@@ -11,10 +11,10 @@ import { expect, test } from './support/spec-server';
 
 test.describe('sign-in lands each demo account where it belongs', () => {
   for (const account of CUSTOMER_ACCOUNTS) {
-    test(`${account.username} lands on Account Info in the customer portal`, async ({ page }) => {
+    test(`${account.username} lands on ${account.landing.heading} in the customer portal`, async ({ page }) => {
       await signIn(page, account.username);
-      await expect(page).toHaveURL(/\/accountInfo$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'Account Info' })).toBeVisible();
+      await expect(page).toHaveURL(account.landing.path);
+      await expect(page.getByRole('heading', { level: 1, name: account.landing.heading })).toBeVisible();
 
       const banner = header(page);
       await expect(banner.getByText(account.name, { exact: true }).first()).toBeVisible();
@@ -105,5 +105,5 @@ test('the site root shows the sign-in page and signs in from there', async ({ pa
   await page.getByLabel('Username').fill('residential');
   await page.getByLabel('Password').fill('demo-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/accountInfo$/);
+  await expect(page).toHaveURL(/\/home$/);
 });

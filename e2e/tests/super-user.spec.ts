@@ -18,7 +18,7 @@ test('staff issues a super-user link and opens the business account with it', as
   );
 
   await card.getByRole('link', { name: 'Open account as super user' }).click();
-  await expect(page).toHaveURL(/\/accountInfo$/);
+  await expect(page).toHaveURL(/\/home$/);
   const banner = header(page);
   await expect(banner.getByText('Super user', { exact: true })).toBeVisible();
   await expect(banner.getByText('Dana Diaz')).toBeVisible();
@@ -36,7 +36,7 @@ test('a super-user link works once', async ({ page }) => {
   expect(href).toMatch(/^\/login\/superUser\//);
 
   await page.goto(href ?? '/');
-  await expect(page).toHaveURL(/\/accountInfo$/);
+  await expect(page).toHaveURL(/\/home$/);
   await page.goto(href ?? '/');
   await expect(page.getByRole('alert')).toContainText(/not valid|expired|already used/);
 });

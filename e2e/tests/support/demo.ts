@@ -2,7 +2,7 @@
 
 export const DEMO_PASSWORD = 'demo-password';
 
-export const CUSTOMER_LINKS = ['Account Info', 'Services', 'Billing Center'];
+export const CUSTOMER_LINKS = ['Home', 'Account Info', 'Services', 'Billing Center'];
 export const BUSINESS_LINKS = [...CUSTOMER_LINKS, 'Reports'];
 export const INSTALLER_LINKS = ['Search WO', 'Saved WO', 'Scan an Asset', 'Saved Assets'];
 export const CONTRACTOR_LINKS = ['Home', 'Work Orders', 'Scan Asset', 'Calendar', 'Maps', 'Restoration Tickets'];
@@ -24,9 +24,13 @@ export interface CustomerAccount {
   /** The account name the header shows, or null when it shows none (Consumer). */
   accountName: string | null;
   links: string[];
+  /** Where sign-in lands: the home, or the Billing Center for a user who may only see bills (issue 28). */
+  landing: { path: RegExp; heading: string };
 }
 
-/** Customers land straight in their portal at /accountInfo. */
+const HOME = { path: /\/home$/, heading: 'Home' };
+
+/** Customers land straight in their portal: on the home, or the Billing Center for billing-only users. */
 export const CUSTOMER_ACCOUNTS: CustomerAccount[] = [
   {
     username: 'residential',
@@ -34,14 +38,23 @@ export const CUSTOMER_ACCOUNTS: CustomerAccount[] = [
     customerId: '1000-2000-0001',
     accountName: 'Rhonda Reyes',
     links: CUSTOMER_LINKS,
+    landing: HOME,
   },
-  { username: 'consumer', name: 'Connor Cole', customerId: '1000-2000-0002', accountName: null, links: CUSTOMER_LINKS },
+  {
+    username: 'consumer',
+    name: 'Connor Cole',
+    customerId: '1000-2000-0002',
+    accountName: null,
+    links: CUSTOMER_LINKS,
+    landing: HOME,
+  },
   {
     username: 'business',
     name: 'Dana Diaz',
     customerId: '1000-3000-0001',
     accountName: 'Acme Dental Group',
     links: BUSINESS_LINKS,
+    landing: HOME,
   },
   {
     username: 'business-billing',
@@ -49,6 +62,7 @@ export const CUSTOMER_ACCOUNTS: CustomerAccount[] = [
     customerId: '1000-3000-0001',
     accountName: 'Acme Dental Group',
     links: BUSINESS_LINKS,
+    landing: { path: /\/billingCenter$/, heading: 'Billing Center' },
   },
 ];
 

@@ -112,6 +112,7 @@ const shellRoutes: RouteObject[] = [
     path: paths.staffReports,
     lazy: lazyPage(() => import('../features/staff-reports/components/staff-reports-page'), 'StaffReportsPage'),
   },
+  { path: paths.home, lazy: lazyPage(() => import('../features/customer/components/home-page'), 'HomePage') },
   {
     path: paths.accountInfo,
     lazy: lazyPage(() => import('../features/customer/components/account-info-page'), 'AccountInfoPage'),

@@ -24,6 +24,8 @@ export const paths = {
   staffSubscribers: '/staff/subscribers',
   staffNotice: '/staff/subscribers/notices/:noticeId',
   staffReports: '/staff/reports',
+  /** The customer's landing page (issue 28). */
+  home: '/home',
   accountInfo: '/accountInfo',
   services: '/services',
   billingCenter: '/billingCenter',

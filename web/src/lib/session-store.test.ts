@@ -13,7 +13,7 @@ describe('session store', () => {
     const store = createSessionStore(storage, undefined, NOW);
     const listener = vi.fn();
     store.subscribe(listener);
-    expect(store.signIn(tokenFor(claimsFixture()))).toBe('/accountInfo');
+    expect(store.signIn(tokenFor(claimsFixture()))).toBe('/home');
     expect(store.getState().portal).toBe('residential');
     expect(storage.getItem(STORAGE_KEYS.portal)).toBe('residential');
     expect(listener).toHaveBeenCalled();
