@@ -62,7 +62,7 @@ test('the customer follows an order’s timeline and cancels a placed order, ref
   const orderId = await openOrder(page, PLACED);
   await expect(page.getByRole('heading', { level: 1, name: `Order #${orderId}` })).toBeVisible();
   await page.getByRole('button', { name: `Cancel order #${orderId}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Cancel order #${orderId}?` });
+  const dialog = page.getByRole('alertdialog', { name: `Cancel order #${orderId}?` });
   await expect(dialog).toContainText('$99.00 paid with the order will be refunded');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Keep the order' }).click();

@@ -8,7 +8,9 @@
 import { paths } from './config/paths';
 import type { PageHost } from './lib/page-host';
 import { STORAGE_KEYS, safeStorage } from './lib/storage';
+import './styles/tokens.css';
 import './styles/base.css';
+import './styles/kit.css';
 import './styles/forms.css';
 import './styles/shell.css';
 import './styles/pages.css';

@@ -12,7 +12,10 @@ export function AuthFrame({ config, children }: { config: FrameConfig | undefine
       <header className="app-header app-header--plain">
         <div className="app-header__bar">
           <span className="brand">
-            <span className="brand__name">{config?.providerName ?? 'Strand'}</span>
+            <span className="brand__name">
+              {/* No product name before the provider's (the kept copy paints first): blank on a first visit. */}
+              {config?.providerName ?? ''}
+            </span>
             <span className="brand__portal">Customer and field portal</span>
           </span>
           {config && (

@@ -51,6 +51,12 @@ export const getShellConfigQueryOptions = () =>
     networkMode: 'always',
   });
 
-export function useShellConfig() {
-  return useQuery(getShellConfigQueryOptions()).data;
+let keptAtStart: ShellConfig | undefined | null = null;
+
+/** The config; until its answer comes, the kept copy, so the first paint shows the provider's name (no product name). */
+export function useShellConfig(): ShellConfig | undefined {
+  const data = useQuery(getShellConfigQueryOptions()).data;
+  if (data) return data;
+  if (keptAtStart === null) keptAtStart = readKeptShellConfig();
+  return keptAtStart;
 }

@@ -10,7 +10,7 @@ describe('header theme', () => {
   });
 
   it('is a linear gradient in the chosen direction', () => {
-    expect(headerStyleOf(theme)?.backgroundImage).toBe('linear-gradient(270deg, #0b4f6c, #083a50)');
+    expect(headerStyleOf(theme)?.['--header-bg']).toBe('linear-gradient(270deg, #0b4f6c, #083a50)');
   });
 
   it('picks readable text for dark and light colours', () => {

@@ -3,6 +3,7 @@
  * colour is picked for contrast against both gradient colours, so any choice stays readable.
  */
 import type { Theme } from '@strand/domain';
+import type { CSSProperties } from 'react';
 
 export const LIGHT_TEXT = '#ffffff';
 export const DARK_TEXT = '#111827';
@@ -33,13 +34,14 @@ export function gradientOf(theme: Pick<Theme, 'gradientDirection' | 'selectedCol
   return `linear-gradient(${theme.gradientDirection}deg, ${theme.selectedColor1}, ${theme.selectedColor2})`;
 }
 
-export interface HeaderStyle {
-  backgroundImage: string;
-  color: string;
-}
+/** The header's two tokens (styles/tokens.css names them; shell.css and the settings preview read them). */
+export type HeaderStyle = CSSProperties & {
+  '--header-bg': string;
+  '--header-fg': string;
+};
 
-/** The header's inline style for a theme, or undefined for the built-in look. */
+/** The header's tokens for a theme, or undefined for the built-in look (the provider's brand colour). */
 export function headerStyleOf(theme: Theme | undefined): HeaderStyle | undefined {
   if (!theme?.enableStyle) return undefined;
-  return { backgroundImage: gradientOf(theme), color: textColorFor(theme.selectedColor1, theme.selectedColor2) };
+  return { '--header-bg': gradientOf(theme), '--header-fg': textColorFor(theme.selectedColor1, theme.selectedColor2) };
 }

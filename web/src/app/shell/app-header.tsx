@@ -30,7 +30,7 @@ export function AppHeader(props: AppHeaderProps) {
     <header className={`app-header${themeStyle ? ' app-header--themed' : ''}`} style={themeStyle}>
       <div className="app-header__bar">
         <Link to={homePath} className="brand">
-          <span className="brand__name">{config?.providerName ?? 'Strand'}</span>
+          <span className="brand__name">{config?.providerName ?? ''}</span>
           {portal && <span className="brand__portal">{PORTAL_LABELS[portal]} portal</span>}
         </Link>
         {/* Offline (issue 5): photos waiting to upload; mounting it replays the outbox at app start. */}

@@ -1,5 +1,6 @@
 import type { NavLink as NavLinkItem, ShellConfig } from '@strand/domain';
 import { NavLink } from 'react-router';
+import { navIconOf } from '../../lib/ui/icons';
 import { AccountLinks } from './account-links';
 
 export interface MobileMenuProps {
@@ -23,7 +24,10 @@ export function MobileMenu({ id, links, open, config, canSwitchPortal, onLogout 
           <ul>
             {links.map((link) => (
               <li key={link.path}>
-                <NavLink to={link.path}>{link.label}</NavLink>
+                <NavLink to={link.path}>
+                  <NavIcon label={link.label} />
+                  {link.label}
+                </NavLink>
               </li>
             ))}
           </ul>
@@ -38,4 +42,9 @@ export function MobileMenu({ id, links, open, config, canSwitchPortal, onLogout 
       />
     </div>
   );
+}
+
+function NavIcon({ label }: { label: string }) {
+  const Icon = navIconOf(label);
+  return <Icon className="icon" aria-hidden="true" />;
 }

@@ -1,11 +1,13 @@
 /**
  * Buttons of every screen (the `.button` styles keep them at least 44 px tall): a button, and links and labels that
  * look like one (the router link that looks like one is in button-link.tsx, so the sign-in page's first paint does not
- * need the router). Variants: primary (default), secondary, danger, and link (a button that reads as a link).
+ * need the router). The hierarchy of actions (docs/ui-kit.md): primary (default; one per view), secondary (outlined),
+ * tertiary (a button that reads as a link; `link` is its older name) and destructive (cancel, remove, retire, reset;
+ * `danger` is its older name, always confirmed with ConfirmDialog). Busy and disabled come from here, never by hand.
  */
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes, LabelHTMLAttributes } from 'react';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, LabelHTMLAttributes, ReactNode } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link';
+export type ButtonVariant = 'primary' | 'secondary' | 'tertiary' | 'destructive' | 'danger' | 'link';
 
 export interface ButtonStyle {
   variant?: ButtonVariant;
@@ -23,7 +25,8 @@ export function buttonClass({
   small = false,
   className,
 }: ButtonStyle = {}): string {
-  const base = variant === 'link' ? ['link-button'] : ['button', variant === 'primary' ? '' : `button--${variant}`];
+  const kind = variant === 'danger' ? 'destructive' : variant === 'link' ? 'tertiary' : variant;
+  const base = kind === 'tertiary' ? ['link-button'] : ['button', kind === 'primary' ? '' : `button--${kind}`];
   return [...base, block ? 'button--block' : '', small ? 'button--small' : '', className ?? '']
     .filter(Boolean)
     .join(' ');
@@ -34,6 +37,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Bu
   busy?: boolean;
   /** What the button reads while busy ("Downloading…", "Paying…"); its own text otherwise. */
   busyText?: string;
+  /** An icon before the text (lib/ui/icons.ts), hidden from assistive technology; the spinner takes its place while busy. */
+  icon?: ReactNode;
 }
 
 export function Button({
@@ -43,6 +48,7 @@ export function Button({
   className,
   busy = false,
   busyText,
+  icon,
   disabled,
   type = 'button',
   children,
@@ -56,8 +62,17 @@ export function Button({
       aria-busy={busy || undefined}
       {...rest}
     >
+      {icon && !busy ? <IconSlot>{icon}</IconSlot> : null}
       {busy && busyText ? busyText : children}
     </button>
+  );
+}
+
+function IconSlot({ children }: { children: ReactNode }) {
+  return (
+    <span className="button__icon" aria-hidden="true">
+      {children}
+    </span>
   );
 }
 

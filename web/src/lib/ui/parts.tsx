@@ -1,7 +1,8 @@
-/** Pieces several pages share: a labelled select and text area (on Field), section navigation, status, tickets. */
+/** Pieces several pages share: a labelled select and text area (on Field), section navigation, tickets. */
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { Field } from './field';
+import { StatusBadge } from './status-badge';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'onChange' | 'value'> {
   label: string;
@@ -80,18 +81,6 @@ export function SectionNav({ label, sections, current }: SectionNavProps) {
       </ul>
     </nav>
   );
-}
-
-/** A status word with a colour that matches it. */
-export function StatusBadge({ status }: { status: string }) {
-  const tone = /past due|declined|failed/i.test(status)
-    ? 'danger'
-    : /paid|completed|closed/i.test(status)
-      ? 'success'
-      : /open|pending|progress/i.test(status)
-        ? 'info'
-        : 'neutral';
-  return <span className={`status status--${tone}`}>{status}</span>;
 }
 
 export interface TicketCardProps {

@@ -22,12 +22,13 @@ import { NO_ERRORS } from '../../../lib/form-errors';
 import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
-import { ConfirmQuestion } from '../../../lib/ui/confirm-dialog';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SelectField } from '../../../lib/ui/parts';
+import { StatusBadge, type StatusTone } from '../../../lib/ui/status-badge';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import {
@@ -370,7 +371,7 @@ function AuthCodeCard({ code: c }: { code: AuthCode }) {
       )}
       <FormAlert message={error} />
       {confirmRemove && (
-        <ConfirmQuestion
+        <ConfirmDialog
           message={`Remove auth code ${c.maskedCode} (${c.description}) of ${c.vcCustomerName}? Calls with it stop working once the switch removes it.`}
           yesLabel="Remove the code"
           noLabel="Keep it"
@@ -388,7 +389,7 @@ function AuthCodeCard({ code: c }: { code: AuthCode }) {
 }
 
 function AuthCodeStatus({ code: c }: { code: AuthCode }) {
-  const tone =
+  const tone: StatusTone =
     c.status === 'active'
       ? 'success'
       : c.status === 'failed'
@@ -397,10 +398,11 @@ function AuthCodeStatus({ code: c }: { code: AuthCode }) {
           ? 'info'
           : 'neutral';
   return (
-    <span className={`status status--${tone}`} data-testid="auth-code-status">
-      {AUTH_CODE_STATUS_LABELS[c.status]}
-      {c.waitingForSwitch && c.status !== 'pending' && c.status !== 'removing' ? ' (switch updating)' : ''}
-    </span>
+    <StatusBadge
+      tone={tone}
+      data-testid="auth-code-status"
+      status={`${AUTH_CODE_STATUS_LABELS[c.status]}${c.waitingForSwitch && c.status !== 'pending' && c.status !== 'removing' ? ' (switch updating)' : ''}`}
+    />
   );
 }
 

@@ -18,6 +18,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { Form } from '../../../lib/ui/form';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useDropTypes, useEstimatedDropLength, useSaveChecklist, useSpliceCaseTypes } from '../api/checklist';
@@ -25,7 +26,6 @@ import { type ChecklistFormState, initialChecklistState, submissionOf } from '..
 import { AssemblyUnitsSection } from './assembly-units-section';
 import { ChecklistFieldInput } from './checklist-field';
 import { ChecklistHistory } from './checklist-history';
-import { ConfirmDialog } from './confirm-dialog';
 import { DateTimeField } from './date-time-field';
 
 export interface ChecklistEditorProps {

@@ -14,6 +14,7 @@ import '../../../styles/contractor-field.css';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 
 /** /restorationTickets: the company's tickets, their notes and images (selectRestorationTickets). */
 export function RestorationTicketsPage() {
@@ -69,9 +70,7 @@ function TicketCard({ ticket: t }: { ticket: RestorationTicket }) {
         <h2 id={headingId} className="wo-card__title">
           Ticket #{t.nTicketID}
         </h2>
-        <span className={`status-badge status-badge--${t.vcStatus === 'Complete' ? 'done' : 'open'}`}>
-          {t.vcStatus}
-        </span>
+        <StatusBadge status={t.vcStatus} />
       </div>
       <p>{t.txtDescription}</p>
       <p className="muted">

@@ -1,8 +1,8 @@
 import type { ContractorWorkOrderSummary } from '@strand/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { formatDate, formatDateTime } from '../format';
-import { StatusBadge } from './status-badge';
 
 export interface WorkOrderCardProps {
   workOrder: ContractorWorkOrderSummary;
@@ -20,7 +20,7 @@ export function WorkOrderCard({ workOrder: w, actions }: WorkOrderCardProps) {
         <h3 id={`wo-${w.nCount}-title`} className="wo-card__title">
           <Link to={detailsPath(w.nCount)}>WO #{w.nCount}</Link>
         </h3>
-        <StatusBadge status={w.vcStatus} complete={w.isComplete} />
+        <StatusBadge status={w.vcStatus} tone={w.isComplete ? 'success' : undefined} />
         {!w.acknowledged && !w.isComplete && <span className="tag tag--warn">Not acknowledged</span>}
       </div>
       <p className="wo-card__type">{w.vcWorkOrderType}</p>

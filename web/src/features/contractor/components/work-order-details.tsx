@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../lib/ui/button';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useContractorWorkOrder } from '../api/work-orders';
 import { formatDate, formatDateTime } from '../format';
 import { AcknowledgeButton } from './acknowledge-button';
 import { AttachmentsPanel } from './attachments-panel';
 import { PdfButton } from './pdf-button';
-import { StatusBadge } from './status-badge';
 
 export interface WorkOrderDetailsProps {
   workOrderId: number;
@@ -49,7 +49,8 @@ export function WorkOrderDetails({ workOrderId, onBack, onOpenChecklist }: WorkO
       {wo && (
         <>
           <p className="wo-details__type">
-            {wo.WorkOrderType.vcDescription} <StatusBadge status={wo.vcStatus} complete={wo.isComplete} />
+            {wo.WorkOrderType.vcDescription}{' '}
+            <StatusBadge status={wo.vcStatus} tone={wo.isComplete ? 'success' : undefined} />
           </p>
           <dl className="detail-list">
             <div>

@@ -6,6 +6,7 @@ import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField } from '../../../lib/ui/parts';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useAutopay, usePaymentMethods, useSetAutopay } from '../api/bills';
 
 /** viewAutopay, activatePaymentMethod and deactivateAutopay, per mailing location. */
@@ -83,9 +84,7 @@ function AutopayCard({ location, requireAutopay, methods, mayPay }: AutopayCardP
     <article className="card item-card" aria-labelledby={`autopay-${location.MailingLocationID}`}>
       <header className="item-card__head">
         <h3 id={`autopay-${location.MailingLocationID}`}>{location.fullAddress}</h3>
-        <span className={`status status--${current ? 'success' : 'neutral'}`}>
-          {current ? 'Autopay on' : 'Autopay off'}
-        </span>
+        <StatusBadge status={current ? 'Autopay on' : 'Autopay off'} tone={current ? 'success' : 'neutral'} />
       </header>
       <p>
         {current

@@ -5,7 +5,7 @@ import { formatDay } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { StatusBadge } from '../../../lib/ui/parts';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useDownload } from '../../../lib/use-download';
 import { downloadInvoicePdf, useBills, usePaymentMethods } from '../api/bills';
 import { PayForm } from './pay-form';

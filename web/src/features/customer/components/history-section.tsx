@@ -6,7 +6,8 @@ import { Button } from '../../../lib/ui/button';
 import { Chart } from '../../../lib/ui/chart';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { SelectField, StatusBadge } from '../../../lib/ui/parts';
+import { SelectField } from '../../../lib/ui/parts';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useDownload } from '../../../lib/use-download';
 import { downloadInvoiceCsv, downloadInvoicePdf, useBillingHistory } from '../api/bills';
 

@@ -18,7 +18,8 @@ import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { SelectField, StatusBadge } from '../../../lib/ui/parts';
+import { SelectField } from '../../../lib/ui/parts';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { usePayBills } from '../api/bills';
 import { newIdempotencyKey } from '../api/customer-account';
 

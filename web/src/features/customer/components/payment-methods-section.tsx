@@ -6,6 +6,7 @@ import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useBills, useDeletePaymentMethod, usePaymentMethods } from '../api/bills';
 import { PaymentMethodForm } from './payment-method-form';
 
@@ -58,7 +59,7 @@ function MethodCard({ method, mayPay }: { method: PaymentMethod; mayPay: boolean
       <header className="item-card__head">
         <h3 id={`method-${method.PaymentMethodID}`}>{name}</h3>
         {method.autopayMailingLocationIDs.length > 0 && <span className="tag">Autopay</span>}
-        {method.expired && <span className="status status--danger">Expired</span>}
+        {method.expired && <StatusBadge status="Expired" />}
       </header>
       <p className="muted">
         {method.kind === 'card' ? `Card · expires ${formatExpiry(method.expMonth, method.expYear)}` : 'Bank account'} ·{' '}

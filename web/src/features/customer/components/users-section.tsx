@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useUsers } from '../api/users';
 import { PermissionsForm } from './permissions-form';
 import { AddUserForm, EditUserForm } from './user-form';
@@ -71,7 +72,7 @@ function UserCard({ user, isSelf, onEdit, onPermissions }: UserCardProps) {
         <h3 id={`user-${user.nUserID}`}>{name}</h3>
         {user.isAdmin && <span className="tag">Administrator</span>}
         {isSelf && <span className="tag tag--muted">You</span>}
-        {!user.active && <span className="status status--danger">Disabled</span>}
+        {!user.active && <StatusBadge status="Disabled" />}
       </header>
       <dl className="facts facts--compact">
         <div>

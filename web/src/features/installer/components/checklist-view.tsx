@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { errorMessage, newIdempotencyKey } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
-import { Dialog } from '../../../lib/ui/dialog';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { CheckCircle2 } from '../../../lib/ui/icons';
 import { completeInstall, getInstallerChecklistQueryOptions, useInstallerChecklist } from '../api/checklist';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
@@ -70,24 +71,18 @@ function CompleteInstall({ checklist }: { checklist: InstallerChecklist }) {
   return (
     <div className="stack">
       {complete.isError && <FormAlert message={errorMessage(complete.error)} />}
-      <Button onClick={() => setAsking(true)} busy={complete.isPending}>
+      <Button onClick={() => setAsking(true)} busy={complete.isPending} icon={<CheckCircle2 className="icon" />}>
         Complete install
       </Button>
       {asking && (
-        <Dialog
-          title="Are you sure all assets are moved properly?"
-          role="alertdialog"
-          onCancel={() => setAsking(false)}
-        >
-          <div className="actions">
-            <Button onClick={() => complete.mutate()} busy={complete.isPending}>
-              Yes, complete the install
-            </Button>
-            <Button variant="secondary" onClick={() => setAsking(false)}>
-              No
-            </Button>
-          </div>
-        </Dialog>
+        <ConfirmDialog
+          message="Are you sure all assets are moved properly?"
+          yesLabel="Yes, complete the install"
+          noLabel="No"
+          busy={complete.isPending}
+          onYes={() => complete.mutate()}
+          onNo={() => setAsking(false)}
+        />
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import type { WorkOrderSearchResult } from '@strand/domain';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { EmptyState } from '../../../lib/ui/empty-state';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 
 export interface SearchResultsProps {
   result: WorkOrderSearchResult;
@@ -35,11 +36,12 @@ export function SearchResults({ result }: SearchResultsProps) {
               </span>
               <span className="wo-result__customer">{wo.vcCustomerName}</span>
               {wo.vcStatus === 'Waiting' && (
-                <span className="status status--neutral">
-                  Waiting{wo.nWaitingFor ? ` for #${wo.nWaitingFor}` : ''}: not workable yet
-                </span>
+                <StatusBadge
+                  tone="warning"
+                  status={`Waiting${wo.nWaitingFor ? ` for #${wo.nWaitingFor}` : ''}: not workable yet`}
+                />
               )}
-              {wo.vcStatus === 'Cancelled' && <span className="status status--neutral">Cancelled with its order</span>}
+              {wo.vcStatus === 'Cancelled' && <StatusBadge status="Cancelled with its order" />}
               {wo.vcSummary && <span className="wo-result__summary">{wo.vcSummary}</span>}
               <span className="wo-result__colo">Colo area: {wo.vcColoArea ?? '—'}</span>
             </Link>

@@ -1,18 +1,19 @@
-import { type CustomerOrderDetail, formatCents, workProgressText } from '@strand/domain';
+import { type CustomerOrderDetail, formatCents, ORDER_STATUS_LABELS, workProgressText } from '@strand/domain';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDay, formatMoment } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
-import { Dialog } from '../../../lib/ui/dialog';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { XCircle } from '../../../lib/ui/icons';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextAreaField } from '../../../lib/ui/parts';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { Table } from '../../../lib/ui/table';
 import { useCancelOrder, useOrder } from '../api/orders';
-import { OrderStatusBadge } from './order-parts';
 import '../../../styles/customer.css';
 import '../../../styles/orders.css';
 
@@ -48,7 +49,7 @@ function OrderDetailView({ order }: { order: CustomerOrderDetail }) {
     <>
       <div className="order-facts card">
         <p className="order-facts__status">
-          <OrderStatusBadge status={order.status} />
+          <StatusBadge status={ORDER_STATUS_LABELS[order.status]} />
           <span>{installLine(order)}</span>
         </p>
         <p>{order.fullAddress}</p>
@@ -161,12 +162,21 @@ function CancelOrder({ order, onCancelled }: { order: CustomerOrderDetail; onCan
       <p className="muted">You can cancel until the installer starts the install.</p>
       {cancel.isError && !asking && <FormAlert message={errorMessage(cancel.error)} />}
       <div className="actions">
-        <Button variant="danger" onClick={() => setAsking(true)}>
+        <Button variant="destructive" icon={<XCircle className="icon" />} onClick={() => setAsking(true)}>
           Cancel order #{order.orderId}
         </Button>
       </div>
       {asking && (
-        <Dialog title={`Cancel order #${order.orderId}?`} className="order-dialog" onCancel={() => setAsking(false)}>
+        <ConfirmDialog
+          message={`Cancel order #${order.orderId}?`}
+          yesLabel="Yes, cancel the order"
+          noLabel="Keep the order"
+          danger
+          busy={cancel.isPending}
+          className="order-dialog"
+          onYes={confirm}
+          onNo={() => setAsking(false)}
+        >
           <p>
             {refund > 0
               ? `${formatCents(refund)} paid with the order will be refunded to the card it was paid with.`
@@ -181,15 +191,7 @@ function CancelOrder({ order, onCancelled }: { order: CustomerOrderDetail; onCan
             rows={3}
           />
           {cancel.isError && <FormAlert message={errorMessage(cancel.error)} />}
-          <div className="actions">
-            <Button variant="danger" onClick={confirm} busy={cancel.isPending}>
-              {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the order'}
-            </Button>
-            <Button variant="secondary" onClick={() => setAsking(false)}>
-              Keep the order
-            </Button>
-          </div>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </section>
   );

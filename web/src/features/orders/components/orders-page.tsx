@@ -1,4 +1,4 @@
-import { formatCents } from '@strand/domain';
+import { formatCents, ORDER_STATUS_LABELS } from '@strand/domain';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
@@ -7,8 +7,8 @@ import { ButtonLink } from '../../../lib/ui/button-link';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useOrders } from '../api/orders';
-import { OrderStatusBadge } from './order-parts';
 import '../../../styles/customer.css';
 import '../../../styles/orders.css';
 
@@ -40,7 +40,7 @@ export function OrdersPage() {
                     {o.kind === 'change' ? ' (change)' : ''}
                   </Link>
                 </h2>
-                <OrderStatusBadge status={o.status} />
+                <StatusBadge status={ORDER_STATUS_LABELS[o.status]} />
               </div>
               <p>{o.fullAddress || 'No service address'}</p>
               <p className="muted">

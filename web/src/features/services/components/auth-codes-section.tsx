@@ -3,7 +3,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatMoment } from '../../../lib/format';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { StatusBadge } from '../../../lib/ui/parts';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useCustomerAuthCodes } from '../api/services';
 import '../../../styles/staff.css';
 

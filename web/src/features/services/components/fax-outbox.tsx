@@ -6,7 +6,7 @@ import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { StatusBadge } from '../../../lib/ui/parts';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useDownload } from '../../../lib/use-download';
 import { downloadSentFaxFile, useFaxOutbox, useRetryFax } from '../api/customer-services';
 

@@ -5,6 +5,7 @@ import { formatDay } from '../../../lib/format';
 import { ButtonLink } from '../../../lib/ui/button-link';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useServiceLocations } from '../api/services';
 
 /** Each service location with its packages: name, price, since when, active or not (read-only). */
@@ -38,9 +39,7 @@ export function LocationsSection() {
                       <span className="service-row__name">{p.PackageName}</span>
                       <span>{formatCents(p.priceCents)}</span>
                       <span className="muted">{p.StartDate ? `since ${formatDay(p.StartDate)}` : ''}</span>
-                      <span className={`status status--${p.Active === '1' ? 'success' : 'neutral'}`}>
-                        {p.Active === '1' ? 'Active' : 'Inactive'}
-                      </span>
+                      <StatusBadge status={p.Active === '1' ? 'Active' : 'Inactive'} />
                     </li>
                   ))}
                 </ul>

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDay, formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
-import { Dialog } from '../../../lib/ui/dialog';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { useTvCredentials, useTvService } from '../api/customer-services';
@@ -91,29 +91,17 @@ export function TvSection() {
         </>
       )}
       {confirming && (
-        <Dialog
-          title="Issue a new TV app sign-in? The old password stops working on every TV and phone signed in with it."
-          role="alertdialog"
-          className="confirm-dialog"
-          titleClassName="confirm-dialog__message"
-          onCancel={() => setConfirming(false)}
-        >
-          <div className="actions">
-            <Button
-              type="button"
-              variant="danger"
-              onClick={() => {
-                setConfirming(false);
-                void run('reset');
-              }}
-            >
-              Issue new sign-in
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
-              Keep the current one
-            </Button>
-          </div>
-        </Dialog>
+        <ConfirmDialog
+          message="Issue a new TV app sign-in? The old password stops working on every TV and phone signed in with it."
+          yesLabel="Issue new sign-in"
+          noLabel="Keep the current one"
+          danger
+          onYes={() => {
+            setConfirming(false);
+            void run('reset');
+          }}
+          onNo={() => setConfirming(false)}
+        />
       )}
     </section>
   );

@@ -10,9 +10,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/format';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { StatusBadge } from '../../../lib/ui/parts';
 import { ReportDownloads } from '../../../lib/ui/report-downloads';
 import { ReportRangeForm } from '../../../lib/ui/report-range-form';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { Table } from '../../../lib/ui/table';
 import {
   downloadWholesaleCsv,

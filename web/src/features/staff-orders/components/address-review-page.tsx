@@ -16,12 +16,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
 import { formatDateTime } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
-import { ConfirmQuestion } from '../../../lib/ui/confirm-dialog';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { SelectField, StatusBadge } from '../../../lib/ui/parts';
+import { SelectField } from '../../../lib/ui/parts';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import {
@@ -269,7 +270,7 @@ function RejectForm({ temp: t, onDone, onCancel }: ReviewFormProps) {
         </Button>
       </div>
       {asking !== null && (
-        <ConfirmQuestion
+        <ConfirmDialog
           message={`Reject ${t.typed}?${waiting > 0 ? ` ${waiting === 1 ? 'The one customer or lead' : `The ${waiting} customers and leads`} waiting there ${waiting === 1 ? 'is' : 'are'} told why.` : ''}`}
           yesLabel="Yes, reject it"
           noLabel="No, keep it"
@@ -363,7 +364,7 @@ function AreaCard({ area: a, onDone }: { area: StaffServiceArea; onDone(message:
         </Button>
       </Form>
       {asking !== null && (
-        <ConfirmQuestion
+        <ConfirmDialog
           message={`Make ${a.name} "${AREA_KIND_LABELS[asking]}"? ${
             mailed === 0
               ? 'No waiting leads will be mailed.'

@@ -18,12 +18,13 @@ import { useSession } from '../../../lib/browser-session';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
 import { ButtonLink } from '../../../lib/ui/button-link';
-import { ConfirmQuestion } from '../../../lib/ui/confirm-dialog';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { SelectField, StatusBadge, TextAreaField } from '../../../lib/ui/parts';
+import { SelectField, TextAreaField } from '../../../lib/ui/parts';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { Table } from '../../../lib/ui/table';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
@@ -225,7 +226,7 @@ function CancelSection({ orderId, data }: { orderId: number; data: OrderPageData
         </Button>
       </Form>
       {asking !== null && (
-        <ConfirmQuestion
+        <ConfirmDialog
           message={`Cancel order ${orderId}${paid > 0 ? ` and refund ${formatCents(paid)}` : ''}?`}
           yesLabel="Yes, cancel it"
           noLabel="No, keep it"

@@ -8,6 +8,7 @@ import '../../../styles/customer.css';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useForm } from '../../../lib/use-form';
 
 const formatTime = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
@@ -103,7 +104,7 @@ function ApplicantItem({ applicant: a }: { applicant: ApplicantSummary }) {
     <li className="card item-card" aria-label={`Applicant ${a.name}`}>
       <div className="item-card__head">
         <strong>{a.name}</strong>
-        <span className={`status ${s ? 'status--success' : 'status--neutral'}`}>{s ? 'Submitted' : 'Invited'}</span>
+        <StatusBadge status={s ? 'Submitted' : 'Invited'} tone={s ? 'success' : 'neutral'} />
       </div>
       <dl className="facts facts--compact">
         <div>

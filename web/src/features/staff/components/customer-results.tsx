@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
-import { ConfirmQuestion } from '../../../lib/ui/confirm-dialog';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { useIssueSuperLink } from '../api/issue-super-link';
@@ -96,7 +96,7 @@ export function CustomerResults({ customers, mayMakeBusiness = false }: Customer
         />
       )}
       {asking && (
-        <ConfirmQuestion
+        <ConfirmDialog
           message={`Make ${asking.vcCustomerName} (${asking.vcCustomerID}) a business account? Its users get the business portal (reports, business-center requests, auth codes) and are signed out now. This cannot be undone here.`}
           yesLabel="Make it a business account"
           noLabel="Cancel"

@@ -17,8 +17,8 @@ import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { StatusBadge } from '../../../lib/ui/parts';
 import { resultsRegionProps } from '../../../lib/ui/results-region';
+import { StatusBadge, type StatusTone } from '../../../lib/ui/status-badge';
 import { Table } from '../../../lib/ui/table';
 import { downloadRecipientsCsv, useNotice } from '../api/subscribers';
 import { NetworkOnly } from './network-only';
@@ -53,7 +53,7 @@ function describeFilter(f: SubscriberFilter, id: (kind: string, value: number) =
 
 /** A recipient's outcome: a short word with its colour, and when it was sent or why not. */
 function Result({ r }: { r: NoticeRecipient }) {
-  const [word, tone, detail] =
+  const [word, tone, detail]: [string, StatusTone, string | null] =
     r.status === 'sent'
       ? ['Sent', 'success', r.sentAt ? formatMoment(r.sentAt) : null]
       : r.status === 'failed'
@@ -61,7 +61,7 @@ function Result({ r }: { r: NoticeRecipient }) {
         : ['Waiting', 'info', r.failure ? `Will try again: ${r.failure}` : null];
   return (
     <>
-      <span className={`status status--${tone}`}>{word}</span>
+      <StatusBadge status={word} tone={tone} />
       {detail && <span className="recipient-detail">{detail}</span>}
     </>
   );

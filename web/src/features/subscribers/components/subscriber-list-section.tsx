@@ -18,6 +18,7 @@ import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField } from '../../../lib/ui/parts';
 import { type ResultsState, resultsRegionProps } from '../../../lib/ui/results-region';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { Table } from '../../../lib/ui/table';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
@@ -270,7 +271,7 @@ export function SubscriberListSection({ options, query, onQueryChange, list }: S
                           {r.pastDue && (
                             <>
                               <br />
-                              <span className="status status--danger">Past due</span>
+                              <StatusBadge status="Past due" />
                             </>
                           )}
                         </td>
