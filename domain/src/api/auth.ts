@@ -75,6 +75,22 @@ export const ResetPasswordRequestSchema = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 
+/** Settings: change the password of the signed-in user (issue 28); the same rules as registration. */
+export const ChangePasswordRequestSchema = z
+  .object({
+    currentPassword: z
+      .string()
+      .min(1, 'Enter your current password.')
+      .max(200, 'Password must be at most 200 characters.'),
+    newPassword: password,
+    confirmPassword: z.string().max(200, 'Password must be at most 200 characters.'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'The two passwords do not match.',
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
 export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 

@@ -33,6 +33,7 @@ const BILLING = ['billing'] as const;
 export const SUPER_USER_RULES: Readonly<Record<string, SuperUserRule>> = {
   // Credentials and mail addresses: each would let the staff member (or anyone) in after the session ends.
   'POST /api/customer/users': { deny: 'add users' },
+  'PUT /api/auth/password': { deny: 'change passwords' },
   'PUT /api/customer/services/email/:mailboxId/password': { deny: 'set mailbox passwords' },
   'PUT /api/customer/services/email/:mailboxId/forward': { deny: 'forward a mailbox' },
   'POST /api/customer/services/fax/:faxNumberId/email-addresses': { deny: 'add email addresses for faxes' },

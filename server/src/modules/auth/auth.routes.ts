@@ -1,5 +1,6 @@
 /** Routes of sign-in, registration, account recovery, super-user login and the session log. */
 import {
+  ChangePasswordRequestSchema,
   ConfirmEmailRequestSchema,
   LoginRequestSchema,
   MessageResponseSchema,
@@ -22,6 +23,7 @@ import { errorResponses } from '../../plugins/openapi.js';
 import { assertMayIssueSuperLink } from './auth.policy.js';
 import { confirmEmailChange } from './email-change.service.js';
 import { requestRecovery, requestRegistrationCode } from './mail-queue.service.js';
+import { changePassword } from './password-change.service.js';
 import { RECOVERY_SENT, resetPassword } from './recovery.service.js';
 import { REGISTRATION_CODE_SENT, register } from './registration.service.js';
 import { login, logout, logSession } from './sign-in.service.js';
@@ -122,6 +124,20 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     handler: async (req) => {
       await resetPassword(ctx, req.body.token, req.body.password);
       return { message: 'Your password has been changed. You can sign in with it now.' };
+    },
+  });
+
+  app.put('/api/auth/password', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'Change the signed-in user’s password; their other sessions end, this one stays',
+      body: ChangePasswordRequestSchema,
+      response: { 200: MessageResponseSchema, ...errorResponses(400, 401, 403, 429) },
+    },
+    handler: async (req) => {
+      await changePassword(ctx, viewerOf(req), req.body, req.ip);
+      return { message: 'Your password has been changed. Your other sessions were signed out.' };
     },
   });
 

@@ -18,6 +18,7 @@ import * as repo from './sessions.repository.js';
 export type RevokeReason =
   | 'logout'
   | 'password-reset'
+  | 'password-changed'
   | 'user-disabled'
   | 'permissions-changed'
   | 'email-changed'
