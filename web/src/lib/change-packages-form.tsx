@@ -1,7 +1,9 @@
 /**
  * The change-of-packages form (issue 12 steps 6 and 7), shared by the customer's /orders/change page and the staff
  * page that changes packages on a customer's behalf: the same checks (the domain's schema and changeNeedsVisit), the
- * same fields; the caller says who is speaking (texts) and how the change is sent.
+ * same fields; the caller says who is speaking (texts) and how the change is sent. At a location the fiber drop does
+ * not reach (a cancelled order's), the change is a new install paid now, as checkout is: the form says what the crews
+ * do, offers the install days and takes a card (issue 28).
  */
 import {
   type ChangeOptions,
@@ -14,12 +16,28 @@ import {
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 import { newIdempotencyKey } from './api-client';
+import { ApiError } from './api-error';
+import { CardFields, type CardValues } from './checkout/checkout-fields';
+import { cardPaymentOf } from './checkout/place-checkout';
 import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from './form-errors';
 import { formatDay } from './format';
 import { Button } from './ui/button';
 import { Form } from './ui/form';
 import { SelectField } from './ui/parts';
-import { withoutFieldError } from './use-form';
+import { useForm, withoutFieldError } from './use-form';
+
+const NO_CARD: CardValues = { holderName: '', cardNumber: '', expMonth: '', expYear: '', cvc: '', postalCode: '' };
+const PAYMENT_PREFIX = 'payment.';
+
+/** The server's messages on `payment.*` go to the card's fields, the others stay with the change's. */
+function splitPaymentErrors(errors: FormErrors): { change: FormErrors; card: FormErrors } {
+  const entries = Object.entries(errors.fields);
+  const card = Object.fromEntries(
+    entries.filter(([k]) => k.startsWith(PAYMENT_PREFIX)).map(([k, v]) => [k.slice(PAYMENT_PREFIX.length), v]),
+  );
+  const change = Object.fromEntries(entries.filter(([k]) => !k.startsWith(PAYMENT_PREFIX)));
+  return { change: { message: errors.message, fields: change }, card: { message: null, fields: card } };
+}
 
 export type ChangeRequestData = z.output<typeof ChangeOrderRequestSchema>;
 
@@ -39,7 +57,9 @@ export interface ChangePackagesFormProps {
  * fields): checked with the domain's schema before sending, the server's field messages shown on the same fields.
  */
 export function ChangePackagesForm({ options, place, pending, onPlaced, voice, labelledBy }: ChangePackagesFormProps) {
-  const [key] = useState(newIdempotencyKey);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const card = useForm<CardValues>(NO_CARD);
+  const newDrop = !options.dropExists;
   const [add, setAdd] = useState<number[]>([]);
   const [remove, setRemove] = useState<number[]>([]);
   const [installDate, setInstallDate] = useState('');
@@ -47,10 +67,13 @@ export function ChangePackagesForm({ options, place, pending, onPlaced, voice, l
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
 
   const added = options.packages.filter((p) => add.includes(p.packageId));
-  const needsVisit = changeNeedsVisit(
-    added.map((p) => p.speedMbps),
-    options.ontMaxMbps,
-  );
+  const needsVisit =
+    newDrop ||
+    changeNeedsVisit(
+      added.map((p) => p.speedMbps),
+      options.ontMaxMbps,
+    );
+  const dueNowCents = added.reduce((sum, p) => sum + p.monthlyCents + p.installFeeCents, 0);
   const toggle = (list: number[], set: (next: number[]) => void, id: number, on: boolean, field: string) => {
     set(on ? [...list, id] : list.filter((x) => x !== id));
     setErrors((e) => withoutFieldError(withoutFieldError(e, field), 'add'));
@@ -68,9 +91,15 @@ export function ChangePackagesForm({ options, place, pending, onPlaced, voice, l
       add,
       remove,
       ...(needsVisit ? { installDate: installDate || null, installWindow: installWindow || null } : {}),
+      ...(newDrop ? { payment: cardPaymentOf(card.values), expectedTotalCents: dueNowCents } : {}),
     };
+    card.setErrors(NO_ERRORS);
     const checked = validate(ChangeOrderRequestSchema, request);
-    if ('errors' in checked) return setErrors(checked.errors);
+    if ('errors' in checked) {
+      const split = splitPaymentErrors(checked.errors);
+      card.setErrors(split.card);
+      return setErrors(split.change);
+    }
     if (needsVisit && (!installDate || !installWindow)) {
       return setErrors({
         message: 'Choose a day and a window for the installer’s visit.',
@@ -83,7 +112,12 @@ export function ChangePackagesForm({ options, place, pending, onPlaced, voice, l
     try {
       onPlaced(await place(checked.data, key));
     } catch (err) {
-      setErrors(formErrorsFrom(err));
+      // A refused change stored nothing: the next attempt is a new one (a lost answer keeps its key, so it never
+      // pays twice).
+      if (newDrop && err instanceof ApiError && err.status !== 503) setKey(newIdempotencyKey());
+      const split = splitPaymentErrors(formErrorsFrom(err));
+      card.setErrors(split.card);
+      setErrors(split.change);
     }
   };
 
@@ -92,6 +126,13 @@ export function ChangePackagesForm({ options, place, pending, onPlaced, voice, l
   return (
     <Form onSubmit={onSubmit} message={errors.message} aria-labelledby={labelledBy}>
       <p>{options.fullAddress}</p>
+      {newDrop && (
+        <p className="notice">
+          There is no fiber drop at this location yet. Packages added here are a new install: a crew surveys the
+          property, builds the drop and splices it, then an installer connects the service.{' '}
+          {voice === 'customer' ? 'You pay' : 'The customer pays'} the first month and the install fees now.
+        </p>
+      )}
       <p className="muted">
         {options.ontModel
           ? `${voice === 'customer' ? 'Your' : 'The'} ONT: ${options.ontModel}, up to ${options.ontMaxMbps === 10_000 ? '10 Gbps' : '1 Gbps'}.`
@@ -111,7 +152,7 @@ export function ChangePackagesForm({ options, place, pending, onPlaced, voice, l
             <label htmlFor={`add-${p.packageId}`}>
               {p.name} — {formatCents(p.monthlyCents)} a month
               {p.installFeeCents > 0 ? ` + ${formatCents(p.installFeeCents)} install` : ''}
-              {p.needsVisit && <span className="muted"> (needs an ONT upgrade visit)</span>}
+              {p.needsVisit && !newDrop && <span className="muted"> (needs an ONT upgrade visit)</span>}
             </label>
           </div>
         ))}
@@ -145,10 +186,11 @@ export function ChangePackagesForm({ options, place, pending, onPlaced, voice, l
       </fieldset>
       {needsVisit ? (
         <fieldset className="stack">
-          <legend>The installer’s visit</legend>
+          <legend>{newDrop ? 'The install' : 'The installer’s visit'}</legend>
           <p className="muted">
-            {added.map((p) => p.name).join(', ')} needs a 10G ONT: an installer upgrades it. The change starts when the
-            visit is done.
+            {newDrop
+              ? 'The crew’s work comes first; the installer comes on the day you choose. The service starts then.'
+              : `${added.map((p) => p.name).join(', ')} needs a 10G ONT: an installer upgrades it. The change starts when the visit is done.`}
           </p>
           <SelectField
             label="Day"
@@ -176,9 +218,24 @@ export function ChangePackagesForm({ options, place, pending, onPlaced, voice, l
           </p>
         )
       )}
+      {newDrop && (
+        <fieldset className="stack">
+          <legend>Payment</legend>
+          <p>
+            Due now: <strong>{formatCents(dueNowCents)}</strong> (first month and install)
+          </p>
+          <CardFields form={card} autoFill={voice === 'customer'} />
+        </fieldset>
+      )}
       <div className="actions">
         <Button type="submit" busy={pending}>
-          {pending ? 'Placing the change…' : needsVisit ? 'Book the visit and place the change' : 'Change packages'}
+          {pending
+            ? 'Placing the change…'
+            : newDrop
+              ? `Pay ${formatCents(dueNowCents)} and place the order`
+              : needsVisit
+                ? 'Book the visit and place the change'
+                : 'Change packages'}
         </Button>
       </div>
     </Form>

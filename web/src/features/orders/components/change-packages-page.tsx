@@ -7,6 +7,7 @@ import { popup } from '../../../lib/popup-store';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { useChangeOptions, usePlaceChange } from '../api/orders';
 import '../../../styles/customer.css';
 import '../../../styles/orders.css';
@@ -24,7 +25,7 @@ export function ChangePackagesPage() {
         <Link to={paths.services}>Back to Services</Link> · <Link to={paths.orders}>Your orders</Link>
       </p>
       <h1 id="change-heading">Change packages</h1>
-      {options.isPending && <p className="muted">Loading the packages of this location…</p>}
+      {options.isPending && <Skeleton label="Loading the packages of this location…" />}
       {options.isError && <FormAlert message={errorMessage(options.error)} />}
       {options.data && <ChangeForm options={options.data} />}
     </section>
@@ -52,9 +53,11 @@ function ChangeForm({ options }: { options: ChangeOptions }) {
       place={(request, key) => place.mutateAsync({ request, key })}
       onPlaced={(result) => {
         popup.show(
-          result.needsVisit
-            ? `Order #${result.orderId} placed: the ONT upgrade visit is booked`
-            : 'Your packages are changed',
+          result.paidCents > 0
+            ? `Order #${result.orderId} placed and paid: the new drop and the install are planned`
+            : result.needsVisit
+              ? `Order #${result.orderId} placed: the ONT upgrade visit is booked`
+              : 'Your packages are changed',
         );
         navigate(`/orders/${result.orderId}`);
       }}

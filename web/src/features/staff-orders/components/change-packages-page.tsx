@@ -8,6 +8,7 @@ import { popup } from '../../../lib/popup-store';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { useStaffChangeOptions, useStaffPlaceChange } from '../api/staff-orders';
 import '../../../styles/customer.css';
 import '../../../styles/orders.css';
@@ -41,7 +42,7 @@ export function StaffChangePackagesPage() {
 
 function StaffChange({ serviceLocationId }: { serviceLocationId: number }) {
   const options = useStaffChangeOptions(serviceLocationId);
-  if (options.isPending) return <p className="muted">Loading the packages of this location…</p>;
+  if (options.isPending) return <Skeleton label="Loading the packages of this location…" />;
   if (options.isError) return <FormAlert message={errorMessage(options.error)} />;
   return <ChangeFor options={options.data} />;
 }
@@ -72,9 +73,11 @@ function ChangeFor({ options }: { options: StaffChangeOptions }) {
         }
         onPlaced={(result) => {
           popup.show(
-            result.needsVisit
-              ? `Order ${result.orderId} placed: the ONT upgrade visit is booked`
-              : `Packages changed for ${options.customerName}`,
+            result.paidCents > 0
+              ? `Order ${result.orderId} placed and paid: the new drop and the install are planned`
+              : result.needsVisit
+                ? `Order ${result.orderId} placed: the ONT upgrade visit is booked`
+                : `Packages changed for ${options.customerName}`,
           );
           navigate(staffOrderPath(result.orderId));
         }}
