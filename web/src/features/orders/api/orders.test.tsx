@@ -23,7 +23,9 @@ function PlaceChange() {
 
 describe('a change of packages', () => {
   it('refreshes what Services and the Billing Center show, not only the orders', async () => {
-    stubFetch({ 'POST /api/customer/orders/changes': { status: 201, body: { orderId: 9, needsVisit: false, paidCents: 0 } } });
+    stubFetch({
+      'POST /api/customer/orders/changes': { status: 201, body: { orderId: 9, needsVisit: false, paidCents: 0 } },
+    });
     const { user, queryClient } = renderApp(<PlaceChange />, { claims: {} });
     for (const key of [
       ['services', 'locations'],
