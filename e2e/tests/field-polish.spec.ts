@@ -13,7 +13,8 @@ import { signInInstaller } from './support/installer';
 import { waitForServiceWorker } from './support/offline';
 import { expect, test } from './support/spec-server';
 
-test.use({ viewport: { width: 412, height: 915 } });
+// Works offline: the service worker (blocked elsewhere, playwright.config.ts) must precache the app.
+test.use({ viewport: { width: 412, height: 915 }, serviceWorkers: 'allow' });
 
 test('after a reload offline the shell keeps the provider name, support phone, webmail and footer links', async ({
   page,

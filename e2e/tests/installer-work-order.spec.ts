@@ -9,6 +9,9 @@ import {
 } from './support/installer';
 import { expect, test } from './support/spec-server';
 
+// Works offline: the service worker (blocked elsewhere, playwright.config.ts) must precache the app.
+test.use({ serviceWorkers: 'allow' });
+
 const ALL_BUTTONS = [
   'Sales Order',
   'GIS Object map',

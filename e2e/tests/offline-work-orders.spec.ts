@@ -4,6 +4,9 @@ import { openWorkOrder, signInInstaller, WO } from './support/installer';
 import { screenshot, waitForServiceWorker } from './support/offline';
 import { expect, test } from './support/spec-server';
 
+// Works offline: the service worker (blocked elsewhere, playwright.config.ts) must precache the app.
+test.use({ serviceWorkers: 'allow' });
+
 const CACHED = 'You are not connected to the internet. The response is cached from local storage.';
 const FETCH_FAILED = 'Failed to Fetch Data. Check Internet Connection';
 
