@@ -4,6 +4,7 @@ export * from './api/assets.js';
 export * from './api/auth.js';
 export * from './api/auth-codes.js';
 export * from './api/billing.js';
+export * from './api/billing-preferences.js';
 export * from './api/contractor.js';
 export * from './api/contractor-field.js';
 export * from './api/customer.js';

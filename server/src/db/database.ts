@@ -14,6 +14,8 @@ export interface CustomersTable {
   created_at: string;
   /** 0036: 1 when the account may fax international-rate destinations (off until the provider turns it on). */
   international_faxing: ColumnType<number, number | undefined, number>;
+  /** 0045: 1 when the account gets its bills by email only (Settings and the Billing Center). */
+  paperless_billing: ColumnType<number, number | undefined, number>;
 }
 
 export interface ContractorCompaniesTable {
@@ -667,6 +669,8 @@ export interface BusinessCenterRequestsTable {
   status: string;
   created_by: number | null;
   created_at: string;
+  /** 0046: the service location the request is about (null for requests from before). */
+  service_location_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CallRecordsTable {

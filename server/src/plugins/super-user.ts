@@ -48,6 +48,7 @@ export const SUPER_USER_RULES: Readonly<Record<string, SuperUserRule>> = {
   'DELETE /api/customer/billing/payment-methods/:paymentMethodId': { roles: BILLING, what: 'remove payment methods' },
   'PUT /api/customer/billing/mailing-locations/:mailingLocationId/autopay': { roles: BILLING, what: 'set up autopay' },
   'DELETE /api/customer/billing/mailing-locations/:mailingLocationId/autopay': { roles: BILLING, what: 'stop autopay' },
+  'PUT /api/customer/billing/paperless': { roles: BILLING, what: 'change paperless billing' },
   'PUT /api/customer/billing/mailing-locations/:mailingLocationId': {
     roles: BILLING,
     what: 'change billing addresses',

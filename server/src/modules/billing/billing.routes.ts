@@ -24,6 +24,7 @@ import { errorResponses } from '../../plugins/openapi.js';
 import { actorWith, customerActor } from '../customer-account/customer-access.service.js';
 import * as bills from './bills.service.js';
 import * as mailing from './mailing.service.js';
+import { paperlessRoutes } from './paperless.routes.js';
 import { paymentsRoutes } from './payments.routes.js';
 
 export async function billingRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -130,4 +131,5 @@ export async function billingRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
   });
 
   paymentsRoutes(fastify, ctx);
+  paperlessRoutes(fastify, ctx);
 }
