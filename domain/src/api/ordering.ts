@@ -176,6 +176,8 @@ export const CartSchema = z.object({
   areaKind: AreaKindSchema,
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** The service-area polygons the address lies in: the package step draws the same area as the check. */
+  areas: z.array(ServiceAreaSchema),
   /** What the area allows (the cart can hold only these). */
   available: z.array(CatalogPackageSchema),
   lines: z.array(PricedLineSchema),

@@ -14,6 +14,7 @@ import {
   areaKindOf,
   availabilityOf,
   displayStreet,
+  editDistance,
   lookupZip,
   normalizeUnit,
   parseStreetLine,
@@ -136,7 +137,13 @@ export async function checkAvailability(
     throw badRequest(message, { city: message });
   }
   const query = `${input.line1}${input.unit ? `, ${input.unit}` : ''}, ${input.city}, ${input.state} ${input.zip}`;
-  assertPlaceAgrees(input);
+  // A city a letter or two off the ZIP's ("Colmbia" for 65202): "Did you mean …" with the ZIP's city, not a refusal.
+  const cityTypo =
+    place !== null &&
+    input.state.toUpperCase() === place.state &&
+    input.city.toUpperCase() !== place.city.toUpperCase() &&
+    editDistance(input.city.toUpperCase(), place.city.toUpperCase()) <= 2;
+  if (!cityTypo) assertPlaceAgrees(input);
   const parsed = parseStreetLine(input.line1);
   if (!parsed) {
     const message = 'Street address starts with the house number, like 2208 Clark Ln.';
@@ -163,6 +170,22 @@ export async function checkAvailability(
       order_id: null,
       unit,
     });
+
+  if (cityTypo && place) {
+    const fixed = { line1: input.line1, unit: input.unit, city: place.city, state: place.state, zip: input.zip };
+    const label = `${input.line1}${input.unit ? `, ${input.unit}` : ''}, ${place.city}, ${place.state} ${input.zip}`;
+    const checkId = await record('suggestions', 'outside');
+    return {
+      ...base,
+      checkId,
+      status: 'suggestions',
+      suggestions: [{ ...fixed, label }],
+      message: `ZIP code ${input.zip} is ${place.city}, ${place.state}. Did you mean ${label}?`,
+      address: null,
+      areaKind: 'outside',
+      availability: 'not_served',
+    };
+  }
 
   // County check: the provider serves the counties of its ZIP list.
   if (!place) {

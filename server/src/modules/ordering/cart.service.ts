@@ -36,6 +36,7 @@ export interface CartPlace {
   longitude: number | null;
   kinds: AreaKind[];
   kind: AreaKind;
+  areas: Cart['areas'];
   allowed: CatalogRow[];
   all: CatalogRow[];
 }
@@ -73,6 +74,7 @@ export async function loadCart(ctx: AppContext, token: string): Promise<CartPlac
     longitude,
     kinds,
     kind: area?.kind ?? 'outside',
+    areas: (area?.areas ?? []).map((a) => ({ kind: a.kind, name: a.name, geometry: a.geometry })),
     allowed: packagesFor(all, kinds),
     all,
   };
@@ -101,6 +103,7 @@ function cartView(token: string, checkId: string, p: CartPlace): Cart {
     areaKind: p.kind,
     latitude: p.latitude,
     longitude: p.longitude,
+    areas: p.areas,
     available: p.allowed.map(toCatalogPackage),
     lines: lines.map((l) => ({
       packageId: l.id,

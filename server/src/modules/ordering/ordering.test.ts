@@ -120,6 +120,19 @@ describe('POST /api/ordering/availability', () => {
     expect(r.packages).toEqual([]);
   });
 
+  it('suggests the ZIP code’s city for a city typed a letter or two off ("Colmbia"), then verifies it', async () => {
+    const r = await check({ ...A.fiber, city: 'Colmbia' });
+    expect(r).toMatchObject({ status: 'suggestions', address: null, packages: [], areas: [] });
+    expect(r.message).toBe('ZIP code 65202 is Columbia, MO. Did you mean 2211 Clark Ln, Columbia, MO 65202?');
+    expect(r.suggestions).toEqual([
+      { line1: '2211 Clark Ln', unit: '', city: 'Columbia', state: 'MO', zip: '65202', label: expect.any(String) },
+    ]);
+    // Nothing about the address is said before it is checked: an unknown street gets the same kind of answer.
+    const unknown = await check({ ...A.fiber, line1: '9 Nowhere Rd', city: 'Colmbia' });
+    expect(unknown.message).toBe('ZIP code 65202 is Columbia, MO. Did you mean 9 Nowhere Rd, Columbia, MO 65202?');
+    expect((await check({ ...A.fiber, city: r.suggestions[0].city })).status).toBe('verified');
+  });
+
   it('an unknown number on a known street: unknown, then a temporary location when kept as typed, once', async () => {
     const typed = { ...A.fiber, line1: '2299 Clark Ln' };
     const first = await check(typed);
@@ -235,6 +248,10 @@ describe('carts', () => {
     expect(cart.monthlyCents).toBe(7_500 + 2_500);
     expect(cart.oneTimeCents).toBe(9_900);
     expect(cart.dueTodayCents).toBe(19_900);
+    // The package step draws the same area as the check's answer.
+    const answer = await check(A.fiber);
+    expect(cart.areas).toEqual(answer.areas);
+    expect(cart.areas.length).toBeGreaterThan(0);
     const reloaded = await anon('GET', `/api/ordering/carts/${cart.cartId}`);
     expect(reloaded.json()).toEqual(cart);
     const stored = await t.db.db.selectFrom('carts').select('package_ids').where('package_ids', '=', '2,4').execute();
