@@ -58,3 +58,55 @@ test.describe('the popup message banner', () => {
     await expect(saved).toHaveCount(0);
   });
 });
+
+test.describe('settings that matter, on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('Connor changes his password (a wrong current one is refused) and turns on paperless billing', async ({
+    page,
+  }) => {
+    await signIn(page, 'consumer');
+    await page.goto('/settings');
+    const password = page.getByRole('form', { name: 'Password' });
+
+    await test.step('a wrong current password is pointed out next to its field', async () => {
+      await password.getByLabel('Current password').fill('not-my-password');
+      await password.getByLabel('New password', { exact: true }).fill('connor-new-secret-9');
+      await password.getByLabel('Confirm new password').fill('connor-new-secret-9');
+      await password.getByRole('button', { name: 'Change password' }).click();
+      await expect(password.getByText('Your current password is not correct.').last()).toBeVisible();
+      await expect(password.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+    });
+
+    await test.step('two new passwords that differ are caught before sending', async () => {
+      await password.getByLabel('Current password').fill('demo-password');
+      await password.getByLabel('Confirm new password').fill('connor-new-secret-8');
+      await password.getByRole('button', { name: 'Change password' }).click();
+      await expect(password.getByText('The two passwords do not match.')).toBeVisible();
+    });
+
+    await test.step('the right current password changes it; this session goes on', async () => {
+      await password.getByLabel('Confirm new password').fill('connor-new-secret-9');
+      await password.getByRole('button', { name: 'Change password' }).click();
+      await expect(password.getByRole('status')).toContainText('Your password has been changed.');
+      await expect(password.getByLabel('Current password')).toHaveValue('');
+      const login = await page.request.post('/api/auth/login', {
+        data: { username: 'consumer', password: 'connor-new-secret-9' },
+      });
+      expect(login.status()).toBe(200);
+    });
+
+    await test.step('paperless billing is kept on the server', async () => {
+      const paperless = page.getByRole('checkbox', { name: /Email my bills only/ });
+      await expect(paperless).not.toBeChecked();
+      await paperless.check();
+      await expect(page.getByRole('status').filter({ hasText: 'Paperless billing is on' })).toBeVisible();
+      await page.goto('/billingCenter?section=mailing-address');
+      await expect(page.getByRole('checkbox', { name: /Email my bills only/ })).toBeChecked();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+      await page.goto('/settings');
+      await page.screenshot({ path: 'e2e/.tmp/screenshots/settings-390.png', fullPage: true });
+    });
+  });
+});

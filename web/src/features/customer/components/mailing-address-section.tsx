@@ -1,6 +1,7 @@
 import { type AddressUpdate, AddressUpdateSchema, type MailingLocation, US_STATE_CODES } from '@strand/domain';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { PaperlessBilling } from '../../../lib/paperless-billing';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
@@ -24,6 +25,7 @@ export function MailingAddressSection({ mayEdit }: { mayEdit: boolean }) {
       {locations.data.map((l) => (
         <AddressForm key={l.MailingLocationID} location={l} mayEdit={mayEdit} />
       ))}
+      <PaperlessBilling />
     </section>
   );
 }

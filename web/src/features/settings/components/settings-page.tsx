@@ -2,6 +2,7 @@ import { DEFAULT_THEME, type Theme, ThemeSchema } from '@strand/domain';
 import { useEffect } from 'react';
 import { useSession } from '../../../lib/browser-session';
 import { saveLocalTheme, useLocalTheme, usesLocalTheme } from '../../../lib/local-theme';
+import { PaperlessBilling } from '../../../lib/paperless-billing';
 import { popup } from '../../../lib/popup-store';
 import { useShellConfig } from '../../../lib/shell-config';
 import { headerStyleOf } from '../../../lib/theme';
@@ -13,6 +14,7 @@ import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { useSettings } from '../api/get-settings';
 import { useSaveSettings } from '../api/save-settings';
+import { PasswordForm } from './password-form';
 
 interface ThemeValues {
   enableStyle: boolean;
@@ -34,7 +36,9 @@ const toDraft = (values: ThemeValues) => ({
  */
 export function SettingsPage() {
   usePageTitle('Settings');
-  const nUserID = useSession().claims?.nUserID ?? 0;
+  const session = useSession();
+  const nUserID = session.claims?.nUserID ?? 0;
+  const customer = session.portal === 'residential' || session.portal === 'business';
   const config = useShellConfig();
   const local = usesLocalTheme(config, nUserID);
   // The server's settings are asked only once the config says this user does not keep the theme locally.
@@ -68,7 +72,7 @@ export function SettingsPage() {
   );
 
   return (
-    <section className="page" aria-labelledby="settings-heading">
+    <section className="page stack" aria-labelledby="settings-heading">
       <h1 id="settings-heading">Settings</h1>
       <p className="page__lead">
         {local
@@ -134,6 +138,9 @@ export function SettingsPage() {
           {save.isPending ? 'Saving…' : 'Save settings'}
         </Button>
       </Form>
+      <PasswordForm />
+      {/* Customers: the account's paperless choice (shown when the user may see bills). */}
+      <PaperlessBilling enabled={customer} />
     </section>
   );
 }
