@@ -298,6 +298,9 @@ export const BusinessCenterRequestSchema = z.object({
   status: z.string(),
   createdAt: z.string(),
   createdBy: z.string().nullable(),
+  /** The service location the request is about (null for requests from before locations were asked). */
+  serviceLocationId: z.number().int().nullable(),
+  locationAddress: z.string().nullable(),
 });
 export type BusinessCenterRequest = z.infer<typeof BusinessCenterRequestSchema>;
 export const BusinessCenterRequestListSchema = z.array(BusinessCenterRequestSchema);
@@ -307,6 +310,11 @@ export const NewBusinessCenterRequestSchema = z.object({
   category: text('Category', 1, BUSINESS_CENTER_CATEGORY_MAX),
   subject: text('Subject', 3, 120),
   description: text('Description', 10, 2000, true),
+  /** Which of the account's service locations it is about. */
+  serviceLocationId: z
+    .number({ message: 'Choose the location the request is about.' })
+    .int('Choose the location the request is about.')
+    .positive('Choose the location the request is about.'),
 });
 export type NewBusinessCenterRequest = z.input<typeof NewBusinessCenterRequestSchema>;
 

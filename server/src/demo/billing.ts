@@ -209,6 +209,8 @@ async function seedSupport(ctx: SeedContext): Promise<void> {
     status,
     created_by: U.business.id,
     created_at: c.at(day, 15),
+    // The dental office's main site (1101 E Broadway), which each of these is about.
+    service_location_id: L.businessMain,
   });
   await ctx.insert('business_center_requests', [
     request(

@@ -62,6 +62,7 @@ export function businessCenterRequestsOf(db: Queryable, customerId: string) {
   return db
     .selectFrom('business_center_requests as r')
     .leftJoin('users as u', 'u.id', 'r.created_by')
+    .leftJoin('service_locations as s', 's.id', 'r.service_location_id')
     .select([
       'r.id',
       'r.category',
@@ -69,8 +70,14 @@ export function businessCenterRequestsOf(db: Queryable, customerId: string) {
       'r.description',
       'r.status',
       'r.created_at',
+      'r.service_location_id',
       'u.first_name',
       'u.last_name',
+      's.address',
+      's.address2',
+      's.city',
+      's.state',
+      's.zip',
     ])
     .where('r.customer_id', '=', customerId)
     .orderBy('r.created_at', 'desc')
@@ -83,6 +90,7 @@ export async function insertBusinessCenterRequest(
   db: Queryable,
   request: {
     customerId: string;
+    serviceLocationId: number;
     category: string;
     subject: string;
     description: string;
@@ -94,6 +102,7 @@ export async function insertBusinessCenterRequest(
     .insertInto('business_center_requests')
     .values({
       customer_id: request.customerId,
+      service_location_id: request.serviceLocationId,
       category: request.category,
       subject: request.subject,
       description: request.description,

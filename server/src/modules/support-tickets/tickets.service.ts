@@ -3,11 +3,12 @@
  * (getBusinessCenterRequestTickets, createBusinessCenterRequestTicket). New ones start Open; the provider's staff
  * move them on. Submissions carry an Idempotency-Key so a phone's retry files one ticket.
  */
-import type {
-  BusinessCenterRequest,
-  NewBusinessCenterRequestSchema,
-  NewTroubleTicketSchema,
-  TroubleTicket,
+import {
+  type BusinessCenterRequest,
+  fullAddress,
+  type NewBusinessCenterRequestSchema,
+  type NewTroubleTicketSchema,
+  type TroubleTicket,
 } from '@strand/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -90,6 +91,8 @@ export async function businessCenterRequests(ctx: AppContext, actor: CustomerAct
     status: r.status,
     createdAt: r.created_at,
     createdBy: nameOf(r),
+    serviceLocationId: r.service_location_id,
+    locationAddress: r.address === null ? null : fullAddress({ ...r, address: r.address }),
   }));
 }
 
@@ -99,6 +102,8 @@ export async function createBusinessCenterRequest(
   input: z.output<typeof NewBusinessCenterRequestSchema>,
   idempotencyKey: string | undefined,
 ) {
+  // The location must be one of the account's own (404 unknown, 403 another account's).
+  await assertOwnLocation(ctx, actor, input.serviceLocationId);
   const result = await runIdempotent(
     ctx.db,
     {

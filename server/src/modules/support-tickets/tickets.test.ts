@@ -126,6 +126,7 @@ describe('/api/customer/business-center/requests', () => {
     category: 'Moves, Adds and Changes',
     subject: 'Move the fax line',
     description: 'Move the fax line from the front desk to the back office.',
+    serviceLocationId: L.businessBranch,
   };
 
   it('lists the business account’s requests and creates one once', async () => {
@@ -142,6 +143,10 @@ describe('/api/customer/business-center/requests', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ status: 'Open', createdBy: 'Dana Diaz', category: 'Moves, Adds and Changes' });
     expect(again.json().RequestID).toBe(first.json().RequestID);
+    expect(first.json()).toMatchObject({
+      serviceLocationId: L.businessBranch,
+      locationAddress: '2316 Missouri Blvd, Jefferson City, MO 65109',
+    });
     expect((await caller.call('GET', '/api/customer/business-center/requests')).json()).toHaveLength(4);
   });
 
@@ -161,5 +166,27 @@ describe('/api/customer/business-center/requests', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.category).toMatch(/Category must be one of/);
+  });
+
+  it('needs one of the account’s own locations: none is a 400 naming it, another account’s is refused', async () => {
+    const business = await as(t, 'business');
+    const count = async () =>
+      (await business.call('GET', '/api/customer/business-center/requests')).json().length as number;
+    const before = await count();
+    const { serviceLocationId: _, ...noLocation } = REQUEST;
+    const missing = await business.call('POST', '/api/customer/business-center/requests', noLocation);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields.serviceLocationId).toBe('Choose the location the request is about.');
+    const foreign = await business.call('POST', '/api/customer/business-center/requests', {
+      ...REQUEST,
+      serviceLocationId: L.residential,
+    });
+    expect(foreign.statusCode).toBe(403);
+    const unknown = await business.call('POST', '/api/customer/business-center/requests', {
+      ...REQUEST,
+      serviceLocationId: 999_999,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(await count()).toBe(before);
   });
 });

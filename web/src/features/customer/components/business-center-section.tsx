@@ -14,7 +14,7 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField, TextAreaField, TicketCard } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
-import { newIdempotencyKey } from '../api/customer-account';
+import { newIdempotencyKey, useCustomerAccount } from '../api/customer-account';
 import { useBusinessCenterCategories, useBusinessCenterRequests, useCreateBusinessCenterRequest } from '../api/tickets';
 
 /** Business-center requests of a business account: the list and a new request (SPEC §7). */
@@ -43,7 +43,7 @@ export function BusinessCenterSection() {
               number={r.RequestID}
               subject={r.subject}
               status={r.status}
-              meta={`${r.category} · ${formatMoment(r.createdAt)}${r.createdBy ? ` by ${r.createdBy}` : ''}`}
+              meta={`${r.category} · ${formatMoment(r.createdAt)}${r.createdBy ? ` by ${r.createdBy}` : ''}${r.locationAddress ? ` · ${r.locationAddress}` : ''}`}
               description={r.description}
             />
           </li>
@@ -64,11 +64,17 @@ function NewRequest({ onDone }: { onDone(): void }) {
   return <RequestForm categories={categories.data} onDone={onDone} />;
 }
 
+/** The form keeps the location as the select's text; it is checked as a number. */
+type RequestValues = Omit<NewBusinessCenterRequest, 'serviceLocationId'> & { serviceLocationId: string };
+
 function RequestForm({ categories, onDone }: { categories: BusinessCenterCategory[]; onDone(): void }) {
-  const form = useForm<NewBusinessCenterRequest>({
+  const locations = useCustomerAccount().data?.serviceLocations ?? [];
+  const only = locations.length === 1 ? String(locations[0]?.ServiceLocationID) : '';
+  const form = useForm<RequestValues>({
     category: categories[0]?.name ?? '',
     subject: '',
     description: '',
+    serviceLocationId: only,
   });
   // A category retired while the form is open: pick the first one still offered.
   const { setValues } = form;
@@ -77,15 +83,24 @@ function RequestForm({ categories, onDone }: { categories: BusinessCenterCategor
       categories.some((c) => c.name === v.category) ? v : { ...v, category: categories[0]?.name ?? '' },
     );
   }, [categories, setValues]);
-  const { values, errors } = form;
+  const { errors } = form;
   const key = useRef(newIdempotencyKey());
   const create = useCreateBusinessCenterRequest();
 
-  const onSubmit = form.submit(NewBusinessCenterRequestSchema, async () => {
-    const request = await create.mutateAsync({ input: values, key: key.current });
-    popup.show(`Request #${request.RequestID} sent to the business center`);
-    onDone();
-  });
+  const onSubmit = form.submit(
+    NewBusinessCenterRequestSchema,
+    async (input) => {
+      const request = await create.mutateAsync({ input, key: key.current });
+      popup.show(`Request #${request.RequestID} sent to the business center`);
+      onDone();
+    },
+    {
+      check: (v) => ({
+        ...v,
+        serviceLocationId: v.serviceLocationId === '' ? Number.NaN : Number(v.serviceLocationId),
+      }),
+    },
+  );
 
   return (
     <Form className="card form-card inline-form" onSubmit={onSubmit} aria-label="New business-center request">
@@ -95,6 +110,15 @@ function RequestForm({ categories, onDone }: { categories: BusinessCenterCategor
         label="Category"
         {...form.field('category')}
         options={categories.map((c) => ({ value: c.name, label: c.name }))}
+      />
+      <SelectField
+        label="Location"
+        hint="The site the request is about."
+        {...form.field('serviceLocationId')}
+        options={[
+          ...(only ? [] : [{ value: '', label: 'Choose a location' }]),
+          ...locations.map((l) => ({ value: String(l.ServiceLocationID), label: l.fullAddress })),
+        ]}
       />
       <TextField label="Subject" {...form.field('subject')} maxLength={120} />
       <TextAreaField
