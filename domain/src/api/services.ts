@@ -245,3 +245,12 @@ export const AddFaxEmailRequestSchema = z.object({
     .transform((v) => v.toLowerCase()),
 });
 export type AddFaxEmailRequest = z.input<typeof AddFaxEmailRequestSchema>;
+
+// ---- which services the account has (issue 28: the Services page shows only those) --------------------------
+
+export const ServicesSummarySchema = z.object({
+  email: z.boolean(),
+  fax: z.boolean(),
+  tv: z.boolean(),
+});
+export type ServicesSummary = z.infer<typeof ServicesSummarySchema>;

@@ -13,6 +13,7 @@ import {
   MailboxVacationRequestSchema,
   ReceivedFaxParamsSchema,
   ServiceLocationPackagesListSchema,
+  ServicesSummarySchema,
 } from '@strand/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,6 +23,7 @@ import { sendDownload } from '../../lib/downloads.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { actorWith } from '../customer-account/customer-access.service.js';
 import * as service from './services.service.js';
+import { servicesSummary } from './services-summary.service.js';
 
 export async function servicesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -37,6 +39,16 @@ export async function servicesRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       response: { 200: ServiceLocationPackagesListSchema, ...errorResponses(401, 403) },
     },
     handler: async (req) => service.serviceLocations(ctx, await actor(req)),
+  });
+
+  app.get('/api/customer/services/summary', {
+    config,
+    schema: {
+      tags,
+      summary: 'Which services the account has (email, fax, TV), so the Services page lists only those',
+      response: { 200: ServicesSummarySchema, ...errorResponses(401, 403) },
+    },
+    handler: async (req) => servicesSummary(ctx, await actor(req)),
   });
 
   app.get('/api/customer/services/email', {

@@ -6,6 +6,7 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SectionNav } from '../../../lib/ui/parts';
 import { useWholesaleServices } from '../api/customer-services';
+import { useServicesSummary } from '../api/services-summary';
 import { AuthCodesSection } from './auth-codes-section';
 import { EmailSection } from './email-section';
 import { FaxSection } from './fax-section';
@@ -37,11 +38,20 @@ export function ServicesPage() {
   const business = account.data !== undefined && showsReports(account.data.vcCustomerType);
   const wholesale = useWholesaleServices(business && can(account.data, 'services'));
   const leases = (wholesale.data?.services.length ?? 0) > 0;
+  // Email, fax and TV are listed only for an account that has them (issue 28); until the answer comes, all are.
+  const has = useServicesSummary(can(account.data, 'services')).data;
+  const missing = (id: string) => (id === 'email' || id === 'fax' || id === 'tv') && has?.[id] === false;
   // Auth codes are a business phone service: only business accounts get that section.
   const sections = SECTIONS.filter(
-    (s) => (s.id !== 'wholesale' || leases) && (s.id !== 'authCodes' || account.data?.vcCustomerType === 'Business'),
+    (s) =>
+      (s.id !== 'wholesale' || leases) &&
+      (s.id !== 'authCodes' || account.data?.vcCustomerType === 'Business') &&
+      !missing(s.id),
   );
-  const current = sections.find((s) => s.id === params.get('section'))?.id ?? 'locations';
+  const requested = SECTIONS.find((s) => s.id === params.get('section'));
+  // A typed address of a service the account lacks says so, instead of an empty section.
+  const lacking = requested && missing(requested.id) ? requested : undefined;
+  const current = sections.find((s) => s.id === requested?.id)?.id ?? 'locations';
 
   if (account.isPending) {
     return (
@@ -74,6 +84,12 @@ export function ServicesPage() {
     <section className="page page--wide" aria-labelledby="services-heading">
       <h1 id="services-heading">Services</h1>
       <SectionNav label="Services sections" sections={sections} current={current} />
+      {lacking && (
+        <EmptyState role="status">
+          This account has no {lacking.id === 'tv' ? 'TV' : lacking.label.toLowerCase()} service. To add it, call us or
+          change your packages under Service locations.
+        </EmptyState>
+      )}
       {current === 'locations' && <LocationsSection />}
       {current === 'email' && <EmailSection />}
       {current === 'fax' && <FaxSection />}
