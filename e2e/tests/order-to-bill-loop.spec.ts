@@ -33,7 +33,6 @@ async function orderAsNewCustomer(page: Page, who: { last: string; email: string
   await page.getByLabel('ZIP code').fill(SERVED.zip);
   await page.getByRole('button', { name: 'Check this address' }).click();
   await expect(page.getByRole('heading', { name: 'Fiber is available' })).toBeVisible();
-  await page.getByRole('button', { name: 'Choose packages' }).click();
   await page.getByLabel(/^Fiber 1 Gig Internet/).click();
   await expect(page.getByLabel(/^Fiber 1 Gig Internet/)).toBeChecked();
 

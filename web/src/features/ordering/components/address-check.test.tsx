@@ -15,6 +15,7 @@ const base = {
   areaKind: 'outside',
   availability: 'not_served',
 };
+const CART_ID = 'c'.repeat(32);
 const SUGGESTION = {
   line1: '2211 Clark Ln',
   unit: '',
@@ -38,6 +39,35 @@ describe('the availability check', () => {
 
   it('offers "Did you mean" and checks the suggestion, or the address as typed', async () => {
     const { requests } = stubFetch({
+      'POST /api/ordering/carts': {
+        status: 201,
+        body: {
+          cartId: CART_ID,
+          checkId: 'Qm9vbmVWYWxsZXlDaGVjazI',
+          address: {
+            number: '2211',
+            street: 'Clark Ln',
+            unit: '',
+            city: 'Columbia',
+            state: 'MO',
+            zip: '65202',
+            zipFour: '5050',
+            county: 'Boone',
+            line: '2211 Clark Ln, Columbia, MO 65202-5050',
+          },
+          temporary: false,
+          areaKind: 'fiber',
+          latitude: 38.9655,
+          longitude: -92.2973,
+          areas: [],
+          available: [],
+          lines: [],
+          monthlyCents: 0,
+          oneTimeCents: 0,
+          dueTodayCents: 0,
+          removed: [],
+        },
+      },
       'POST /api/ordering/availability': (req) => {
         const body = req.body as { line1: string; acceptUnverified: boolean };
         if (body.line1 === '2211 Clark Ln') {
@@ -86,7 +116,8 @@ describe('the availability check', () => {
         };
       },
     });
-    const { user } = renderApp(<AddressCheck onCart={() => {}} />);
+    const carts: string[] = [];
+    const { user } = renderApp(<AddressCheck onCart={(id) => carts.push(id)} />);
     await user.type(screen.getByLabelText('Street address'), '2211 Clrak Ln');
     await user.type(screen.getByLabelText('City'), 'Columbia');
     await user.type(screen.getByLabelText('ZIP code'), '65202');
@@ -97,7 +128,12 @@ describe('the availability check', () => {
     expect(await screen.findByRole('heading', { name: 'Fiber is available' })).toBeInTheDocument();
     expect(screen.getByLabelText('Street address')).toHaveValue('2211 Clark Ln');
     expect(screen.getByText('Fiber 1 Gig Internet')).toBeInTheDocument();
-    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(2));
+    await waitFor(() => expect(requests.filter((r) => r.path === '/api/ordering/availability')).toHaveLength(2));
+    // Served: the cart is made with the answer and the package step opens (one click).
+    await waitFor(() => expect(carts).toEqual([CART_ID]));
+    expect(requests.find((r) => r.path === '/api/ordering/carts')?.body).toEqual({
+      checkId: 'Qm9vbmVWYWxsZXlDaGVjazI',
+    });
   });
 
   it('checks at once when the ZIP lookup has not filled the city: the server takes the ZIP’s city, shown after', async () => {

@@ -1,6 +1,7 @@
 /**
  * Step 1: check an address. The server verifies and standardizes it, geocodes it and runs the county and area checks;
- * the answer shows on a map with what can be ordered there, suggestions for a typo, or a "notify me" form.
+ * the answer shows on a map with what can be ordered there, suggestions for a typo, or a "notify me" form. A served
+ * address goes on to the package step at once (one click: the cart is made with the answer, issue 28).
  */
 import {
   AvailabilityRequestSchema,
@@ -16,6 +17,7 @@ import { formErrorsFrom } from '../../../lib/form-errors';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { lookupAreaZip, useCheckAvailability, useCreateCart, useSubmitLead } from '../api/ordering';
@@ -30,12 +32,7 @@ interface AddressValues {
   zip: string;
 }
 
-const AVAILABILITY_TITLES: Record<AvailabilityResult['availability'], string> = {
-  available: 'Fiber is available',
-  coming_soon: 'Coming soon: we are building here',
-  taking_signups: 'Taking sign-ups',
-  not_served: 'Not in our fiber area yet',
-};
+import { AVAILABILITY_TITLES } from '../availability-titles';
 
 export function AddressCheck({ onCart }: { onCart(cartId: string): void }) {
   // A "fiber is now available" mail links /order with the address filled in (line1, unit, city, state, zip).
@@ -48,15 +45,22 @@ export function AddressCheck({ onCart }: { onCart(cartId: string): void }) {
     zip: params.get('zip') ?? '',
   });
   const check = useCheckAvailability();
+  const createCart = useCreateCart();
   const [result, setResult] = useState<AvailabilityResult | null>(null);
 
   const run = (values: AddressValues, acceptUnverified = false) =>
-    check.mutateAsync({ ...values, acceptUnverified }).then((answer) => {
+    check.mutateAsync({ ...values, acceptUnverified }).then(async (answer) => {
       setResult(answer);
       // A city left empty was taken from the ZIP code by the server: show it.
       if (answer.address) {
         const { city, state } = answer.address;
         form.setValues((v) => (v.city.trim() === '' ? { ...v, city, state } : v));
+      }
+      // Served: straight on to the packages (the package step shows the same verdict and area). Should the cart not
+      // be made, the answer stays with its "Choose packages" button, which says why.
+      if (answer.availability === 'available' && !isUnresolved(answer)) {
+        const cart = await createCart.mutateAsync(answer.checkId).catch(() => null);
+        if (cart) onCart(cart.cartId);
       }
     });
   // The visitor is in the City field: the ZIP lookup never types into it under their fingers.
@@ -114,7 +118,7 @@ export function AddressCheck({ onCart }: { onCart(cartId: string): void }) {
             />
             <TextField label="State" autoComplete="address-level1" maxLength={2} {...form.field('state')} />
           </div>
-          <Button type="submit" busy={check.isPending}>
+          <Button type="submit" busy={check.isPending || createCart.isPending}>
             Check this address
           </Button>
         </Form>
@@ -156,7 +160,7 @@ function AvailabilityAnswer({
       )}
       {result.address && <p className="order-address">{result.address.line}</p>}
       {result.latitude !== null && result.longitude !== null && (
-        <Suspense fallback={<p className="muted">Loading the map…</p>}>
+        <Suspense fallback={<Skeleton label="Loading the map…" />}>
           <AreaMap
             latitude={result.latitude}
             longitude={result.longitude}

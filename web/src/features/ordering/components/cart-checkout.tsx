@@ -4,6 +4,7 @@
  * terms. The order is placed with one Idempotency-Key per attempt, so a double click orders once.
  */
 import {
+  availabilityOf,
   type Cart,
   type CheckoutResult,
   CustomerCheckoutSchema,
@@ -30,6 +31,7 @@ import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField } from '../../../lib/ui/parts';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import {
@@ -41,6 +43,7 @@ import {
   useSendEmailCode,
   useUpdateCart,
 } from '../api/ordering';
+import { AVAILABILITY_TITLES } from '../availability-titles';
 
 const AreaMap = lazy(() => import('./area-map').then((m) => ({ default: m.AreaMap })));
 
@@ -79,11 +82,12 @@ function CartView({ cart, onStartOver }: { cart: Cart; onStartOver(): void }) {
   return (
     <section className="card order-card" aria-labelledby="cart-heading">
       <h1 id="cart-heading">Your order</h1>
+      <h2 className="order-verdict">{AVAILABILITY_TITLES[availabilityOf(cart.areaKind)]}</h2>
       <p className="order-address">{cart.address.line}</p>
       {cart.temporary && <p className="muted">This address is new to us: we confirm it before the install.</p>}
       {cart.latitude !== null && cart.longitude !== null && (
-        <Suspense fallback={<p className="muted">Loading the map…</p>}>
-          <AreaMap latitude={cart.latitude} longitude={cart.longitude} label={cart.address.line} areas={[]} />
+        <Suspense fallback={<Skeleton label="Loading the map…" />}>
+          <AreaMap latitude={cart.latitude} longitude={cart.longitude} label={cart.address.line} areas={cart.areas} />
         </Suspense>
       )}
       {cart.removed.length > 0 && (

@@ -60,11 +60,11 @@ function Confirmation({ result, onAnother }: { result: CheckoutResult; onAnother
       <dl className="order-summary">
         <div>
           <dt>Order number</dt>
-          <dd>{result.orderId}</dd>
+          <dd className="order-token">{result.orderId}</dd>
         </div>
         <div>
           <dt>Account number</dt>
-          <dd>{result.vcCustomerID}</dd>
+          <dd className="order-token">{result.vcCustomerID}</dd>
         </div>
         <div>
           <dt>Service address</dt>
@@ -78,9 +78,11 @@ function Confirmation({ result, onAnother }: { result: CheckoutResult; onAnother
         </div>
         <div>
           <dt>Paid today</dt>
-          <dd>
-            {formatCents(result.paidCents)} (reference {result.paymentReference})
-          </dd>
+          <dd>{formatCents(result.paidCents)}</dd>
+        </div>
+        <div>
+          <dt>Payment reference</dt>
+          <dd className="order-token">{result.paymentReference}</dd>
         </div>
       </dl>
       <h2>What you ordered</h2>
