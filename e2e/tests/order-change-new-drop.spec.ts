@@ -1,0 +1,55 @@
+/**
+ * Issue 28: "Change packages" at a location the fiber drop does not reach (the demo's cancelled order at 317 Orchard
+ * Crest Dr, "No packages at this location" on Services) is a new install, planned as checkout plans one (survey,
+ * drop, splicing, install) and paid when placed. At phone size (390 × 844), one sign-in, steps.
+ */
+import { expect } from '@playwright/test';
+import { signIn } from './support/app';
+import { expectNoSideways } from './support/customer';
+import { test } from './support/spec-server';
+
+const CANCELLED = '317 Orchard Crest Dr';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('a change where the drop does not reach plans the crews’ work and takes the payment it owes', async ({ page }) => {
+  await signIn(page, 'orders');
+
+  await test.step('Services shows the cancelled order’s location with nothing on it, and its Change packages', async () => {
+    await page.goto('/services');
+    const location = page.locator('.item-card').filter({ hasText: CANCELLED });
+    await expect(location.getByText('No packages at this location.')).toBeVisible();
+    await location.getByRole('link', { name: 'Change packages' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Change packages' })).toBeVisible();
+  });
+
+  await test.step('the form says the crews come first and what is due now', async () => {
+    await expect(page.getByText(/There is no fiber drop at this location yet/)).toBeVisible();
+    await page.getByLabel(/^Fiber 300 Mbps Internet/).check();
+    await expect(page.getByText('$154.00', { exact: true })).toBeVisible();
+    await expectNoSideways(page);
+  });
+
+  await test.step('refused without a card, then paid with the sandbox card', async () => {
+    await page.getByLabel('Day', { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel('Window', { exact: true }).selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Pay $154.00 and place the order' }).click();
+    await expect(page.locator('.field__error').first()).toBeVisible();
+    await page.getByLabel('Name on card', { exact: true }).fill('Olive Orders');
+    await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry month', { exact: true }).fill('12');
+    await page.getByLabel('Expiry year', { exact: true }).fill('2035');
+    await page.getByLabel('Security code', { exact: true }).fill('123');
+    await page.getByLabel('Billing ZIP code', { exact: true }).fill('65203');
+    await page.getByRole('button', { name: 'Pay $154.00 and place the order' }).click();
+    await expect(page).toHaveURL(/\/orders\/\d+$/, { timeout: 15_000 });
+  });
+
+  await test.step('the order shows the whole plan and what was paid', async () => {
+    await expect(page.getByText(/Site survey/).first()).toBeVisible();
+    await expect(page.getByText(/Drop construction/).first()).toBeVisible();
+    await expect(page.getByText(/Splicing/).first()).toBeVisible();
+    await expect(page.getByText(/Paid \$154\.00 \(first month and install\)/)).toBeVisible();
+    await expectNoSideways(page);
+  });
+});
