@@ -5,7 +5,7 @@
  */
 import { expect } from '@playwright/test';
 import { signIn } from './support/app';
-import { expectNoSideways } from './support/customer';
+import { expectNoSideways, fillSandboxCard } from './support/customer';
 import { test } from './support/spec-server';
 
 const CANCELLED = '317 Orchard Crest Dr';
@@ -35,12 +35,7 @@ test('a change where the drop does not reach plans the crews’ work and takes t
     await page.getByLabel('Window', { exact: true }).selectOption({ index: 1 });
     await page.getByRole('button', { name: 'Pay $154.00 and place the order' }).click();
     await expect(page.locator('.field__error').first()).toBeVisible();
-    await page.getByLabel('Name on card', { exact: true }).fill('Olive Orders');
-    await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry month', { exact: true }).fill('12');
-    await page.getByLabel('Expiry year', { exact: true }).fill('2035');
-    await page.getByLabel('Security code', { exact: true }).fill('123');
-    await page.getByLabel('Billing ZIP code', { exact: true }).fill('65203');
+    await fillSandboxCard(page, 'Olive Orders', '65203');
     await page.getByRole('button', { name: 'Pay $154.00 and place the order' }).click();
     await expect(page).toHaveURL(/\/orders\/\d+$/, { timeout: 15_000 });
   });

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { newestOrderCode } from './support/app';
+import { fillSandboxCard } from './support/customer';
 import { expect, test } from './support/spec-server';
 
 // README "Addresses for the availability check".
@@ -93,11 +94,7 @@ for (const viewport of [
         await page.getByLabel('Phone', { exact: true }).fill('(573) 555-0199');
         await page.getByLabel('Username', { exact: true }).fill(`nora-${stamp}`);
         await page.getByLabel('Password', { exact: true }).fill('fiber-at-last-2026');
-        await page.getByLabel('Name on card', { exact: true }).fill('Nora New');
-        await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
-        await page.getByLabel('Expiry month', { exact: true }).fill('12');
-        await page.getByLabel('Expiry year', { exact: true }).fill('2035');
-        await page.getByLabel('Security code', { exact: true }).fill('123');
+        await fillSandboxCard(page, 'Nora New');
         await click(page.getByLabel(/I accept the terms of service/));
         const placing = Date.now();
         await click(page.getByRole('button', { name: /Place order and pay \$184\.00/ }));

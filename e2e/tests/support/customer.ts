@@ -41,3 +41,13 @@ export async function downloaded(download: Download): Promise<Buffer> {
   const file = await download.path();
   return readFile(file);
 }
+
+/** Types the sandbox's test card (4242 4242 4242 4242, 12/2035) into a card form; the billing ZIP when asked for. */
+export async function fillSandboxCard(page: Page, holder: string, postalCode?: string) {
+  await page.getByLabel('Name on card', { exact: true }).fill(holder);
+  await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry month', { exact: true }).fill('12');
+  await page.getByLabel('Expiry year', { exact: true }).fill('2035');
+  await page.getByLabel('Security code', { exact: true }).fill('123');
+  if (postalCode) await page.getByLabel('Billing ZIP code', { exact: true }).fill(postalCode);
+}
