@@ -17,7 +17,8 @@ test.describe('Account Info: contacts', () => {
     const form = page.getByRole('form', { name: 'Add a contact' });
     await form.getByRole('button', { name: 'Add contact' }).click();
     await expect(form.getByText('Name is required.')).toBeVisible();
-    await expect(form.getByText('Give a phone number or an email address.')).toBeVisible();
+    // No category is chosen for a new contact (issue 28): the form asks for one.
+    await expect(form.getByText('Choose a category.')).toBeVisible();
 
     const name = `Rita Reyes ${stamp}`;
     await form.getByLabel('Category').selectOption('Emergency');
@@ -96,7 +97,10 @@ test.describe('Account Info: users and permissions', () => {
     const context = await browser.newContext();
     const other = await context.newPage();
     await signIn(other, username, 'hygiene-password-1');
-    await expect(other.getByRole('heading', { level: 2, name: 'Trouble tickets' })).toBeVisible();
+    // A tickets-only user lands on the home (issue 28), which lists the open tickets; Account Info has the rest.
+    await expect(other.getByRole('heading', { level: 2, name: 'Open trouble tickets' })).toBeVisible();
+    await other.goto('/accountInfo');
+    await expect(other.getByRole('heading', { level: 2, name: 'Trouble tickets', exact: true })).toBeVisible();
     await expect(other.getByRole('navigation', { name: 'Account Info sections' }).getByRole('link')).toHaveText([
       'Trouble tickets',
     ]);
@@ -173,7 +177,74 @@ test.describe('Account Info: trouble tickets and business center', () => {
     await form.getByLabel('Category').selectOption('New Service');
     await form.getByLabel('Subject').fill(`Second fax line ${stamp}`);
     await form.getByLabel('Details').fill('Please quote a second fax line for the Jefferson City office.');
+    await form.getByLabel('Location').selectOption({ label: '2316 Missouri Blvd, Jefferson City, MO 65109' });
     await form.getByRole('button', { name: 'Send request' }).click();
     await expect(page.getByRole('article', { name: new RegExp(`Second fax line ${stamp}`) })).toBeVisible();
+  });
+});
+
+test.describe('Account Info fits the account, on a phone (issue 28)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('Dana adds a Primary contact linked to a location, files a request for a location, and cannot give paying without viewing', async ({
+    page,
+  }) => {
+    await signIn(page, 'business');
+    await page.goto('/accountInfo');
+
+    await test.step('a new contact starts without a category; a second Primary is asked about', async () => {
+      await page.getByRole('button', { name: 'Add a contact' }).click();
+      const form = page.getByRole('form', { name: 'Add a contact' });
+      await expect(form.getByLabel('Category')).toHaveValue('');
+      await form.getByLabel('Category').selectOption('Primary');
+      await expect(form.getByRole('group', { name: 'There is already a Primary contact' })).toBeVisible();
+      const name = `Paul Primary ${stamp}`;
+      await form.getByLabel('Name').fill(name);
+      await form.getByLabel('Phone', { exact: true }).fill('573 555 0177');
+      await form.getByRole('button', { name: 'Add contact' }).click();
+      await expect(form.getByText('Choose what happens to the Primary contact.')).toBeVisible();
+      await form.getByLabel('Keep both as Primary').check();
+      await form
+        .getByRole('group', { name: 'Contact for these locations' })
+        .getByLabel(/1101 E Broadway/)
+        .check();
+      await form.getByRole('button', { name: 'Add contact' }).click();
+      const card = page.getByRole('article', { name });
+      await expect(card.getByText(/1101 E Broadway/).first()).toBeVisible();
+      await expectNoSideways(page);
+    });
+
+    await test.step('a business-center request names its location', async () => {
+      await openSection(page, 'Account Info', 'Business center');
+      await page.getByRole('button', { name: 'New request' }).click();
+      const form = page.getByRole('form', { name: 'New business-center request' });
+      await form.getByLabel('Subject').fill(`Move a phone ${stamp}`);
+      await form.getByLabel('Details').fill('Move the front desk phone to the second exam room.');
+      await form.getByRole('button', { name: 'Send request' }).click();
+      await expect(form.getByText('Choose the location the request is about.')).toBeVisible();
+      await form.getByLabel('Location').selectOption({ label: '2316 Missouri Blvd, Jefferson City, MO 65109' });
+      await form.getByRole('button', { name: 'Send request' }).click();
+      await expect(
+        page
+          .getByRole('article')
+          .filter({ hasText: `Move a phone ${stamp}` })
+          .getByText(/2316 Missouri Blvd/),
+      ).toBeVisible();
+      await screenshot(page, 'business-center-390');
+    });
+
+    await test.step('paying without viewing bills is refused with a plain message', async () => {
+      await openSection(page, 'Account Info', 'Users');
+      await page
+        .getByRole('article', { name: 'Bill Bates' })
+        .getByRole('button', { name: /^Permissions/ })
+        .click();
+      const permissions = page.getByRole('form', { name: 'Permissions of Bill Bates' });
+      await expect(permissions.getByLabel(/^Pay bills/)).toBeChecked();
+      await permissions.getByLabel(/^View bills/).uncheck();
+      await permissions.getByRole('button', { name: 'Save permissions' }).click();
+      await expect(permissions.getByText('“Pay bills” needs “View bills” too: tick both or neither.')).toBeVisible();
+      await screenshot(page, 'permissions-390');
+    });
   });
 });

@@ -107,6 +107,9 @@ export const ContactMethodSchema = z.object({
 export type ContactMethod = z.infer<typeof ContactMethodSchema>;
 export const ContactMethodListSchema = z.array(ContactMethodSchema);
 
+/** What to do with the account's Primary contact when another one is made Primary. */
+export const PRIMARY_CHOICES = ['replace', 'keep'] as const;
+
 export const ContactMethodInputSchema = z
   .object({
     ContactCategory: z.enum(CONTACT_CATEGORIES, {
@@ -116,6 +119,18 @@ export const ContactMethodInputSchema = z
     Phone: optionalPhone('Phone'),
     Phone2: optionalPhone('Second phone'),
     Email: optionalEmail,
+    /**
+     * When the category is Primary and the account already has a Primary contact: `replace` makes the other one
+     * Secondary, `keep` leaves both Primary. Without it such a request is refused (409 naming ContactCategory).
+     */
+    ifPrimaryExists: z
+      .enum(PRIMARY_CHOICES, { message: `If a Primary contact exists, choose one of: ${PRIMARY_CHOICES.join(', ')}.` })
+      .optional(),
+    /** A new contact's service locations, linked in the same request (ignored when a contact is changed). */
+    serviceLocationIds: z
+      .array(z.number().int().positive('Each location must be a service location id.'))
+      .max(100, 'At most 100 locations.')
+      .default([]),
   })
   .superRefine((value, ctx) => {
     if (value.Phone === null && value.Email === null) {

@@ -145,3 +145,24 @@ export function emailContactsOf(db: Queryable, customerIds: readonly string[]) {
     .orderBy('id')
     .execute();
 }
+
+/** The account's Primary contacts other than `exceptId` (a contact being changed). */
+export function otherPrimaryContacts(db: Queryable, customerId: string, exceptId: number | null) {
+  let query = db
+    .selectFrom('contact_methods')
+    .select(['id', 'name'])
+    .where('customer_id', '=', customerId)
+    .where('category', '=', 'Primary');
+  if (exceptId !== null) query = query.where('id', '<>', exceptId);
+  return query.orderBy('id').execute();
+}
+
+export function makeSecondary(db: Queryable, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve();
+  return db
+    .updateTable('contact_methods')
+    .set({ category: 'Secondary' })
+    .where('id', 'in', ids)
+    .execute()
+    .then(() => undefined);
+}

@@ -13,7 +13,8 @@ import {
 } from '@strand/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import type { Queryable } from '../../db/database.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import * as accounts from './account.repository.js';
 import * as repo from './contacts.repository.js';
@@ -74,6 +75,35 @@ async function oneContact(ctx: AppContext, actor: CustomerActor, contactId: numb
   return found;
 }
 
+/** The link type a new contact gets at its locations, by its category. */
+const LINK_TYPE_OF: Record<string, (typeof LINK_TYPES)[number]> = {
+  Primary: 'Primary',
+  Secondary: 'Alternate',
+  Billing: 'Billing',
+  Technical: 'Technical',
+  Emergency: 'Emergency',
+};
+
+/**
+ * A second Primary contact is asked about (issue 28): without a choice the write is refused (409 naming the
+ * category); `replace` makes the other Primary contacts Secondary, `keep` leaves them. Runs in the write's transaction.
+ */
+async function settlePrimary(trx: Queryable, actor: CustomerActor, input: ContactInput, contactId: number | null) {
+  if (input.ContactCategory !== 'Primary') return;
+  const others = await repo.otherPrimaryContacts(trx, actor.customerId, contactId);
+  if (others.length === 0 || input.ifPrimaryExists === 'keep') return;
+  if (input.ifPrimaryExists === 'replace') {
+    await repo.makeSecondary(
+      trx,
+      others.map((o) => o.id),
+    );
+    return;
+  }
+  const names = others.map((o) => o.name).join(', ');
+  const message = `${names} is already the Primary contact. Choose whether this contact replaces them (they become Secondary) or both stay Primary.`;
+  throw conflict(message, { ContactCategory: message });
+}
+
 export async function addContact(
   ctx: AppContext,
   actor: CustomerActor,
@@ -81,12 +111,17 @@ export async function addContact(
   idempotencyKey: string | undefined,
 ) {
   if (!sameEmail(input.Email, null)) assertNotSuperUser(actor, SET_CONTACT_EMAILS);
+  const locationIds = [...new Set(input.serviceLocationIds)];
+  await assertOwnLocations(ctx, actor, locationIds);
   const result = await runIdempotent(
     ctx.db,
     { userId: actor.userId, key: idempotencyKey, route: 'addContactSubmit', request: input, now: ctx.now() },
     async (trx) => {
+      await settlePrimary(trx, actor, input, null);
       const id = await repo.insertContact(trx, actor.customerId, valuesOf(input));
-      await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.add', id);
+      const linkType = LINK_TYPE_OF[input.ContactCategory] ?? 'Alternate';
+      for (const locationId of locationIds) await repo.upsertLink(trx, id, locationId, linkType);
+      await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.add', id, { locations: locationIds });
       return { statusCode: 201, body: { ContactMethodID: id } };
     },
   );
@@ -97,6 +132,7 @@ export async function editContact(ctx: AppContext, actor: CustomerActor, contact
   const contact = await contactOf(ctx, actor, contactId);
   if (!sameEmail(input.Email, contact.email)) assertNotSuperUser(actor, SET_CONTACT_EMAILS);
   await ctx.db.transaction().execute(async (trx) => {
+    await settlePrimary(trx, actor, input, contactId);
     await repo.updateContact(trx, contactId, valuesOf(input));
     await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.edit', contactId);
   });

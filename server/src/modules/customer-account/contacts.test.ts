@@ -299,3 +299,79 @@ describe('every contact route', () => {
     expect(await contactIdOf(BUSINESS, 'Dana Diaz')).toBe(dana);
   });
 });
+
+describe('new contacts fit the account (issue 28)', () => {
+  it('links a new contact to its locations in the same request, with the link type of its category', async () => {
+    const business = await as(t, 'business');
+    const res = await business.call(
+      'POST',
+      '/api/customer/contacts',
+      { ...NEW_CONTACT, ContactName: 'Lena Linked', serviceLocationIds: [L.businessMain, L.businessBranch] },
+      { 'idempotency-key': newKey('contact') },
+    );
+    expect(res.statusCode).toBe(201);
+    expect(
+      res
+        .json()
+        .locations.map((l: { ServiceLocationID: number; linkType: string }) => [l.ServiceLocationID, l.linkType])
+        .sort(),
+    ).toEqual([
+      [L.businessMain, 'Technical'],
+      [L.businessBranch, 'Technical'],
+    ]);
+  });
+
+  it('refuses another account’s location, storing nothing', async () => {
+    const business = await as(t, 'business');
+    const before = await countContacts(BUSINESS);
+    const res = await business.call('POST', '/api/customer/contacts', {
+      ...NEW_CONTACT,
+      ContactName: 'Felix Foreign',
+      serviceLocationIds: [L.residential],
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await countContacts(BUSINESS)).toBe(before);
+  });
+
+  it('asks about a second Primary: refused without a choice, replace makes the other Secondary, keep keeps both', async () => {
+    const rhonda = await as(t, 'residential');
+    const before = await countContacts(RESIDENTIAL);
+    const primary = { ...NEW_CONTACT, ContactCategory: 'Primary', ContactName: 'Paula Primary' };
+    const asked = await rhonda.call('POST', '/api/customer/contacts', primary);
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().error.fields.ContactCategory).toMatch(/^Rhonda Reyes is already the Primary contact\./);
+    expect(await countContacts(RESIDENTIAL)).toBe(before);
+
+    const kept = await rhonda.call('POST', '/api/customer/contacts', { ...primary, ifPrimaryExists: 'keep' });
+    expect(kept.statusCode).toBe(201);
+    const categoryOf = async (name: string) =>
+      (
+        await t.db.db
+          .selectFrom('contact_methods')
+          .select('category')
+          .where('customer_id', '=', RESIDENTIAL)
+          .where('name', '=', name)
+          .executeTakeFirstOrThrow()
+      ).category;
+    expect(await categoryOf('Rhonda Reyes')).toBe('Primary');
+
+    const replaced = await rhonda.call('POST', '/api/customer/contacts', {
+      ...primary,
+      ContactName: 'Pat Primary',
+      ifPrimaryExists: 'replace',
+    });
+    expect(replaced.statusCode).toBe(201);
+    expect(await categoryOf('Rhonda Reyes')).toBe('Secondary');
+    expect(await categoryOf('Paula Primary')).toBe('Secondary');
+    expect(await categoryOf('Pat Primary')).toBe('Primary');
+  });
+
+  it('a bad choice is a 400 naming the field', async () => {
+    const res = await (await as(t, 'business')).call('POST', '/api/customer/contacts', {
+      ...NEW_CONTACT,
+      ifPrimaryExists: 'maybe',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty('ifPrimaryExists');
+  });
+});

@@ -28,7 +28,9 @@ describe('the add-a-contact form', () => {
     await user.click(screen.getByRole('button', { name: 'Add contact' }));
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toHaveTextContent('Please correct the fields marked below.');
-    expect(requests).toHaveLength(0);
+    // Only the reads the form makes (the account's locations, the contacts): nothing was sent.
+    expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
+    expect(screen.getByLabelText('Category')).toHaveValue('');
 
     await user.selectOptions(screen.getByLabelText('Category'), 'Billing');
     await user.type(screen.getByLabelText('Name'), 'Dana Reyes');
@@ -59,10 +61,35 @@ describe('the add-a-contact form', () => {
       },
     });
     const { user } = renderApp(<ContactForm onDone={() => {}} />, { claims: {} });
+    await user.selectOptions(screen.getByLabelText('Category'), 'Billing');
     await user.type(screen.getByLabelText('Name'), 'Dana Reyes');
     await user.type(screen.getByLabelText('Email'), 'dana@example.com');
     await user.click(screen.getByRole('button', { name: 'Add contact' }));
     expect(await screen.findByText('That email address is already a contact.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('a second Primary contact', () => {
+  it('is asked about before sending, and the choice goes with the request', async () => {
+    const { requests } = stubFetch({
+      'GET /api/customer/contacts': {
+        body: [{ ...ADDED, ContactMethodID: 1, ContactCategory: 'Primary', ContactName: 'Rhonda Reyes' }],
+      },
+      'POST /api/customer/contacts': { status: 201, body: { ...ADDED, ContactCategory: 'Primary' } },
+    });
+    const onDone = vi.fn();
+    const { user } = renderApp(<ContactForm onDone={onDone} />, { claims: {} });
+    await user.selectOptions(screen.getByLabelText('Category'), 'Primary');
+    await user.type(screen.getByLabelText('Name'), 'Dana Reyes');
+    await user.type(screen.getByLabelText('Phone'), '5735550100');
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+    expect(await screen.findByText('Choose what happens to the Primary contact.')).toBeInTheDocument();
+    expect(screen.getByText(/Rhonda Reyes is the Primary contact now/)).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    await user.click(screen.getByLabelText('Keep both as Primary'));
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({ ifPrimaryExists: 'keep' });
   });
 });
