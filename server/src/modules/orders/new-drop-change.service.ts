@@ -22,6 +22,7 @@ import {
   tokenizeOrderCard,
 } from '../billing/order-payments.service.js';
 import { claimChargeForOrder, recordUnplacedCharge } from '../ordering/unplaced-charges.service.js';
+import { longDay, type OrderProgress, sendOrderMail } from './fulfilment.service.js';
 import { assertNoOpenOrder } from './orders.policy.js';
 import * as repo from './orders.repository.js';
 import { placeOrder, priceLines, recordOrderEvent, setOrderPaid } from './orders.service.js';
@@ -104,6 +105,7 @@ export async function placeNewDropChange(
   const now = ctx.now();
   const at = now.toISOString();
   const by = { userId: party.userId, employeeId: party.employeeId };
+  let progress: OrderProgress | null = null;
   try {
     const result = await runIdempotent(ctx.db, { userId: party.userId, key, route, request, now }, async (trx) => {
       // A retry whose first attempt failed and whose charge the refund job took must not place the order on it.
@@ -156,8 +158,29 @@ export async function placeNewDropChange(
         newDrop: true,
         paidCents: totalCents,
       });
+      // The confirmation, sent after the commit (a rolled-back change mails nothing).
+      const when = `${longDay(input.installDate ?? '')}, ${input.installWindow ?? ''}`;
+      const recipients = await repo.orderRecipients(trx, party.customerId, party.userId);
+      progress = {
+        orderId: placed.orderId,
+        status: 'placed',
+        mails: recipients.map((r) => ({
+          to: r.email,
+          subject: `Order ${placed.orderId} is placed and paid`,
+          text: [
+            `Hello ${r.first_name},`,
+            '',
+            `Your order ${placed.orderId} at ${options.fullAddress} is placed.`,
+            `Paid now: ${formatCents(totalCents)} (first month and install), reference ${reference}.`,
+            'A crew surveys the property, builds the fiber drop and splices it; then an installer comes on',
+            `${when} to connect the service. Your monthly bill starts on the day it is installed.`,
+            `Follow the order at /orders/${placed.orderId}.`,
+          ].join('\n'),
+        })),
+      };
       return { statusCode: 201, body: { orderId: placed.orderId, needsVisit: true, paidCents: totalCents } };
     });
+    await sendOrderMail(ctx, result.replayed ? null : progress);
     return result.body;
   } catch (err) {
     if (!(err instanceof HttpError && err.code === 'charge_refunded')) {

@@ -109,6 +109,11 @@ describe('a change of packages at a location without a drop', () => {
     const again = await consumer.call('POST', '/api/customer/orders/changes', body, { 'Idempotency-Key': key });
     expect(again.json().orderId).toBe(orderId);
     expect(await t.rows('payments')).toBe(paymentsBefore + 1);
+    // One confirmation, with the payment and the plan (the replay mails nothing more).
+    const mails = t.mail.filter((m) => m.subject === `Order ${orderId} is placed and paid`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toMatch(/Paid now: \$154\.00 .*reference /);
+    expect(mails[0]?.text).toContain('builds the fiber drop');
 
     const detail = CustomerOrderDetailSchema.parse(
       (await consumer.call('GET', `/api/customer/orders/${orderId}`)).json(),
