@@ -12,6 +12,9 @@ afterAll(() => t.close());
 
 const change = (token: string | undefined, payload: Record<string, string>) =>
   t.request({ method: 'PUT', url: '/api/auth/password', token, payload, remoteAddress: '10.0.9.1' });
+/** A change from the demo password to `newPassword`, confirmed with `confirm` (the same unless given). */
+const changeFromDemo = (token: string, newPassword: string, confirm = newPassword) =>
+  change(token, { currentPassword: DEMO_PASSWORD, newPassword, confirmPassword: confirm });
 const login = (username: string, password: string) =>
   t.request({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: '10.0.9.2' });
 const accountOf = (token: string) => t.request({ method: 'GET', url: '/api/customer/account', token });
@@ -20,11 +23,7 @@ describe('PUT /api/auth/password', () => {
   it('changes the password, ends the other sessions, keeps this one and mails the user', async () => {
     const here = await t.login('consumer');
     const elsewhere = await t.login('consumer');
-    const res = await change(here, {
-      currentPassword: DEMO_PASSWORD,
-      newPassword: 'connor-new-secret-9',
-      confirmPassword: 'connor-new-secret-9',
-    });
+    const res = await changeFromDemo(here, 'connor-new-secret-9');
     expect(res.statusCode).toBe(200);
     expect((await accountOf(here)).statusCode).toBe(200);
     expect((await accountOf(elsewhere)).statusCode).toBe(401);
@@ -56,31 +55,15 @@ describe('PUT /api/auth/password', () => {
 
   it('holds the new password to the registration rules and the confirmation to the new one', async () => {
     const token = await t.login('residential');
-    const weak = await change(token, {
-      currentPassword: DEMO_PASSWORD,
-      newPassword: 'short',
-      confirmPassword: 'short',
-    });
+    const weak = await changeFromDemo(token, 'short');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.fields.newPassword).toMatch(/at least/);
-    const common = await change(token, {
-      currentPassword: DEMO_PASSWORD,
-      newPassword: 'password123',
-      confirmPassword: 'password123',
-    });
+    const common = await changeFromDemo(token, 'password123');
     expect(common.json().error.fields.newPassword).toBe(COMMON_PASSWORD_MESSAGE);
-    const mismatch = await change(token, {
-      currentPassword: DEMO_PASSWORD,
-      newPassword: 'rhonda-new-pass-1',
-      confirmPassword: 'rhonda-new-pass-2',
-    });
+    const mismatch = await changeFromDemo(token, 'rhonda-new-pass-1', 'rhonda-new-pass-2');
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().error.fields.confirmPassword).toBe('The two passwords do not match.');
-    const same = await change(token, {
-      currentPassword: DEMO_PASSWORD,
-      newPassword: DEMO_PASSWORD,
-      confirmPassword: DEMO_PASSWORD,
-    });
+    const same = await changeFromDemo(token, DEMO_PASSWORD);
     expect(same.json().error.fields).toHaveProperty('newPassword');
     expect((await login('residential', DEMO_PASSWORD)).statusCode).toBe(200);
   });

@@ -9,15 +9,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const L = { residential: 1, businessMain: 2, businessBranch: 3 };
-const contactIdOf = async (customerId: string, name: string) =>
-  (
-    await t.db.db
-      .selectFrom('contact_methods')
-      .select('id')
-      .where('customer_id', '=', customerId)
-      .where('name', '=', name)
-      .executeTakeFirstOrThrow()
-  ).id;
+const contactRowOf = (customerId: string, name: string) =>
+  t.db.db
+    .selectFrom('contact_methods')
+    .select(['id', 'category'])
+    .where('customer_id', '=', customerId)
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+const contactIdOf = async (customerId: string, name: string) => (await contactRowOf(customerId, name)).id;
 const countContacts = async (customerId: string) =>
   (await t.db.db.selectFrom('contact_methods').select('id').where('customer_id', '=', customerId).execute()).length;
 
@@ -344,15 +343,7 @@ describe('new contacts fit the account (issue 28)', () => {
 
     const kept = await rhonda.call('POST', '/api/customer/contacts', { ...primary, ifPrimaryExists: 'keep' });
     expect(kept.statusCode).toBe(201);
-    const categoryOf = async (name: string) =>
-      (
-        await t.db.db
-          .selectFrom('contact_methods')
-          .select('category')
-          .where('customer_id', '=', RESIDENTIAL)
-          .where('name', '=', name)
-          .executeTakeFirstOrThrow()
-      ).category;
+    const categoryOf = async (name: string) => (await contactRowOf(RESIDENTIAL, name)).category;
     expect(await categoryOf('Rhonda Reyes')).toBe('Primary');
 
     const replaced = await rhonda.call('POST', '/api/customer/contacts', {
