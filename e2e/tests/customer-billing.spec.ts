@@ -46,8 +46,15 @@ test('residential adds a test card, masked once typed, and pays an invoice with 
   await expect(pay.locator('.totals')).toContainText('Card fee (2.95%)');
   await expect(pay.locator('.totals')).toContainText('$3.04');
   await screenshot(page, 'pay-desktop');
+  await pay.getByRole('button', { name: 'Review the payment' }).click();
+  await expect(pay.getByRole('heading', { name: 'Review your payment' })).toBeFocused();
+  await expect(pay.locator('.totals')).toContainText('Discover ending in 1117');
+  await screenshot(page, 'pay-review-desktop');
   await pay.getByRole('button', { name: 'Pay $106.16' }).click();
-  await expect(pay.getByText(/^Payment received: \$106\.16 \(reference ch_sbx_/)).toBeVisible();
+  await expect(
+    pay.getByText(/^Payment received: \$106\.16\. Confirmation number [0-9A-Z]{5}-[0-9A-Z]{5}\.$/),
+  ).toBeVisible();
+  await screenshot(page, 'pay-done-desktop');
   await expect(page.locator('.summary-card').filter({ hasText: 'Balance' })).toContainText('$103.12');
   await expect(page.locator('.summary-card').filter({ hasText: 'Past due' })).toContainText('$0.00');
 });
@@ -71,6 +78,7 @@ test('a declined card says so plainly and charges nothing', async ({ page }) => 
   await pay.getByLabel('Pay with').selectOption({ label: `Visa ending in 0002, expires 01/${yy(2)}` });
   const balance = page.locator('.summary-card').filter({ hasText: 'Balance' });
   const before = await balance.textContent();
+  await pay.getByRole('button', { name: 'Review the payment' }).click();
   await pay.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(pay.getByRole('alert')).toHaveText(
     'The card was declined. Nothing was charged: use another payment method or call your bank.',
@@ -94,17 +102,64 @@ test('residential turns autopay on and off', async ({ page }) => {
   await expect(card.getByText('Autopay off')).toBeVisible();
 });
 
-test('business-billing pays Acme’s bill from the bank account, with no fee', async ({ page }) => {
-  await signIn(page, 'business-billing');
-  await goToBillingCenter(page, 'Bills');
-  const pay = page.getByRole('form', { name: 'Pay bills' });
-  await expect(pay.getByLabel('Pay with')).toHaveValue(/\d+/);
-  await pay.getByLabel('Pay with').selectOption({ label: 'Checking ending in 6789' });
-  await pay.getByLabel(/^Amount for invoice/).fill('100');
-  await expect(pay.locator('.totals')).toContainText('Fee (none for bank accounts)');
-  await pay.getByRole('button', { name: 'Pay $100.00' }).click();
-  await expect(pay.getByText(/^Payment received: \$100\.00/)).toBeVisible();
-  await expect(page.locator('.summary-card').filter({ hasText: 'Balance' })).toContainText('$435.87');
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('business-billing reviews, pays from the bank account with no fee, keeps the confirmation and finds it in the history', async ({
+    page,
+  }) => {
+    await signIn(page, 'business-billing');
+    await goToBillingCenter(page, 'Bills');
+    const pay = page.getByRole('form', { name: 'Pay bills' });
+    let number = '';
+    await test.step('the review shows method, invoice, fee and total before anything is charged', async () => {
+      await expect(pay.getByLabel('Pay with')).toHaveValue(/\d+/);
+      await pay.getByLabel('Pay with').selectOption({ label: 'Checking ending in 6789' });
+      await pay.getByLabel(/^Amount for invoice/).fill('100');
+      await expect(pay.locator('.totals')).toContainText('Fee (none for bank accounts)');
+      await pay.getByRole('button', { name: 'Review the payment' }).click();
+      const review = pay.locator('.totals');
+      await expect(review).toContainText('Checking ending in 6789');
+      await expect(review).toContainText(/Invoice #\d+\$100\.00/);
+      await expect(review).toContainText('Total to charge$100.00');
+      await expect(page.locator('.summary-card').filter({ hasText: 'Balance' })).toContainText('$535.87');
+      await expectNoSideways(page);
+      await screenshot(page, 'pay-review-phone');
+    });
+    await test.step('"Change the payment" goes back with the amounts kept', async () => {
+      await pay.getByRole('button', { name: 'Change the payment' }).click();
+      await expect(pay.getByLabel(/^Amount for invoice/)).toHaveValue('100');
+      await pay.getByRole('button', { name: 'Review the payment' }).click();
+    });
+    await test.step('paying shows a confirmation number that stays until dismissed', async () => {
+      await pay.getByRole('button', { name: 'Pay $100.00' }).click();
+      const received = pay.getByText(/^Payment received: \$100\.00\. Confirmation number /);
+      await expect(received).toBeVisible();
+      number = (await pay.locator('.pay-step__number strong').textContent()) ?? '';
+      expect(number).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+      await expect(page.locator('.summary-card').filter({ hasText: 'Balance' })).toContainText('$435.87');
+      await expectNoSideways(page);
+      await screenshot(page, 'pay-done-phone');
+    });
+    await test.step('the receipt downloads as a PDF', async () => {
+      const download = page.waitForEvent('download');
+      await pay.getByRole('button', { name: 'Download the receipt (PDF)' }).click();
+      const pdf = await download;
+      expect(pdf.suggestedFilename()).toBe(`receipt-${number}.pdf`);
+      expect((await downloaded(pdf)).subarray(0, 5).toString()).toBe('%PDF-');
+      await pay.getByRole('button', { name: 'Done' }).click();
+      await expect(pay.getByRole('button', { name: 'Review the payment' })).toBeVisible();
+    });
+    await test.step('the history shows the number and finds the payment by it', async () => {
+      await openSection(page, 'Billing Center', 'History');
+      await page.getByRole('searchbox', { name: 'Find a payment' }).fill(number.toLowerCase());
+      const payments = page.getByRole('list', { name: 'Payments' });
+      await expect(payments.getByRole('listitem')).toHaveCount(1);
+      await expect(payments.getByText(`Confirmation number ${number}`)).toBeVisible();
+      await expectNoSideways(page);
+      await screenshot(page, 'history-search-phone');
+    });
+  });
 });
 
 test('business-billing downloads an invoice PDF and CSV from the history', async ({ page }) => {

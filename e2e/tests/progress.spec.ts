@@ -89,6 +89,7 @@ test('a payment: "Paying…" within 100 ms, one receipt; a failed retry shows on
   await form.getByLabel('Pay with').selectOption({ label: 'Checking ending in 6789' });
   await form.getByLabel(/^Amount for invoice/).fill('5');
   await page.route('**/api/customer/billing/payments', slow());
+  await form.getByRole('button', { name: 'Review the payment' }).click();
   const pay = form.getByRole('button', { name: 'Pay $5.00' });
   expect(await clickAndTimeProgress(pay)).toBeLessThan(100);
   await expect(form.getByRole('button', { name: 'Paying…' })).toBeDisabled();
@@ -105,7 +106,9 @@ test('a payment: "Paying…" within 100 ms, one receipt; a failed retry shows on
       body: JSON.stringify({ error: { code: 'payment_declined', message: 'The bank declined the payment.' } }),
     });
   });
+  await form.getByRole('button', { name: 'Done' }).click();
   await form.getByLabel(/^Amount for invoice/).fill('6');
+  await form.getByRole('button', { name: 'Review the payment' }).click();
   const again = form.getByRole('button', { name: 'Pay $6.00' });
   expect(await clickAndTimeProgress(again)).toBeLessThan(100);
   await expect(form.locator('.alert--success')).toHaveCount(0);

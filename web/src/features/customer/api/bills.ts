@@ -188,3 +188,7 @@ export const downloadInvoicePdf = (invoiceId: number) =>
 
 export const downloadInvoiceCsv = (invoiceGroupId: number) =>
   downloadFile(`/api/customer/billing/invoice-groups/${invoiceGroupId}/csv`, `invoice-group-${invoiceGroupId}.csv`);
+
+/** The receipt of a payment (PDF made on the server). */
+export const downloadReceiptPdf = (paymentId: number) =>
+  downloadFile(`/api/customer/billing/payments/${paymentId}/receipt.pdf`, `receipt-${paymentId}.pdf`);

@@ -17,6 +17,7 @@ const payment = {
   source: 'order',
   method: 'Visa ending in 4242',
   failureReason: null,
+  confirmationNumber: 'K7M2Q-9XPD4',
   invoiceIDs: [],
   creditInvoiceIDs: [],
 };
@@ -54,5 +55,40 @@ describe('the billing history', () => {
     const payments = await screen.findByRole('list', { name: 'Payments' });
     expect(within(payments).getByText('Completed')).toBeVisible();
     expect(within(payments).queryByText(/^Refunded/)).toBeNull();
+  });
+
+  it('shows each payment’s confirmation number and finds a payment by it', async () => {
+    stubFetch({
+      'GET /api/customer/billing/mailing-locations/3/history': {
+        body: {
+          MailingLocationID: 3,
+          fullAddress: '2211 Clark Ln, Columbia, MO 65202',
+          invoices: [],
+          payments: [
+            { ...payment, status: 'Completed', refundedCents: 0, refundedAt: null },
+            {
+              ...payment,
+              PaymentID: 12,
+              amountCents: 21_200,
+              confirmationNumber: 'ZZ9PL-AB3CD',
+              source: 'portal',
+              status: 'Completed',
+              refundedCents: 0,
+              refundedAt: null,
+            },
+          ],
+        },
+      },
+    });
+    const { user } = renderApp(<HistorySection account={account} />, { claims: {} });
+    const payments = await screen.findByRole('list', { name: 'Payments' });
+    expect(within(payments).getByText('Confirmation number K7M2Q-9XPD4')).toBeVisible();
+    expect(within(payments).getAllByRole('button', { name: /^Receipt/ })).toHaveLength(2);
+    await user.type(screen.getByRole('searchbox', { name: 'Find a payment' }), 'zz9plab3');
+    expect(within(payments).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(payments).getByText('Confirmation number ZZ9PL-AB3CD')).toBeVisible();
+    await user.clear(screen.getByRole('searchbox', { name: 'Find a payment' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Find a payment' }), 'NOPE1');
+    expect(screen.getByText('No payment matches “NOPE1”.')).toBeVisible();
   });
 });

@@ -8,8 +8,9 @@ import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField } from '../../../lib/ui/parts';
 import { StatusBadge } from '../../../lib/ui/status-badge';
+import { TextField } from '../../../lib/ui/text-field';
 import { useDownload } from '../../../lib/use-download';
-import { downloadInvoiceCsv, downloadInvoicePdf, useBillingHistory } from '../api/bills';
+import { downloadInvoiceCsv, downloadInvoicePdf, downloadReceiptPdf, useBillingHistory } from '../api/bills';
 
 /** viewHistory per mailing location: invoices with their PDF and CSV downloads, and payments. */
 export function HistorySection({ account }: { account: CustomerAccount }) {
@@ -100,36 +101,86 @@ export function HistorySection({ account }: { account: CustomerAccount }) {
           {history.data.payments.length === 0 ? (
             <EmptyState>No payments yet.</EmptyState>
           ) : (
-            <ul className="row-list" aria-label="Payments">
-              {history.data.payments.map((p) => (
-                <li key={p.PaymentID} className="row-item">
-                  <span className="row-item__main">
-                    <strong>{formatMoment(p.paidAt)}</strong>
-                    <span className="muted">
-                      {' '}
-                      · {p.method}
-                      {p.source === 'autopay' ? ' · autopay' : ''}
-                      <PaidInvoices payment={p} />
-                    </span>
-                    {p.failureReason && <span className="field__error"> {p.failureReason}</span>}
-                    {p.refundedCents > 0 && p.refundedAt && (
-                      <span className="row-item__note">
-                        Refunded {formatCents(p.refundedCents)} on {formatMoment(p.refundedAt)} to {p.method}
-                      </span>
-                    )}
-                  </span>
-                  <StatusBadge status={p.status} />
-                  <span className="row-item__money">
-                    {formatCents(p.amountCents + p.feeCents)}
-                    {p.feeCents > 0 && <span className="muted"> (fee {formatCents(p.feeCents)})</span>}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <PaymentList payments={history.data.payments} download={download} />
           )}
         </>
       )}
     </section>
+  );
+}
+
+/** What a search for a payment matches: its confirmation number (with or without the dash, any case) or amount. */
+function paymentMatches(p: PaymentRecord, query: string): boolean {
+  const q = query.trim().toUpperCase().replace(/[\s-]/g, '');
+  if (q === '') return true;
+  const number = (p.confirmationNumber ?? '').replace(/-/g, '');
+  const amount = formatCents(p.amountCents + p.feeCents).replace(/[$,]/g, '');
+  return number.includes(q) || amount.startsWith(q.replace(/[$,]/g, ''));
+}
+
+/** Payments with their confirmation numbers, a search over them, and the receipt of each that took money. */
+function PaymentList({ payments, download }: { payments: PaymentRecord[]; download: ReturnType<typeof useDownload> }) {
+  const [query, setQuery] = useState('');
+  const shown = payments.filter((p) => paymentMatches(p, query));
+  return (
+    <>
+      <TextField
+        label="Find a payment"
+        hint="A confirmation number (like K7M2Q-9XPD4) or an amount."
+        type="search"
+        value={query}
+        onValueChange={setQuery}
+        autoComplete="off"
+      />
+      {shown.length === 0 ? (
+        <EmptyState>No payment matches “{query.trim()}”.</EmptyState>
+      ) : (
+        <ul className="row-list" aria-label="Payments">
+          {shown.map((p) => (
+            <li key={p.PaymentID} className="row-item">
+              <span className="row-item__main">
+                <strong>{formatMoment(p.paidAt)}</strong>
+                <span className="muted">
+                  {' '}
+                  · {p.method}
+                  {p.source === 'autopay' ? ' · autopay' : ''}
+                  <PaidInvoices payment={p} />
+                </span>
+                {p.confirmationNumber && (
+                  <span className="row-item__note">Confirmation number {p.confirmationNumber}</span>
+                )}
+                {p.failureReason && <span className="field__error"> {p.failureReason}</span>}
+                {p.refundedCents > 0 && p.refundedAt && (
+                  <span className="row-item__note">
+                    Refunded {formatCents(p.refundedCents)} on {formatMoment(p.refundedAt)} to {p.method}
+                  </span>
+                )}
+              </span>
+              <StatusBadge status={p.status} />
+              <span className="row-item__money">
+                {formatCents(p.amountCents + p.feeCents)}
+                {p.feeCents > 0 && <span className="muted"> (fee {formatCents(p.feeCents)})</span>}
+              </span>
+              {(p.status === 'Completed' || p.status === 'Refunded') && (
+                <span className="row-item__actions">
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    small
+                    busy={download.isBusy(`receipt-${p.PaymentID}`)}
+                    disabled={download.busy}
+                    onClick={() => download.run(() => downloadReceiptPdf(p.PaymentID), `receipt-${p.PaymentID}`)}
+                  >
+                    Receipt
+                    <span className="visually-hidden"> of the payment {p.confirmationNumber ?? p.PaymentID}</span>
+                  </Button>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 

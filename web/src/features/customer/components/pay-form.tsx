@@ -14,14 +14,15 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { formatDay } from '../../../lib/format';
-import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField } from '../../../lib/ui/parts';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { usePayBills } from '../api/bills';
 import { newIdempotencyKey } from '../api/customer-account';
+import { PayConfirmation, type PaymentDraft, PayReview } from './pay-review';
 
 export interface PayFormProps {
   bills: Bills;
@@ -44,9 +45,10 @@ const allDue = (bills: Bills): Record<number, Line> =>
 const dueKey = (bills: Bills) => bills.openInvoices.map((i) => `${i.InvoiceID}:${i.balanceCents}`).join(',');
 
 /**
- * payBills: choose invoices (all by default), how much of each, and a saved method; the card fee is shown before
- * paying, computed with the same function the server charges with. One Idempotency-Key per attempt: a double
- * click or a retry after a lost connection charges once; any change to the payment starts a new attempt.
+ * payBills in three steps: choose invoices (all by default), how much of each, and a saved method; review what will be
+ * charged (method, invoices, the card fee computed with the same function the server charges with, the total) and
+ * press "Pay $…"; then the confirmation with its number stays until the payer closes it. One Idempotency-Key per
+ * attempt: a double click or a retry after a lost connection charges once; any change to the payment starts a new one.
  */
 export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
   const usable = methods.filter((m) => !m.expired);
@@ -62,6 +64,7 @@ export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
   const [methodId, setMethodId] = useState<string>('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [paid, setPaid] = useState<PaymentResult | null>(null);
+  const [reviewing, setReviewing] = useState(false);
   const key = useRef(newIdempotencyKey());
   const pay = usePayBills();
 
@@ -74,16 +77,15 @@ export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
 
   const changed = () => {
     key.current = newIdempotencyKey();
-    setPaid(null);
   };
   const setLine = (id: number, change: Partial<Line>) => {
     changed();
     setLines((l) => ({ ...l, [id]: { ...(l[id] ?? { selected: false, amount: '' }), ...change } }));
   };
 
-  if (methodsLoading) return <p className="muted">Loading your payment methods…</p>;
+  if (methodsLoading) return <Skeleton label="Loading your payment methods…" />;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const fields: Record<string, string> = {};
     chosen.forEach((invoice, i) => {
@@ -99,21 +101,26 @@ export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
     if (Object.keys(fields).length > 0 || !method) {
       return setErrors({ fields, message: CORRECT_FIELDS_MESSAGE });
     }
-    // One outcome per click: the last payment's receipt goes as this one starts.
     setErrors(NO_ERRORS);
-    setPaid(null);
+    setReviewing(true);
+  };
+
+  /** Charges what the review showed. */
+  const onPay = async () => {
+    if (!method) return;
+    setErrors(NO_ERRORS);
     try {
       const result = await pay.mutateAsync({
         key: key.current,
         input: {
           PaymentMethodID: method.PaymentMethodID,
-          invoices: chosen.map((invoice, i) => ({ InvoiceID: invoice.InvoiceID, amountCents: cents[i] ?? 0 })),
+          invoices: draft.invoices,
           expectedFeeCents: totals.feeCents,
         },
       });
       setPaid(result);
+      setReviewing(false);
       key.current = newIdempotencyKey();
-      popup.show(`Payment received: ${formatCents(result.totalCents)}`);
     } catch (error) {
       // No answer (offline, or the gateway did not answer): the same key lets "Pay" again finish this payment.
       const unanswered = error instanceof ApiError && (error.status === 0 || error.status === 503);
@@ -124,18 +131,48 @@ export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
         if (message) formErrors.fields[`amount-${invoice.InvoiceID}`] = message;
       });
       setErrors(formErrors);
+      // A refused amount is fixed in the form; anything else (a decline, no answer) is tried again from the review.
+      if (Object.keys(formErrors.fields).some((f) => f.startsWith('amount-'))) setReviewing(false);
     }
   };
+
+  const feeLabel =
+    method?.kind === 'bank'
+      ? 'Fee (none for bank accounts)'
+      : `Card fee (${formatBasisPoints(bills.cardFeeBasisPoints)})`;
+  const draft: PaymentDraft = {
+    method: method ? `${method.brand} ending in ${method.last4}` : '',
+    invoices: chosen.map((invoice, i) => ({ InvoiceID: invoice.InvoiceID, amountCents: cents[i] ?? 0 })),
+    amountCents: totals.amountCents,
+    feeCents: totals.feeCents,
+    feeLabel,
+    totalCents: totals.totalCents,
+  };
+
+  if (paid || reviewing) {
+    return (
+      <Form className="card pay-form" onSubmit={(event) => event.preventDefault()} aria-label="Pay bills">
+        {paid ? (
+          <PayConfirmation paid={paid} onDone={() => setPaid(null)} />
+        ) : (
+          <PayReview
+            draft={draft}
+            busy={pay.isPending}
+            error={errors.message}
+            onPay={onPay}
+            onBack={() => {
+              setErrors(NO_ERRORS);
+              setReviewing(false);
+            }}
+          />
+        )}
+      </Form>
+    );
+  }
 
   return (
     <Form className="card pay-form" onSubmit={onSubmit} aria-label="Pay bills">
       <h3>Pay bills</h3>
-      {paid && (
-        <FormAlert
-          tone="success"
-          message={`Payment received: ${formatCents(paid.totalCents)} (reference ${paid.reference}). Thank you!`}
-        />
-      )}
       <FormAlert message={errors.message} />
       <fieldset className="fieldset">
         <legend>Invoices to pay</legend>
@@ -202,11 +239,7 @@ export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
           <dd>{formatCents(totals.amountCents)}</dd>
         </div>
         <div>
-          <dt>
-            {method?.kind === 'bank'
-              ? 'Fee (none for bank accounts)'
-              : `Card fee (${formatBasisPoints(bills.cardFeeBasisPoints)})`}
-          </dt>
+          <dt>{feeLabel}</dt>
           <dd>{formatCents(totals.feeCents)}</dd>
         </div>
         <div className="totals__total">
@@ -217,11 +250,10 @@ export function PayForm({ bills, methods, methodsLoading }: PayFormProps) {
       <Button
         type="submit"
         block
-        busy={pay.isPending}
         disabled={usable.length === 0 || nothingToPay}
         aria-describedby={nothingToPay ? 'pay-nothing-hint' : undefined}
       >
-        {pay.isPending ? 'Paying…' : `Pay ${formatCents(totals.totalCents)}`}
+        Review the payment
       </Button>
       {nothingToPay && (
         <p id="pay-nothing-hint" className="field__hint">
