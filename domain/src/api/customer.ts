@@ -301,6 +301,52 @@ export type NewTroubleTicket = z.input<typeof NewTroubleTicketSchema>;
 
 export const ServiceLocationParamsSchema = z.object({ serviceLocationId: idParam('Service location id') });
 
+// ---- a ticket's life (issue 28 item 5): its page, replies, staff answers, response times --------------------------
+
+/** The statuses staff give a ticket (older tickets may carry 'In Progress' or 'Closed'). */
+export const TICKET_STATUSES = ['Open', 'Waiting on customer', 'Resolved'] as const;
+
+export const TicketParamsSchema = z.object({ ticketId: idParam('Ticket id') });
+
+export const TicketUpdateSchema = z.object({
+  UpdateID: z.number().int(),
+  /** customer: a reply of the account's user; staff: an answer of the provider. */
+  author: z.enum(['customer', 'staff']),
+  authorName: z.string().nullable(),
+  body: z.string(),
+  /** The status the ticket was given with this update (null: unchanged). */
+  status: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const TroubleTicketPageSchema = TroubleTicketSchema.extend({
+  fullAddress: z.string(),
+  /** The expected response time of the ticket's category, in hours. */
+  responseHours: z.number().int().nullable(),
+  updates: z.array(TicketUpdateSchema),
+});
+export type TroubleTicketPage = z.infer<typeof TroubleTicketPageSchema>;
+
+export const TicketReplySchema = z.object({ body: text('Reply', 2, 2000, true) });
+
+export const StaffTicketAnswerSchema = z.object({
+  body: text('Answer', 2, 2000, true),
+  status: z.enum(TICKET_STATUSES, { message: `Status must be one of: ${TICKET_STATUSES.join(', ')}.` }),
+});
+
+export const TicketCategoryListSchema = z.array(z.object({ category: z.string(), responseHours: z.number().int() }));
+
+export const STAFF_TICKET_FILTERS = ['open', 'waiting', 'resolved', 'all'] as const;
+export const StaffTicketQuerySchema = z.object({
+  status: z
+    .enum(STAFF_TICKET_FILTERS, { message: `Status must be one of: ${STAFF_TICKET_FILTERS.join(', ')}.` })
+    .default('open'),
+});
+
+export const StaffTicketListSchema = z.array(
+  TroubleTicketSchema.extend({ customerId: z.string(), customerName: z.string(), lastUpdateAt: z.string() }),
+);
+
 export const BUSINESS_CENTER_CATEGORY_MAX = 60;
 /** Most categories on offer at once (a select longer than this helps nobody). */
 export const BUSINESS_CENTER_CATEGORIES_MAX = 30;

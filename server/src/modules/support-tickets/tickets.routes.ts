@@ -14,7 +14,14 @@ import {
   ServiceLocationParamsSchema,
   StaffBusinessCenterCategoryListSchema,
   StaffBusinessCenterCategorySchema,
+  StaffTicketAnswerSchema,
+  StaffTicketListSchema,
+  StaffTicketQuerySchema,
+  TicketCategoryListSchema,
+  TicketParamsSchema,
+  TicketReplySchema,
   TroubleTicketListSchema,
+  TroubleTicketPageSchema,
   TroubleTicketSchema,
 } from '@strand/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -26,6 +33,7 @@ import { errorResponses } from '../../plugins/openapi.js';
 import { assertBusinessAccount } from '../customer-account/customer-access.policy.js';
 import { actorWith } from '../customer-account/customer-access.service.js';
 import * as categories from './categories.service.js';
+import * as timeline from './ticket-timeline.service.js';
 import * as service from './tickets.service.js';
 
 export async function supportTicketsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -72,6 +80,45 @@ export async function supportTicketsRoutes(fastify: FastifyInstance, { ctx }: { 
     },
   });
 
+  app.get('/api/customer/trouble-tickets/categories', {
+    config,
+    schema: {
+      tags,
+      summary: 'The trouble-ticket categories with the expected response time of each, in hours',
+      response: { 200: TicketCategoryListSchema, ...errorResponses(401, 403) },
+    },
+    handler: async (req) => {
+      await actorWith(ctx, req, 'tickets');
+      return timeline.ticketCategories(ctx);
+    },
+  });
+
+  app.get('/api/customer/trouble-tickets/:ticketId', {
+    config,
+    schema: {
+      tags,
+      summary: 'A trouble ticket’s page: status, what was submitted, expected response time, staff answers and replies',
+      params: TicketParamsSchema,
+      response: { 200: TroubleTicketPageSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req) => timeline.ticketPage(ctx, await actorWith(ctx, req, 'tickets'), req.params.ticketId),
+  });
+
+  app.post('/api/customer/trouble-tickets/:ticketId/replies', {
+    config,
+    schema: {
+      tags,
+      summary: 'Reply to a trouble ticket (opens it again when it waited on the customer or was resolved)',
+      params: TicketParamsSchema,
+      body: TicketReplySchema,
+      response: { 201: TroubleTicketPageSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req, reply) =>
+      reply
+        .status(201)
+        .send(await timeline.replyToTicket(ctx, await actorWith(ctx, req, 'tickets'), req.params.ticketId, req.body)),
+  });
+
   app.get('/api/customer/business-center/requests', {
     config,
     schema: {
@@ -112,6 +159,43 @@ export async function supportTicketsRoutes(fastify: FastifyInstance, { ctx }: { 
       await businessActor(req);
       return categories.offeredCategories(ctx);
     },
+  });
+
+  const supportConfig = { access: ['staff:sales', 'staff:dispatcher'] } as const;
+
+  app.get('/api/staff/trouble-tickets', {
+    config: supportConfig,
+    schema: {
+      tags: ['staff'],
+      summary: 'Trouble tickets of every account by status (open, waiting, resolved, all), longest waiting first',
+      querystring: StaffTicketQuerySchema,
+      response: { 200: StaffTicketListSchema, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (req) => timeline.staffTickets(ctx, req.query),
+  });
+
+  app.get('/api/staff/trouble-tickets/:ticketId', {
+    config: supportConfig,
+    schema: {
+      tags: ['staff'],
+      summary: 'A trouble ticket’s page, as the customer sees it',
+      params: TicketParamsSchema,
+      response: { 200: TroubleTicketPageSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req) => timeline.staffTicketPage(ctx, req.params.ticketId),
+  });
+
+  app.post('/api/staff/trouble-tickets/:ticketId/answers', {
+    config: supportConfig,
+    schema: {
+      tags: ['staff'],
+      summary: 'Answer a trouble ticket and set its status (Open, Waiting on customer, Resolved)',
+      params: TicketParamsSchema,
+      body: StaffTicketAnswerSchema,
+      response: { 201: TroubleTicketPageSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req, reply) =>
+      reply.status(201).send(await timeline.staffAnswer(ctx, viewerOf(req), req.params.ticketId, req.body)),
   });
 
   const staffConfig = { access: ['staff:admin'] } as const;
