@@ -35,6 +35,7 @@ import { customerHomeRoutes } from './modules/customer-home/customer-home.routes
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes.js';
 import { faxOutboxRoutes } from './modules/fax-outbox/fax-outbox.routes.js';
 import { mapsRoutes } from './modules/maps/maps.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { orderingRoutes } from './modules/ordering/ordering.routes.js';
 import { staffReviewRoutes } from './modules/ordering/staff-review.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
@@ -107,6 +108,7 @@ const MODULES = [
   authCodesRoutes,
   subscribersRoutes,
   ordersRoutes,
+  notificationsRoutes,
 ];
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {

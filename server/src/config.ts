@@ -168,6 +168,40 @@ const EnvSchema = z.object({
   FAX_QUEUE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
   // Toll fraud (issue 25): the pages one account may queue in any 24 hours (sends and retries of failed faxes).
   FAX_MAX_PAGES_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  // Notifications (issue 30, modules/notifications): delivery of the outbox, the SMS carrier, the local SMTP sink.
+  NOTIFY_SMTP_SINK_PORT: z.coerce.number().int().min(0).max(65535).default(16625),
+  SMS_GATEWAY_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'SMS_GATEWAY_URL must be an http(s) URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMS_ACCOUNT_SID: z.string().min(1).default('ACstrand0000000000000000000000000'),
+  SMS_AUTH_TOKEN: z.string().min(8, 'SMS_AUTH_TOKEN must be at least 8 characters').default('strand-sms-token'),
+  SMS_FROM: z
+    .string()
+    .regex(/^\+\d{10,15}$/, 'SMS_FROM must be a number like +15735550100')
+    .default('+15735550100'),
+  SMS_SIMULATOR: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === undefined || v === '' || v === 'true' || v === '1'),
+  SMS_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(16660),
+  NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  NOTIFY_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  NOTIFY_CLAIM_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  NOTIFY_EMAIL_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
+  NOTIFY_SMS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(10),
+  NOTIFY_TIME_ZONE: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'NOTIFY_TIME_ZONE must be an IANA time zone like America/Chicago')
+    .default('America/Chicago'),
   // TV credentials (integrations/tv): the internal TV middleware host, or the simulated one started with the server.
   TV_MIDDLEWARE_URL: z
     .string()
@@ -329,6 +363,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       simulator: e.PHONE_SWITCH_SIMULATOR && !e.PHONE_SWITCH_URL,
       confirmDelayMs: e.PHONE_SWITCH_CONFIRM_MS,
       pushIntervalMs: e.AUTH_CODE_PUSH_INTERVAL_MS,
+    },
+    notifications: {
+      /** Where mail goes: SMTP_URL, or the local SMTP sink (DATA_DIR/mail-sink) started with the server. */
+      smtpUrl: e.SMTP_URL ?? `smtp://127.0.0.1:${e.NOTIFY_SMTP_SINK_PORT}`,
+      smtpSink: !e.SMTP_URL,
+      smtpSinkPort: e.NOTIFY_SMTP_SINK_PORT,
+      sms: {
+        url: e.SMS_GATEWAY_URL ?? `http://127.0.0.1:${e.SMS_SIMULATOR_PORT}`,
+        accountSid: e.SMS_ACCOUNT_SID,
+        authToken: e.SMS_AUTH_TOKEN,
+        from: e.SMS_FROM,
+        simulator: e.SMS_SIMULATOR && !e.SMS_GATEWAY_URL,
+        simulatorPort: e.SMS_SIMULATOR_PORT,
+      },
+      maxAttempts: e.NOTIFY_MAX_ATTEMPTS,
+      retryBaseSeconds: e.NOTIFY_RETRY_BASE_SECONDS,
+      claimTimeoutSeconds: e.NOTIFY_CLAIM_TIMEOUT_SECONDS,
+      /** Per-channel throttle: at most this many sends a second (one round a second). */
+      perSecond: { email: e.NOTIFY_EMAIL_PER_SECOND, sms: e.NOTIFY_SMS_PER_SECOND },
+      timeZone: e.NOTIFY_TIME_ZONE,
     },
     fax: {
       gatewayUrl: e.FAX_GATEWAY_URL ?? `http://127.0.0.1:${e.FAX_SIMULATOR_PORT}`,

@@ -18,6 +18,7 @@
  *   - cancels recorded without an outcome (modules/orders/order-cancel.service.ts finishStaleCancels): resumed at the
  *     refund after 10 minutes' grace, checked every minute
  *   - the fax queue (modules/fax-outbox/fax-outbox.jobs.ts): every FAX_QUEUE_INTERVAL_SECONDS (2)
+ *   - notification delivery (modules/notifications/notifications.jobs.ts): every second, throttled per channel
  *   - housekeeping: failed sign-ins, stored idempotent answers, reset links, e-mail changes and mail requests older
  *     than RETENTION_DAYS, declined checkout cards, and what ordering's visitors left that never led to a lead or an
  *     order (checkout email codes and unconfirmed temporary locations after RETENTION_DAYS; availability checks and
@@ -35,6 +36,7 @@ import { authJobs, pruneAuthRecords } from './modules/auth/auth.jobs.js';
 import { pushAuthCodes } from './modules/auth-codes/auth-codes.jobs.js';
 import { runAutopay } from './modules/billing/payment-recovery.js';
 import { workFaxQueue } from './modules/fax-outbox/fax-outbox.jobs.js';
+import { deliverNotifications } from './modules/notifications/notifications.jobs.js';
 import { pruneCheckoutDeclines } from './modules/ordering/checkout-guards.service.js';
 import { pruneVisitorRecords } from './modules/ordering/ordering.repository.js';
 import { refundUnplacedCharges } from './modules/ordering/unplaced-charges.service.js';
@@ -95,6 +97,14 @@ export function jobDefinitions(ctx: AppContext): JobDefinition[] {
       run: async () => {
         const round = await workFaxQueue(ctx);
         if (round.claimed + round.released > 0) ctx.log.info({ fax: round }, 'fax queue round');
+      },
+    },
+    {
+      name: 'notification delivery',
+      intervalMs: 1000,
+      run: async () => {
+        const round = await deliverNotifications(ctx);
+        if (round.claimed + round.released > 0) ctx.log.info({ notifications: round }, 'notification delivery');
       },
     },
     {

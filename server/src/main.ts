@@ -32,6 +32,8 @@ async function main() {
       phoneSwitch: config.phoneSwitch.simulator,
       fax: config.fax.simulator,
       tv: config.tv.simulator,
+      sms: config.notifications.sms.simulator,
+      smtpSink: config.notifications.smtpSink,
     },
   });
   // Every background job (asset actions, queued mail, autopay, pruning) starts in jobs.ts.

@@ -16,7 +16,7 @@ async function main() {
   const host = process.env.SIMULATORS_HOST || '127.0.0.1';
   const simulators = await startSimulators(config, log, {
     host,
-    which: { olt: true, phoneSwitch: true, fax: true, tv: true },
+    which: { olt: true, phoneSwitch: true, fax: true, tv: true, sms: true, smtpSink: false },
   });
   if (simulators.failed.length > 0) {
     await simulators.close();

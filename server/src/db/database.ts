@@ -1205,6 +1205,64 @@ export interface JobRunsTable {
   failed_runs: Generated<number>;
 }
 
+/** 0042: the notification outbox, one row per recipient and channel, written in the event's transaction. */
+export interface NotificationOutboxTable {
+  id: Generated<number>;
+  event_type: string;
+  category: string;
+  /** user | contact | employee */
+  recipient_kind: string;
+  recipient_id: string;
+  customer_id: string | null;
+  /** email | sms | in_app */
+  channel: string;
+  address: string | null;
+  dedupe_key: string;
+  payload: string;
+  /** queued | sending | sent | delivered | failed */
+  state: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string | null;
+  claim_token: ColumnType<string | null, string | null | undefined, string | null>;
+  claimed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  provider_id: ColumnType<string | null, string | null | undefined, string | null>;
+  read_at: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** 0042: one row per delivery try of an outbox row. */
+export interface NotificationDeliveriesTable {
+  id: Generated<number>;
+  outbox_id: number;
+  attempt: number;
+  at: string;
+  /** sent | delivered | retrying | failed | deferred */
+  outcome: string;
+  detail: string | null;
+}
+
+/** 0042: a recipient's choice for one channel of one category (no row: the catalogue's default). */
+export interface NotificationPreferencesTable {
+  recipient_kind: string;
+  recipient_id: string;
+  category: string;
+  channel: string;
+  enabled: number;
+  updated_at: string;
+}
+
+/** 0042: a recipient's SMS quiet hours ('HH:MM' in NOTIFY_TIME_ZONE). */
+export interface NotificationQuietHoursTable {
+  recipient_kind: string;
+  recipient_id: string;
+  starts: string;
+  ends: string;
+  updated_at: string;
+}
+
 export interface Database {
   customers: CustomersTable;
   contractor_companies: ContractorCompaniesTable;
@@ -1305,6 +1363,10 @@ export interface Database {
   stored_file_chunks: StoredFileChunksTable;
   job_runs: JobRunsTable;
   unplaced_charges: UnplacedChargesTable;
+  notification_outbox: NotificationOutboxTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  notification_preferences: NotificationPreferencesTable;
+  notification_quiet_hours: NotificationQuietHoursTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -40,6 +40,7 @@ import * as m0038 from './migrations/0038-order-cancel-claims.js';
 import * as m0039 from './migrations/0039-ordering-visitors.js';
 import * as m0040 from './migrations/0040-payment-refunds.js';
 import * as m0041 from './migrations/0041-check-units.js';
+import * as m0042 from './migrations/0042-notifications.js';
 import * as m0045 from './migrations/0045-paperless-billing.js';
 import * as m0046 from './migrations/0046-business-center-locations.js';
 
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '0039-ordering-visitors': m0039,
   '0040-payment-refunds': m0040,
   '0041-check-units': m0041,
+  '0042-notifications': m0042,
   '0045-paperless-billing': m0045,
   '0046-business-center-locations': m0046,
 };

@@ -1,5 +1,6 @@
 /**
- * The simulated outside world: the OLT (SNMP), the phone switch, the fax carrier and the TV middleware. `npm start`
+ * The simulated outside world: the OLT (SNMP), the phone switch, the fax carrier, the TV middleware, the SMS carrier
+ * and the local SMTP sink of notification mail. `npm start`
  * embeds the ones whose real address is not configured (main.ts); a cluster runs them once, in their own process
  * (simulators-main.ts), and points every instance at them (OLT_SNMP_HOST/PORT, PHONE_SWITCH_URL, FAX_GATEWAY_URL,
  * TV_MIDDLEWARE_URL), so no instance starts its own.
@@ -7,8 +8,10 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { startFaxSimulator } from './fax/fax-simulator.js';
+import { startSmtpSink } from './mail/smtp-sink.js';
 import { startOltSimulator } from './network/olt-simulator.js';
 import { startSwitchSimulator } from './phone-switch/switch-simulator.js';
+import { startSmsSimulator } from './sms/sms-simulator.js';
 import { startTvSimulator } from './tv/tv-simulator.js';
 
 export interface SimulatorLog {
@@ -17,7 +20,7 @@ export interface SimulatorLog {
   warn(details: { err: unknown }, message: string): void;
 }
 
-export type SimulatorName = 'olt' | 'phoneSwitch' | 'fax' | 'tv';
+export type SimulatorName = 'olt' | 'phoneSwitch' | 'fax' | 'tv' | 'sms' | 'smtpSink';
 
 export interface StartedSimulators {
   /** The address each started simulator listens on (udp:// or http://). */
@@ -89,6 +92,20 @@ export async function startSimulators(
       port: config.tv.simulatorPort,
       stateFile: path.join(config.dataDir, 'tv-middleware.json'),
     }),
+  );
+
+  // The SMS carrier of notifications (texts wait in the outbox until a carrier answers); it logs every text.
+  await attempt('sms', 'SMS carrier', `http://${host}:${config.notifications.sms.simulatorPort}`, () =>
+    startSmsSimulator({
+      host,
+      port: config.notifications.sms.simulatorPort,
+      authToken: config.notifications.sms.authToken,
+      logFile: path.join(config.dataDir, 'sms-log.jsonl'),
+    }),
+  );
+  // Without SMTP_URL, notification mail still goes through SMTP: to a sink writing .eml files.
+  await attempt('smtpSink', 'SMTP sink', `smtp://${host}:${config.notifications.smtpSinkPort}`, () =>
+    startSmtpSink({ host, port: config.notifications.smtpSinkPort, dir: path.join(config.dataDir, 'mail-sink') }),
   );
 
   return {

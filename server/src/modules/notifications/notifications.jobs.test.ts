@@ -1,0 +1,216 @@
+/**
+ * Delivery with real parts: a real SMTP server (smtp-server) receiving the mails (text and HTML parts, the RFC 8058
+ * headers on every non-security mail), the simulated SMS carrier's log, two workers at once (one send each), retry
+ * with backoff, a final refusal, and SMS quiet hours (deferred, then sent).
+ */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNotificationMailer } from '../../integrations/mail/notification-mail.js';
+import { createSmsGateway } from '../../integrations/sms/sms-gateway.js';
+import { type SmsSimulator, startSmsSimulator } from '../../integrations/sms/sms-simulator.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { type DeliveryChannels, deliverNotifications } from './notifications.jobs.js';
+import { notify } from './notifications.service.js';
+
+let t: TestApp;
+let smtp: SMTPServer;
+let smtpPort = 0;
+let smtpDown = false;
+const received: { to: string; raw: string }[] = [];
+let carrier: SmsSimulator;
+let channels: DeliveryChannels;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _s, cb) {
+      if (address.address.startsWith('bounce'))
+        return cb(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      if (smtpDown) return cb(Object.assign(new Error('Try again later'), { responseCode: 421 }));
+      cb();
+    },
+    onData(stream, session, cb) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => {
+        raw += c.toString('utf8');
+      });
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  smtpPort = (smtp.server.address() as AddressInfo).port;
+  carrier = await startSmsSimulator({ host: '127.0.0.1', port: 0, authToken: 'test-sms-token' });
+  t = await createTestApp({ NOTIFY_MAX_ATTEMPTS: '3', NOTIFY_RETRY_BASE_SECONDS: '60', NOTIFY_TIME_ZONE: 'UTC' });
+  channels = {
+    email: createNotificationMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+      from: 'Strand <no-reply@strand.test>',
+      domain: 'strand.test',
+    }),
+    sms: createSmsGateway({
+      url: `http://127.0.0.1:${carrier.port}`,
+      accountSid: 'ACtest',
+      authToken: 'test-sms-token',
+      from: '+15735550100',
+    }),
+  };
+});
+afterAll(async () => {
+  channels.email.close();
+  await t.close();
+  await carrier.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const rowsOf = (type: string) =>
+  t.db.db.selectFrom('notification_outbox').selectAll().where('event_type', '=', type).orderBy('id').execute();
+const deliveries = (id: number) =>
+  t.db.db.selectFrom('notification_deliveries').selectAll().where('outbox_id', '=', id).orderBy('id').execute();
+const round = () => deliverNotifications(t.ctx, { channels });
+
+async function contactPhone(customerId: string): Promise<string> {
+  const row = await t.db.db
+    .selectFrom('contact_methods')
+    .select('phone')
+    .where('customer_id', '=', customerId)
+    .where('phone', 'is not', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return row.phone ?? '';
+}
+
+describe('notification delivery', () => {
+  it('mails through SMTP with a text and an HTML part and the one-click unsubscribe headers; SMS to the carrier', async () => {
+    await notify(t.db.db, t.clock.now, {
+      type: 'appointment.booked',
+      key: 'wo:1:booked',
+      customerId: '1000-2000-0001',
+      data: { address: '1 Elm St', date: 'Dec 3', window: '8–12' },
+    });
+    const r = await round();
+    expect(r.failed).toBe(0);
+    const rows = await rowsOf('appointment.booked');
+    const mail = rows.find((x) => x.channel === 'email');
+    const sms = rows.find((x) => x.channel === 'sms');
+    expect(mail).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(sms).toMatchObject({ state: 'delivered', attempts: 1, address: await contactPhone('1000-2000-0001') });
+    const got = received.find((m) => m.to === mail?.address);
+    expect(got?.raw).toMatch(/^Subject: Visit booked for Dec 3/m);
+    expect(got?.raw).toContain('Content-Type: text/plain');
+    expect(got?.raw).toContain('Content-Type: text/html');
+    expect(got?.raw).toMatch(/^List-Unsubscribe:\s+<http[^>]+\/api\/notifications\/unsubscribe\?s=user/m);
+    expect(got?.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    expect(carrier.messages().filter((m) => m.ref === `notification-${sms?.id}`)).toHaveLength(1);
+    expect(carrier.messages().at(-1)?.body).toContain('Visit booked for Dec 3');
+    expect((await deliveries(mail?.id ?? 0)).map((d) => d.outcome)).toEqual(['sent']);
+  });
+
+  it('puts no unsubscribe headers on a security mail', async () => {
+    const userId = await t.userId('consumer');
+    await notify(t.db.db, t.clock.now, {
+      type: 'security.new_device',
+      key: 'dev:1',
+      userIds: [userId],
+      data: { username: 'consumer', device: 'Firefox on Linux' },
+    });
+    await round();
+    const [mail] = (await rowsOf('security.new_device')).filter((x) => x.channel === 'email');
+    const got = received.find((m) => m.raw.includes('Subject: New sign-in') && m.to === mail?.address);
+    expect(got).toBeDefined();
+    expect(got?.raw).not.toMatch(/^List-Unsubscribe/m);
+  });
+
+  it('two workers at once send each row exactly once', async () => {
+    const before = received.length;
+    for (let i = 0; i < 6; i++) {
+      await notify(t.db.db, t.clock.now, {
+        type: 'payment.received',
+        key: `pay:burst:${i}`,
+        customerId: '1000-3000-0001',
+        data: { amount: `$${i}.00` },
+      });
+    }
+    const [a, b] = await Promise.all([round(), round()]);
+    const rows = (await rowsOf('payment.received')).filter((x) => x.channel === 'email');
+    expect(a.sent + b.sent).toBe(rows.length);
+    expect(rows.every((x) => x.state === 'sent' && x.attempts === 1)).toBe(true);
+    expect(received.length - before).toBe(rows.length);
+  });
+
+  it('retries with backoff when the mail server is down, then sends; gives up after the last try', async () => {
+    smtpDown = true;
+    await notify(t.db.db, t.clock.now, {
+      type: 'ticket.opened',
+      key: 'ticket:9',
+      customerId: '1000-2000-0002',
+      data: { ticket: '#9', subject: 'Slow' },
+    });
+    expect((await round()).retrying).toBe(1);
+    let [row] = await rowsOf('ticket.opened');
+    expect(row).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(row?.next_attempt_at).toBe(new Date(t.clock.now.getTime() + 60_000).toISOString());
+    expect((await round()).claimed).toBe(0);
+    t.clock.advanceSeconds(61);
+    expect((await round()).retrying).toBe(1);
+    [row] = await rowsOf('ticket.opened');
+    expect(row?.next_attempt_at).toBe(new Date(t.clock.now.getTime() + 120_000).toISOString());
+    smtpDown = false;
+    t.clock.advanceSeconds(121);
+    expect((await round()).sent).toBe(1);
+    expect((await deliveries(row?.id ?? 0)).map((d) => d.outcome)).toEqual(['retrying', 'retrying', 'sent']);
+  });
+
+  it('fails at once on a final refusal and logs why', async () => {
+    const id = await t.userId('business-billing');
+    await t.db.db.updateTable('users').set({ email: 'bounce@example.test' }).where('id', '=', id).execute();
+    await notify(t.db.db, t.clock.now, {
+      type: 'security.password_changed',
+      key: 'pw:bounce',
+      userIds: [id],
+      data: { username: 'x' },
+    });
+    await round();
+    const [row] = (await rowsOf('security.password_changed')).filter(
+      (x) => x.channel === 'email' && x.recipient_id === String(id),
+    );
+    expect(row).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(row?.last_error).toContain('No such mailbox');
+  });
+
+  it('holds an SMS inside quiet hours until they end, then sends it', async () => {
+    const token = await t.login('residential');
+    const now = t.clock.now;
+    const hh = (d: Date) => d.toISOString().slice(11, 16);
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      token,
+      payload: {
+        preferences: [],
+        quietHours: { starts: hh(new Date(now.getTime() - 3600_000)), ends: hh(new Date(now.getTime() + 3600_000)) },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    await notify(t.db.db, t.clock.now, {
+      type: 'appointment.on_the_way',
+      key: 'wo:1:otw',
+      customerId: '1000-2000-0001',
+      data: { address: '1 Elm St' },
+    });
+    const r = await round();
+    expect(r.deferred).toBe(1);
+    const [sms] = (await rowsOf('appointment.on_the_way')).filter((x) => x.channel === 'sms');
+    expect(sms).toMatchObject({ state: 'queued', attempts: 0 });
+    t.clock.advanceSeconds(3700);
+    await round();
+    const [after] = (await rowsOf('appointment.on_the_way')).filter((x) => x.channel === 'sms');
+    expect(after).toMatchObject({ state: 'delivered', attempts: 1 });
+    expect((await deliveries(after?.id ?? 0)).map((d) => d.outcome)).toEqual(['deferred', 'delivered']);
+  });
+});
