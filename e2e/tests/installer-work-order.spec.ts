@@ -41,7 +41,7 @@ test.describe('work order home', () => {
     await expect(facts).toContainText('CLM-CLARK');
     await expect(facts).toContainText('Consumer Fiber Install');
     await expect(facts.locator('div').filter({ hasText: 'Last updated' })).toContainText(
-      /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/,
+      /[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T/,
     );
     await expect(page.locator('.wo-assigned')).toContainText('Ian Ingram');
     await expect(page.locator('.wo-assigned')).toContainText('Frankie Ford');

@@ -45,6 +45,7 @@ const authRoutes: RouteObject[] = [
  */
 const publicRoutes: RouteObject[] = [
   { path: paths.order, lazy: lazyPage(() => import('../features/ordering/components/order-page'), 'OrderPage') },
+  { path: paths.stylePage, lazy: lazyPage(() => import('./routes/style-page'), 'StylePage') },
   {
     path: paths.confirmEmail,
     lazy: lazyPage(() => import('../features/auth/components/confirm-email-page'), 'ConfirmEmailPage'),

@@ -8,6 +8,8 @@ export const paths = {
   confirmEmail: '/confirmEmail',
   /** Check availability and order service (public; ordering, issue 12). */
   order: '/order',
+  /** The living style page of the UI kit (issue 26): every component in every state; public, not linked. */
+  stylePage: '/style',
   superUserLogin: '/login/superUser/:vcCustomerID/:hash/:nEmployeeID',
   portalSelect: '/portalSelect',
   settings: '/settings',

@@ -27,8 +27,15 @@ export class ApiError extends Error {
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your internet connection and try again.';
 
+/** What a server failure (5xx with no message for people) says instead of "Internal server error". */
+export const SERVER_FAILED_MESSAGE =
+  'Something went wrong on our side and nothing was changed. Please try again in a minute.';
+
 /** The message to show for any error thrown by a request or a form. */
 export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 500 && /^internal server error\.?$/i.test(error.message.trim())) {
+    return SERVER_FAILED_MESSAGE;
+  }
   if (error instanceof ApiError || error instanceof Error) return error.message;
   return 'Something went wrong. Please try again.';
 }

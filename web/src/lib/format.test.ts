@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatExpiry, formatMoment } from './format';
+import { formatDateTime, formatDay, formatExpiry, formatMoment } from './format';
 
 describe('customer page formats', () => {
   it('shows a due date as written, whatever the time zone', () => {
@@ -12,17 +12,14 @@ describe('customer page formats', () => {
     expect(formatExpiry(null, null)).toBe('');
   });
 
-  it('shows a moment in the browser time zone as toLocaleString does, and a malformed one as written', () => {
-    const iso = '2025-03-05T15:04:00.000Z';
-    const expected = new Date(iso).toLocaleString('en-US', {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    });
-    expect(formatMoment(iso)).toBe(expected);
-    expect(formatMoment(iso)).toMatch(/^Mar \d, 2025, \d{1,2}:04 [AP]M$/);
+  it('shows a moment in the provider time zone with the zone named, and a malformed one as written', () => {
+    expect(formatMoment('2025-03-05T15:04:00.000Z')).toBe('Mar 5, 2025, 9:04 AM CST');
+    expect(formatMoment('2025-07-05T15:04:00.000Z')).toBe('Jul 5, 2025, 10:04 AM CDT');
     expect(formatMoment('not a date')).toBe('not a date');
+  });
+
+  it('shows a missing moment as nothing, a present one as formatMoment does (no ISO "2025-03-05 15:04")', () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('2025-03-05T15:04:00.000Z')).toBe('Mar 5, 2025, 9:04 AM CST');
   });
 });

@@ -1,4 +1,13 @@
-/** Dates as the customer pages show them, without the time zone moving a due date to the day before. */
+/**
+ * The one date and time formatter of the portal: a day as "Nov 27, 2026" (never moved a day by a time zone), a moment
+ * as "Nov 27, 2026, 3:00 PM CST" in the provider's time zone, labelled, so a customer or installer elsewhere reads
+ * the provider's clock with its zone rather than an unlabelled ISO "2026-11-27 15:00".
+ */
+import { DISPATCH_TIME_ZONE } from '@strand/domain';
+
+/** The provider's time zone (the dispatch board's clock, domain/src/dispatch.ts). */
+const PROVIDER_TIME_ZONE = DISPATCH_TIME_ZONE;
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** 2025-03-05 -> "Mar 5, 2025". */
@@ -10,8 +19,8 @@ export function formatDay(isoDate: string): string {
 let momentFormat: Intl.DateTimeFormat | undefined;
 
 /**
- * A timestamp in the browser's time zone: "Mar 5, 2025, 3:04 PM". One formatter for every call: toLocaleString with
- * options builds a new one each time, which a list of a few hundred rows felt on a phone.
+ * A timestamp in the provider's time zone, with the zone: "Mar 5, 2025, 9:04 AM CST". One formatter for every call:
+ * toLocaleString with options builds a new one each time, which a list of a few hundred rows felt on a phone.
  */
 export function formatMoment(iso: string): string {
   momentFormat ??= new Intl.DateTimeFormat('en-US', {
@@ -20,6 +29,8 @@ export function formatMoment(iso: string): string {
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    timeZone: PROVIDER_TIME_ZONE,
+    timeZoneName: 'short',
   });
   const moment = new Date(iso);
   return Number.isNaN(moment.getTime()) ? iso : momentFormat.format(moment);
@@ -29,14 +40,9 @@ export function formatMoment(iso: string): string {
 export const formatExpiry = (month: number | null, year: number | null) =>
   month === null || year === null ? '' : `${String(month).padStart(2, '0')}/${year}`;
 
-/** Installer screens: an ISO timestamp as local "YYYY-MM-DD HH:MM" (SPEC §3: date then time); "" for none. */
-const pad = (n: number) => String(n).padStart(2, '0');
-
+/** A timestamp that may be missing (installer screens: date then time, SPEC §3): formatMoment's words, "" for none. */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return iso ? formatMoment(iso) : '';
 }
 
 export function formatBytes(bytes: number): string {

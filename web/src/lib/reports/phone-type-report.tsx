@@ -15,6 +15,7 @@ import {
 } from '@strand/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Skeleton } from '../../lib/ui/skeleton';
 import { apiRequest, downloadFile, errorMessage } from '../api-client';
 import { formErrorsFrom, NO_ERRORS } from '../form-errors';
 import { Button } from '../ui/button';
@@ -170,7 +171,7 @@ export function PhoneTypeReport({ basePath, extra = {}, keyPrefix }: PhoneTypeRe
         </div>
       </Form>
       {report.isError && <FormAlert message={errorMessage(report.error)} />}
-      {report.isPending && <p className="muted">Loading the report…</p>}
+      {report.isPending && <Skeleton label="Loading the report…" />}
       {data && <ReportView report={data} state={report} onCsv={() => file('csv')} onPdf={() => file('pdf')} />}
     </div>
   );

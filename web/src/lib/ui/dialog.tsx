@@ -6,7 +6,7 @@
  */
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 
 export interface DialogProps {
   /** The dialog's name: its heading, or a question for an alert dialog. */
@@ -27,11 +27,24 @@ export function Dialog({ title, role = 'dialog', className, titleClassName, onCa
   const onOpenChange = (open: boolean) => {
     if (!open) onCancel();
   };
+  // The element that had the focus when the dialog opened (the button that asked) gets it back when it closes: Radix
+  // returns it to its Trigger, and these dialogs open from state rather than a Trigger.
+  const [returnTo] = useState(() =>
+    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
+  );
+  const onCloseAutoFocus = (event: Event) => {
+    event.preventDefault();
+    if (returnTo?.isConnected) returnTo.focus();
+  };
   if (role === 'alertdialog') {
     return (
       <AlertDialogPrimitive.Root open onOpenChange={onOpenChange}>
         <AlertDialogPrimitive.Overlay className="kit-dialog__overlay" />
-        <AlertDialogPrimitive.Content className={contentClass} aria-describedby={undefined}>
+        <AlertDialogPrimitive.Content
+          className={contentClass}
+          aria-describedby={undefined}
+          onCloseAutoFocus={onCloseAutoFocus}
+        >
           <AlertDialogPrimitive.Title className={titleClass}>{title}</AlertDialogPrimitive.Title>
           {children}
         </AlertDialogPrimitive.Content>
@@ -41,7 +54,11 @@ export function Dialog({ title, role = 'dialog', className, titleClassName, onCa
   return (
     <DialogPrimitive.Root open onOpenChange={onOpenChange}>
       <DialogPrimitive.Overlay className="kit-dialog__overlay" />
-      <DialogPrimitive.Content className={contentClass} aria-describedby={undefined}>
+      <DialogPrimitive.Content
+        className={contentClass}
+        aria-describedby={undefined}
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
         <DialogPrimitive.Title className={titleClass}>{title}</DialogPrimitive.Title>
         {children}
       </DialogPrimitive.Content>

@@ -32,17 +32,7 @@ import {
   Wrench,
 } from 'lucide-react';
 
-export {
-  CircleAlert,
-  CircleCheck as CheckCircle2,
-  CircleX as XCircle,
-  House,
-  Package,
-  Receipt,
-  RefreshCw,
-  Search,
-  Wrench,
-};
+export { CircleAlert, CircleCheck as CheckCircle2, CircleX as XCircle, RefreshCw };
 
 /** The icon of each navigation entry (SPEC §2's labels), by label. */
 const NAV_ICONS: Readonly<Record<string, LucideIcon>> = {

@@ -29,8 +29,8 @@ export function ApplicantLoginForm({ notice, onSignedIn }: { notice: string | nu
           {...form.field('username')}
         />
         <TextField label="Access code" type="password" autoComplete="one-time-code" {...form.field('code')} />
-        <Button type="submit" block busy={login.isPending}>
-          {login.isPending ? 'Signing in…' : 'Sign in'}
+        <Button type="submit" block busy={login.isPending} busyText="Signing in…">
+          Sign in
         </Button>
       </Form>
     </section>

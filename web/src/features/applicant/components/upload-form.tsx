@@ -123,8 +123,8 @@ export function UploadForm({ onSignedOut }: { onSignedOut(message: string | null
           )}
         </div>
         <div className="actions">
-          <Button type="submit" disabled={busy || !self.data}>
-            {busy ? 'Submitting…' : 'Submit'}
+          <Button type="submit" disabled={busy || !self.data} busy={busy} busyText="Submitting…">
+            Submit
           </Button>
           <Button type="button" variant="secondary" onClick={() => signOut(null)}>
             Sign out

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { addAssetToLocation } from '../api/assets';
 import '../../../styles/assets.css';
 import { Button } from '../../../lib/ui/button';
+import { Skeleton } from '../../../lib/ui/skeleton';
 
 // The scanner (and its WebAssembly reader) loads only when the installer opens 'Add an asset'.
 const BarcodeScanner = lazy(() => import('./barcode-scanner').then((m) => ({ default: m.BarcodeScanner })));
@@ -61,7 +62,7 @@ export function AddAssetPanel({ WOId }: { WOId: number }) {
             void add(text);
           }}
         >
-          <Suspense fallback={<p className="muted">Loading the scanner…</p>}>
+          <Suspense fallback={<Skeleton label="Loading the scanner…" />}>
             <BarcodeScanner
               onRead={(code) => {
                 setText(code);
@@ -73,8 +74,8 @@ export function AddAssetPanel({ WOId }: { WOId: number }) {
             <label htmlFor={`${id}-tag`}>Asset ID</label>
             <input id={`${id}-tag`} value={text} autoComplete="off" onChange={(e) => setText(e.target.value)} />
           </div>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Adding…' : 'Add to this location'}
+          <Button type="submit" disabled={busy} busy={busy} busyText="Adding…">
+            Add to this location
           </Button>
           {message && (
             <div className={`alert ${message.ok ? 'alert--success' : 'alert--error'}`} role="status">

@@ -4,6 +4,7 @@ import { isUnreachable } from '../../../lib/offline/offline-read';
 import { saveAsset } from '../../../lib/saved-assets';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { confirmActionRequest, takeAction, useAssetActions } from '../api/assets';
 
 export const ACTIONS_FAILED =
@@ -66,7 +67,7 @@ export function AssetActions({ assetId, vcAssetID, WOId }: Props) {
   return (
     <section className="asset-actions" aria-labelledby={`actions-${assetId}`}>
       <h2 id={`actions-${assetId}`}>Actions</h2>
-      {actions.isPending && <p className="muted">Loading the actions…</p>}
+      {actions.isPending && <Skeleton label="Loading the actions…" />}
       {actions.error && (
         <div className="alert alert--error" role="alert">
           {failed ? ACTIONS_FAILED : errorMessage(actions.error)}

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
 import { SelectField } from '../../../lib/ui/parts';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { useAssetEditData, useEditAsset } from '../api/asset-edit';
@@ -30,7 +31,7 @@ export function AssetEdit({ assetId, WOId }: Props) {
           Edit serial, MAC, status or description
         </Button>
       )}
-      {open && data.isPending && <p className="muted">Loading the asset’s details…</p>}
+      {open && data.isPending && <Skeleton label="Loading the asset’s details…" />}
       {open && data.error && (
         <div className="alert alert--error" role="alert">
           {errorMessage(data.error)}
@@ -95,8 +96,8 @@ function EditForm({ data, WOId, onClose }: { data: AssetEditData; WOId: number; 
         </p>
       )}
       <div className="actions">
-        <Button type="submit" busy={edit.isPending}>
-          {edit.isPending ? 'Saving…' : 'Save changes'}
+        <Button type="submit" busy={edit.isPending} busyText="Saving…">
+          Save changes
         </Button>
         <Button type="button" variant="secondary" onClick={onClose}>
           Close

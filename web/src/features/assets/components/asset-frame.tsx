@@ -6,6 +6,7 @@ import { OfflineNotice } from '../../../lib/offline/offline-notice';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import '../../../styles/assets.css';
 import { ButtonLink } from '../../../lib/ui/button-link';
+import { Skeleton } from '../../../lib/ui/skeleton';
 
 export const NO_ASSET = 'No valid asset info fetched';
 export const SWAP_FAILED = 'Oops, something went wrong. Please contact the office and report to IT.';
@@ -62,7 +63,7 @@ export function LoadState({ isPending, error, what, notFound }: LoadStateProps) 
       </div>
     );
   }
-  if (isPending) return <p className="muted">Loading {what}…</p>;
+  if (isPending) return <Skeleton label={`Loading ${what}…`} />;
   return null;
 }
 

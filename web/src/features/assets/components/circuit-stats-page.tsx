@@ -40,8 +40,14 @@ export function CircuitStatsPage() {
                 </div>
               ))}
             </dl>
-            <Button type="button" variant="secondary" onClick={() => void stats.refetch()}>
-              {stats.isFetching ? 'Refreshing…' : 'Refresh'}
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => void stats.refetch()}
+              busy={stats.isFetching}
+              busyText="Refreshing…"
+            >
+              Refresh
             </Button>
           </div>
           {s?.vcServerIP && s.nSlot && s.nPort && (

@@ -9,6 +9,7 @@ import { saveAsset } from '../../../lib/saved-assets';
 import { Button } from '../../../lib/ui/button';
 import { ButtonLink } from '../../../lib/ui/button-link';
 import { EmptyState } from '../../../lib/ui/empty-state';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { getContractorNearbyQueryOptions, getNearbyWorkOrdersQueryOptions } from '../api/assets';
 
 interface NearbyRow {
@@ -87,7 +88,7 @@ export function NearbyWorkOrders({ asset }: { asset: Asset }) {
           The provider’s own crew sees the work orders assigned to them.
         </p>
       )}
-      {(list.isPending || position === null) && <p className="muted">Loading the work orders…</p>}
+      {(list.isPending || position === null) && <Skeleton label="Loading the work orders…" />}
       {list.error && (
         <div className="alert alert--error" role="alert">
           {errorMessage(list.error)}

@@ -9,6 +9,7 @@ import { LoadState, NO_ASSET } from './asset-frame';
 import '../../../styles/assets.css';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
+import { Skeleton } from '../../../lib/ui/skeleton';
 
 /** /SavedAssets (SPEC §2): the assets saved on this device, with Show/Hide Details, Show/Hide Actions and Delete. */
 export function SavedAssetsPage() {
@@ -19,7 +20,7 @@ export function SavedAssetsPage() {
   return (
     <section className="page" aria-labelledby="saved-assets-h">
       <h1 id="saved-assets-h">Saved Assets</h1>
-      {items === null && <p className="muted">Loading…</p>}
+      {items === null && <Skeleton label="Loading…" />}
       {items?.length === 0 && <EmptyState>No saved Assets</EmptyState>}
       {items && items.length > 0 && (
         <ul className="stack saved-assets">

@@ -32,8 +32,14 @@ export function SwapOntPage() {
       {...{ WOId, ONTId, data, equipment, selected, result }}
       onSelect={setSelected}
     >
-      <Button type="button" disabled={!selected || busy} onClick={() => selected && void swap(selected)}>
-        {busy ? 'Swapping…' : `Swap ${ONTId}${selected ? ` for ${selected}` : ''}`}
+      <Button
+        type="button"
+        disabled={!selected || busy}
+        onClick={() => selected && void swap(selected)}
+        busy={busy}
+        busyText="Swapping…"
+      >
+        {`Swap ${ONTId}${selected ? ` for ${selected}` : ''}`}
       </Button>
     </OntChangeFrame>
   );

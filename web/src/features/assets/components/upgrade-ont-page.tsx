@@ -97,8 +97,10 @@ export function UpgradeOntPage() {
             type="button"
             disabled={busy || Object.values(ports).some((p) => p === 0)}
             onClick={() => selected && chosen && void upgrade(selected, chosen.nAssetID, chosen.nPorts)}
+            busy={busy}
+            busyText="Upgrading…"
           >
-            {busy ? 'Upgrading…' : `Upgrade ${ONTId} to ${selected}`}
+            {`Upgrade ${ONTId} to ${selected}`}
           </Button>
         </div>
       )}

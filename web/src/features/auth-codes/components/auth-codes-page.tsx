@@ -28,6 +28,7 @@ import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SelectField } from '../../../lib/ui/parts';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge, type StatusTone } from '../../../lib/ui/status-badge';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
@@ -107,7 +108,7 @@ function AuthCodesScreen() {
         }
       />
       {codes.isError && <FormAlert message={errorMessage(codes.error)} />}
-      {codes.isPending && <p className="muted">Loading auth codes…</p>}
+      {codes.isPending && <Skeleton label="Loading auth codes…" />}
       {codes.data && (
         <>
           <h2 className="section-title" aria-live="polite">
@@ -204,8 +205,8 @@ function AddForm({
       />
       <SelectField label="Class of service" {...form.field('classOfService')} options={CLASS_OPTIONS} />
       <div className="actions">
-        <Button type="submit" busy={add.isPending}>
-          {add.isPending ? 'Adding…' : 'Add and make the code'}
+        <Button type="submit" busy={add.isPending} busyText="Adding…">
+          Add and make the code
         </Button>
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel

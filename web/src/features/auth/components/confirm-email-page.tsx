@@ -47,8 +47,15 @@ export function ConfirmEmailPage() {
             Password reset links and notices for your portal user will go to this address once you confirm it.
           </p>
           <FormAlert message={error} />
-          <Button type="button" block onClick={onConfirm} disabled={!token || confirm.isPending}>
-            {confirm.isPending ? 'Confirming…' : 'Confirm my new email'}
+          <Button
+            type="button"
+            block
+            onClick={onConfirm}
+            disabled={!token || confirm.isPending}
+            busy={confirm.isPending}
+            busyText="Confirming…"
+          >
+            Confirm my new email
           </Button>
         </>
       )}

@@ -51,8 +51,8 @@ export function LoginPage() {
           {...form.field('username')}
         />
         <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
-        <Button type="submit" block busy={pending}>
-          {pending ? 'Signing in…' : 'Sign in'}
+        <Button type="submit" block busy={pending} busyText="Signing in…">
+          Sign in
         </Button>
       </Form>
       <ul className="auth-links">

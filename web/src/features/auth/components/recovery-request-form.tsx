@@ -36,8 +36,8 @@ export function RecoveryRequestForm() {
           spellCheck={false}
           {...form.field('identifier')}
         />
-        <Button type="submit" block busy={request.isPending}>
-          {request.isPending ? 'Sending…' : 'Send reset link'}
+        <Button type="submit" block busy={request.isPending} busyText="Sending…">
+          Send reset link
         </Button>
       </Form>
       <ul className="auth-links">

@@ -102,16 +102,23 @@ export function RegisterPage() {
             {name === 'registrationCode' && (
               // Right under the code it is for: someone without a bill at hand asks for the mail here.
               <div className="field">
-                <Button type="button" variant="secondary" block onClick={onMailCode} busy={codeRequest.isPending}>
-                  {codeRequest.isPending ? 'Requesting…' : 'Email me the registration code'}
+                <Button
+                  type="button"
+                  variant="secondary"
+                  block
+                  onClick={onMailCode}
+                  busy={codeRequest.isPending}
+                  busyText="Requesting…"
+                >
+                  Email me the registration code
                 </Button>
                 {codeMessage && <FormAlert message={codeMessage.text} tone={codeMessage.tone} />}
               </div>
             )}
           </Fragment>
         ))}
-        <Button type="submit" block busy={register.isPending}>
-          {register.isPending ? 'Registering…' : 'Register'}
+        <Button type="submit" block busy={register.isPending} busyText="Registering…">
+          Register
         </Button>
       </Form>
       <ul className="auth-links">

@@ -63,8 +63,8 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
           autoComplete="new-password"
           {...form.field('confirm')}
         />
-        <Button type="submit" block busy={reset.isPending}>
-          {reset.isPending ? 'Saving…' : 'Set new password'}
+        <Button type="submit" block busy={reset.isPending} busyText="Saving…">
+          Set new password
         </Button>
       </Form>
       <ul className="auth-links">

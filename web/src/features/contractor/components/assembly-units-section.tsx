@@ -256,8 +256,8 @@ export function AssemblyUnitsSection({ workOrder: wo, readOnly }: AssemblyUnitsS
               ))}
           </div>
           <FormAlert message={message} tone="success" />
-          <Button type="submit" variant="secondary" busy={add.isPending}>
-            {add.isPending ? 'Adding…' : 'Add assembly unit'}
+          <Button type="submit" variant="secondary" busy={add.isPending} busyText="Adding…">
+            Add assembly unit
           </Button>
         </Form>
       )}

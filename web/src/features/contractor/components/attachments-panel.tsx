@@ -4,6 +4,7 @@ import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { useDownload } from '../../../lib/use-download';
 import { downloadAttachment, useAttachments, useUploadAttachments } from '../api/files';
 import { formatBytes, formatDateTime } from '../format';
@@ -54,7 +55,7 @@ export function AttachmentsPanel({ workOrderId }: AttachmentsPanelProps) {
   return (
     <section className="attachments" aria-labelledby={`attachments-${workOrderId}`}>
       <h3 id={`attachments-${workOrderId}`}>Attachments</h3>
-      {list.isPending && <p className="muted">Loading…</p>}
+      {list.isPending && <Skeleton label="Loading…" />}
       {list.isError && <p role="alert">{errorMessage(list.error)}</p>}
       {list.data && list.data.length === 0 && <EmptyState>No attachments available</EmptyState>}
       {list.data && list.data.length > 0 && (
@@ -118,8 +119,8 @@ export function AttachmentsPanel({ workOrderId }: AttachmentsPanelProps) {
         </div>
         <FormAlert message={problem ?? (upload.isError ? errorMessage(upload.error) : null)} />
         <FormAlert message={done} tone="success" />
-        <Button type="submit" busy={upload.isPending}>
-          {upload.isPending ? 'Uploading…' : 'Upload'}
+        <Button type="submit" busy={upload.isPending} busyText="Uploading…">
+          Upload
         </Button>
       </Form>
     </section>

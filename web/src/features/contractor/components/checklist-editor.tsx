@@ -14,11 +14,10 @@ import {
   ONE_TIME_OPTIONS,
   UPDATED_SUCCESSFULLY,
 } from '@strand/domain';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useMemo, useState } from 'react';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
-import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { Form } from '../../../lib/ui/form';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useDropTypes, useEstimatedDropLength, useSaveChecklist, useSpliceCaseTypes } from '../api/checklist';
@@ -27,6 +26,9 @@ import { AssemblyUnitsSection } from './assembly-units-section';
 import { ChecklistFieldInput } from './checklist-field';
 import { ChecklistHistory } from './checklist-history';
 import { DateTimeField } from './date-time-field';
+
+/** The question loads when it is asked: the dialog library stays out of the work orders page's first paint. */
+const ConfirmDialog = lazy(() => import('../../../lib/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 export interface ChecklistEditorProps {
   form: ChecklistForm;
@@ -235,8 +237,8 @@ export function ChecklistEditor({ form, workOrder: wo, onClose }: ChecklistEdito
         </div>
         <div className="actions">
           {!readOnly && (
-            <Button type="submit" form={formId} busy={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save'}
+            <Button type="submit" form={formId} busy={save.isPending} busyText="Saving…">
+              Save
             </Button>
           )}
           <Button type="button" variant="secondary" onClick={onClose}>
@@ -245,13 +247,15 @@ export function ChecklistEditor({ form, workOrder: wo, onClose }: ChecklistEdito
         </div>
       </footer>
       {asking && (
-        <ConfirmDialog
-          message={ASSETS_MOVED_QUESTION}
-          yesLabel={ASSETS_MOVED_YES}
-          noLabel={ASSETS_MOVED_NO}
-          onYes={answerYes}
-          onNo={() => setAsking(null)}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            message={ASSETS_MOVED_QUESTION}
+            yesLabel={ASSETS_MOVED_YES}
+            noLabel={ASSETS_MOVED_NO}
+            onYes={answerYes}
+            onNo={() => setAsking(null)}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,6 +1,7 @@
 import { CHECKLIST_FIELDS, type ChecklistFamily, type ChecklistValue, formatChecklistValue } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { useChecklistHistory } from '../api/checklist';
 import { formatDateTime } from '../format';
 
@@ -30,7 +31,7 @@ export function ChecklistHistory({ workOrderId, family, count }: ChecklistHistor
   return (
     <details className="history" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Save history ({count})</summary>
-      {history.isPending && open && <p className="muted">Loading…</p>}
+      {history.isPending && open && <Skeleton label="Loading…" />}
       {history.isError && <p role="alert">{errorMessage(history.error)}</p>}
       {history.data && history.data.length === 0 && <p className="muted">Not saved yet.</p>}
       {history.data && history.data.length > 0 && (

@@ -1,6 +1,7 @@
 import { checklistFormFor, TEMPLATE_NOT_FOUND } from '@strand/domain';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { useContractorWorkOrder } from '../api/work-orders';
 import { ChecklistEditor } from './checklist-editor';
 import '../../../styles/contractor-modal.css';
@@ -49,7 +50,7 @@ export function ChecklistModal({ workOrderId, onClose }: ChecklistModalProps) {
           ×
         </button>
       </header>
-      {query.isPending && <p className="modal__body muted">Loading…</p>}
+      {query.isPending && <Skeleton label="Loading…" />}
       {query.isError && (
         <div className="modal__body">
           <div className="alert alert--error" role="alert">

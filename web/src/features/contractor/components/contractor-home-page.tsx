@@ -12,6 +12,7 @@ import { detailsPath, WorkOrderCard } from './work-order-card';
 import '../../../styles/contractor.css';
 import { ButtonLink } from '../../../lib/ui/button-link';
 import { EmptyState } from '../../../lib/ui/empty-state';
+import { Skeleton } from '../../../lib/ui/skeleton';
 
 /** /contractorHome: what needs the crew today: acknowledgements, open work and today's schedule. */
 export function ContractorHomePage() {
@@ -47,7 +48,7 @@ function HomeContent() {
       <div className="home-grid">
         <section className="card home-card" aria-labelledby="today-heading">
           <h2 id="today-heading">Today’s schedule</h2>
-          {schedule.isPending && <p className="muted">Loading…</p>}
+          {schedule.isPending && <Skeleton label="Loading…" />}
           {schedule.isError && <p role="alert">{errorMessage(schedule.error)}</p>}
           {schedule.data && schedule.data.length === 0 && <EmptyState>Nothing is scheduled today.</EmptyState>}
           {schedule.data && schedule.data.length > 0 && (
@@ -67,7 +68,7 @@ function HomeContent() {
 
         <section className="card home-card" aria-labelledby="awaiting-heading">
           <h2 id="awaiting-heading">Awaiting acknowledgement{home.data ? ` (${home.data.awaitingCount})` : ''}</h2>
-          {home.isPending && <p className="muted">Loading…</p>}
+          {home.isPending && <Skeleton label="Loading…" />}
           {home.data && home.data.awaitingAcknowledgement.length === 0 && (
             <EmptyState>Every open work order is acknowledged.</EmptyState>
           )}

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { useMapData } from '../api/field';
 import { ContractorOnly } from './contractor-only';
 import { type STATUS_COLORS, statusColorKey, WorkOrderMap } from './work-order-map';
@@ -65,7 +66,7 @@ function MapsContent() {
           Work order #{routeId} is not one of your company’s work orders with a location.
         </div>
       )}
-      {data.isPending && <p className="muted">Loading the map…</p>}
+      {data.isPending && <Skeleton label="Loading the map…" />}
       {data.data && (
         <>
           <WorkOrderMap workOrders={workOrders} features={data.data.features} focusedId={focused} />

@@ -36,8 +36,8 @@ export function PdfButton({ workOrderId }: PdfButtonProps) {
 
   return (
     <>
-      <Button type="button" variant="secondary" onClick={open} disabled={busy}>
-        {busy ? 'Preparing PDF…' : 'View PDF'}
+      <Button type="button" variant="secondary" onClick={open} disabled={busy} busy={busy} busyText="Preparing PDF…">
+        View PDF
       </Button>
       {url && (
         <ButtonAnchor variant="secondary" href={url} download={`work-order-${workOrderId}.pdf`}>

@@ -14,6 +14,7 @@ import '../../../styles/contractor-field.css';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 
 /** /restorationTickets: the company's tickets, their notes and images (selectRestorationTickets). */
@@ -44,7 +45,7 @@ function TicketsContent() {
           ))}
         </select>
       </div>
-      {tickets.isPending && <p className="muted">Loading…</p>}
+      {tickets.isPending && <Skeleton label="Loading…" />}
       {tickets.isError && (
         <div className="alert alert--error" role="alert">
           {errorMessage(tickets.error)}
@@ -142,8 +143,8 @@ function TicketImage({ ticketId }: { ticketId: number }) {
   };
   return (
     <>
-      <Button type="button" variant="secondary" onClick={show} disabled={busy}>
-        {busy ? 'Loading image…' : 'View image'}
+      <Button type="button" variant="secondary" onClick={show} disabled={busy} busy={busy} busyText="Loading image…">
+        View image
       </Button>
       <FormAlert message={error} />
     </>
@@ -191,8 +192,8 @@ function NoteForm({ ticketId }: { ticketId: number }) {
           </p>
         )}
       </div>
-      <Button type="submit" variant="secondary" busy={add.isPending}>
-        {add.isPending ? 'Adding…' : 'Add note'}
+      <Button type="submit" variant="secondary" busy={add.isPending} busyText="Adding…">
+        Add note
       </Button>
     </Form>
   );

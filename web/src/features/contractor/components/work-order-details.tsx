@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../lib/ui/button';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useContractorWorkOrder } from '../api/work-orders';
 import { formatDate, formatDateTime } from '../format';
@@ -40,7 +41,7 @@ export function WorkOrderDetails({ workOrderId, onBack, onOpenChecklist }: WorkO
           Back to results
         </Button>
       </div>
-      {query.isPending && <p className="muted">Loading…</p>}
+      {query.isPending && <Skeleton label="Loading…" />}
       {query.isError && (
         <div className="alert alert--error" role="alert">
           {errorMessage(query.error)}

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SectionNav } from '../../../lib/ui/parts';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { can, useCustomerAccount } from '../api/customer-account';
 import { BusinessCenterSection } from './business-center-section';
 import { ContactsSection } from './contacts-section';
@@ -38,7 +39,7 @@ export function AccountInfoPage() {
     return (
       <section className="page page--wide" aria-busy="true">
         <h1>Account Info</h1>
-        <p className="muted">Loading your account…</p>
+        <Skeleton label="Loading your account…" />
       </section>
     );
   }

@@ -6,6 +6,7 @@ import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField } from '../../../lib/ui/parts';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useAutopay, usePaymentMethods, useSetAutopay } from '../api/bills';
 
@@ -15,7 +16,7 @@ export function AutopaySection({ mayPay }: { mayPay: boolean }) {
   const methods = usePaymentMethods();
 
   if (autopay.isError) return <FormAlert message={errorMessage(autopay.error)} />;
-  if (!autopay.data) return <p className="muted">Loading autopay…</p>;
+  if (!autopay.data) return <Skeleton label="Loading autopay…" />;
 
   return (
     <section className="stack" aria-labelledby="autopay-heading">

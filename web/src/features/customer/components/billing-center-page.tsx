@@ -12,6 +12,7 @@ import { PaymentMethodsSection } from './payment-methods-section';
 import '../../../styles/customer.css';
 import '../../../styles/customer-billing.css';
 import { EmptyState } from '../../../lib/ui/empty-state';
+import { Skeleton } from '../../../lib/ui/skeleton';
 
 const SECTIONS = [
   { id: 'bills', label: 'Bills' },
@@ -32,7 +33,7 @@ export function BillingCenterPage() {
     return (
       <section className="page page--wide" aria-busy="true">
         <h1>Billing Center</h1>
-        <p className="muted">Loading your account…</p>
+        <Skeleton label="Loading your account…" />
       </section>
     );
   }

@@ -5,6 +5,7 @@ import { formatDay } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useDownload } from '../../../lib/use-download';
 import { downloadInvoicePdf, useBills, usePaymentMethods } from '../api/bills';
@@ -16,7 +17,7 @@ export function BillsSection({ mayPay }: { mayPay: boolean }) {
   const methods = usePaymentMethods();
 
   if (bills.isError) return <FormAlert message={errorMessage(bills.error)} />;
-  if (!bills.data) return <p className="muted">Loading your bills…</p>;
+  if (!bills.data) return <Skeleton label="Loading your bills…" />;
   const data = bills.data;
 
   return (

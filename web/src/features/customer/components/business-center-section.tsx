@@ -12,6 +12,7 @@ import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField, TextAreaField, TicketCard } from '../../../lib/ui/parts';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { newIdempotencyKey, useCustomerAccount } from '../api/customer-account';
@@ -56,7 +57,7 @@ export function BusinessCenterSection() {
 /** The categories come from the server (staff manage them); the form waits for them. */
 function NewRequest({ onDone }: { onDone(): void }) {
   const categories = useBusinessCenterCategories(true);
-  if (categories.isPending) return <p className="muted">Loading the request categories…</p>;
+  if (categories.isPending) return <Skeleton label="Loading the request categories…" />;
   if (categories.isError) return <FormAlert message={errorMessage(categories.error)} />;
   if (categories.data.length === 0) {
     return <EmptyState>The business center takes no requests online right now. Please call us instead.</EmptyState>;
@@ -129,8 +130,8 @@ function RequestForm({ categories, onDone }: { categories: BusinessCenterCategor
         hint="10 to 2000 characters."
       />
       <div className="actions">
-        <Button type="submit" busy={create.isPending}>
-          {create.isPending ? 'Sending…' : 'Send request'}
+        <Button type="submit" busy={create.isPending} busyText="Sending…">
+          Send request
         </Button>
         <Button type="button" variant="secondary" onClick={onDone}>
           Cancel

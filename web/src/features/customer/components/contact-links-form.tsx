@@ -6,6 +6,7 @@ import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { useContactLinkObject, useLinkContactLocations } from '../api/contacts';
 
 interface Choice {
@@ -17,7 +18,7 @@ interface Choice {
 export function ContactLinksForm({ contactId, onDone }: { contactId: number; onDone(): void }) {
   const object = useContactLinkObject(contactId);
   if (object.isError) return <FormAlert message={errorMessage(object.error)} />;
-  if (!object.data) return <p className="muted">Loading service locations…</p>;
+  if (!object.data) return <Skeleton label="Loading service locations…" />;
   return <LoadedContactLinksForm contactId={contactId} onDone={onDone} object={object.data} />;
 }
 
@@ -103,8 +104,8 @@ function LoadedContactLinksForm({
         })}
       </fieldset>
       <div className="actions">
-        <Button type="submit" busy={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save links'}
+        <Button type="submit" busy={save.isPending} busyText="Saving…">
+          Save links
         </Button>
         <Button type="button" variant="secondary" onClick={onDone}>
           Cancel

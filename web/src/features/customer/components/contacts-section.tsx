@@ -5,6 +5,7 @@ import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { useChangeLinkType, useContacts, useDeleteContact, useUnlinkLocation } from '../api/contacts';
 import { ContactForm } from './contact-form';
 import { ContactLinksForm } from './contact-links-form';
@@ -29,7 +30,7 @@ export function ContactsSection({ account }: { account: CustomerAccount }) {
       </div>
       {editing?.mode === 'add' && <ContactForm onDone={close} />}
       {contacts.isError && <FormAlert message={errorMessage(contacts.error)} />}
-      {contacts.isPending && <p className="muted">Loading contacts…</p>}
+      {contacts.isPending && <Skeleton label="Loading contacts…" />}
       {contacts.data?.length === 0 && <EmptyState>No Contacts found</EmptyState>}
       <ul className="card-list">
         {contacts.data?.map((contact) => (

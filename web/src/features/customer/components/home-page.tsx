@@ -15,6 +15,7 @@ import { ButtonLink } from '../../../lib/ui/button-link';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { can, useCustomerAccount } from '../api/customer-account';
 import { useCustomerHome } from '../api/home';
 import '../../../styles/customer.css';
@@ -51,7 +52,7 @@ export function HomePage() {
     return (
       <section className="page page--wide" aria-busy="true">
         <h1>Home</h1>
-        <p className="muted">Loading your account…</p>
+        <Skeleton label="Loading your account…" />
       </section>
     );
   }

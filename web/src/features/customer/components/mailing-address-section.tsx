@@ -8,6 +8,7 @@ import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField } from '../../../lib/ui/parts';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { lookupZipCode, useMailingLocations, useUpdateAddress } from '../api/bills';
@@ -16,7 +17,7 @@ import { lookupZipCode, useMailingLocations, useUpdateAddress } from '../api/bil
 export function MailingAddressSection({ mayEdit }: { mayEdit: boolean }) {
   const locations = useMailingLocations();
   if (locations.isError) return <FormAlert message={errorMessage(locations.error)} />;
-  if (!locations.data) return <p className="muted">Loading your mailing address…</p>;
+  if (!locations.data) return <Skeleton label="Loading your mailing address…" />;
   return (
     <section className="stack" aria-labelledby="mailing-heading">
       <h2 id="mailing-heading">Mailing address</h2>
@@ -105,8 +106,8 @@ function AddressForm({ location, mayEdit }: { location: MailingLocation; mayEdit
         </div>
       </fieldset>
       {mayEdit ? (
-        <Button type="submit" busy={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save address'}
+        <Button type="submit" busy={update.isPending} busyText="Saving…">
+          Save address
         </Button>
       ) : (
         <p className="notice">Your user can see the mailing address but not change it.</p>

@@ -206,8 +206,8 @@ export function PaymentMethodForm({ sandbox, onDone }: PaymentMethodFormProps) {
         </p>
       )}
       <div className="actions">
-        <Button type="submit" busy={add.isPending}>
-          {add.isPending ? 'Saving…' : values.kind === 'card' ? 'Save card' : 'Save bank account'}
+        <Button type="submit" busy={add.isPending} busyText="Saving…">
+          {values.kind === 'card' ? 'Save card' : 'Save bank account'}
         </Button>
         <Button type="button" variant="secondary" onClick={onDone}>
           Cancel

@@ -12,6 +12,7 @@ import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { useUpdatePermissions, useUserPermissions } from '../api/users';
 
 export interface PermissionsFormProps {
@@ -24,7 +25,7 @@ export interface PermissionsFormProps {
 export function PermissionsForm(props: PermissionsFormProps) {
   const permissions = useUserPermissions(props.user.nUserID);
   if (permissions.isError) return <FormAlert message={errorMessage(permissions.error)} />;
-  if (!permissions.data) return <p className="muted">Loading permissions…</p>;
+  if (!permissions.data) return <Skeleton label="Loading permissions…" />;
   return <LoadedPermissionsForm {...props} data={permissions.data} />;
 }
 
@@ -95,8 +96,8 @@ function LoadedPermissionsForm({ user, granter, onDone, data }: PermissionsFormP
       </fieldset>
       <div className="actions">
         {data.editable && (
-          <Button type="submit" busy={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save permissions'}
+          <Button type="submit" busy={save.isPending} busyText="Saving…">
+            Save permissions
           </Button>
         )}
         <Button type="button" variant="secondary" onClick={onDone}>

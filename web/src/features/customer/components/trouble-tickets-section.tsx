@@ -6,6 +6,7 @@ import {
   TROUBLE_TICKET_CATEGORIES,
 } from '@strand/domain';
 import { useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
@@ -17,12 +18,21 @@ import { SelectField, TextAreaField, TicketCard } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { newIdempotencyKey } from '../api/customer-account';
-import { useSubmitTroubleTicket, useTroubleTickets } from '../api/tickets';
+import { useSubmitTroubleTicket, useTicketCategories, useTroubleTickets } from '../api/tickets';
+import { responseTime, TicketPage } from './ticket-page';
 
 const EMPTY: NewTroubleTicket = { category: 'No service', subject: '', description: '', contactPhone: '' };
 
 /** Trouble tickets per service location: the list and a form to report a problem (SPEC §7). */
 export function TroubleTicketsSection({ account }: { account: CustomerAccount }) {
+  const [params] = useSearchParams();
+  const ticketId = Number(params.get('ticket'));
+  if (Number.isInteger(ticketId) && ticketId > 0) return <TicketPage ticketId={ticketId} backTo="?section=tickets" />;
+  return <TicketList account={account} />;
+}
+
+/** The tickets of one location, each opening its page, and the form to report a problem. */
+function TicketList({ account }: { account: CustomerAccount }) {
   const [locationId, setLocationId] = useState<number | null>(account.serviceLocations[0]?.ServiceLocationID ?? null);
   const [reporting, setReporting] = useState(false);
   const tickets = useTroubleTickets(locationId);
@@ -72,6 +82,10 @@ export function TroubleTicketsSection({ account }: { account: CustomerAccount })
               ].join('')}
               description={t.description}
             />
+            <Link className="ticket-open" to={`?section=tickets&ticket=${t.TicketID}`}>
+              Open ticket #{t.TicketID}
+              <span className="visually-hidden">: {t.subject}</span>
+            </Link>
           </li>
         ))}
       </ul>
@@ -90,6 +104,8 @@ function TroubleTicketForm({ serviceLocationId, address, onDone }: TroubleTicket
   const { values, setValues, errors } = form;
   const key = useRef(newIdempotencyKey());
   const submit = useSubmitTroubleTicket();
+  const categories = useTicketCategories();
+  const hours = categories.data?.find((c) => c.category === values.category)?.responseHours;
 
   const onSubmit = form.submit(NewTroubleTicketSchema, async () => {
     const ticket = await submit.mutateAsync({ serviceLocationId, input: values, key: key.current });
@@ -105,6 +121,7 @@ function TroubleTicketForm({ serviceLocationId, address, onDone }: TroubleTicket
         label="Problem type"
         {...form.field('category')}
         options={TROUBLE_TICKET_CATEGORIES.map((c) => ({ value: c, label: c }))}
+        hint={hours === undefined ? undefined : `We answer ${values.category} tickets ${responseTime(hours)}.`}
       />
       <TextField label="Subject" {...form.field('subject')} maxLength={120} />
       <TextAreaField
@@ -122,8 +139,8 @@ function TroubleTicketForm({ serviceLocationId, address, onDone }: TroubleTicket
         onBlur={() => setValues((v) => ({ ...v, contactPhone: formatPhone(v.contactPhone) }))}
       />
       <div className="actions">
-        <Button type="submit" busy={submit.isPending}>
-          {submit.isPending ? 'Submitting…' : 'Submit trouble ticket'}
+        <Button type="submit" busy={submit.isPending} busyText="Submitting…">
+          Submit trouble ticket
         </Button>
         <Button type="button" variant="secondary" onClick={onDone}>
           Cancel

@@ -83,8 +83,8 @@ export function AddUserForm({ granter, onDone }: { granter: CustomerAccount; onD
         ))}
       </fieldset>
       <div className="actions">
-        <Button type="submit" busy={add.isPending}>
-          {add.isPending ? 'Adding…' : 'Add user'}
+        <Button type="submit" busy={add.isPending} busyText="Adding…">
+          Add user
         </Button>
         <Button type="button" variant="secondary" onClick={onDone}>
           Cancel
@@ -148,8 +148,8 @@ export function EditUserForm({
       )}
       {errors.fields.active && <p className="field__error">{errors.fields.active}</p>}
       <div className="actions">
-        <Button type="submit" busy={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save user'}
+        <Button type="submit" busy={update.isPending} busyText="Saving…">
+          Save user
         </Button>
         <Button type="button" variant="secondary" onClick={onDone}>
           Cancel

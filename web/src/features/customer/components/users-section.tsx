@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useUsers } from '../api/users';
 import { PermissionsForm } from './permissions-form';
@@ -33,7 +34,7 @@ export function UsersSection({ account }: { account: CustomerAccount }) {
       {account.isSuperUser && <p className="muted">{SUPER_USER_NOTE}</p>}
       {editing?.mode === 'add' && <AddUserForm granter={account} onDone={close} />}
       {users.isError && <FormAlert message={errorMessage(users.error)} />}
-      {users.isPending && <p className="muted">Loading users…</p>}
+      {users.isPending && <Skeleton label="Loading users…" />}
       <ul className="card-list">
         {users.data?.map((user) => (
           <li key={user.nUserID}>

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SelectField } from '../../../lib/ui/parts';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { TextField } from '../../../lib/ui/text-field';
 import { useAssign, useBoard } from '../api/dispatch';
 import { AssignDialog, type AssignSubmit } from './assign-dialog';
@@ -141,7 +142,7 @@ function DispatchBoardView() {
       </div>
       <div aria-live="polite">{notice && <FormAlert tone={notice.tone} message={notice.text} />}</div>
       {board.isError && <FormAlert message={errorMessage(board.error)} />}
-      {board.isPending && <p className="muted">Loading the board…</p>}
+      {board.isPending && <Skeleton label="Loading the board…" />}
       {data && (
         <>
           {data.truncated && (
@@ -164,7 +165,7 @@ function DispatchBoardView() {
                   <span className="legend__swatch dispatch-swatch--conflict" /> Flagged visit
                 </li>
               </ul>
-              <Suspense fallback={<p className="muted">Loading the map…</p>}>
+              <Suspense fallback={<Skeleton label="Loading the map…" />}>
                 <DispatchMap workOrders={data.workOrders} resources={data.resources} />
               </Suspense>
             </section>
@@ -220,7 +221,7 @@ function DispatchBoardView() {
             <section aria-labelledby="day-heading" className="dispatch-section dispatch-day">
               <h2 id="day-heading">{dayLabel(day)}</h2>
               {view === 'calendar' ? (
-                <Suspense fallback={<p className="muted">Loading the calendar…</p>}>
+                <Suspense fallback={<Skeleton label="Loading the calendar…" />}>
                   <SelectField
                     label="Show"
                     value={show}

@@ -1,10 +1,11 @@
 import { contactSummary } from '@strand/domain';
-import { Fragment } from 'react';
-import { formatDateTime } from '../../../lib/format';
+import { Fragment, type ReactNode } from 'react';
+import { formatDateTime, formatDay } from '../../../lib/format';
 import { lastSearchPath } from '../../../lib/last-search';
 import { Slot } from '../../../lib/slots';
 import { ButtonLink } from '../../../lib/ui/button-link';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useGisObject } from '../api/work-order';
 import { OFFLINE_WARNING, useOnline } from '../lib/use-online';
 import { WORK_ORDER_ACTIONS } from './work-order-actions';
@@ -21,22 +22,22 @@ export function WorkOrderHome() {
   const contacts = wo.ContactMethods.contactMethodsArray;
   const assigned = wo.WorkOrderAssignments;
 
-  const facts: [string, string][] = [
+  const facts: [string, ReactNode][] = [
     ['Last updated', formatDateTime(wo.WorkOrderDetails.dtLastUpdated)],
     ['Customer', wo.Customer.vcCustomerName],
     ['Address', wo.ServiceLocationDetails?.fullAddress ?? 'No Service Location found'],
     ['Contacts', contactSummary(contacts)],
-    ['Customer status', wo.Customer.vcCustomerStatus],
+    ['Customer status', <StatusBadge key="customer" status={wo.Customer.vcCustomerStatus} />],
     ['Colo area', wo.WorkOrder.vcColoArea ?? '—'],
     ['Work order type', wo.WorkOrderType.vcDescription],
-    ['Status', wo.WorkOrder.vcStatus],
+    ['Status', <StatusBadge key="status" status={wo.WorkOrder.vcStatus} />],
     [
       'Next event',
       [wo.WorkOrder.vcNextScheduledName, formatDateTime(wo.WorkOrder.vcNextScheduledTime)]
         .filter(Boolean)
         .join(' · ') || '—',
     ],
-    ['Due date', wo.WorkOrder.dtDueDate ?? '—'],
+    ['Due date', wo.WorkOrder.dtDueDate ? formatDay(wo.WorkOrder.dtDueDate) : '—'],
   ];
 
   return (

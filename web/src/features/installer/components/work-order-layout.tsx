@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../lib/ui/page-title';
 import { useWorkOrder } from '../api/work-order';
 import '../../../styles/installer.css';
 import { ButtonLink } from '../../../lib/ui/button-link';
+import { Skeleton } from '../../../lib/ui/skeleton';
 
 /** SPEC §8: the work order could not be fetched, or came back empty. */
 export const FETCH_FAILED = 'Failed to Fetch Data. Check Internet Connection';
@@ -40,7 +41,7 @@ function LoadedWorkOrder({ WOId }: { WOId: string }) {
     return (
       <section className="page" aria-busy="true">
         <h1>Work Order #{WOId}</h1>
-        <p className="muted">Loading the work order…</p>
+        <Skeleton label="Loading the work order…" />
       </section>
     );
   }

@@ -3,6 +3,7 @@ import { ApiError } from '../../../lib/api-client';
 import { lastSearchPath } from '../../../lib/last-search';
 import { ButtonLink } from '../../../lib/ui/button-link';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { OFFLINE_WARNING, useOnline } from '../lib/use-online';
 import { FETCH_FAILED, useWorkOrderContext } from './work-order-layout';
 
@@ -60,6 +61,6 @@ export function QueryState({ isPending, error, what }: QueryStateProps) {
       </div>
     );
   }
-  if (isPending) return <p className="muted">Loading {what}…</p>;
+  if (isPending) return <Skeleton label={`Loading ${what}…`} />;
   return null;
 }

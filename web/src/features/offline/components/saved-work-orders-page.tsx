@@ -14,6 +14,7 @@ import '../../../styles/offline.css';
 import { Button } from '../../../lib/ui/button';
 import { ButtonLink } from '../../../lib/ui/button-link';
 import { EmptyState } from '../../../lib/ui/empty-state';
+import { Skeleton } from '../../../lib/ui/skeleton';
 
 /** Saved work orders on one page of the list. */
 export const PAGE_SIZE = 50;
@@ -48,7 +49,7 @@ function SavedList() {
     <section className="page" aria-labelledby="saved-heading">
       <h1 id="saved-heading">Saved WO</h1>
       <p className="page__lead">Work orders saved on this device open without a connection.</p>
-      {list.isPending && <p className="muted">Loading…</p>}
+      {list.isPending && <Skeleton label="Loading…" />}
       {list.isError && (
         <p className="alert alert--error" role="alert">
           This browser could not read its saved work orders.

@@ -11,6 +11,7 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { XCircle } from '../../../lib/ui/icons';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { TextAreaField } from '../../../lib/ui/parts';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { Table } from '../../../lib/ui/table';
 import { useCancelOrder, useOrder } from '../api/orders';
@@ -28,7 +29,7 @@ export function OrderPage() {
         <Link to={paths.orders}>All orders</Link>
       </p>
       <h1 id="order-heading">Order #{orderId}</h1>
-      {order.isPending && <p className="muted">Loading the order…</p>}
+      {order.isPending && <Skeleton label="Loading the order…" />}
       {order.isError && <FormAlert message={errorMessage(order.error)} />}
       {order.data && <OrderDetailView order={order.data} />}
     </section>

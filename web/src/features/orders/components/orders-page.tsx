@@ -7,6 +7,7 @@ import { ButtonLink } from '../../../lib/ui/button-link';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useOrders } from '../api/orders';
 import '../../../styles/customer.css';
@@ -22,7 +23,7 @@ export function OrdersPage() {
       <p>
         <Link to={paths.services}>Services</Link> shows your locations and packages; change packages there.
       </p>
-      {orders.isPending && <p className="muted">Loading your orders…</p>}
+      {orders.isPending && <Skeleton label="Loading your orders…" />}
       {orders.isError && <FormAlert message={errorMessage(orders.error)} />}
       {orders.data?.length === 0 && (
         <EmptyState>

@@ -6,6 +6,7 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { ReportDownloads } from '../../../lib/ui/report-downloads';
 import { ReportRangeForm } from '../../../lib/ui/report-range-form';
 import { resultsRegionProps } from '../../../lib/ui/results-region';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { downloadBusinessCsv, downloadBusinessPdf, useBusinessReport } from '../api/reports';
 import { ReportTable, SummaryCard } from './report-table';
 
@@ -43,7 +44,7 @@ export function BusinessReportSection() {
       />
 
       {report.isError && <FormAlert message={errorMessage(report.error)} />}
-      {report.isPending && <p className="muted">Loading the business report…</p>}
+      {report.isPending && <Skeleton label="Loading the business report…" />}
       {data && (
         <div className="stack" {...resultsRegionProps(report)}>
           <div className="report-heading">

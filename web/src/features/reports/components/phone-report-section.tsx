@@ -16,6 +16,7 @@ import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField } from '../../../lib/ui/parts';
 import { resultsRegionProps } from '../../../lib/ui/results-region';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { downloadPhoneCsv, usePhoneReport } from '../api/reports';
@@ -127,7 +128,7 @@ export function PhoneReportSection() {
       </Form>
 
       {report.isError && <FormAlert message={errorMessage(report.error)} />}
-      {report.isPending && <p className="muted">Loading the phone report…</p>}
+      {report.isPending && <Skeleton label="Loading the phone report…" />}
       {data && (
         <div className="stack" {...resultsRegionProps(report)}>
           <div className="report-heading">

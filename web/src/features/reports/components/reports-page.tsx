@@ -13,6 +13,7 @@ import '../../../styles/customer.css';
 import '../../../styles/customer-billing.css';
 import '../../../styles/reports.css';
 import { EmptyState } from '../../../lib/ui/empty-state';
+import { Skeleton } from '../../../lib/ui/skeleton';
 
 const SECTIONS = [
   { id: 'phone', label: 'Phone report' },
@@ -44,7 +45,7 @@ export function ReportsPage() {
   if (account.isPending) {
     return (
       <Shell busy>
-        <p className="muted">Loading your account…</p>
+        <Skeleton label="Loading your account…" />
       </Shell>
     );
   }

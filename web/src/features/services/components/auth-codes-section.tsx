@@ -3,6 +3,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatMoment } from '../../../lib/format';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useCustomerAuthCodes } from '../api/services';
 import '../../../styles/staff.css';
@@ -20,7 +21,7 @@ export function AuthCodesSection() {
         Your phones dial one of these codes before a long-distance, international or toll-free call. For your security
         only the last digit is shown; to add, change or stop a code, call us.
       </p>
-      {codes.isPending && <p className="muted">Loading auth codes…</p>}
+      {codes.isPending && <Skeleton label="Loading auth codes…" />}
       {codes.isError && <FormAlert message={errorMessage(codes.error)} />}
       {codes.data?.length === 0 && <EmptyState>No auth codes on this account.</EmptyState>}
       {codes.data && codes.data.length > 0 && (

@@ -5,6 +5,7 @@ import { formatDay } from '../../../lib/format';
 import { Button, ButtonAnchor } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { useEmailObject } from '../api/services';
 import { ForwardForm, PasswordForm, VacationForm } from './mailbox-forms';
 
@@ -26,7 +27,7 @@ export function EmailSection() {
           </ButtonAnchor>
         )}
       </div>
-      {email.isPending && <p className="muted">Loading mailboxes…</p>}
+      {email.isPending && <Skeleton label="Loading mailboxes…" />}
       {email.isError && <FormAlert message={errorMessage(email.error)} />}
       {email.data?.mailboxes.length === 0 && <EmptyState>No email accounts on this account</EmptyState>}
       <ul className="card-list">

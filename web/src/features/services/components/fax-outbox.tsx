@@ -6,6 +6,7 @@ import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useDownload } from '../../../lib/use-download';
 import { downloadSentFaxFile, useFaxOutbox, useRetryFax } from '../api/customer-services';
@@ -34,7 +35,7 @@ export function FaxOutbox() {
   return (
     <section className="stack" aria-labelledby="outbox-heading">
       <h3 id="outbox-heading">Sent faxes</h3>
-      {outbox.isPending && <p className="muted">Loading sent faxes…</p>}
+      {outbox.isPending && <Skeleton label="Loading sent faxes…" />}
       {outbox.isError && <FormAlert message={errorMessage(outbox.error)} />}
       {outbox.data && (
         <>
@@ -155,8 +156,14 @@ function SentFaxCard({ fax, maxAttempts }: { fax: SentFax; maxAttempts: number }
       )}
       {fax.status === 'failed' && (
         <div className="actions">
-          <Button type="button" busy={retry.isPending} onClick={onRetry} aria-label={`Send the fax to ${to} again`}>
-            {retry.isPending ? 'Queuing…' : 'Send again'}
+          <Button
+            type="button"
+            busy={retry.isPending}
+            onClick={onRetry}
+            aria-label={`Send the fax to ${to} again`}
+            busyText="Queuing…"
+          >
+            Send again
           </Button>
         </div>
       )}

@@ -7,6 +7,7 @@ import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { TextField } from '../../../lib/ui/text-field';
 import { useDownload } from '../../../lib/use-download';
 import { useForm } from '../../../lib/use-form';
@@ -23,7 +24,7 @@ export function FaxSection() {
   return (
     <section className="stack" aria-labelledby="fax-heading">
       <h2 id="fax-heading">Fax</h2>
-      {fax.isPending && <p className="muted">Loading fax numbers…</p>}
+      {fax.isPending && <Skeleton label="Loading fax numbers…" />}
       {fax.isError && <FormAlert message={errorMessage(fax.error)} />}
       {fax.data?.faxNumbers.length === 0 && <EmptyState>No fax numbers on this account</EmptyState>}
       <ul className="card-list">
@@ -154,8 +155,8 @@ function AddFaxEmailForm({ faxNumberId, number }: { faxNumberId: number; number:
       message={form.errors.message}
     >
       <TextField label="Email address" type="email" inputMode="email" maxLength={254} {...form.field('email')} />
-      <Button type="submit" busy={add.isPending}>
-        {add.isPending ? 'Adding…' : 'Add address'}
+      <Button type="submit" busy={add.isPending} busyText="Adding…">
+        Add address
       </Button>
     </Form>
   );

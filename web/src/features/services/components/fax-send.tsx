@@ -156,8 +156,8 @@ export function SendFaxForm({ numbers }: { numbers: readonly FaxNumber[] }) {
         </p>
       )}
       <div className="actions">
-        <Button type="submit" busy={send.isPending}>
-          {send.isPending ? 'Sending…' : 'Send fax'}
+        <Button type="submit" busy={send.isPending} busyText="Sending…">
+          Send fax
         </Button>
       </div>
     </Form>

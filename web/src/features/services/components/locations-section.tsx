@@ -5,6 +5,7 @@ import { formatDay } from '../../../lib/format';
 import { ButtonLink } from '../../../lib/ui/button-link';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useServiceLocations } from '../api/services';
 
@@ -22,7 +23,7 @@ export function LocationsSection() {
           Order service for a new location
         </ButtonLink>
       </p>
-      {locations.isPending && <p className="muted">Loading service locations…</p>}
+      {locations.isPending && <Skeleton label="Loading service locations…" />}
       {locations.isError && <FormAlert message={errorMessage(locations.error)} />}
       {locations.data?.length === 0 && <EmptyState>No Service Location found</EmptyState>}
       <ul className="card-list">

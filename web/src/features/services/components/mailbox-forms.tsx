@@ -84,8 +84,8 @@ function FormShell(props: {
       <FormAlert message={props.errors.message} />
       {props.children}
       <div className="actions">
-        <Button type="submit" disabled={props.pending}>
-          {props.pending ? 'Saving…' : props.submitLabel}
+        <Button type="submit" disabled={props.pending} busy={props.pending} busyText="Saving…">
+          {props.submitLabel}
         </Button>
         {props.more}
         <Button type="button" variant="secondary" onClick={props.onCancel}>

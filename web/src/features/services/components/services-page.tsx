@@ -16,6 +16,7 @@ import { WholesaleSection } from './wholesale-section';
 import '../../../styles/customer.css';
 import '../../../styles/services.css';
 import { EmptyState } from '../../../lib/ui/empty-state';
+import { Skeleton } from '../../../lib/ui/skeleton';
 
 const SECTIONS = [
   { id: 'locations', label: 'Service locations' },
@@ -57,7 +58,7 @@ export function ServicesPage() {
     return (
       <section className="page page--wide" aria-busy="true">
         <h1>Services</h1>
-        <p className="muted">Loading your account…</p>
+        <Skeleton label="Loading your account…" />
       </section>
     );
   }

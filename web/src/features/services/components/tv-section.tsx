@@ -7,6 +7,7 @@ import { Button } from '../../../lib/ui/button';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { useTvCredentials, useTvService } from '../api/customer-services';
 
 const MASK = '••••••••••';
@@ -36,7 +37,7 @@ export function TvSection() {
   return (
     <section className="stack" aria-labelledby="tv-heading">
       <h2 id="tv-heading">TV</h2>
-      {tv.isPending && <p className="muted">Loading your TV service…</p>}
+      {tv.isPending && <Skeleton label="Loading your TV service…" />}
       {tv.isError && <FormAlert message={errorMessage(tv.error)} />}
       {tv.data?.packages.length === 0 && (
         <EmptyState>This account has no TV package, so it has no TV app sign-in.</EmptyState>

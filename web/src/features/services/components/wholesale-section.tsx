@@ -12,6 +12,7 @@ import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { ReportDownloads } from '../../../lib/ui/report-downloads';
 import { ReportRangeForm } from '../../../lib/ui/report-range-form';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { Table } from '../../../lib/ui/table';
 import {
@@ -35,7 +36,7 @@ export function WholesaleSection() {
   return (
     <section className="stack" aria-labelledby="wholesale-heading">
       <h2 id="wholesale-heading">Wholesale circuits</h2>
-      {services.isPending && <p className="muted">Loading wholesale circuits…</p>}
+      {services.isPending && <Skeleton label="Loading wholesale circuits…" />}
       {services.isError && <FormAlert message={errorMessage(services.error)} />}
       {services.data?.services.length === 0 && <EmptyState>No wholesale circuits on this account</EmptyState>}
       {services.data && services.data.services.length > 0 && (
@@ -103,7 +104,7 @@ function WholesaleReport() {
         error={report.error}
       />
       {report.isError && <FormAlert message={errorMessage(report.error)} />}
-      {report.isPending && <p className="muted">Loading the wholesale report…</p>}
+      {report.isPending && <Skeleton label="Loading the wholesale report…" />}
       {data && (
         <div className="stack" aria-busy={report.isFetching || undefined}>
           <div className="report-heading">

@@ -47,8 +47,8 @@ export function PasswordForm() {
         {...form.field('confirmPassword')}
       />
       <p className="muted">Changing it signs you out on your other devices; this one stays signed in.</p>
-      <Button type="submit" busy={change.isPending}>
-        {change.isPending ? 'Changing…' : 'Change password'}
+      <Button type="submit" busy={change.isPending} busyText="Changing…">
+        Change password
       </Button>
     </Form>
   );

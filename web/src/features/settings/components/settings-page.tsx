@@ -134,8 +134,8 @@ export function SettingsPage() {
         <div className="theme-preview" style={preview} aria-hidden="true">
           Preview
         </div>
-        <Button type="submit" disabled={save.isPending || loading}>
-          {save.isPending ? 'Saving…' : 'Save settings'}
+        <Button type="submit" disabled={save.isPending || loading} busy={save.isPending} busyText="Saving…">
+          Save settings
         </Button>
       </Form>
       <PasswordForm />

@@ -22,6 +22,7 @@ import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SelectField } from '../../../lib/ui/parts';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
@@ -101,7 +102,7 @@ function TempLocationsSection() {
         </div>
       </Form>
       <FormAlert message={done} tone="success" />
-      {list.isPending && <p className="muted">Loading the addresses…</p>}
+      {list.isPending && <Skeleton label="Loading the addresses…" />}
       {list.isError && <FormAlert message={errorMessage(list.error)} />}
       {data &&
         (data.tempLocations.length === 0 ? (
@@ -295,7 +296,7 @@ function ServiceAreasSection() {
     <section aria-labelledby="areas-heading">
       <h2 id="areas-heading">Service areas</h2>
       <FormAlert message={done} tone="success" />
-      {areas.isPending && <p className="muted">Loading the service areas…</p>}
+      {areas.isPending && <Skeleton label="Loading the service areas…" />}
       {areas.isError && <FormAlert message={errorMessage(areas.error)} />}
       {areas.data &&
         (areas.data.areas.length === 0 ? (

@@ -24,6 +24,7 @@ import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SelectField, TextAreaField } from '../../../lib/ui/parts';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { Table } from '../../../lib/ui/table';
 import { TextField } from '../../../lib/ui/text-field';
@@ -61,7 +62,7 @@ export function StaffOrderPage() {
 
 function OrderView({ orderId }: { orderId: number }) {
   const page = useOrderPage(orderId);
-  if (page.isPending) return <p className="muted">Loading the order…</p>;
+  if (page.isPending) return <Skeleton label="Loading the order…" />;
   if (page.isError) {
     return (
       <section className="page" aria-labelledby="order-heading">

@@ -18,6 +18,7 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SelectField } from '../../../lib/ui/parts';
 import { resultsRegionProps } from '../../../lib/ui/results-region';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { Table } from '../../../lib/ui/table';
 import { TextField } from '../../../lib/ui/text-field';
@@ -118,7 +119,7 @@ function OrdersView({ canReview }: { canReview: boolean }) {
         </div>
       </Form>
       {orders.isError && <FormAlert message={errorMessage(orders.error)} />}
-      {orders.isPending && <p className="muted">Loading orders…</p>}
+      {orders.isPending && <Skeleton label="Loading orders…" />}
       {data && (
         <div {...resultsRegionProps(orders)}>
           {data.orders.length === 0 && (

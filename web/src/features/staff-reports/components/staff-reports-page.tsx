@@ -21,6 +21,7 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SectionNav } from '../../../lib/ui/parts';
 import { ReportRangeForm } from '../../../lib/ui/report-range-form';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { downloadStaffReport, useStaffReport } from '../api/staff-reports';
@@ -56,7 +57,7 @@ function StaffReportSection({ id }: { id: StaffReportId }) {
         />
       )}
       {report.isError && <FormAlert message={errorMessage(report.error)} />}
-      {report.isPending && <p className="muted">Loading the report…</p>}
+      {report.isPending && <Skeleton label="Loading the report…" />}
       {report.data && (
         <ReportView
           report={report.data}

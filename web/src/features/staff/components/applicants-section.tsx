@@ -8,6 +8,7 @@ import '../../../styles/customer.css';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useForm } from '../../../lib/use-form';
 
@@ -26,7 +27,7 @@ export function ApplicantsSection() {
       <InviteForm onInvited={setInvited} />
       {invited && <AccessCodeCard invited={invited} />}
       {applicants.isError && <FormAlert message={errorMessage(applicants.error)} />}
-      {applicants.isPending && <p className="muted">Loading applicants…</p>}
+      {applicants.isPending && <Skeleton label="Loading applicants…" />}
       {applicants.data?.length === 0 && <EmptyState>No applicants yet.</EmptyState>}
       {applicants.data && applicants.data.length > 0 && (
         <ul className="card-list" aria-label="Applicants">
@@ -63,8 +64,8 @@ function InviteForm({ onInvited }: { onInvited(result: InviteApplicantResponse):
         hint="Lower-case letters, digits, '.', '_' or '-'; 3 to 64 characters."
         {...form.field('username')}
       />
-      <Button type="submit" busy={invite.isPending}>
-        {invite.isPending ? 'Inviting…' : 'Invite and send access code'}
+      <Button type="submit" busy={invite.isPending} busyText="Inviting…">
+        Invite and send access code
       </Button>
     </Form>
   );

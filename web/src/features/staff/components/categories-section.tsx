@@ -6,6 +6,7 @@ import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { useAddCategory, useStaffCategories, useUpdateCategory } from '../api/business-center-categories';
@@ -36,7 +37,7 @@ export function CategoriesSection() {
         Business customers choose one of the offered categories when they send a business-center request. A retired
         category is no longer offered; requests already filed under it keep it.
       </p>
-      {categories.isPending && <p className="muted">Loading categories…</p>}
+      {categories.isPending && <Skeleton label="Loading categories…" />}
       {categories.isError && <FormAlert message={errorMessage(categories.error)} />}
       {categories.data?.length === 0 && <EmptyState>No categories yet: add the first one.</EmptyState>}
       {list.length > 0 && (

@@ -79,8 +79,8 @@ export function StaffPage() {
           onValueChange={setText}
           error={errors.fields.q}
         />
-        <Button type="submit" disabled={search.isFetching}>
-          {search.isFetching ? 'Searching…' : 'Search'}
+        <Button type="submit" disabled={search.isFetching} busy={search.isFetching} busyText="Searching…">
+          Search
         </Button>
       </Form>
       {!errors.fields.q && <FormAlert message={errors.message} />}

@@ -18,6 +18,7 @@ import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { resultsRegionProps } from '../../../lib/ui/results-region';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge, type StatusTone } from '../../../lib/ui/status-badge';
 import { Table } from '../../../lib/ui/table';
 import { downloadRecipientsCsv, useNotice } from '../api/subscribers';
@@ -103,7 +104,7 @@ function NoticeContent() {
         <Link to={paths.staffSubscribers}>← Subscribers and notices</Link>
       </p>
       {notice.isError && <FormAlert message={errorMessage(notice.error)} />}
-      {notice.isPending && <p className="muted">Loading the notice…</p>}
+      {notice.isPending && <Skeleton label="Loading the notice…" />}
       {n && (
         <>
           <header className="notice-head">

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatMoment } from '../../../lib/format';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { Table } from '../../../lib/ui/table';
 import { useNotices } from '../api/subscribers';
@@ -16,7 +17,7 @@ export function NoticesSection() {
     <section className="stack" aria-labelledby="notices-heading">
       <h2 id="notices-heading">Notices</h2>
       {notices.isError && <FormAlert message={errorMessage(notices.error)} />}
-      {notices.isPending && <p className="muted">Loading notices…</p>}
+      {notices.isPending && <Skeleton label="Loading notices…" />}
       {notices.data && notices.data.notices.length === 0 && (
         <EmptyState>No notice has been sent yet. Build a list above and write one.</EmptyState>
       )}

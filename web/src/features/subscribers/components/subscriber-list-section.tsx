@@ -18,6 +18,7 @@ import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField } from '../../../lib/ui/parts';
 import { type ResultsState, resultsRegionProps } from '../../../lib/ui/results-region';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { Table } from '../../../lib/ui/table';
 import { TextField } from '../../../lib/ui/text-field';
@@ -201,7 +202,7 @@ export function SubscriberListSection({ options, query, onQueryChange, list }: S
       </Form>
 
       {list.error !== null && list.error !== undefined && <FormAlert message={errorMessage(list.error)} />}
-      {list.isPending && !list.error && <p className="muted">Loading subscribers…</p>}
+      {list.isPending && !list.error && <Skeleton label="Loading subscribers…" />}
       {data && (
         <div className="stack" {...resultsRegionProps(list)}>
           <div className="report-heading">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { useSubscriberOptions, useSubscribers } from '../api/subscribers';
 import { NetworkOnly } from './network-only';
 import { NoticeComposer } from './notice-composer';
@@ -36,7 +37,7 @@ function SubscribersContent() {
         tell its customers about planned maintenance or an outage by mail.
       </p>
       {options.isError && <FormAlert message={errorMessage(options.error)} />}
-      {options.isPending && <p className="muted">Loading the filters…</p>}
+      {options.isPending && <Skeleton label="Loading the filters…" />}
       {options.data && (
         <>
           <SubscriberListSection

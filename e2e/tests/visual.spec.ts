@@ -1,0 +1,114 @@
+/**
+ * Screenshots (issue 26): the living style page and the key pages at a phone (390 × 844) and a desktop (1440 × 900),
+ * compared with the baselines committed beside this file (visual.spec.ts-snapshots/), so a change to the look is a
+ * reviewed change (DOCS_SCREENSHOTS=1 also writes the key pages to docs/screenshots/). Stable: a fixed clock, animations and the caret off, one sign-in per user. After an intended
+ * change: `npx playwright test -c e2e/playwright.config.ts visual.spec.ts --update-snapshots`, look at the new
+ * pictures, and copy the key pages to docs/screenshots/.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { signIn } from './support/app';
+import { signInInstaller } from './support/installer';
+import { expect, test } from './support/spec-server';
+
+const SIZES = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+/** A fixed moment for the app's clock ("today" on every page). */
+const NOW = new Date('2026-11-27T16:00:00.000Z');
+/**
+ * The data pages read the demo data, whose balances and past-due states follow the server's clock (not the page's):
+ * their baseline is the frame (header, navigation, title, section tabs: the top 260 px), and the whole page is
+ * written to docs/screenshots/ when DOCS_SCREENSHOTS=1, to look at.
+ */
+const DATA_PAGE = { frameOnly: true } as const;
+const DOCS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
+
+/** Screenshots the page at both sizes once `ready` shows, under `name-desktop.png` and `name-phone.png`. */
+async function shoot(page: Page, name: string, ready: () => Promise<void>, options: { frameOnly?: boolean } = {}) {
+  for (const size of SIZES) {
+    await test.step(`${name} at ${size.width} px`, async () => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await ready();
+      const clip = options.frameOnly ? { x: 0, y: 0, width: size.width, height: 260 } : undefined;
+      await expect(page).toHaveScreenshot(`${name}-${size.name}.png`, { animations: 'disabled', clip });
+      if (process.env.DOCS_SCREENSHOTS === '1') {
+        await page.screenshot({ path: path.join(DOCS, `${name}-${size.name}.png`), animations: 'disabled' });
+      }
+    });
+  }
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.clock.setFixedTime(NOW);
+});
+
+test('the style page and the order funnel, signed out', async ({ page }) => {
+  await page.goto('/style');
+  await shoot(page, 'style-page', async () => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Style page' })).toBeVisible();
+  });
+  await test.step('the confirm dialog: focus on No, Escape answers and returns focus', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const ask = page.getByRole('button', { name: 'Remove the card' });
+    await ask.click();
+    const question = page.getByRole('alertdialog', { name: 'Remove the card ending 4242?' });
+    await expect(question.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    await expect(page).toHaveScreenshot('confirm-dialog-desktop.png', { animations: 'disabled' });
+    for (let i = 0; i < 3; i += 1) {
+      await page.keyboard.press('Tab');
+      await expect(question.locator(':focus'), 'focus stays in the dialog').toHaveCount(1);
+    }
+    await page.keyboard.press('Escape');
+    await expect(question).toBeHidden();
+    await expect(ask).toBeFocused();
+  });
+  await page.goto('/order');
+  await shoot(page, 'order-funnel', async () => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Check availability and order service' })).toBeVisible();
+  });
+});
+
+test("the installer's work order home", async ({ page }) => {
+  await signInInstaller(page);
+  await page.goto('/search/100001');
+  await shoot(
+    page,
+    'installer-wo-home',
+    async () => {
+      await expect(page.getByRole('heading', { level: 1, name: /Work Order #100001/ })).toBeVisible();
+      await expect(page.getByText('Consumer Fiber Install').first()).toBeVisible();
+    },
+    DATA_PAGE,
+  );
+});
+
+test("the customer's billing center", async ({ page }) => {
+  await signIn(page, 'residential');
+  await page.goto('/billingCenter');
+  await shoot(
+    page,
+    'billing-center',
+    async () => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Billing Center' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+    },
+    DATA_PAGE,
+  );
+});
+
+test("the staff's orders page", async ({ page }) => {
+  await signIn(page, 'sales');
+  await page.goto('/staff/orders');
+  await shoot(
+    page,
+    'staff-orders',
+    async () => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+      await expect(page.getByText(/orders? ·/).first()).toBeVisible();
+    },
+    DATA_PAGE,
+  );
+});
