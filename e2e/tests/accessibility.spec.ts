@@ -27,7 +27,6 @@ const PAGES: [string, SignIn, string, string | RegExp][] = [
   ['/accountRecovery', null, 'Account recovery', /./],
   ['/programmingTestPage', null, 'Programming test login', /access code/],
   ['/order', null, 'Check availability and order service', /Street address/],
-  ['/style', null, 'Style page', /Status badges/],
   ['/home', as('residential'), 'Home', /Planned maintenance/],
   ['/accountInfo', as('residential'), 'Account Info', /Rhonda/],
   ['/billingCenter', as('residential'), 'Billing Center', /\$/],
