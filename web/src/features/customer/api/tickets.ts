@@ -4,7 +4,9 @@ import {
   BusinessCenterRequestSchema,
   type NewBusinessCenterRequest,
   type NewTroubleTicket,
+  TicketCategoryListSchema,
   TroubleTicketListSchema,
+  TroubleTicketPageSchema,
   TroubleTicketSchema,
 } from '@strand/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -89,4 +91,40 @@ export const getBusinessCenterCategoriesQueryOptions = (enabled: boolean) =>
 
 export function useBusinessCenterCategories(enabled: boolean) {
   return useQuery(getBusinessCenterCategoriesQueryOptions(enabled));
+}
+
+/** A trouble ticket's page: status, what was submitted, the expected response time and the timeline. */
+export function useTroubleTicketPage(ticketId: number) {
+  return useQuery({
+    queryKey: ['customer', 'ticket', ticketId],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/customer/trouble-tickets/${ticketId}`, { schema: TroubleTicketPageSchema, signal }),
+  });
+}
+
+/** The expected response time of each category (shown when reporting a problem). */
+export function useTicketCategories() {
+  return useQuery({
+    queryKey: ['customer', 'ticket-categories'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/customer/trouble-tickets/categories', { schema: TicketCategoryListSchema, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** A reply to a ticket; the page (and the location's list, whose status may change) refresh. */
+export function useReplyToTicket(ticketId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) =>
+      apiRequest(`/api/customer/trouble-tickets/${ticketId}/replies`, {
+        method: 'POST',
+        body: { body },
+        schema: TroubleTicketPageSchema,
+      }),
+    onSuccess: (page) => {
+      queryClient.setQueryData(['customer', 'ticket', ticketId], page);
+      return queryClient.invalidateQueries({ queryKey: customerKeys.tickets(page.ServiceLocationID) });
+    },
+  });
 }
