@@ -19,6 +19,7 @@ import type { Viewer } from '../../plugins/auth.js';
 import { ownServiceLocation } from '../customer-account/account.service.js';
 import type { CustomerActor } from '../customer-account/customer-access.policy.js';
 import { auditCustomerWrite } from '../customer-account/customer-access.service.js';
+import { notify } from '../notifications/notifications.service.js';
 import * as repo from './tickets.repository.js';
 
 const nameOf = (row: { first_name: string | null; last_name: string | null }) =>
@@ -148,6 +149,12 @@ export async function staffAnswer(
       action: 'staff.trouble-ticket.answer',
       subject: `trouble-ticket:${ticketId}`,
       detail: { updateId: id, status: input.status, customerId: row.customer_id },
+    });
+    await notify(trx, ctx.now(), {
+      type: input.status === 'Resolved' && row.status !== 'Resolved' ? 'ticket.resolved' : 'ticket.updated',
+      key: `ticket:${ticketId}:update:${id}`,
+      customerId: row.customer_id,
+      data: { ticket: `#${ticketId}`, subject: row.subject },
     });
   });
   return pageOf(ctx, await findTicket(ctx, ticketId));

@@ -16,6 +16,7 @@ import { runIdempotent } from '../../lib/idempotency.js';
 import { ownServiceLocation } from '../customer-account/account.service.js';
 import type { CustomerActor } from '../customer-account/customer-access.policy.js';
 import { auditCustomerWrite } from '../customer-account/customer-access.service.js';
+import { notify } from '../notifications/notifications.service.js';
 import { assertCategoryOffered } from './categories.service.js';
 import * as repo from './tickets.repository.js';
 
@@ -73,6 +74,12 @@ export async function submitTroubleTicket(
         now,
       });
       await auditCustomerWrite(trx, actor, now, 'trouble-ticket.submit', id, { serviceLocationId });
+      await notify(trx, ctx.now(), {
+        type: 'ticket.opened',
+        key: `ticket:${id}`,
+        customerId: actor.customerId,
+        data: { ticket: `#${id}`, subject: input.subject },
+      });
       return { statusCode: 201, body: { TicketID: id } };
     },
   );
