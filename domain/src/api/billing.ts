@@ -176,6 +176,7 @@ export type AddPaymentMethodRequest = z.input<typeof AddPaymentMethodRequestSche
 export type NewPaymentMethod = z.output<typeof AddPaymentMethodRequestSchema>;
 
 export const PaymentMethodParamsSchema = z.object({ paymentMethodId: idParam('Payment method id') });
+export const PaymentParamsSchema = z.object({ paymentId: idParam('Payment id') });
 
 // ---- paying (processCreditCardFees, payBills) ------------------------------------------------------------------
 
@@ -217,6 +218,10 @@ export const PaymentResultSchema = z.object({
   feeCents: z.number().int(),
   totalCents: z.number().int(),
   reference: z.string(),
+  /** Made by the server and kept with the payment: what the payer quotes, shown in the history and the receipt. */
+  confirmationNumber: z.string(),
+  /** The method paid with, as people read it ("Visa ending in 4242"). */
+  method: z.string(),
   paidAt: z.string(),
   invoices: z.array(
     z.object({ InvoiceID: z.number().int(), amountCents: z.number().int(), balanceCents: z.number().int() }),
@@ -254,6 +259,7 @@ export const PaymentRecordSchema = z.object({
   /** What was refunded of it (a cancelled order's payment), and when; status 'Refunded' once all of it is. */
   refundedCents: z.number().int(),
   refundedAt: z.string().nullable(),
+  confirmationNumber: z.string().nullable(),
   invoiceIDs: z.array(z.number().int()),
   /** Of invoiceIDs, those an order payment paid as the account's credit (beyond its order's first invoice). */
   creditInvoiceIDs: z.array(z.number().int()),

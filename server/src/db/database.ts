@@ -638,6 +638,8 @@ export interface PaymentsTable {
   /** 0040: what was refunded of it (a cancelled order's payment), and when. */
   refunded_cents: ColumnType<number, number | undefined, number>;
   refunded_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0047: the confirmation number shown to the payer (unique; lib/confirmation-number.ts). */
+  confirmation_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentAllocationsTable {
@@ -658,6 +660,27 @@ export interface TroubleTicketsTable {
   /** 0004-customer */
   category: ColumnType<string, string | undefined, string>;
   contact_phone: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** 0048: the expected response time of each trouble-ticket category. */
+export interface TroubleTicketCategoriesTable {
+  name: string;
+  response_hours: number;
+  position: number;
+}
+
+/** 0048: a ticket's timeline: staff answers and customer replies. */
+export interface TroubleTicketUpdatesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  /** customer | staff */
+  author: string;
+  user_id: number | null;
+  employee_id: number | null;
+  body: string;
+  /** The status the ticket was given with this update (null: unchanged). */
+  status: string | null;
+  created_at: string;
 }
 
 export interface BusinessCenterRequestsTable {
@@ -1323,6 +1346,8 @@ export interface Database {
   payments: PaymentsTable;
   payment_allocations: PaymentAllocationsTable;
   trouble_tickets: TroubleTicketsTable;
+  trouble_ticket_categories: TroubleTicketCategoriesTable;
+  trouble_ticket_updates: TroubleTicketUpdatesTable;
   business_center_requests: BusinessCenterRequestsTable;
   call_records: CallRecordsTable;
   call_hour_totals: CallHourTotalsTable;

@@ -43,6 +43,8 @@ import * as m0041 from './migrations/0041-check-units.js';
 import * as m0042 from './migrations/0042-notifications.js';
 import * as m0045 from './migrations/0045-paperless-billing.js';
 import * as m0046 from './migrations/0046-business-center-locations.js';
+import * as m0047 from './migrations/0047-payment-confirmations.js';
+import * as m0048 from './migrations/0048-ticket-timeline.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -85,6 +87,8 @@ const migrations: Record<string, Migration> = {
   '0042-notifications': m0042,
   '0045-paperless-billing': m0045,
   '0046-business-center-locations': m0046,
+  '0047-payment-confirmations': m0047,
+  '0048-ticket-timeline': m0048,
 };
 
 /** Kysely's migrations, each handed the helper kit of the dialect the connection was opened with. */

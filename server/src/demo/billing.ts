@@ -3,6 +3,7 @@
  * trouble tickets; Acme Dental's 12 monthly invoices, autopay, business-center requests and call records.
  */
 import type { NewRow } from '../db/database.js';
+import { newConfirmationNumber } from '../lib/confirmation-number.js';
 import type { SeedContext } from './context.js';
 import { DEMO } from './demo-ids.js';
 import type { Random } from './random.js';
@@ -82,6 +83,7 @@ async function insertInvoices(ctx: SeedContext, specs: InvoiceSpec[], paymentMet
     gateway_reference: `ch_demo_${inv.id}_${i + 1}`,
     paid_by: paidBy,
     created_at: `${inv.due_date}T15:00:00.000Z`,
+    confirmation_number: newConfirmationNumber(`demo-payment-${inv.id}`),
   }));
   await ctx.insert('payments', payments);
   await ctx.insert(

@@ -103,6 +103,7 @@ export function paymentsOfMailingLocation(db: Queryable, mailingLocationId: numb
       'p.failure_reason',
       'p.refunded_cents',
       'p.refunded_at',
+      'p.confirmation_number',
       'm.kind',
       'm.brand',
       'm.last4',

@@ -97,6 +97,7 @@ export async function history(
         failureReason: p.failure_reason,
         refundedCents: p.refunded_cents,
         refundedAt: p.refunded_at,
+        confirmationNumber: p.confirmation_number,
         invoiceIDs: invoicesOf.get(p.id) ?? [],
         creditInvoiceIDs:
           p.source === 'order' && p.order_invoice_id !== null

@@ -22,7 +22,7 @@ import {
 } from '@strand/domain';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { type ChargeOutcome, GatewayUnavailableError } from '../../integrations/payments/payment-gateway.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
@@ -30,7 +30,7 @@ import { runIdempotent } from '../../lib/idempotency.js';
 import { againOnConflict } from '../../lib/transactions.js';
 import type { CustomerActor } from '../customer-account/customer-access.policy.js';
 import * as billing from './billing.repository.js';
-import { dayOf, kindOf, methodExpired } from './billing-rows.js';
+import { dayOf, kindOf, methodExpired, methodLabel } from './billing-rows.js';
 import * as repo from './payments.repository.js';
 
 export const PAY_ROUTE = 'payBills';
@@ -185,31 +185,51 @@ export async function startPayment(
 
 class AlreadySettled extends Error {}
 
+/** What a completed payment answers: its amounts, confirmation number, method and the invoices it paid. */
+async function completedResult(
+  db: Queryable,
+  payment: repo.PaymentRow,
+  reference: string,
+  paidAt: string,
+): Promise<PaymentResult> {
+  const allocations = await repo.allocationsOfPayment(db, payment.id);
+  const [balances, method] = await Promise.all([
+    billing.balancesOf(
+      db,
+      allocations.map((a) => a.invoice_id),
+    ),
+    billing.findPaymentMethod(db, payment.payment_method_id),
+  ]);
+  return {
+    PaymentID: payment.id,
+    status: 'Completed',
+    amountCents: payment.amount_cents,
+    feeCents: payment.fee_cents,
+    totalCents: payment.amount_cents + payment.fee_cents,
+    reference,
+    confirmationNumber: payment.confirmation_number ?? '',
+    method: method ? methodLabel(method) : '',
+    paidAt,
+    invoices: allocations.map((a) => ({
+      InvoiceID: a.invoice_id,
+      amountCents: a.amount_cents,
+      balanceCents: balances.get(a.invoice_id) ?? 0,
+    })),
+  };
+}
+
 /** The answer a finished payment gives (a retry that finds it already settled). */
 export async function answerOf(ctx: AppContext, payment: repo.PaymentRow): Promise<PayAnswer> {
   if (payment.status === 'Completed') {
-    const allocations = await repo.allocationsOfPayment(ctx.db, payment.id);
-    const balances = await billing.balancesOf(
-      ctx.db,
-      allocations.map((a) => a.invoice_id),
-    );
     return {
       statusCode: 201,
       replayed: true,
-      body: {
-        PaymentID: payment.id,
-        status: 'Completed',
-        amountCents: payment.amount_cents,
-        feeCents: payment.fee_cents,
-        totalCents: payment.amount_cents + payment.fee_cents,
-        reference: payment.gateway_reference ?? '',
-        paidAt: payment.updated_at ?? payment.created_at,
-        invoices: allocations.map((a) => ({
-          InvoiceID: a.invoice_id,
-          amountCents: a.amount_cents,
-          balanceCents: balances.get(a.invoice_id) ?? 0,
-        })),
-      },
+      body: await completedResult(
+        ctx.db,
+        payment,
+        payment.gateway_reference ?? '',
+        payment.updated_at ?? payment.created_at,
+      ),
     };
   }
   const failed = payment.status === 'Failed';
@@ -277,28 +297,10 @@ export async function settle(
           ) {
             throw new AlreadySettled();
           }
-          const allocations = await repo.allocationsOfPayment(trx, payment.id);
-          for (const a of allocations)
+          for (const a of await repo.allocationsOfPayment(trx, payment.id))
             await repo.reduceBalance(trx, ctx.dialect, a.invoice_id, a.amount_cents, dayOf(ctx.now()));
-          const balances = await billing.balancesOf(
-            trx,
-            allocations.map((a) => a.invoice_id),
-          );
           await auditPayment(trx, payer, now, 'completed', payment.id, { reference: outcome.reference });
-          const body: PaymentResult = {
-            PaymentID: payment.id,
-            status: 'Completed',
-            amountCents: payment.amount_cents,
-            feeCents: payment.fee_cents,
-            totalCents: payment.amount_cents + payment.fee_cents,
-            reference: outcome.reference,
-            paidAt: now,
-            invoices: allocations.map((a) => ({
-              InvoiceID: a.invoice_id,
-              amountCents: a.amount_cents,
-              balanceCents: balances.get(a.invoice_id) ?? 0,
-            })),
-          };
+          const body = await completedResult(trx, payment, outcome.reference, now);
           return { statusCode: 201, body };
         },
       ),

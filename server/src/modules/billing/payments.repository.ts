@@ -2,6 +2,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
 import type { Database, Queryable } from '../../db/database.js';
+import { newConfirmationNumber } from '../../lib/confirmation-number.js';
 
 const PAYMENT_COLUMNS = [
   'id',
@@ -18,6 +19,7 @@ const PAYMENT_COLUMNS = [
   'source',
   'failure_reason',
   'updated_at',
+  'confirmation_number',
 ] as const;
 
 export type PaymentRow = Awaited<ReturnType<typeof findPayment>> & {};
@@ -100,6 +102,7 @@ export async function insertPendingPayment(
       source: payment.source,
       failure_reason: null,
       updated_at: payment.now,
+      confirmation_number: newConfirmationNumber(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -253,8 +256,39 @@ export async function insertCompletedOrderPayment(
       source: 'order',
       failure_reason: null,
       updated_at: p.now,
+      confirmation_number: newConfirmationNumber(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A payment as its receipt shows it: amounts, method, who paid (and their mail address), the account's name. */
+export function receiptRow(db: Queryable, paymentId: number) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('payment_methods as m', 'm.id', 'p.payment_method_id')
+    .innerJoin('customers as c', 'c.id', 'p.customer_id')
+    .leftJoin('users as u', 'u.id', 'p.paid_by')
+    .select([
+      'p.id',
+      'p.customer_id',
+      'p.amount_cents',
+      'p.fee_cents',
+      'p.status',
+      'p.source',
+      'p.gateway_reference',
+      'p.confirmation_number',
+      'p.created_at',
+      'p.updated_at',
+      'p.refunded_cents',
+      'm.brand',
+      'm.last4',
+      'c.name as customer_name',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+    ])
+    .where('p.id', '=', paymentId)
+    .executeTakeFirst();
 }

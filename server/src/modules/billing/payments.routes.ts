@@ -11,16 +11,19 @@ import {
   PaymentMethodListSchema,
   PaymentMethodParamsSchema,
   PaymentMethodSchema,
+  PaymentParamsSchema,
   PaymentResultSchema,
 } from '@strand/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { sendDownload } from '../../lib/downloads.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { actorWith } from '../customer-account/customer-access.service.js';
 import * as methods from './payment-methods.service.js';
+import { receiptPdf } from './payment-receipt.js';
 import * as payments from './payments.service.js';
 
 export function paymentsRoutes(fastify: FastifyInstance, ctx: AppContext) {
@@ -58,6 +61,20 @@ export function paymentsRoutes(fastify: FastifyInstance, ctx: AppContext) {
       const answer = await payments.payBills(ctx, await payer(req), req.body, idempotencyKeyOf(req));
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(answer.statusCode as 201).send(answer.body as z.infer<typeof PaymentResultSchema>);
+    },
+  });
+
+  app.get('/api/customer/billing/payments/:paymentId/receipt.pdf', {
+    config,
+    schema: {
+      tags,
+      summary: 'The receipt of a payment as a PDF: confirmation number, method, the invoices it paid, fee and total',
+      params: PaymentParamsSchema,
+      response: { 200: z.any().describe('application/pdf'), ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req, reply) => {
+      const { fileName, pdf } = await receiptPdf(ctx, await viewer(req), req.params.paymentId);
+      return sendDownload(reply, { body: pdf, contentType: 'application/pdf', fileName });
     },
   });
 

@@ -18,6 +18,7 @@ import {
   startPayment,
   usableMethod,
 } from './payment-pipeline.js';
+import { sendPaymentReceipt } from './payment-receipt.js';
 import * as repo from './payments.repository.js';
 
 /** processCreditCardFees: what paying `amountCents` with this method costs, fee included. */
@@ -70,5 +71,8 @@ export async function payBills(
     payment = await startPayment(ctx, payer, input, key, hash);
   }
   if (payment.status !== 'Pending') return answerOf(ctx, payment);
-  return chargeAndSettle(ctx, payer, payment, key);
+  const answer = await chargeAndSettle(ctx, payer, payment, key);
+  // The receipt goes once: with the answer that completed the payment, never with a replay.
+  if (answer.statusCode === 201 && !answer.replayed) await sendPaymentReceipt(ctx, payment.id);
+  return answer;
 }
