@@ -171,8 +171,8 @@ export function ContactForm({ contact, onDone }: ContactFormProps) {
         </fieldset>
       )}
       <div className="actions">
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving…' : contact ? 'Save contact' : 'Add contact'}
+        <Button type="submit" disabled={pending} busy={pending} busyText="Saving…">
+          {contact ? 'Save contact' : 'Add contact'}
         </Button>
         <Button type="button" variant="secondary" onClick={onDone}>
           Cancel
