@@ -8,6 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The business account's main office (demo service location 2): every request names its location. */
+const BUSINESS_MAIN_OFFICE = 2;
 const admin = () => as(t, 'staff');
 const offered = async () =>
   (await (await as(t, 'business')).call('GET', '/api/customer/business-center/categories'))
@@ -23,7 +25,12 @@ const fileRequest = (category: string) =>
     b.call(
       'POST',
       '/api/customer/business-center/requests',
-      { category, subject: 'Category test', description: 'A request filed to test the categories.' },
+      {
+        category,
+        serviceLocationId: BUSINESS_MAIN_OFFICE,
+        subject: 'Category test',
+        description: 'A request filed to test the categories.',
+      },
       { 'idempotency-key': newKey('bcr') },
     ),
   );
