@@ -64,9 +64,11 @@ export const backoffSeconds = (base: number, attempts: number) => base * 2 ** Ma
 
 /** Minutes after local midnight in the time zone. */
 function localMinutes(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .formatToParts(at)
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return Number(parts.hour) * 60 + Number(parts.minute);
 }
 
