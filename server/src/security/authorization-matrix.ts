@@ -223,6 +223,24 @@ const NOTICE_DRAFT = {
   filter: { coloArea: 'CLM-CLARK' },
 };
 const CONTRACTORS_REFUSED: Partial<Outcomes> = { contractor: 403, contractor1: 403 };
+/** The matrix's staff are the residential account (`WHO`): they own no user records such as notifications. */
+const STAFF_OWN_NONE = Object.fromEntries(STAFF_MEMBERS.map((r) => [r, 'none'])) as Partial<Outcomes>;
+const NOTIFICATION_PREFERENCES = {
+  preferences: [{ category: 'marketing', channel: 'email', enabled: true }],
+  quietHours: null,
+};
+/** An unsubscribe link whose signature is forged (the real links: notifications.test.ts). */
+const FORGED_UNSUBSCRIBE = { s: `user:${U.residential.id}:marketing`, t: 'x'.repeat(43) };
+/** The account's first service location. */
+const firstLocation = async (db: Kysely<Database>, customerId: string) =>
+  (
+    await db
+      .selectFrom('service_locations')
+      .select('id')
+      .where('customer_id', '=', customerId)
+      .orderBy('id')
+      .executeTakeFirst()
+  )?.id;
 
 export const MATRIX: Record<string, Row> = {
   // system, auth, settings, accounts
@@ -247,6 +265,15 @@ export const MATRIX: Record<string, Row> = {
     except: Object.fromEntries(ROLES.map((r) => [r, 401])),
   }),
   'POST /api/staff/super-links': staff({ roles: ['sales', 'billing-staff'], body: { vcCustomerID: C.residential } }),
+  // A wrong current password: 400 once past the policy, nothing changes. A super-user session never changes one.
+  'PUT /api/auth/password': signedIn({
+    except: { superuser: 403 },
+    body: {
+      currentPassword: 'not-the-password-1',
+      newPassword: 'matrix-new-pass-1',
+      confirmPassword: 'matrix-new-pass-1',
+    },
+  }),
   'POST /api/session/log': signedIn({ body: {} }),
   'GET /api/settings': signedIn(),
   'PUT /api/settings': signedIn({ body: {} }),
@@ -273,7 +300,8 @@ export const MATRIX: Record<string, Row> = {
     body: { workOrderIds: [DEMO.workOrders.pending], resourceId: `installer:${U.installer.id}` },
   }),
 
-  // customer account
+  // customer account (the home shows each piece by the user's permissions: the billing-only user too)
+  'GET /api/customer/home': customer({ billing: true }),
   'GET /api/customer/account': customer({ billing: true }),
   'GET /api/customer/contacts': customer(),
   'POST /api/customer/contacts': customer({ body: CONTACT }),
@@ -336,6 +364,9 @@ export const MATRIX: Record<string, Row> = {
     billing: true,
     body: { PaymentMethodID: 999_999, invoices: [{ InvoiceID: 999_999, amountCents: 100 }], expectedFeeCents: 0 },
   }),
+  'GET /api/customer/billing/payments/{paymentId}/receipt.pdf': customer({ billing: true }),
+  'GET /api/customer/billing/paperless': customer({ billing: true }),
+  'PUT /api/customer/billing/paperless': customer({ billing: true, body: { paperless: false } }),
   'GET /api/customer/billing/payment-methods': customer({ billing: true }),
   'POST /api/customer/billing/payment-methods': customer({
     billing: true,
@@ -374,12 +405,58 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/customer/service-locations/{serviceLocationId}/trouble-tickets': customer({
     body: { category: 'No service', subject: 'Matrix', description: 'Matrix test ticket.', contactPhone: '5735550123' },
   }),
+  'GET /api/customer/trouble-tickets/categories': customer(),
+  'GET /api/customer/trouble-tickets/{ticketId}': customer(),
+  'POST /api/customer/trouble-tickets/{ticketId}/replies': customer({ body: { body: 'Matrix reply.' } }),
+  // Staff support: sales and dispatchers (and the admin) read and answer every account's tickets.
+  'GET /api/staff/trouble-tickets': staff({ roles: ['sales', 'dispatcher'], query: { status: 'all' } }),
+  'GET /api/staff/trouble-tickets/{ticketId}': staff({ roles: ['sales', 'dispatcher'] }),
+  'POST /api/staff/trouble-tickets/{ticketId}/answers': staff({
+    roles: ['sales', 'dispatcher'],
+    body: { body: 'Matrix answer.', status: 'Open' },
+  }),
   'GET /api/customer/business-center/requests': business(),
-  'POST /api/customer/business-center/requests': business(),
+  // A request names one of the account's own service locations (another account's: 403).
+  'POST /api/customer/business-center/requests': business({
+    bodyFor: async (db, who) => ({
+      category:
+        (
+          await db
+            .selectFrom('business_center_categories')
+            .select('name')
+            .where('retired_at', 'is', null)
+            .orderBy('position')
+            .executeTakeFirst()
+        )?.name ?? 'Other',
+      subject: 'Matrix request',
+      description: 'Matrix business-center request.',
+      serviceLocationId: await firstLocation(db, who.customerId),
+    }),
+  }),
   'GET /api/customer/business-center/categories': business(),
   'GET /api/staff/business-center/categories': staff({ roles: [] }),
   'POST /api/staff/business-center/categories': staff({ roles: [], body: { name: 'Matrix category' } }),
   'PATCH /api/staff/business-center/categories/{categoryId}': staff({ roles: [], body: { position: 1 } }),
+
+  // notifications (after the support rows, whose tickets and answers leave in-app notices). Every signed-in user
+  // has their own; another user's notice is not found.
+  'GET /api/notifications': signedIn(),
+  'POST /api/notifications/{notificationId}/read': signedIn({ foreign: 404, except: STAFF_OWN_NONE }),
+  'POST /api/notifications/read-all': signedIn(),
+  'GET /api/notifications/preferences': signedIn(),
+  'PUT /api/notifications/preferences': signedIn({ body: NOTIFICATION_PREFERENCES }),
+  // A business account's administrators (a super-user session too) set their users'; another account's user: 404.
+  'GET /api/customer/users/{userId}/notification-preferences': business({ foreign: 404 }),
+  'PUT /api/customer/users/{userId}/notification-preferences': business({
+    foreign: 404,
+    body: NOTIFICATION_PREFERENCES,
+  }),
+  // The delivery log of any customer, for every staff member (customer support).
+  'GET /api/staff/customers/{customerId}/notifications': staff(),
+  // One-click unsubscribe: the signed link is the permission. The page only offers the button (any well-formed
+  // link); the POST checks the signature, so the forged one is refused to everyone.
+  'GET /api/notifications/unsubscribe': open({ query: FORGED_UNSUBSCRIBE }),
+  'POST /api/notifications/unsubscribe': ticketed({ query: FORGED_UNSUBSCRIBE }),
 
   // auth codes: network staff reach every business account's (the matrix's staff own none: Rhonda is residential)
   'GET /api/staff/auth-codes': staff({ roles: ['network'], query: { status: 'pending' } }),
@@ -513,6 +590,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/staff/notices/{noticeId}/recipients/csv': staff({ roles: ['network'] }),
 
   // services
+  'GET /api/customer/services/summary': customer(),
   'GET /api/customer/services/locations': customer(),
   'GET /api/customer/services/email': customer(),
   'PUT /api/customer/services/email/{mailboxId}/password': customer({

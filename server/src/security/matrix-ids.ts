@@ -20,6 +20,7 @@ const companyWorkOrder = (db: Kysely<Database>, who: Who) =>
 
 const RESOLVERS: Record<string, Resolver> = {
   vcCustomerID: async (_db, who) => who.customerId,
+  customerId: async (_db, who) => who.customerId,
   contactId: (db, who) =>
     first(
       db
@@ -87,6 +88,29 @@ const RESOLVERS: Record<string, Resolver> = {
         .select('id')
         .where('customer_id', '=', who.customerId)
         .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .executeTakeFirst(),
+    ),
+  /** A payment that went through (only those have a receipt). */
+  paymentId: (db, who) =>
+    first(
+      db
+        .selectFrom('payments')
+        .select('id')
+        .where('customer_id', '=', who.customerId)
+        .where('status', 'in', ['Completed', 'Refunded'])
+        .orderBy('id')
+        .executeTakeFirst(),
+    ),
+  /** The user's first in-app notice (the support rows leave some). */
+  notificationId: (db, who) =>
+    first(
+      db
+        .selectFrom('notification_outbox')
+        .select('id')
+        .where('recipient_kind', 'in', ['user', 'employee'])
+        .where('recipient_id', '=', String(who.userId))
+        .where('channel', '=', 'in_app')
         .orderBy('id')
         .executeTakeFirst(),
     ),
@@ -171,14 +195,22 @@ const RESOLVERS: Record<string, Resolver> = {
         .orderBy('id')
         .executeTakeFirst(),
     ),
-  ticketId: (db, who) =>
+  /** The contractor portal's restoration tickets (the company's); elsewhere the account's trouble tickets. */
+  ticketId: (db, who, path) =>
     first(
-      db
-        .selectFrom('restoration_tickets')
-        .select('id')
-        .where('contractor_id', '=', who.company)
-        .orderBy('id')
-        .executeTakeFirst(),
+      path.startsWith('/api/contractor/')
+        ? db
+            .selectFrom('restoration_tickets')
+            .select('id')
+            .where('contractor_id', '=', who.company)
+            .orderBy('id')
+            .executeTakeFirst()
+        : db
+            .selectFrom('trouble_tickets')
+            .select('id')
+            .where('customer_id', '=', who.customerId)
+            .orderBy('id')
+            .executeTakeFirst(),
     ),
   attachmentId: async (db, who, path) => {
     const q = db.selectFrom('attachments as a').innerJoin('work_orders as w', 'w.id', 'a.work_order_id');
