@@ -121,22 +121,26 @@ test.describe('installer search', () => {
     await form.getByLabel('Filter by date').check();
     await expect(form.getByLabel('Date From')).toBeEnabled();
     // Default window: 61 days back to 7 days ahead.
+    const isoDay = (d: Date) =>
+      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     const day = (offset: number) => {
       const d = new Date();
       d.setDate(d.getDate() + offset);
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      return isoDay(d);
     };
     await expect(form.getByLabel('Date From')).toHaveValue(day(-61));
     await expect(form.getByLabel('Date To')).toHaveValue(day(7));
 
     // 100001 is scheduled today: a one-day window on today finds it, tomorrow's does not.
     await form.getByLabel('Work Order ID').fill(String(WO.fullInstall));
-    const today = (await page.getByRole('link', { name: /#100001/ }).textContent())?.match(
-      /Event: (\d{4}-\d{2}-\d{2})/,
+    // The event's day as the result shows it in the provider's zone ("Event: Nov 28, 2026, 8:00 AM CST").
+    const shown = (await page.getByRole('link', { name: /#100001/ }).textContent())?.match(
+      /Event: ([A-Z][a-z]{2} \d{1,2}, \d{4})/,
     )?.[1];
-    expect(today).toBeTruthy();
-    await form.getByLabel('Date From').fill(today ?? '');
-    await form.getByLabel('Date To').fill(today ?? '');
+    expect(shown).toBeTruthy();
+    const today = isoDay(new Date(shown ?? ''));
+    await form.getByLabel('Date From').fill(today);
+    await form.getByLabel('Date To').fill(today);
     await runSearch(page);
     await expectResults(page, [WO.fullInstall]);
     await form.getByLabel('Date From').fill(day(1));

@@ -197,6 +197,7 @@ for (const size of SIZES) {
       // In the staff's order: just above where it was added, before the categories added after it.
       expect(options.indexOf(name)).toBeGreaterThan(options.indexOf('Disconnect'));
       await form.getByLabel('Category').selectOption(name);
+      await form.getByLabel('Location').selectOption({ label: '2316 Missouri Blvd, Jefferson City, MO 65109' });
       // Both sizes run on one server: each files its own request.
       await form.getByLabel('Subject').fill(`Phones request ${stamp} ${size.name}`);
       await form.getByLabel('Details').fill('Please add two handsets to the front desk.');
