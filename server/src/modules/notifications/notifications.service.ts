@@ -151,8 +151,9 @@ export async function markRead(ctx: AppContext, viewer: Viewer, id: number | nul
 
 // ——— preferences ———
 
+/** Field and staff users get their notices as 'employee'; a super-user session acts for the customer's user. */
 const recipientKindOf = (viewer: Viewer) =>
-  viewer.employeeId !== null || viewer.contractorId > 0 ? 'employee' : 'user';
+  !viewer.superUser && (viewer.employeeId !== null || viewer.contractorId > 0) ? 'employee' : 'user';
 
 async function preferencesFor(db: Queryable, kind: string, id: string): Promise<NotificationPreferences> {
   const stored = new Map(

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { BUSINESS, superUser } from '../customer-account/customer-test-helpers.js';
 import { notify, unsubscribeUrl } from './notifications.service.js';
 
 let t: TestApp;
@@ -138,6 +139,22 @@ describe('preferences', () => {
         .preferences.find((p: { category: string; channel: string }) => p.category === 'billing' && p.channel === 'sms')
         .enabled,
     ).toBe(false);
+  });
+
+  it("saves a super-user session's choices as the customer user's own, which that user then reads", async () => {
+    const session = await superUser(t, BUSINESS);
+    const saved = await session.call('PUT', '/api/notifications/preferences', {
+      preferences: [{ category: 'appointments', channel: 'sms', enabled: false }],
+    });
+    expect(saved.statusCode).toBe(200);
+    const token = await t.login('business');
+    const own = await t.request({ method: 'GET', url: '/api/notifications/preferences', token });
+    const sms = own
+      .json()
+      .preferences.find(
+        (p: { category: string; channel: string }) => p.category === 'appointments' && p.channel === 'sms',
+      );
+    expect(sms.enabled).toBe(false);
   });
 
   it('names bad fields and stores nothing', async () => {
