@@ -4,22 +4,24 @@ import type { Queryable } from '../../db/database.js';
 /** How many of each list a screen gets (newest first); older ones stay on record. */
 export const LIST_LIMIT = 200;
 
+/** What every read of a ticket shows: its fields and who filed it (`users as u` joined on created_by). */
+const TICKET_COLUMNS = [
+  't.service_location_id',
+  't.category',
+  't.subject',
+  't.description',
+  't.status',
+  't.contact_phone',
+  't.created_at',
+  'u.first_name',
+  'u.last_name',
+] as const;
+
 export function troubleTicketsAt(db: Queryable, serviceLocationId: number) {
   return db
     .selectFrom('trouble_tickets as t')
     .leftJoin('users as u', 'u.id', 't.created_by')
-    .select([
-      't.id',
-      't.service_location_id',
-      't.category',
-      't.subject',
-      't.description',
-      't.status',
-      't.contact_phone',
-      't.created_at',
-      'u.first_name',
-      'u.last_name',
-    ])
+    .select(['t.id', ...TICKET_COLUMNS])
     .where('t.service_location_id', '=', serviceLocationId)
     .orderBy('t.created_at', 'desc')
     .orderBy('t.id', 'desc')
@@ -123,23 +125,7 @@ export function troubleTicket(db: Queryable, id: number) {
     .selectFrom('trouble_tickets as t')
     .innerJoin('service_locations as l', 'l.id', 't.service_location_id')
     .leftJoin('users as u', 'u.id', 't.created_by')
-    .select([
-      't.id',
-      't.customer_id',
-      't.service_location_id',
-      't.category',
-      't.subject',
-      't.description',
-      't.status',
-      't.contact_phone',
-      't.created_at',
-      'u.first_name',
-      'u.last_name',
-      'l.address',
-      'l.city',
-      'l.state',
-      'l.zip',
-    ])
+    .select(['t.id', 't.customer_id', ...TICKET_COLUMNS, 'l.address', 'l.city', 'l.state', 'l.zip'])
     .where('t.id', '=', id)
     .executeTakeFirst();
 }
@@ -226,15 +212,7 @@ export function staffTickets(db: Queryable, filter: string) {
       't.id',
       't.customer_id',
       'c.name as customer_name',
-      't.service_location_id',
-      't.category',
-      't.subject',
-      't.description',
-      't.status',
-      't.contact_phone',
-      't.created_at',
-      'u.first_name',
-      'u.last_name',
+      ...TICKET_COLUMNS,
       eb
         .selectFrom('trouble_ticket_updates as up')
         .select((s) => s.fn.max('up.created_at').as('m'))
