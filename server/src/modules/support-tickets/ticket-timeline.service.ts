@@ -20,10 +20,8 @@ import { ownServiceLocation } from '../customer-account/account.service.js';
 import type { CustomerActor } from '../customer-account/customer-access.policy.js';
 import { auditCustomerWrite } from '../customer-account/customer-access.service.js';
 import { notify } from '../notifications/notifications.service.js';
+import { nameOf, ticketOf } from './ticket-rows.js';
 import * as repo from './tickets.repository.js';
-
-const nameOf = (row: { first_name: string | null; last_name: string | null }) =>
-  row.first_name ? `${row.first_name} ${row.last_name ?? ''}`.trim() : null;
 
 async function findTicket(ctx: AppContext, ticketId: number) {
   const row = await repo.troubleTicket(ctx.db, ticketId);
@@ -45,15 +43,7 @@ async function pageOf(ctx: AppContext, row: NonNullable<Awaited<ReturnType<typeo
     repo.responseHoursOf(ctx.db, row.category),
   ]);
   const page: TroubleTicketPage = {
-    TicketID: row.id,
-    ServiceLocationID: row.service_location_id,
-    category: row.category,
-    subject: row.subject,
-    description: row.description,
-    status: row.status,
-    contactPhone: row.contact_phone,
-    createdAt: row.created_at,
-    createdBy: nameOf(row),
+    ...ticketOf(row),
     fullAddress: `${row.address}, ${row.city}, ${row.state} ${row.zip}`,
     responseHours: hours?.response_hours ?? null,
     updates: updates.map((u) => ({
@@ -105,15 +95,7 @@ export async function ticketCategories(ctx: AppContext) {
 
 export async function staffTickets(ctx: AppContext, query: z.output<typeof StaffTicketQuerySchema>) {
   return (await repo.staffTickets(ctx.db, query.status)).map((r) => ({
-    TicketID: r.id,
-    ServiceLocationID: r.service_location_id,
-    category: r.category,
-    subject: r.subject,
-    description: r.description,
-    status: r.status,
-    contactPhone: r.contact_phone,
-    createdAt: r.created_at,
-    createdBy: nameOf(r),
+    ...ticketOf(r),
     customerId: r.customer_id,
     customerName: r.customer_name,
     lastUpdateAt: (r.last_update_at as string | null) ?? r.created_at,

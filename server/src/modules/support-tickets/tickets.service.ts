@@ -18,10 +18,8 @@ import type { CustomerActor } from '../customer-account/customer-access.policy.j
 import { auditCustomerWrite } from '../customer-account/customer-access.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { assertCategoryOffered } from './categories.service.js';
+import { nameOf, ticketOf } from './ticket-rows.js';
 import * as repo from './tickets.repository.js';
-
-const nameOf = (row: { first_name: string | null; last_name: string | null }) =>
-  row.first_name ? `${row.first_name} ${row.last_name ?? ''}`.trim() : null;
 
 async function assertOwnLocation(ctx: AppContext, actor: CustomerActor, serviceLocationId: number) {
   await ownServiceLocation(ctx, actor, serviceLocationId);
@@ -34,17 +32,7 @@ export async function troubleTickets(
 ): Promise<TroubleTicket[]> {
   await assertOwnLocation(ctx, actor, serviceLocationId);
   const rows = await repo.troubleTicketsAt(ctx.db, serviceLocationId);
-  return rows.map((r) => ({
-    TicketID: r.id,
-    ServiceLocationID: r.service_location_id,
-    category: r.category,
-    subject: r.subject,
-    description: r.description,
-    status: r.status,
-    contactPhone: r.contact_phone,
-    createdAt: r.created_at,
-    createdBy: nameOf(r),
-  }));
+  return rows.map(ticketOf);
 }
 
 export async function submitTroubleTicket(
