@@ -8,7 +8,7 @@ import { e2eSettings, startServer } from './tests/support/e2e-settings';
 export default async function globalSetup(): Promise<void> {
   // Against a running server (E2E_BASE_URL: a cluster's load balancer) there is no template to seed.
   if (process.env.E2E_BASE_URL) return;
-  const { port, oltPort, switchPort, faxPort, tvPort, templateDir } = e2eSettings();
+  const { port, oltPort, switchPort, faxPort, tvPort, smsPort, smtpPort, templateDir } = e2eSettings();
   mkdirSync(templateDir, { recursive: true });
   const server = await startServer({
     dataDir: templateDir,
@@ -17,6 +17,8 @@ export default async function globalSetup(): Promise<void> {
     switchPort,
     faxPort,
     tvPort,
+    smsPort,
+    smtpPort,
     seedDemo: true,
   });
   await server.stop();

@@ -9,7 +9,7 @@ export function e2eSettings() {
   const runDir = process.env.E2E_RUN_DIR;
   if (!runDir) throw new Error('E2E_RUN_DIR is not set: run the tests through e2e/playwright.config.ts');
   return {
-    // E2E_PORT, E2E_OLT_PORT, E2E_FAX_PORT and E2E_TV_PORT let a second run (another checkout) go on beside this one.
+    // E2E_PORT, E2E_OLT_PORT, E2E_FAX_PORT, E2E_TV_PORT, E2E_SMS_PORT and E2E_SMTP_PORT let a second run (another checkout) go on beside this one.
     port: Number(process.env.E2E_PORT ?? 8181),
     oltPort: Number(process.env.E2E_OLT_PORT ?? 16181),
     // The simulated phone switches: E2E_SWITCH_PORT, or 50 above the OLT ports.
@@ -17,6 +17,9 @@ export function e2eSettings() {
     /** The simulated fax carrier and TV middleware each server starts (FAX_SIMULATOR_PORT, TV_SIMULATOR_PORT). */
     faxPort: Number(process.env.E2E_FAX_PORT ?? 16650),
     tvPort: Number(process.env.E2E_TV_PORT ?? 16700),
+    /** The simulated SMS carrier and the SMTP sink of notifications (SMS_SIMULATOR_PORT, NOTIFY_SMTP_SINK_PORT). */
+    smsPort: Number(process.env.E2E_SMS_PORT ?? 16750),
+    smtpPort: Number(process.env.E2E_SMTP_PORT ?? 16800),
     runDir,
     templateDir: path.join(runDir, 'template'),
   };
@@ -36,6 +39,8 @@ export async function startServer(options: {
   switchPort: number;
   faxPort: number;
   tvPort: number;
+  smsPort: number;
+  smtpPort: number;
   seedDemo: boolean;
   /** Settings of this server only (e.g. LOCAL_THEME_USER_IDS), over the environment's. */
   env?: Record<string, string>;
@@ -55,6 +60,8 @@ export async function startServer(options: {
       PHONE_SWITCH_PORT: String(options.switchPort),
       FAX_SIMULATOR_PORT: String(options.faxPort),
       TV_SIMULATOR_PORT: String(options.tvPort),
+      SMS_SIMULATOR_PORT: String(options.smsPort),
+      NOTIFY_SMTP_SINK_PORT: String(options.smtpPort),
       SEED_DEMO: options.seedDemo ? 'auto' : 'never',
       ...options.env,
     },

@@ -47,6 +47,8 @@ async function start(key: string, slot: number, env: Record<string, string>): Pr
     switchPort: settings.switchPort + 1 + slot,
     faxPort: settings.faxPort + 1 + slot,
     tvPort: settings.tvPort + 1 + slot,
+    smsPort: settings.smsPort + 1 + slot,
+    smtpPort: settings.smtpPort + 1 + slot,
     seedDemo: false,
     env,
   });
