@@ -1,22 +1,19 @@
 import { popup, usePopup } from '../../lib/popup-store';
+import { MessageToast } from '../../lib/ui/toast';
 
 /**
- * The popup message banner (SPEC §4). The live region is always present so screen readers announce new messages;
- * clicking the message clears and hides it.
+ * The popup message banner (SPEC §4), the kit's toast: the live region is always present so screen readers announce
+ * new messages; clicking the message clears and hides it; its time-out stops while the pointer or focus is on it.
  */
 export function PopupBanner() {
   const { message, visible } = usePopup();
-  const shown = visible && message.length > 0;
   return (
-    <div className="popup-region" role="status" aria-live="polite">
-      {shown && (
-        <button type="button" className="popup" onClick={popup.clear} title="Dismiss message">
-          <span className="popup__text">{message}</span>
-          <span className="popup__close" aria-hidden="true">
-            ×
-          </span>
-        </button>
-      )}
-    </div>
+    <MessageToast
+      message={message}
+      open={visible}
+      onDismiss={popup.clear}
+      onPause={popup.pause}
+      onResume={popup.resume}
+    />
   );
 }

@@ -1,5 +1,6 @@
 /** Pieces several pages share: a labelled select and text area (on Field), section navigation, tickets. */
-import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import * as RovingFocus from '@radix-ui/react-roving-focus';
+import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Field } from './field';
 import { StatusBadge } from './status-badge';
@@ -66,19 +67,40 @@ export interface SectionNavProps {
   current: string;
 }
 
-/** In-page sections as links (?section=…), so each has an address and the back button works. */
+/**
+ * In-page sections as links (?section=…), so each has an address and the back button works. Like tabs (Radix
+ * roving focus): Tab reaches the current section only, the arrow keys (and Home, End) move between the sections, Enter
+ * opens one; on a phone they stay one row that scrolls sideways, the current one scrolled into view.
+ */
 export function SectionNav({ label, sections, current }: SectionNavProps) {
+  const currentRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    // On a phone the row is wider than the screen: bring the current section into sight, without moving the page.
+    const link = currentRef.current;
+    const row = link?.closest('ul');
+    if (!link || !row || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = Math.max(0, link.offsetLeft - (row.clientWidth - link.offsetWidth) / 2);
+  }, []);
   return (
     <nav className="section-nav" aria-label={label}>
-      <ul>
-        {sections.map((s) => (
-          <li key={s.id}>
-            <Link to={`?section=${s.id}`} aria-current={s.id === current ? 'page' : undefined} replace>
-              {s.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <RovingFocus.Root asChild orientation="horizontal" loop>
+        <ul>
+          {sections.map((s) => (
+            <li key={s.id}>
+              <RovingFocus.Item asChild focusable active={s.id === current}>
+                <Link
+                  ref={s.id === current ? currentRef : undefined}
+                  to={`?section=${s.id}`}
+                  aria-current={s.id === current ? 'page' : undefined}
+                  replace
+                >
+                  {s.label}
+                </Link>
+              </RovingFocus.Item>
+            </li>
+          ))}
+        </ul>
+      </RovingFocus.Root>
     </nav>
   );
 }
