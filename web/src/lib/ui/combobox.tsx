@@ -57,6 +57,12 @@ export function ComboboxField({
   const id = useId();
   const selectedItem = options.find((o) => o.value === value) ?? null;
   const [words, setWords] = useState(selectedItem?.label ?? '');
+  // A value set from outside (a ZIP code that fills the state) shows its label.
+  const [shownFor, setShownFor] = useState(value);
+  if (value !== shownFor) {
+    setShownFor(value);
+    setWords(selectedItem?.label ?? '');
+  }
   const matches = useMemo(() => {
     const all = filterOptions(options, selectedItem && words === selectedItem.label ? '' : words);
     return all.slice(0, limit);
@@ -71,11 +77,15 @@ export function ComboboxField({
       inputValue: words,
       onInputValueChange: ({ inputValue }) => {
         setWords(inputValue);
-        if (inputValue === '' && value !== '') onValueChange('');
+        if (inputValue === '' && value !== '') {
+          setShownFor('');
+          onValueChange('');
+        }
       },
       onSelectedItemChange: ({ selectedItem: chosen }) => {
-        onValueChange(chosen?.value ?? '');
+        setShownFor(chosen?.value ?? '');
         setWords(chosen?.label ?? '');
+        onValueChange(chosen?.value ?? '');
       },
     });
   const hintId = hint ? `${id}-hint` : undefined;

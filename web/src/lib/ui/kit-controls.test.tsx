@@ -220,6 +220,15 @@ describe('ComboboxField', () => {
     await user.type(input, 'pine');
     expect(screen.getByText('Nothing matches these words')).toBeInTheDocument();
   });
+
+  it('shows the label of a value set from outside (a ZIP code filling the state)', () => {
+    const { rerender } = render(
+      <ComboboxField label="State" options={OPTIONS} value="" onValueChange={() => undefined} />,
+    );
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('');
+    rerender(<ComboboxField label="State" options={OPTIONS} value="3" onValueChange={() => undefined} />);
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('12 Oak St');
+  });
 });
 
 describe('DateField and TimeField', () => {
