@@ -41,13 +41,15 @@ const EXAMPLE_NOW = () => new Date('2026-11-28T03:30:00Z');
 function ToastHarness({ onPause, onResume }: { onPause(): void; onResume(): void }) {
   const [open, setOpen] = useState(true);
   return (
-    <MessageToast
-      message="Settings saved"
-      open={open}
-      onDismiss={() => setOpen(false)}
-      onPause={onPause}
-      onResume={onResume}
-    />
+    <div className="popup-region" role="status" aria-live="polite">
+      <MessageToast
+        message="Settings saved"
+        open={open}
+        onDismiss={() => setOpen(false)}
+        onPause={onPause}
+        onResume={onResume}
+      />
+    </div>
   );
 }
 

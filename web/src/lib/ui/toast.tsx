@@ -1,8 +1,8 @@
 /**
- * The portal's message toast (SPEC §4's popup message banner) on Radix Toast: one polite live region that is always
- * in the page (a message added to it is read out once), the message itself a button that dismisses it, Escape or a
- * swipe dismiss it too, F8 moves the focus to it, and its clock stops while the pointer or the focus is on it. The
- * call API is `popup.show(text)` (lib/popup-store.ts), which owns the message and its time-out.
+ * The portal's message toast (SPEC §4's popup message banner) on Radix Toast: the message itself a button that
+ * dismisses it, Escape or a swipe dismiss it too, F8 moves the focus to it, and its clock stops while the pointer or
+ * the focus is on it. Render it inside the one polite live region that is always in the page
+ * (app/shell/popup-banner.tsx), so a message added to it is read out once; it loads with the first message. The call API is `popup.show(text)` (lib/popup-store.ts), which owns the message and its time-out.
  */
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
@@ -21,25 +21,23 @@ export interface MessageToastProps {
 export function MessageToast({ message, open, onDismiss, onPause, onResume }: MessageToastProps) {
   return (
     <ToastPrimitive.Provider label="Message" duration={Number.POSITIVE_INFINITY} swipeDirection="down">
-      <div className="popup-region" role="status" aria-live="polite">
-        {open && message.length > 0 && (
-          <ToastPrimitive.Root
-            className="toast"
-            open
-            onOpenChange={(next) => {
-              if (!next) onDismiss();
-            }}
-            onPause={onPause}
-            onResume={onResume}
-          >
-            <ToastPrimitive.Close className="popup" title="Dismiss message">
-              <span className="popup__text">{message}</span>
-              <X className="popup__close" aria-hidden="true" />
-            </ToastPrimitive.Close>
-          </ToastPrimitive.Root>
-        )}
-        <ToastPrimitive.Viewport className="toast-viewport" label="Messages ({hotkey})" />
-      </div>
+      {open && message.length > 0 && (
+        <ToastPrimitive.Root
+          className="toast"
+          open
+          onOpenChange={(next) => {
+            if (!next) onDismiss();
+          }}
+          onPause={onPause}
+          onResume={onResume}
+        >
+          <ToastPrimitive.Close className="popup" title="Dismiss message">
+            <span className="popup__text">{message}</span>
+            <X className="popup__close" aria-hidden="true" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      )}
+      <ToastPrimitive.Viewport className="toast-viewport" label="Messages ({hotkey})" />
     </ToastPrimitive.Provider>
   );
 }

@@ -3,7 +3,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { isUnreachable } from '../../../lib/offline/offline-read';
 import { saveAsset } from '../../../lib/saved-assets';
 import { Button } from '../../../lib/ui/button';
-import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
+import { LazyConfirmDialog } from '../../../lib/ui/confirm-dialog-lazy';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Skeleton } from '../../../lib/ui/skeleton';
 import { confirmActionRequest, takeAction, useAssetActions } from '../api/assets';
@@ -114,7 +114,7 @@ export function AssetActions({ assetId, vcAssetID, WOId }: Props) {
         </ul>
       )}
       {asking && (
-        <ConfirmDialog
+        <LazyConfirmDialog
           message={`${asking.name} on ${vcAssetID}?`}
           yesLabel={`Yes, ${asking.name.toLowerCase()}`}
           noLabel="No, leave it"
@@ -127,7 +127,7 @@ export function AssetActions({ assetId, vcAssetID, WOId }: Props) {
           onNo={() => setAsking(null)}
         >
           <p>{asking.description} It is sent to the equipment at once.</p>
-        </ConfirmDialog>
+        </LazyConfirmDialog>
       )}
     </section>
   );

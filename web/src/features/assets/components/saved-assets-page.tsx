@@ -8,7 +8,7 @@ import { AssetDetails } from './asset-details';
 import { LoadState, NO_ASSET } from './asset-frame';
 import '../../../styles/assets.css';
 import { Button } from '../../../lib/ui/button';
-import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
+import { LazyConfirmDialog } from '../../../lib/ui/confirm-dialog-lazy';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Skeleton } from '../../../lib/ui/skeleton';
 
@@ -65,7 +65,7 @@ function SavedAssetItem({ item, onDelete }: { item: SavedAsset; onDelete(): void
         </Button>
       </div>
       {asking && (
-        <ConfirmDialog
+        <LazyConfirmDialog
           message={`Delete ${item.vcAssetID} from this device?`}
           yesLabel="Yes, delete it"
           noLabel="Keep it"
@@ -77,7 +77,7 @@ function SavedAssetItem({ item, onDelete }: { item: SavedAsset; onDelete(): void
           onNo={() => setAsking(false)}
         >
           <p>The asset itself stays as it is; only this saved copy goes.</p>
-        </ConfirmDialog>
+        </LazyConfirmDialog>
       )}
       {details && <SavedAssetDetails assetId={item.nAssetId} />}
       {actions && <AssetActions assetId={item.nAssetId} vcAssetID={item.vcAssetID} WOId={item.WOId} />}

@@ -12,7 +12,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { Button } from '../../../lib/ui/button';
-import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
+import { LazyConfirmDialog } from '../../../lib/ui/confirm-dialog-lazy';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -201,7 +201,7 @@ export function AssemblyUnitsSection({ workOrder: wo, readOnly }: AssemblyUnitsS
         </div>
       )}
       {asking && (
-        <ConfirmDialog
+        <LazyConfirmDialog
           message={`Remove ${asking.code} from this work order?`}
           yesLabel="Yes, remove it"
           noLabel="Keep it"

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
-import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
+import { LazyConfirmDialog } from '../../../lib/ui/confirm-dialog-lazy';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { Skeleton } from '../../../lib/ui/skeleton';
@@ -170,7 +170,7 @@ function ContactCard({ contact, locationCount, onEdit, onLinks }: ContactCardPro
         </Button>
       </div>
       {confirming && (
-        <ConfirmDialog
+        <LazyConfirmDialog
           message={`Remove ${contact.ContactName}?`}
           yesLabel={`Yes, remove ${contact.ContactName}`}
           noLabel="Keep"
@@ -180,7 +180,7 @@ function ContactCard({ contact, locationCount, onEdit, onLinks }: ContactCardPro
           onNo={() => setConfirming(false)}
         >
           <p>The contact and its links to your service locations are removed.</p>
-        </ConfirmDialog>
+        </LazyConfirmDialog>
       )}
     </article>
   );

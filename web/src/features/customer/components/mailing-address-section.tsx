@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { PaperlessBilling } from '../../../lib/paperless-billing';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
-import { ComboboxField } from '../../../lib/ui/combobox';
+import { LazyComboboxField } from '../../../lib/ui/combobox-lazy';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -98,7 +98,7 @@ function AddressForm({ location, mayEdit }: { location: MailingLocation; mayEdit
         </p>
         <div className="field-row">
           <TextField label="City" autoComplete="address-level2" {...form.field('vcCity')} />
-          <ComboboxField
+          <LazyComboboxField
             label="State"
             value={values.vcState.toUpperCase()}
             onValueChange={form.set('vcState')}

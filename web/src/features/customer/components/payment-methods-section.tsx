@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatExpiry } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
-import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
+import { LazyConfirmDialog } from '../../../lib/ui/confirm-dialog-lazy';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { StatusBadge } from '../../../lib/ui/status-badge';
@@ -75,7 +75,7 @@ function MethodCard({ method, mayPay }: { method: PaymentMethod; mayPay: boolean
         </div>
       )}
       {confirming && (
-        <ConfirmDialog
+        <LazyConfirmDialog
           message={`Remove ${name}?`}
           yesLabel={`Yes, remove ${name}`}
           noLabel="Keep"
@@ -85,7 +85,7 @@ function MethodCard({ method, mayPay }: { method: PaymentMethod; mayPay: boolean
           onNo={() => setConfirming(false)}
         >
           {method.autopayMailingLocationIDs.length > 0 && <p>Autopay with it stops until you choose another.</p>}
-        </ConfirmDialog>
+        </LazyConfirmDialog>
       )}
     </article>
   );

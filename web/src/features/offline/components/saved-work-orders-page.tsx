@@ -14,7 +14,7 @@ import '../../../styles/installer.css';
 import '../../../styles/offline.css';
 import { Button } from '../../../lib/ui/button';
 import { ButtonLink } from '../../../lib/ui/button-link';
-import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
+import { LazyConfirmDialog } from '../../../lib/ui/confirm-dialog-lazy';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Skeleton } from '../../../lib/ui/skeleton';
 
@@ -100,7 +100,7 @@ function SavedList() {
         </ul>
       )}
       {asking !== null && (
-        <ConfirmDialog
+        <LazyConfirmDialog
           message={`Delete work order #${asking} from this device?`}
           yesLabel="Yes, delete it"
           noLabel="Keep it"
@@ -112,7 +112,7 @@ function SavedList() {
           onNo={() => setAsking(null)}
         >
           <p>It no longer opens without a connection; the work order itself stays as it is.</p>
-        </ConfirmDialog>
+        </LazyConfirmDialog>
       )}
       {pages > 1 && (
         <nav className="saved-wo-pager" aria-label="Pages of saved work orders">

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
-import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
+import { LazyConfirmDialog } from '../../../lib/ui/confirm-dialog-lazy';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -97,7 +97,7 @@ function FaxNumberCard({ fax, max }: { fax: FaxNumber; max: number }) {
         </ul>
       )}
       {asking && (
-        <ConfirmDialog
+        <LazyConfirmDialog
           message={`Stop sending faxes to ${asking.email}?`}
           yesLabel="Yes, remove it"
           noLabel="Keep it"

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
-import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
+import { LazyConfirmDialog } from '../../../lib/ui/confirm-dialog-lazy';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -166,7 +166,7 @@ function CategoryItem({
             )}
           </p>
           {asking && (
-            <ConfirmDialog
+            <LazyConfirmDialog
               message={`Retire “${c.name}”?`}
               yesLabel="Yes, retire it"
               noLabel="Keep offering it"
@@ -181,7 +181,7 @@ function CategoryItem({
                 Business customers can no longer choose it for a new request; requests sent already keep it. You can
                 offer it again.
               </p>
-            </ConfirmDialog>
+            </LazyConfirmDialog>
           )}
         </>
       )}
