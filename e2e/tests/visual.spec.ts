@@ -90,8 +90,11 @@ test('the style page and the order funnel, signed out', async ({ page }) => {
       'Not allowed yet',
       'Cancel the order',
     ]);
+    await expect(menu.getByRole('menuitem', { name: 'Print the order' })).toBeFocused();
     await expect(page).toHaveScreenshot('style-menu-desktop.png', { animations: 'disabled' });
+    await expect(menu.getByRole('menuitem', { name: 'Print the order' })).toBeFocused();
     await page.keyboard.press('End');
+    await expect(menu.getByRole('menuitem', { name: 'Cancel the order' })).toBeFocused();
     await page.keyboard.press('Enter');
     const cancel = page.getByRole('alertdialog', { name: 'Cancel order 1042?' });
     await expect(cancel.getByRole('button', { name: 'Keep the order' })).toBeFocused();
@@ -116,9 +119,9 @@ test('the style page and the order funnel, signed out', async ({ page }) => {
     await page.keyboard.press('Enter');
     await expect(address).toHaveValue('100 Maple Ave');
     await page.getByRole('button', { name: 'Today: Install date' }).click();
-    await expect(page.getByLabel('Install date')).toHaveValue('2026-11-27');
+    await expect(page.getByLabel('Install date', { exact: true })).toHaveValue('2026-11-27');
     await page.getByRole('button', { name: 'Now: Arrival time' }).click();
-    await expect(page.getByLabel('Arrival time')).toHaveValue('10:00');
+    await expect(page.getByLabel('Arrival time', { exact: true })).toHaveValue('10:00');
 
     const table = page.getByRole('table', { name: 'Example orders' });
     await expect(table.getByRole('columnheader', { name: 'Installer' })).toBeVisible();
@@ -126,7 +129,11 @@ test('the style page and the order funnel, signed out', async ({ page }) => {
     await expect(table.getByRole('columnheader', { name: 'Installer' })).toBeHidden();
     await expect(table.getByRole('columnheader', { name: 'Total' })).toBeHidden();
     await expect(table.getByRole('rowheader', { name: /Order 1042/ })).toContainText(/Total\s*\$89\.00/);
-    await table.scrollIntoViewIfNeeded();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      'nothing scrolls sideways',
+    ).toBeLessThanOrEqual(390);
+    await page.getByRole('heading', { name: 'Data table' }).scrollIntoViewIfNeeded();
     await expect(page).toHaveScreenshot('style-table-phone.png', { animations: 'disabled' });
   });
   await page.goto('/order');
