@@ -368,7 +368,9 @@ describe('GET /api/staff/dispatch/availability', () => {
     t.request({ method: 'GET', url: `/api/staff/dispatch/availability?${query}`, token });
 
   it('lists every installer and crew, free or with the visits it would overlap; a move is checked and audited', async () => {
-    const [first, second] = await newOrderWorkOrders();
+    const ids = await newOrderWorkOrders();
+    const first = ids[0] as number;
+    const second = ids[1] as number;
     expect(first && second).toBeTruthy();
     const day = '2027-03-03';
     const placed = await assign({
