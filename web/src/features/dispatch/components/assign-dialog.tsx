@@ -103,7 +103,6 @@ export function AssignDialog({ workOrders, resources, day, onSubmit, onClose }: 
         })()
       : null;
   const availability = useAvailability(when);
-  const status = new Map((availability.data?.resources ?? []).map((r) => [r.resourceId, r]));
   const zone = zoneLabel(date || day);
 
   const submit = form.submit(AssignFormSchema, async (v) => {
@@ -135,18 +134,10 @@ export function AssignDialog({ workOrders, resources, day, onSubmit, onClose }: 
           {...form.field('resourceId')}
           options={[
             { value: '', label: 'Choose…' },
-            ...resources.map((r) => {
-              const a = status.get(r.id);
-              const free = a
-                ? a.available
-                  ? ' — free'
-                  : ` — busy: ${a.conflicts.map((c) => `#${c.workOrderId}`).join(', ')}`
-                : '';
-              return {
-                value: r.id,
-                label: `${r.title} (${r.kind === 'installer' ? 'installer' : 'contractor crew'})${free}`,
-              };
-            }),
+            ...resources.map((r) => ({
+              value: r.id,
+              label: `${r.title} (${r.kind === 'installer' ? 'installer' : 'contractor crew'})`,
+            })),
           ]}
         />
         <TextField label="Date" type="date" {...form.field('date')} hint="Leave date and time empty to assign only." />
@@ -192,6 +183,17 @@ function AvailabilityNote({
         {free} of {data.resources.length} installers and crews are free at that time
         {data.outsideWorkingHours ? ' (outside working hours)' : ''}.
       </p>
+      {data.resources.some((r) => !r.available) && (
+        <ul className="dispatch-availability__busy" aria-label="Busy at that time">
+          {data.resources
+            .filter((r) => !r.available)
+            .map((r) => (
+              <li key={r.resourceId}>
+                {r.title}: busy with {r.conflicts.map((c) => `#${c.workOrderId}`).join(', ')}
+              </li>
+            ))}
+        </ul>
+      )}
       {chosen && (
         <p className={chosen.available ? 'muted' : 'dispatch-flags'}>
           {chosen.available
