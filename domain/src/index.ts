@@ -44,6 +44,7 @@ export * from './circuit-stats.js';
 export * from './clean-text.js';
 export * from './constants.js';
 export * from './dispatch.js';
+export * from './dispatch-board.js';
 export * from './errors.js';
 export * from './fax-destinations.js';
 export * from './format.js';

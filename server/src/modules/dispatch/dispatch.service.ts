@@ -21,6 +21,8 @@ import {
   consecutiveSlots,
   DEFAULT_SLOT_MINUTES,
   DISPATCH_TIME_ZONE,
+  type DispatchAvailability,
+  type DispatchAvailabilityQuery,
   type DispatchBoard,
   type DispatchBoardQuery,
   type DispatchSlot,
@@ -28,6 +30,7 @@ import {
   dispatchLocalDate,
   isDoneStatus,
   isOverdue,
+  isWithinWorkingHours,
   nextDay,
   parseResourceId,
   type ResourceKind,
@@ -156,20 +159,58 @@ export async function board(ctx: AppContext, _user: Viewer, query: DispatchBoard
     from: query.from,
     to: query.to,
     today,
-    resources: [
-      ...resources.installers.map((u) => ({
-        id: resourceIdOf('installer', u.id),
-        kind: 'installer' as const,
-        title: `${u.first_name} ${u.last_name}`.trim(),
-      })),
-      ...resources.companies.map((c) => ({
-        id: resourceIdOf('contractor', c.id),
-        kind: 'contractor' as const,
-        title: c.name,
-      })),
-    ],
+    resources: resourceList(resources),
     workOrders,
     truncated,
+  };
+}
+
+function resourceList({ installers, companies }: Awaited<ReturnType<typeof repo.findResources>>) {
+  return [
+    ...installers.map((u) => ({
+      id: resourceIdOf('installer', u.id),
+      kind: 'installer' as const,
+      title: `${u.first_name} ${u.last_name}`.trim(),
+    })),
+    ...companies.map((c) => ({ id: resourceIdOf('contractor', c.id), kind: 'contractor' as const, title: c.name })),
+  ];
+}
+
+// ---- availability ----------------------------------------------------------------------------------------------
+
+/**
+ * Every installer and crew for [start, end): free, or the visits it would overlap (the same half-open overlap the
+ * write refuses). The work order being placed is no conflict with itself; an unknown one is 404.
+ */
+export async function availability(
+  ctx: AppContext,
+  _user: Viewer,
+  query: DispatchAvailabilityQuery,
+): Promise<DispatchAvailability> {
+  const start = toIso(query.start);
+  const end = toIso(query.end);
+  const [resources, slots, placing] = await Promise.all([
+    repo.findResources(ctx.db),
+    repo.findSlotsInRange(ctx.db, start, end),
+    query.workOrderId === undefined ? null : repo.findWorkOrdersForAssign(ctx.db, [query.workOrderId]),
+  ]);
+  if (placing && placing.length === 0) throw notFound(`Work order ${query.workOrderId} was not found.`);
+  const byResource = new Map<string, DispatchAvailability['resources'][number]['conflicts']>();
+  for (const s of slots) {
+    if (s.work_order_id === query.workOrderId) continue;
+    const id = slotResourceId(s);
+    const list = byResource.get(id) ?? [];
+    list.push({ workOrderId: s.work_order_id, start: toIso(s.starts_at), end: toIso(s.ends_at) });
+    byResource.set(id, list);
+  }
+  return {
+    start,
+    end,
+    outsideWorkingHours: !isWithinWorkingHours(new Date(start), new Date(end)),
+    resources: resourceList(resources).map((r) => {
+      const conflicts = (byResource.get(r.id) ?? []).sort((a, b) => a.start.localeCompare(b.start));
+      return { resourceId: r.id, title: r.title, kind: r.kind, available: conflicts.length === 0, conflicts };
+    }),
   };
 }
 
