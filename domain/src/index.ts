@@ -43,6 +43,7 @@ export * from './checklists/values.js';
 export * from './circuit-stats.js';
 export * from './clean-text.js';
 export * from './constants.js';
+export * from './contractor-due.js';
 export * from './dispatch.js';
 export * from './dispatch-board.js';
 export * from './errors.js';
