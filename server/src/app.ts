@@ -43,6 +43,7 @@ import { photosRoutes } from './modules/photos/photos.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { servicesRoutes } from './modules/services/services.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { staffHomeRoutes } from './modules/staff-home/staff-home.routes.js';
 import { staffOrdersRoutes } from './modules/staff-orders/staff-orders.routes.js';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes.js';
 import { supportTicketsRoutes } from './modules/support-tickets/tickets.routes.js';
@@ -105,6 +106,7 @@ const MODULES = [
   reportsRoutes,
   dispatchRoutes,
   staffOrdersRoutes,
+  staffHomeRoutes,
   authCodesRoutes,
   subscribersRoutes,
   ordersRoutes,

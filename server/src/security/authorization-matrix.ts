@@ -287,6 +287,9 @@ export const MATRIX: Record<string, Row> = {
     shared: { vcCustomerID: C.business },
   }),
 
+  // staff home: every staff member; the answer holds the tiles of their roles (staff-home.test.ts checks which)
+  'GET /api/staff/home': staff(),
+
   // staff: sales orders (sales and admin; dispatchers read)
   'GET /api/staff/orders': staff({ roles: ['sales', 'dispatcher'], query: { q: 'Reyes' } }),
   'GET /api/staff/orders/{orderId}': staff({ roles: ['sales', 'dispatcher'] }),
