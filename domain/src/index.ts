@@ -24,6 +24,7 @@ export * from './api/report-data.js';
 export * from './api/reports.js';
 export * from './api/services.js';
 export * from './api/settings.js';
+export * from './api/history.js';
 export * from './api/staff-orders.js';
 export * from './api/staff-reports.js';
 export * from './api/subscribers.js';
