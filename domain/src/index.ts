@@ -12,6 +12,7 @@ export * from './api/customer-home.js';
 export * from './api/customer-services.js';
 export * from './api/dispatch.js';
 export * from './api/health.js';
+export * from './api/history.js';
 export * from './api/installer-checklist.js';
 export * from './api/notifications.js';
 export * from './api/order-pages.js';
