@@ -30,7 +30,7 @@ export function contractorWorkOrderRoutes(fastify: FastifyInstance, ctx: AppCont
     schema: {
       tags,
       summary:
-        "Contractor Home: counts of open, awaiting acknowledgement, due today and overdue work, and a page of one list",
+        'Contractor Home: counts of open, awaiting acknowledgement, due today and overdue work, and a page of one list',
       querystring: ContractorHomeQuerySchema,
       response: { 200: ContractorHomeSchema, ...errorResponses(400, 401, 403) },
     },
