@@ -4,7 +4,7 @@
  * beside them. Today and now are the provider's (DISPATCH_TIME_ZONE), the clock every time of the portal is shown in;
  * a time field says which zone it means.
  */
-import { DISPATCH_TIME_ZONE } from '@strand/domain';
+import { localParts } from '@strand/domain';
 import type { InputHTMLAttributes } from 'react';
 import { Button } from './button';
 import { Field } from './field';
@@ -30,32 +30,16 @@ export interface TimeFieldProps extends Omit<DateFieldProps, 'todayLabel'> {
   nowLabel?: string | false;
 }
 
-const parts = (moment: Date) =>
-  Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: DISPATCH_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    })
-      .formatToParts(moment)
-      .map((p) => [p.type, p.value]),
-  ) as Record<string, string>;
-
 /** The provider's date today, YYYY-MM-DD. */
 export function providerToday(moment: Date = new Date()): string {
-  const p = parts(moment);
-  return `${p.year}-${p.month}-${p.day}`;
+  return localParts(moment).date;
 }
 
 /** The provider's clock now, HH:MM, and its zone's short name ("CST"). */
 export function providerNow(moment: Date = new Date()): { time: string; zone: string } {
-  const p = parts(moment);
-  return { time: `${p.hour}:${p.minute}`, zone: p.timeZoneName ?? '' };
+  const { minute, zone } = localParts(moment);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { time: `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`, zone };
 }
 
 export function DateField({

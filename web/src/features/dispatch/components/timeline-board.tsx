@@ -2,10 +2,10 @@ import {
   BOARD_END_MINUTE,
   BOARD_START_MINUTE,
   type BoardVisit,
-  DISPATCH_TIME_ZONE,
   type DispatchResource,
   type DispatchWorkOrder,
   layoutBoard,
+  localParts,
   wallTime,
   zonedInstant,
 } from '@strand/domain';
@@ -22,10 +22,7 @@ const HOURS = Array.from(
 
 /** "CST" / "CDT": the provider zone's short name on a day, so every time on the board is labelled. */
 export function zoneLabel(day: string): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone: DISPATCH_TIME_ZONE, timeZoneName: 'short' })
-    .formatToParts(zonedInstant(day, 12 * 60))
-    .find((p) => p.type === 'timeZoneName');
-  return part?.value ?? DISPATCH_TIME_ZONE;
+  return localParts(zonedInstant(day, 12 * 60)).zone;
 }
 
 /** Lets an element of the list be dropped onto the board. */
