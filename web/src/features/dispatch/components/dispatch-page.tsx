@@ -2,7 +2,6 @@ import { addDays, type DispatchWorkOrder, slotFlagMessages, staffHolds } from '@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
-import { formatMoment } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -11,8 +10,8 @@ import { Skeleton } from '../../../lib/ui/skeleton';
 import { TextField } from '../../../lib/ui/text-field';
 import { useAssign, useBoard } from '../api/dispatch';
 import { AssignDialog, type AssignSubmit } from './assign-dialog';
-import { dateTime, dayLabel, localDay, timeRange } from './board-time';
-import { dragWorkOrder, TimelineBoard } from './timeline-board';
+import { dateTime, dayLabel, localDay, providerDay, timeRange } from './board-time';
+import { dragWorkOrder, TimelineBoard, zoneLabel } from './timeline-board';
 import '../../../styles/dispatch.css';
 
 const DispatchMap = lazy(() => import('./dispatch-map').then((m) => ({ default: m.DispatchMap })));
@@ -51,7 +50,7 @@ function DispatchBoardView() {
 
   const data = board.data;
   const names = useMemo(() => new Map((data?.resources ?? []).map((r) => [r.id, r.title])), [data]);
-  const onDay = (w: DispatchWorkOrder) => Boolean(w.slot && localDay(new Date(w.slot.start)) === day);
+  const onDay = (w: DispatchWorkOrder) => Boolean(w.slot && providerDay(w.slot.start) === day);
   const scheduled = (data?.workOrders ?? []).filter(onDay);
   const needle = find.trim().toLowerCase();
   const matches = (w: DispatchWorkOrder) =>
@@ -77,7 +76,7 @@ function DispatchBoardView() {
   const onMove = (workOrderId: number, resourceId: string, start: Date, minutes: number) => {
     run(
       { workOrderIds: [workOrderId], resourceId, start: start.toISOString(), durationMinutes: minutes },
-      `Work order ${workOrderId} moved to ${names.get(resourceId) ?? resourceId} at ${formatMoment(start.toISOString())}.`,
+      `Work order ${workOrderId} moved to ${names.get(resourceId) ?? resourceId} at ${dateTime(start.toISOString())}.`,
     ).catch(() => {});
   };
   const submitForm = (ids: number[]) => (values: AssignSubmit) =>
@@ -217,6 +216,7 @@ function DispatchBoardView() {
                 />
               ) : (
                 <DayList
+                  day={day}
                   scheduled={scheduled}
                   resources={data.resources}
                   names={names}
@@ -307,11 +307,13 @@ function WorkOrderItem({
 
 /** The day as a list per installer and crew (phones, keyboard): each visit with its flags and Reschedule. */
 function DayList({
+  day,
   scheduled,
   resources,
   names,
   onEdit,
 }: {
+  day: string;
   scheduled: DispatchWorkOrder[];
   resources: { id: string; title: string }[];
   names: Map<string, string>;
@@ -328,6 +330,7 @@ function DayList({
     .filter((g) => g.visits.length > 0);
   return (
     <div className="dispatch-day-list">
+      <p className="muted">Times in {zoneLabel(day)} (provider time).</p>
       {groups.map(({ r, visits }) => (
         <section key={r.id} aria-label={names.get(r.id) ?? r.title} className="dispatch-resource">
           <h3>{r.title}</h3>
