@@ -35,6 +35,7 @@ import {
   parseResourceId,
   type ResourceKind,
   resourceIdOf,
+  visitWindowOf,
 } from '@strand/domain';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -43,6 +44,7 @@ import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import type { Viewer } from '../../plugins/auth.js';
+import { notify } from '../notifications/notifications.service.js';
 import { recordOrderEvent } from '../orders/orders.service.js';
 import * as repo from './dispatch.repository.js';
 
@@ -361,6 +363,42 @@ async function assignIn(
   return { results };
 }
 
+/**
+ * The notices of a scheduled visit, in the assignment's transaction: the customer hears of a booked visit and of a
+ * move to another day or half-day window (a move inside the same window says nothing); the installer of a work order
+ * new to them hears of it, and of a move of their visit.
+ */
+async function tellOfVisit(
+  trx: Transaction<Database>,
+  wo: AssignWorkOrder,
+  resource: Resource,
+  slot: BoardSlot,
+  previous: repo.SlotRow | null,
+  now: string,
+) {
+  const at = new Date(now);
+  const visit = visitWindowOf(slot.start, DISPATCH_TIME_ZONE);
+  const before = previous ? visitWindowOf(previous.starts_at, DISPATCH_TIME_ZONE) : null;
+  const address = wo.address ?? 'your address';
+  if (!before || before.date !== visit.date || before.window !== visit.window) {
+    await notify(trx, at, {
+      type: before ? 'appointment.moved' : 'appointment.booked',
+      key: `work-order:${wo.id}:${slot.start}`,
+      customerId: wo.customer_id,
+      data: { address, ...visit },
+    });
+  }
+  if (resource.kind !== 'installer') return;
+  const sameInstaller = previous?.installer_user_id === resource.refId;
+  if (sameInstaller && previous?.starts_at === slot.start) return;
+  await notify(trx, at, {
+    type: sameInstaller ? 'field.work_order_moved' : 'field.work_order_assigned',
+    key: `work-order:${wo.id}:${resource.refId}:${slot.start}`,
+    userIds: [resource.refId],
+    data: { workOrder: String(wo.id), address: wo.address ?? wo.customer_name, date: timeOf(slot.start) },
+  });
+}
+
 type AssignWorkOrder = Awaited<ReturnType<typeof repo.findWorkOrdersForAssign>>[number];
 
 async function writeAssignment(
@@ -415,6 +453,7 @@ async function writeAssignment(
         now,
       );
     }
+    await tellOfVisit(trx, wo, resource, slot, previous, now);
   }
   await audit(trx, {
     at: now,

@@ -453,3 +453,51 @@ describe('GET /api/staff/dispatch/availability', () => {
     expect(JSON.stringify(backwards.json())).toContain('End must be 15 to 600 minutes after start.');
   });
 });
+
+describe('the notices of a scheduled visit (issue 30)', () => {
+  const notices = (workOrderId: number) =>
+    t.db.db
+      .selectFrom('notification_outbox')
+      .select(['event_type', 'channel', 'recipient_kind', 'recipient_id', 'payload'])
+      .where('dedupe_key', 'like', `%|work-order:${workOrderId}:%`)
+      .orderBy('id')
+      .execute();
+
+  it('tells the customer of a booking and of a move to another window, not of a move inside the same window', async () => {
+    const [first] = await newOrderWorkOrders();
+    const id = first as number;
+    expect(
+      (await assign({ workOrderIds: [id], resourceId: INSTALLER, start: at('08:00', '2027-03-11') })).statusCode,
+    ).toBe(200);
+    const booked = await notices(id);
+    expect(new Set(booked.map((n) => n.event_type))).toEqual(
+      new Set(['appointment.booked', 'field.work_order_assigned']),
+    );
+    const inApp = booked.find((n) => n.event_type === 'appointment.booked' && n.channel === 'in_app');
+    expect(JSON.parse(inApp?.payload ?? '{}').body).toMatch(/on Thursday, March 11 between 8 AM and noon\.$/);
+    expect(booked.find((n) => n.event_type === 'field.work_order_assigned')).toMatchObject({
+      channel: 'in_app',
+      recipient_kind: 'employee',
+      recipient_id: String(DEMO.users.installer.id),
+    });
+
+    // 08:00 -> 10:00 the same morning: the customer's window is the same, so the customer hears nothing new.
+    expect(
+      (await assign({ workOrderIds: [id], resourceId: INSTALLER, start: at('10:00', '2027-03-11') })).statusCode,
+    ).toBe(200);
+    const afterSameWindow = await notices(id);
+    expect(afterSameWindow.filter((n) => n.event_type.startsWith('appointment.'))).toHaveLength(
+      booked.filter((n) => n.event_type.startsWith('appointment.')).length,
+    );
+    expect(afterSameWindow.filter((n) => n.event_type === 'field.work_order_moved')).toHaveLength(1);
+
+    // To the afternoon: another window, the customer is told.
+    expect(
+      (await assign({ workOrderIds: [id], resourceId: INSTALLER, start: at('13:00', '2027-03-11') })).statusCode,
+    ).toBe(200);
+    const moved = (await notices(id)).filter((n) => n.event_type === 'appointment.moved');
+    expect(moved.length).toBeGreaterThan(0);
+    expect(JSON.parse(moved[0]?.payload ?? '{}').title).toBe('Visit moved to Thursday, March 11');
+    expect(JSON.parse(moved[0]?.payload ?? '{}').body).toMatch(/between noon and 5 PM\.$/);
+  });
+});
