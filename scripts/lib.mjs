@@ -32,7 +32,7 @@ export function runLogged(command, args, sink, options = {}) {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       ...options,
-      env: { ...process.env, FORCE_COLOR: '0', ...options.env },
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...options.env },
     });
     child.stdout.pipe(sink, { end: false });
     child.stderr.pipe(sink, { end: false });

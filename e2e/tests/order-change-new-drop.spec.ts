@@ -1,11 +1,12 @@
 /**
  * Issue 28: "Change packages" at a location the fiber drop does not reach (the demo's cancelled order at 317 Orchard
  * Crest Dr, "No packages at this location" on Services) is a new install, planned as checkout plans one (survey,
- * drop, splicing, install) and paid when placed. At phone size (390 × 844), one sign-in, steps.
+ * drop, splicing, install) and paid when placed, with a card on file as checkout offers them. At phone size
+ * (390 × 844), one sign-in, steps.
  */
 import { expect } from '@playwright/test';
 import { signIn } from './support/app';
-import { expectNoSideways, fillSandboxCard } from './support/customer';
+import { expectNoSideways, goToBillingCenter } from './support/customer';
 import { test } from './support/spec-server';
 
 const CANCELLED = '317 Orchard Crest Dr';
@@ -14,6 +15,20 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test('a change where the drop does not reach plans the crews’ work and takes the payment it owes', async ({ page }) => {
   await signIn(page, 'orders');
+
+  await test.step('Olive keeps a card on file', async () => {
+    await goToBillingCenter(page, 'Payment methods');
+    await page.getByRole('button', { name: 'Add a payment method' }).click();
+    const form = page.getByRole('form', { name: 'Add a payment method' });
+    await form.getByLabel('Name on card').fill('Olive Orders');
+    await form.getByLabel('Card number').fill('6011111111111117');
+    await form.getByLabel('Expiry month').selectOption('09');
+    await form.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 3));
+    await form.getByLabel('Security code').fill('321');
+    await form.getByLabel('Billing ZIP code').fill('65203');
+    await form.getByRole('button', { name: 'Save card' }).click();
+    await expect(page.getByRole('article', { name: 'Discover ending in 1117' })).toBeVisible();
+  });
 
   await test.step('Services shows the cancelled order’s location with nothing on it, and its Change packages', async () => {
     await page.goto('/services');
@@ -30,12 +45,14 @@ test('a change where the drop does not reach plans the crews’ work and takes t
     await expectNoSideways(page);
   });
 
-  await test.step('refused without a card, then paid with the sandbox card', async () => {
+  await test.step('refused with a new card left empty, then paid with the card on file', async () => {
     await page.getByLabel('Day', { exact: true }).selectOption({ index: 1 });
     await page.getByLabel('Window', { exact: true }).selectOption({ index: 1 });
+    const payWith = page.getByLabel('Pay with');
+    await expect(payWith).toHaveValue('');
     await page.getByRole('button', { name: 'Pay $154.00 and place the order' }).click();
     await expect(page.locator('.field__error').first()).toBeVisible();
-    await fillSandboxCard(page, 'Olive Orders', '65203');
+    await payWith.selectOption({ label: 'Discover ending 1117' });
     await page.getByRole('button', { name: 'Pay $154.00 and place the order' }).click();
     await expect(page).toHaveURL(/\/orders\/\d+$/, { timeout: 15_000 });
   });
