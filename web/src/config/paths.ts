@@ -13,6 +13,8 @@ export const paths = {
   superUserLogin: '/login/superUser/:vcCustomerID/:hash/:nEmployeeID',
   portalSelect: '/portalSelect',
   settings: '/settings',
+  /** The notification centre of every signed-in portal (issue 30). */
+  notifications: '/notifications',
   staff: '/staff',
   staffDispatch: '/staff/dispatch',
   staffOrders: '/staff/orders',
@@ -26,6 +28,8 @@ export const paths = {
   staffSubscribers: '/staff/subscribers',
   staffNotice: '/staff/subscribers/notices/:noticeId',
   staffReports: '/staff/reports',
+  /** What was sent to a customer and whether it arrived (issue 30). */
+  staffCustomerNotifications: '/staff/customers/:customerId/notifications',
   /** The customer's landing page (issue 28). */
   home: '/home',
   accountInfo: '/accountInfo',

@@ -1,5 +1,6 @@
 import { type PortalType, type SessionClaims, type ShellConfig, showsAccountName } from '@strand/domain';
 import { Link } from 'react-router';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SyncIndicator } from '../../features/offline/components/sync-indicator';
 import { PORTAL_LABELS } from '../../lib/portal-labels';
 import { displayName } from '../../lib/session';
@@ -35,6 +36,8 @@ export function AppHeader(props: AppHeaderProps) {
         </Link>
         {/* Offline (issue 5): photos waiting to upload; mounting it replays the outbox at app start. */}
         {portal === 'installer' && <SyncIndicator />}
+        {/* Notifications (issue 30): every signed-in portal, field users included. */}
+        <NotificationBell />
         <AccountLinks
           className="header-links"
           config={config}
