@@ -78,6 +78,10 @@ const shellRoutes: RouteObject[] = [
   },
   { path: paths.staff, lazy: lazyPage(() => import('../features/staff/components/staff-page'), 'StaffPage') },
   {
+    path: paths.staffCustomerNotifications,
+    lazy: lazyPage(() => import('../features/staff/components/delivery-log-page'), 'DeliveryLogPage'),
+  },
+  {
     path: paths.staffDispatch,
     lazy: lazyPage(() => import('../features/dispatch/components/dispatch-page'), 'DispatchPage'),
   },

@@ -71,3 +71,8 @@ export function staffChangePackagesPath(serviceLocationId: number): string {
 export function staffNoticePath(noticeId: number): string {
   return `/staff/subscribers/notices/${noticeId}`;
 }
+
+/** A customer's notification delivery log (staff, issue 30). */
+export function staffCustomerNotificationsPath(customerId: string): string {
+  return `/staff/customers/${encodeURIComponent(customerId)}/notifications`;
+}
