@@ -1,11 +1,16 @@
 import { type PortalType, type SessionClaims, type ShellConfig, showsAccountName } from '@strand/domain';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SyncIndicator } from '../../features/offline/components/sync-indicator';
 import { PORTAL_LABELS } from '../../lib/portal-labels';
 import { displayName } from '../../lib/session';
 import type { HeaderStyle } from '../../lib/theme';
 import { AccountLinks } from './account-links';
+
+/** The bell loads after the first paint (its query, schema and icon are not in the first download); a box of its size waits. */
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
 
 export interface AppHeaderProps {
   claims: SessionClaims;
@@ -37,7 +42,9 @@ export function AppHeader(props: AppHeaderProps) {
         {/* Offline (issue 5): photos waiting to upload; mounting it replays the outbox at app start. */}
         {portal === 'installer' && <SyncIndicator />}
         {/* Notifications (issue 30): every signed-in portal, field users included. */}
-        <NotificationBell />
+        <Suspense fallback={<span className="notification-bell" aria-hidden="true" />}>
+          <NotificationBell />
+        </Suspense>
         <AccountLinks
           className="header-links"
           config={config}
