@@ -11,6 +11,8 @@ export const NotificationItemSchema = z.object({
   body: z.string(),
   createdAt: z.string(),
   read: z.boolean(),
+  /** The values the words were filled from (`ticket: '#12'`, `order: '#7'`, `workOrder: '41'`): the web links the subject. */
+  data: z.record(z.string(), z.string()),
 });
 export type NotificationItem = z.infer<typeof NotificationItemSchema>;
 

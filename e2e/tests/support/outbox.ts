@@ -55,3 +55,27 @@ export function decodeQuotedPrintable(text: string): string {
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
+
+/**
+ * The mails the notification delivery sent through SMTP (issue 30): the spec server's SMTP sink writes each as an
+ * .eml file in DATA_DIR/mail-sink. Oldest first; `headers` is the raw header block, unfolded.
+ */
+export async function sinkMails(): Promise<(OutboxMail & { headers: string })[]> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the tests through e2e/playwright.config.ts');
+  const dir = path.join(dataDir, 'mail-sink');
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const raw = await readFile(path.join(dir, file), 'utf8');
+      const headers = (raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ');
+      return {
+        file,
+        headers,
+        to: /^To: (.*)$/m.exec(headers)?.[1]?.trim() ?? '',
+        subject: /^Subject: (.*)$/m.exec(headers)?.[1]?.trim() ?? '',
+        text: decodeQuotedPrintable(raw),
+      };
+    }),
+  );
+}

@@ -72,7 +72,15 @@ const shellRoutes: RouteObject[] = [
     path: paths.settings,
     lazy: lazyPage(() => import('../features/settings/components/settings-page'), 'SettingsPage'),
   },
+  {
+    path: paths.notifications,
+    lazy: lazyPage(() => import('../features/notifications/components/notifications-page'), 'NotificationsPage'),
+  },
   { path: paths.staff, lazy: lazyPage(() => import('../features/staff/components/staff-page'), 'StaffPage') },
+  {
+    path: paths.staffCustomerNotifications,
+    lazy: lazyPage(() => import('../features/staff/components/delivery-log-page'), 'DeliveryLogPage'),
+  },
   {
     path: paths.staffDispatch,
     lazy: lazyPage(() => import('../features/dispatch/components/dispatch-page'), 'DispatchPage'),

@@ -13,6 +13,8 @@ export const paths = {
   superUserLogin: '/login/superUser/:vcCustomerID/:hash/:nEmployeeID',
   portalSelect: '/portalSelect',
   settings: '/settings',
+  /** The notification centre of every signed-in portal (issue 30). */
+  notifications: '/notifications',
   staff: '/staff',
   staffDispatch: '/staff/dispatch',
   staffOrders: '/staff/orders',
@@ -26,6 +28,8 @@ export const paths = {
   staffSubscribers: '/staff/subscribers',
   staffNotice: '/staff/subscribers/notices/:noticeId',
   staffReports: '/staff/reports',
+  /** What was sent to a customer and whether it arrived (issue 30). */
+  staffCustomerNotifications: '/staff/customers/:customerId/notifications',
   /** The customer's landing page (issue 28). */
   home: '/home',
   accountInfo: '/accountInfo',
@@ -66,4 +70,9 @@ export function staffChangePackagesPath(serviceLocationId: number): string {
 /** The page of one notice: its record of who was told. */
 export function staffNoticePath(noticeId: number): string {
   return `/staff/subscribers/notices/${noticeId}`;
+}
+
+/** A customer's notification delivery log (staff, issue 30). */
+export function staffCustomerNotificationsPath(customerId: string): string {
+  return `/staff/customers/${encodeURIComponent(customerId)}/notifications`;
 }

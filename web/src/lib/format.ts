@@ -50,3 +50,18 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/**
+ * How long ago, for a list of recent events (the notification centre): "just now", "5 min ago", "3 h ago",
+ * "yesterday"; from two days on, formatMoment's date and time.
+ */
+export function formatAgo(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso).getTime();
+  if (Number.isNaN(at)) return iso;
+  const minutes = Math.floor((now.getTime() - at) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} h ago`;
+  if (minutes < 48 * 60) return 'yesterday';
+  return formatMoment(iso);
+}

@@ -43,6 +43,15 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
 export async function notificationsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];
+  // RFC 8058: a mail client's one-click POST carries `List-Unsubscribe=One-Click` as a form, and the page's button
+  // posts an empty form. The signed query is the authority: the body is read (small) and set aside. Only these
+  // routes (this plugin's scope) take forms.
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    if (fastify.hasContentTypeParser(type)) continue;
+    fastify.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) =>
+      done(null, undefined),
+    );
+  }
 
   app.get('/api/notifications', {
     config: { access: 'authenticated' },

@@ -141,6 +141,7 @@ export async function listNotifications(ctx: AppContext, viewer: Viewer, limit: 
         body: p.body,
         createdAt: r.created_at,
         read: r.read_at !== null,
+        data: p.data ?? {},
       };
     }),
   };

@@ -217,8 +217,21 @@ describe('one-click unsubscribe', () => {
     expect(page.body).toContain('<button type="submit">Unsubscribe</button>');
     const forged = query.replace(/t=[^&]+/, 't=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     expect((await t.request({ method: 'POST', url: `/api/notifications/unsubscribe${forged}` })).statusCode).toBe(400);
-    const done = await t.request({ method: 'POST', url: `/api/notifications/unsubscribe${query}` });
+    // As a mail client sends it (RFC 8058: a form body), and as the page's button does (an empty form).
+    const done = await t.request({
+      method: 'POST',
+      url: `/api/notifications/unsubscribe${query}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(done.statusCode).toBe(200);
+    const button = await t.request({
+      method: 'POST',
+      url: `/api/notifications/unsubscribe${query}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(button.statusCode).toBe(200);
     expect(done.body).toContain('You are unsubscribed');
     const queued = (await outbox('invoice.ready', 'invoice:t1')).find(
       (r) => r.channel === 'email' && r.recipient_id === userId,

@@ -1,10 +1,16 @@
 import { type PortalType, type SessionClaims, type ShellConfig, showsAccountName } from '@strand/domain';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { SyncIndicator } from '../../features/offline/components/sync-indicator';
 import { PORTAL_LABELS } from '../../lib/portal-labels';
 import { displayName } from '../../lib/session';
 import type { HeaderStyle } from '../../lib/theme';
 import { AccountLinks } from './account-links';
+
+/** The bell loads after the first paint (its query, schema and icon are not in the first download); a box of its size waits. */
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
 
 export interface AppHeaderProps {
   claims: SessionClaims;
@@ -35,6 +41,10 @@ export function AppHeader(props: AppHeaderProps) {
         </Link>
         {/* Offline (issue 5): photos waiting to upload; mounting it replays the outbox at app start. */}
         {portal === 'installer' && <SyncIndicator />}
+        {/* Notifications (issue 30): every signed-in portal, field users included. */}
+        <Suspense fallback={<span className="notification-bell" aria-hidden="true" />}>
+          <NotificationBell />
+        </Suspense>
         <AccountLinks
           className="header-links"
           config={config}

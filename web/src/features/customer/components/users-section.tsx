@@ -1,6 +1,7 @@
 import type { CustomerAccount, CustomerUser } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { NotificationPreferencesForm } from '../../../lib/notification-preferences';
 import { Button } from '../../../lib/ui/button';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { Skeleton } from '../../../lib/ui/skeleton';
@@ -13,13 +14,15 @@ import { AddUserForm, EditUserForm } from './user-form';
 const SUPER_USER_NOTE =
   'As a super user you can change names, permissions and who may sign in; adding users and changing email addresses is left to the account’s administrator.';
 
-type Editing = { mode: 'add' } | { mode: 'edit' | 'permissions'; id: number } | null;
+type Editing = { mode: 'add' } | { mode: 'edit' | 'permissions' | 'notifications'; id: number } | null;
 
 /** The account's online users and their permission categories (getUsers, addUser, updateUser, permissions). */
 export function UsersSection({ account }: { account: CustomerAccount }) {
   const users = useUsers(true);
   const [editing, setEditing] = useState<Editing>(null);
   const close = () => setEditing(null);
+  // Issue 30: a business account's administrators (or a super user) choose its users' notices.
+  const managesNotices = account.vcCustomerType === 'Business' && (account.isAdmin || account.isSuperUser);
 
   return (
     <section className="stack" aria-labelledby="users-heading">
@@ -46,10 +49,31 @@ export function UsersSection({ account }: { account: CustomerAccount }) {
                 isSelf={user.nUserID === account.nUserID}
                 onEdit={() => setEditing({ mode: 'edit', id: user.nUserID })}
                 onPermissions={() => setEditing({ mode: 'permissions', id: user.nUserID })}
+                onNotifications={
+                  managesNotices ? () => setEditing({ mode: 'notifications', id: user.nUserID }) : undefined
+                }
               />
             )}
             {editing?.mode === 'permissions' && editing.id === user.nUserID && (
               <PermissionsForm user={user} granter={account} onDone={close} />
+            )}
+            {editing?.mode === 'notifications' && editing.id === user.nUserID && (
+              <div className="stack">
+                <NotificationPreferencesForm
+                  path={`/api/customer/users/${user.nUserID}/notification-preferences`}
+                  idPrefix={`user-${user.nUserID}-notifications`}
+                  heading={`Notifications of ${user.firstName} ${user.lastName}`}
+                  lead="What this user is told, and how. Security notices always reach them."
+                  savedMessage={`Notification preferences of ${user.firstName} ${user.lastName} saved`}
+                />
+                <Button type="button" variant="secondary" onClick={close}>
+                  Close
+                  <span className="visually-hidden">
+                    {' '}
+                    notifications of {user.firstName} {user.lastName}
+                  </span>
+                </Button>
+              </div>
             )}
           </li>
         ))}
@@ -63,9 +87,11 @@ interface UserCardProps {
   isSelf: boolean;
   onEdit(): void;
   onPermissions(): void;
+  /** Absent when the viewer may not choose the user's notices. */
+  onNotifications: (() => void) | undefined;
 }
 
-function UserCard({ user, isSelf, onEdit, onPermissions }: UserCardProps) {
+function UserCard({ user, isSelf, onEdit, onPermissions, onNotifications }: UserCardProps) {
   const name = `${user.firstName} ${user.lastName}`;
   return (
     <article className="card item-card" aria-labelledby={`user-${user.nUserID}`}>
@@ -101,6 +127,11 @@ function UserCard({ user, isSelf, onEdit, onPermissions }: UserCardProps) {
         <Button type="button" variant="secondary" onClick={onPermissions}>
           Permissions<span className="visually-hidden"> of {name}</span>
         </Button>
+        {onNotifications && (
+          <Button type="button" variant="secondary" onClick={onNotifications}>
+            Notifications<span className="visually-hidden"> of {name}</span>
+          </Button>
+        )}
       </div>
     </article>
   );

@@ -2,6 +2,7 @@ import { DEFAULT_THEME, type Theme, ThemeSchema } from '@strand/domain';
 import { useEffect } from 'react';
 import { useSession } from '../../../lib/browser-session';
 import { saveLocalTheme, useLocalTheme, usesLocalTheme } from '../../../lib/local-theme';
+import { NotificationPreferencesForm } from '../../../lib/notification-preferences';
 import { PaperlessBilling } from '../../../lib/paperless-billing';
 import { popup } from '../../../lib/popup-store';
 import { useShellConfig } from '../../../lib/shell-config';
@@ -139,6 +140,12 @@ export function SettingsPage() {
         </Button>
       </Form>
       <PasswordForm />
+      <NotificationPreferencesForm
+        path="/api/notifications/preferences"
+        idPrefix="my-notifications"
+        heading="Notifications"
+        lead="Choose what we tell you, and how. Each kind of notice can come by e-mail, by text message and in the portal (the bell at the top)."
+      />
       {/* Customers: the account's paperless choice (shown when the user may see bills). */}
       <PaperlessBilling enabled={customer} />
     </section>

@@ -1,8 +1,10 @@
 import type { CustomerMatch, MakeBusinessResponse, SuperLinkResponse } from '@strand/domain';
 import { useState } from 'react';
+import { staffCustomerNotificationsPath } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { ButtonLink } from '../../../lib/ui/button-link';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -75,6 +77,9 @@ export function CustomerResults({ customers, mayMakeBusiness = false }: Customer
                   Make business account<span className="visually-hidden"> of {customer.vcCustomerName}</span>
                 </Button>
               )}
+              <ButtonLink variant="secondary" to={staffCustomerNotificationsPath(customer.vcCustomerID)}>
+                Notifications sent<span className="visually-hidden"> to {customer.vcCustomerName}</span>
+              </ButtonLink>
               <Button
                 type="button"
                 variant="secondary"
