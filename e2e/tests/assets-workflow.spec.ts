@@ -97,8 +97,8 @@ test.describe('Circuit stats', () => {
   test('shows live stats from the simulated OLT and runs a tone test until Stop test', async ({ page }) => {
     await signInInstaller(page);
     await page.goto(`/search/100001/circuitStats/${await circuitIdOf('DATA-100001')}`);
-    await expect(page.getByText('vcServerIP')).toBeVisible();
-    await expect(page.locator('.asset-field', { hasText: 'vcServerIP' })).toContainText('127.0.0.1');
+    await expect(page.getByText('OLT address')).toBeVisible();
+    await expect(page.locator('.asset-field[data-key="vcServerIP"]')).toContainText('127.0.0.1');
     await expect(page.getByText(/-\d+\.\d{2} dBm/).first()).toBeVisible();
     await page.getByRole('button', { name: 'Start loop test' }).click();
     const dialog = page.getByRole('dialog');
@@ -109,7 +109,9 @@ test.describe('Circuit stats', () => {
     // The stop SET may still be on its way to the OLT when the first refresh reads the port.
     await expect(async () => {
       await page.getByRole('button', { name: 'Refresh' }).click();
-      await expect(page.locator('.asset-field', { hasText: 'ToneTest' })).toContainText('idle', { timeout: 1000 });
+      await expect(page.locator('.asset-field[data-key="ToneTest"]')).toContainText('Not running', {
+        timeout: 1000,
+      });
     }).toPass({ timeout: 10_000 });
   });
 
@@ -212,7 +214,7 @@ test.describe('Service location hooks', () => {
     await page.goto('/search/100001/circuitStats');
     await page.getByRole('link', { name: /DATA-100001/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Circuit Stats' })).toBeVisible();
-    await expect(page.locator('.asset-field', { hasText: 'vcCircuitID' })).toContainText('DATA-100001');
+    await expect(page.locator('.asset-field[data-key="vcCircuitID"]')).toContainText('DATA-100001');
   });
 });
 
