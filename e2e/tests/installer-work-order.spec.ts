@@ -255,3 +255,26 @@ test.describe('work order views', () => {
     await expect(link).toHaveAttribute('target', '_blank');
   });
 });
+
+test('On my way tells the customer once and shows it was sent; an installer not assigned gets no button', async ({
+  page,
+}) => {
+  await signInInstaller(page);
+  await openWorkOrder(page, WO.fullInstall);
+  const sends: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/on-my-way')) sends.push(r.url());
+  });
+  await page.getByRole('button', { name: 'On my way' }).click();
+  const sent = page.getByRole('status').filter({ hasText: 'Customer told you are on the way' });
+  await expect(sent).toBeVisible();
+  await expect(page.getByRole('button', { name: 'On my way' })).toHaveCount(0);
+  await page.reload();
+  await expect(sent).toBeVisible();
+  expect(sends).toHaveLength(1);
+
+  await openWorkOrder(page, 100006);
+  await expect(page.getByRole('heading', { level: 1, name: 'Work Order #100006' })).toBeVisible();
+  await expectSettled(page);
+  await expect(page.getByRole('button', { name: 'On my way' })).toHaveCount(0);
+});

@@ -50,3 +50,14 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/** A file's type as people say it (issue 27): "Photo", "PDF", "Video", "Spreadsheet", else "Document". */
+export function fileKindOf(contentType: string | null | undefined, fileName = ''): string {
+  const type = (contentType ?? '').toLowerCase();
+  const ext = fileName.toLowerCase().split('.').pop() ?? '';
+  if (type.startsWith('image/') || ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic'].includes(ext)) return 'Photo';
+  if (type === 'application/pdf' || ext === 'pdf') return 'PDF';
+  if (type.startsWith('video/')) return 'Video';
+  if (/spreadsheet|excel|csv/.test(type) || ['xlsx', 'xls', 'csv'].includes(ext)) return 'Spreadsheet';
+  return 'Document';
+}

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../../lib/ui/page-title';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useGisObject, useNotes } from '../api/work-order';
 import { OFFLINE_WARNING, useOnline } from '../lib/use-online';
+import { OnMyWayButton } from './on-my-way-button';
 import { ACTION_GROUPS, WORK_ORDER_ACTIONS } from './work-order-actions';
 import { useWorkOrderContext } from './work-order-layout';
 
@@ -134,6 +135,7 @@ export function WorkOrderHome() {
           Scan
         </ButtonLink>
       </nav>
+      <OnMyWayButton workOrderId={wo.WorkOrderID} online={online} />
 
       <div className="wo-home">
         {/* Busy while the GIS lookup may still add the object's map. */}
