@@ -44,7 +44,7 @@ export function ChecklistView() {
           {data.form.templateType === 'install' && !data.isComplete && <CompleteInstall checklist={data} />}
         </section>
       )}
-      {data?.form && data.canEdit && <ChecklistEditForm key={data.dtUpdated ?? 'new'} checklist={data} />}
+      {data?.form && data.canEdit && <ChecklistEditForm checklist={data} />}
     </WorkOrderView>
   );
 }
