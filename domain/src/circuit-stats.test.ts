@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { circuitStatLabel, circuitStatRows, opticalPowerStatus, parseDbm } from './circuit-stats.js';
+import {
+  circuitStatLabel,
+  circuitStatRows,
+  formatByteCount,
+  formatUptime,
+  opticalPowerStatus,
+  parseDbm,
+  statValueText,
+} from './circuit-stats.js';
 
 describe('optical power ranges (typical GPON)', () => {
   it.each([
@@ -38,8 +46,8 @@ describe('labels and rows', () => {
     expect(circuitStatLabel('vcServerIP')).toBe('OLT address');
     expect(circuitStatLabel('nPort')).toBe('Port');
     expect(circuitStatLabel('nSlot')).toBe('Slot');
-    expect(circuitStatLabel('RxPower')).toBe('Receive power (dBm)');
-    expect(circuitStatLabel('TxPower')).toBe('Transmit power (dBm)');
+    expect(circuitStatLabel('RxPower')).toBe('Receive power');
+    expect(circuitStatLabel('TxPower')).toBe('Transmit power');
     expect(circuitStatLabel('somethingNew')).toBe('somethingNew');
   });
 
@@ -52,8 +60,41 @@ describe('labels and rows', () => {
   it('builds rows with the server’s value and a status for optical power', () => {
     expect(circuitStatRows({ nPort: '3', RxPower: '-28.00 dBm', TxPower: 'n/a' })).toEqual([
       { key: 'nPort', label: 'Port', value: '3' },
-      { key: 'RxPower', label: 'Receive power (dBm)', value: '-28.00 dBm', status: 'warn' },
-      { key: 'TxPower', label: 'Transmit power (dBm)', value: 'n/a', status: 'bad' },
+      { key: 'RxPower', label: 'Receive power', value: '-28.00 dBm', status: 'warn' },
+      { key: 'TxPower', label: 'Transmit power', value: 'n/a', status: 'bad' },
+    ]);
+  });
+});
+
+describe('plain values with units (issue 27)', () => {
+  it.each([
+    [0, '0 B'],
+    [999, '999 B'],
+    [1_500, '1.5 KB'],
+    [510_554_779, '511 MB'],
+    [2_340_000_000, '2.3 GB'],
+  ])('%s bytes read %s', (bytes, text) => {
+    expect(formatByteCount(bytes)).toBe(text);
+  });
+
+  it.each([
+    [273_600, '3 d 4 h'],
+    [86_400, '1 d'],
+    [3_720, '1 h 2 min'],
+    [59, 'under 1 min'],
+    [-1, 'n/a'],
+  ])('%s seconds up read %s', (seconds, text) => {
+    expect(formatUptime(seconds)).toBe(text);
+  });
+
+  it('gives each stat its unit and keeps text as sent', () => {
+    expect(statValueText('InOctets', '510554779')).toBe('511 MB');
+    expect(statValueText('DistanceMeters', '1234')).toBe('1,234 m');
+    expect(statValueText('ToneTest', 'idle')).toBe('Not running');
+    expect(statValueText('OperStatus', 'up')).toBe('up');
+    expect(statValueText('InOctets', 'n/a')).toBe('n/a');
+    expect(circuitStatRows({ OutOctets: '2340000000' })).toEqual([
+      { key: 'OutOctets', label: 'Data sent', value: '2.3 GB' },
     ]);
   });
 });

@@ -14,14 +14,15 @@ export const CIRCUIT_STAT_LABELS: Readonly<Record<string, string>> = {
   vcCircuitID: 'Circuit ID',
   vcProduct: 'Product',
   OperStatus: 'Port status',
-  RxPower: 'Receive power (dBm)',
-  TxPower: 'Transmit power (dBm)',
-  InOctets: 'Bytes received',
-  OutOctets: 'Bytes sent',
+  RxPower: 'Receive power',
+  TxPower: 'Transmit power',
+  InOctets: 'Data received',
+  OutOctets: 'Data sent',
   InErrors: 'Errored frames',
   ONTSerial: 'ONT serial',
-  DistanceMeters: 'Fiber distance (m)',
+  DistanceMeters: 'Fiber distance',
   ToneTest: 'Tone test',
+  Uptime: 'Up for',
 };
 
 export function circuitStatLabel(key: string): string {
@@ -61,7 +62,7 @@ export function parseDbm(value: string): number | undefined {
 export interface CircuitStatRow {
   key: string;
   label: string;
-  /** The value as the server sent it ('-18.50 dBm'). */
+  /** The value in plain words with its unit ('-18.50 dBm', '487 MB', '3 d 4 h'). */
   value: string;
   status?: SignalStatus;
 }
@@ -70,7 +71,7 @@ export interface CircuitStatRow {
 export function circuitStatRows(stats: Readonly<Record<string, string>>): CircuitStatRow[] {
   return Object.entries(stats).map(([key, raw]) => {
     const label = circuitStatLabel(key);
-    if (!OPTICAL_POWER_RANGES[key]) return { key, label, value: raw };
+    if (!OPTICAL_POWER_RANGES[key]) return { key, label, value: statValueText(key, raw) };
     const dbm = parseDbm(raw);
     return { key, label, value: raw, status: dbm === undefined ? 'bad' : opticalPowerStatus(key, dbm) };
   });
@@ -81,3 +82,62 @@ export const SIGNAL_STATUS_TEXT: Readonly<Record<SignalStatus, string>> = {
   warn: 'Marginal',
   bad: 'Bad',
 };
+
+/** A count of bytes in B, KB, MB, GB or TB (1000s, as network counters are read): 510554779 → '511 MB'. */
+export function formatByteCount(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return 'n/a';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}
+
+/** A duration in seconds as days, hours and minutes, the two largest parts: 273600 → '3 d 4 h'; 59 → 'under 1 min'. */
+export function formatUptime(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return 'n/a';
+  const parts: [number, string][] = [
+    [Math.floor(seconds / 86_400), 'd'],
+    [Math.floor((seconds % 86_400) / 3_600), 'h'],
+    [Math.floor((seconds % 3_600) / 60), 'min'],
+  ];
+  const first = parts.findIndex(([n]) => n > 0);
+  if (first === -1) return 'under 1 min';
+  return parts
+    .slice(first, first + 2)
+    .filter(([n]) => n > 0)
+    .map(([n, unit]) => `${n} ${unit}`)
+    .join(' ');
+}
+
+const TONE_TEST_TEXT: Readonly<Record<string, string>> = {
+  idle: 'Not running',
+  loop: 'Loop test running',
+  network: 'Network test running',
+  unknown: 'Unknown',
+};
+
+/** A stat's value in plain words with its unit; values that are not numbers stay as the server sent them. */
+export function statValueText(key: string, raw: string): string {
+  const n = Number(raw);
+  const numeric = raw.trim() !== '' && Number.isFinite(n);
+  switch (key) {
+    case 'InOctets':
+    case 'OutOctets':
+      return numeric ? formatByteCount(n) : raw;
+    case 'InErrors':
+      return numeric ? n.toLocaleString('en-US') : raw;
+    case 'DistanceMeters':
+      return numeric ? `${n.toLocaleString('en-US')} m` : raw;
+    case 'Uptime':
+      return numeric ? formatUptime(n) : raw;
+    case 'ToneTest':
+      return TONE_TEST_TEXT[raw] ?? raw;
+    default:
+      return raw;
+  }
+}

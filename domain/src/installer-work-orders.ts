@@ -3,7 +3,13 @@
  * and the server (what to answer): the default search, which fields are sent, the contact summary, which buttons
  * show, the plant-config flags, the nearest central offices and the directions link.
  */
-import type { Contact, PhysicalPlantConfig, WorkOrderSearchParams, WorkOrderSortField } from './api/work-orders.js';
+import {
+  type Contact,
+  defaultSort,
+  type PhysicalPlantConfig,
+  type WorkOrderSearchParams,
+  type WorkOrderSortField,
+} from './api/work-orders.js';
 import { addDays } from './calendar-days.js';
 import { DEFAULT_DISTANCE_FT } from './constants.js';
 import { distanceMiles, type LatLng } from './geo.js';
@@ -96,8 +102,11 @@ export function searchParamsFromForm(form: SearchForm, position: LatLng | null):
     if (form.dateFrom) params.DateFrom = form.dateFrom;
     if (form.dateTo) params.DateTo = form.dateTo;
   }
-  if (form.sortBy !== 'dueDate') params.SortBy = form.sortBy;
-  if (form.sortOrder !== 'desc') params.SortOrder = form.sortOrder;
+  // The sort goes only when it differs from the search's default (nearest first for Nearby, issue 27).
+  const nearby = params.Distance !== undefined;
+  const sortBy = form.sortBy === 'distance' && !nearby ? 'dueDate' : form.sortBy;
+  if (sortBy !== defaultSort(nearby).sortBy) params.SortBy = sortBy;
+  if (form.sortOrder !== defaultSort(sortBy === 'distance').sortOrder) params.SortOrder = form.sortOrder;
   return params;
 }
 
@@ -119,9 +128,14 @@ export function searchFormFromParams(params: WorkOrderSearchParams, today: Date)
     dateFilter: params.DateFrom !== undefined || params.DateTo !== undefined,
     dateFrom: params.DateFrom ?? form.dateFrom,
     dateTo: params.DateTo ?? form.dateTo,
-    sortBy: params.SortBy ?? form.sortBy,
-    sortOrder: params.SortOrder ?? form.sortOrder,
+    ...sortOfParams(params),
   };
+}
+
+/** The sort a search's parameters ask for, with the defaults of defaultSort filled in. */
+export function sortOfParams(params: WorkOrderSearchParams): { sortBy: WorkOrderSortField; sortOrder: 'asc' | 'desc' } {
+  const sortBy = params.SortBy ?? defaultSort(params.Distance !== undefined).sortBy;
+  return { sortBy, sortOrder: params.SortOrder ?? defaultSort(sortBy === 'distance').sortOrder };
 }
 
 // ---- work order home -------------------------------------------------------------------------------------------

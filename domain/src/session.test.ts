@@ -5,6 +5,7 @@ import {
   guardRedirect,
   isExpired,
   navLinksFor,
+  offersPortalSwitch,
   portalHome,
   showsAccountName,
 } from './session.js';
@@ -15,8 +16,8 @@ describe('availablePortals / automaticPortal (SPEC §6)', () => {
   it.each([
     ['a residential customer', { ...flags }, ['residential'], 'residential'],
     ['a business customer', { ...flags, vcCustomerType: 'Business' }, ['business'], 'business'],
-    ['an installer', { ...flags, nInstaller: 1, vcCustomerType: 'Provider' }, ['installer'], null],
-    ['a contractor of company 2', { ...flags, nContractor: 2 }, ['contractor'], null],
+    ['an installer', { ...flags, nInstaller: 1, vcCustomerType: 'Provider' }, ['installer'], 'installer'],
+    ['a contractor of company 2', { ...flags, nContractor: 2 }, ['contractor'], 'contractor'],
     ['an installer and contractor', { ...flags, nInstaller: 1, nContractor: 2 }, ['installer', 'contractor'], null],
     ['staff', { ...flags, nStaff: 1, vcCustomerType: 'Provider' }, ['staff'], 'staff'],
     [
@@ -110,5 +111,14 @@ describe('isExpired', () => {
   it('is true once exp (seconds) has passed', () => {
     expect(isExpired({ exp: 100 }, 100_000)).toBe(true);
     expect(isExpired({ exp: 101 }, 100_000)).toBe(false);
+  });
+});
+
+describe('offersPortalSwitch (issue 27)', () => {
+  const base = { nInstaller: 0, nContractor: 0, UNITYSUPERUSER: 0, nStaff: 0, vcCustomerType: 'Residential' } as const;
+  it('keeps /portalSelect in the menu of field users, even with one portal', () => {
+    expect(offersPortalSwitch({ ...base, nInstaller: 1, vcCustomerType: 'Provider' })).toBe(true);
+    expect(offersPortalSwitch({ ...base, nContractor: 2 })).toBe(true);
+    expect(offersPortalSwitch(base)).toBe(false);
   });
 });

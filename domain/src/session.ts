@@ -88,12 +88,19 @@ export function availablePortals(user: RoleFlags): PortalType[] {
   return portals.length > 0 ? portals : [customerPortalOf(user.vcCustomerType)];
 }
 
-/** The portal chosen without asking, or null when the user picks it on /portalSelect. */
+/**
+ * The portal chosen without asking: the only one a user has (an installer or contractor of one portal lands on its
+ * home, issue 27; /portalSelect stays reachable from the menu), or null when the user picks one of several.
+ */
 export function automaticPortal(user: RoleFlags): PortalType | null {
   const portals = availablePortals(user);
-  const only = portals[0];
-  if (portals.length !== 1 || only === undefined) return null;
-  return only === 'installer' || only === 'contractor' ? null : only;
+  return portals.length === 1 ? (portals[0] ?? null) : null;
+}
+
+/** Field users (installers, contractors) may open /portalSelect from the menu, even with one portal. */
+export function offersPortalSwitch(user: RoleFlags): boolean {
+  const portals = availablePortals(user);
+  return portals.length > 1 || portals.some((p) => p === 'installer' || p === 'contractor');
 }
 
 export interface NavLink {

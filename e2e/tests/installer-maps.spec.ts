@@ -9,7 +9,7 @@ test.describe('installer maps', () => {
     page.on('request', (r) => {
       if (r.url().includes('/FeatureServer/')) queries.push(new URL(r.url()).pathname);
     });
-    await workOrderButtons(page).filter({ hasText: 'ArcGIS MAP' }).click();
+    await workOrderButtons(page).filter({ hasText: 'Area map' }).click();
     const layers = page.getByRole('group', { name: 'Layers' });
     await expect(layers.getByRole('checkbox')).toHaveCount(12);
     const checked = [
@@ -45,7 +45,7 @@ test.describe('installer maps', () => {
   test('the GIS Object map opens the map for the object', async ({ page }) => {
     await signInInstaller(page);
     await openWorkOrder(page, WO.fullInstall);
-    await workOrderButtons(page).filter({ hasText: 'GIS Object map' }).click();
+    await workOrderButtons(page).filter({ hasText: 'This object on the map' }).click();
     await expect(page).toHaveURL(/\/arcGISMap\?gisObject=GIS-SL-2208-CLARK$/);
     await expect(page.getByText('GIS object GIS-SL-2208-CLARK')).toBeVisible();
   });

@@ -12,21 +12,22 @@ import { expect, test } from './support/spec-server';
 // Works offline: the service worker (blocked elsewhere, playwright.config.ts) must precache the app.
 test.use({ serviceWorkers: 'allow' });
 
+// Grouped under plain names (issue 27): Customer, Maps, Equipment, Network, Documents.
 const ALL_BUTTONS = [
   'Sales Order',
-  'GIS Object map',
   'Contacts',
-  'Service Location',
-  'ArcGIS MAP',
-  'Checklist',
-  'Circuit Stats',
-  'Attachments',
   'Notes',
-  'View PDF',
-  'Upload a Photo',
-  'Physical Plant Configs',
+  'This object on the map',
+  'Area map',
   'Directions',
   'View C.O. Map',
+  'Service Location',
+  'Fiber and splitter setup',
+  'Circuit Stats',
+  'Checklist',
+  'Attachments',
+  'View PDF',
+  'Upload a Photo',
 ];
 
 test.describe('work order home', () => {
@@ -58,20 +59,20 @@ test.describe('work order home', () => {
     // The buttons are read once the GIS lookup has answered (it may add GIS Object map).
     await expectSettled(page);
     await expect(workOrderButtons(page)).not.toContainText(['Circuit Stats']);
-    await expect(workOrderButtons(page)).not.toContainText(['GIS Object map']);
+    await expect(workOrderButtons(page)).not.toContainText(['This object on the map']);
 
     await openWorkOrder(page, WO.siteSurvey);
     await expect(page.locator('.wo-dl')).toContainText('No Contacts');
     await expectSettled(page);
     const survey = await workOrderButtons(page).allTextContents();
-    expect(survey).not.toContain('Physical Plant Configs');
+    expect(survey).not.toContain('Fiber and splitter setup');
     expect(survey).toContain('Attachments');
 
     // Fibre splicing with attachments: its GIS link stays hidden.
     await openWorkOrder(page, WO.splicing);
     await expect(workOrderButtons(page)).toContainText(['Circuit Stats']);
     await expectSettled(page);
-    expect(await workOrderButtons(page).allTextContents()).not.toContain('GIS Object map');
+    expect(await workOrderButtons(page).allTextContents()).not.toContain('This object on the map');
 
     await openWorkOrder(page, WO.pending);
     await expect(page.getByText('Nobody is assigned yet (pending).')).toBeVisible();
@@ -83,7 +84,7 @@ test.describe('work order home', () => {
     await expect(page.getByText('Limited Functionality While Offline')).toHaveCount(0);
     await context.setOffline(true);
     const warned = page.locator('.wo-actions li').filter({ hasText: 'Limited Functionality While Offline' });
-    await expect(warned.getByRole('link')).toHaveText(['Sales Order', 'ArcGIS MAP', 'Directions']);
+    await expect(warned.getByRole('link')).toHaveText(['Sales Order', 'Area map', 'Directions']);
     await context.setOffline(false);
   });
 
@@ -225,7 +226,7 @@ test.describe('work order views', () => {
   test('physical plant config: No/Yes flags and VIEW/HIDE SPLITTER', async ({ page }) => {
     await signInInstaller(page);
     await openWorkOrder(page, WO.fullInstall);
-    await workOrderButtons(page).filter({ hasText: 'Physical Plant Configs' }).click();
+    await workOrderButtons(page).filter({ hasText: 'Fiber and splitter setup' }).click();
     const facts = page.locator('.wo-dl').first();
     await expect(facts.locator('div').filter({ hasText: 'Fiber drop only' }).locator('dd')).toHaveText('No');
     await expect(facts.locator('div').filter({ hasText: 'Existing fiber drop' }).locator('dd')).toHaveText('Yes');
@@ -253,4 +254,27 @@ test.describe('work order views', () => {
     await expect(link).toHaveAttribute('href', 'https://www.google.com/maps/dir/?api=1&destination=38.9652,-92.2968');
     await expect(link).toHaveAttribute('target', '_blank');
   });
+});
+
+test('On my way tells the customer once and shows it was sent; an installer not assigned gets no button', async ({
+  page,
+}) => {
+  await signInInstaller(page);
+  await openWorkOrder(page, WO.fullInstall);
+  const sends: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/on-my-way')) sends.push(r.url());
+  });
+  await page.getByRole('button', { name: 'On my way' }).click();
+  const sent = page.getByRole('status').filter({ hasText: 'Customer told you are on the way' });
+  await expect(sent).toBeVisible();
+  await expect(page.getByRole('button', { name: 'On my way' })).toHaveCount(0);
+  await page.reload();
+  await expect(sent).toBeVisible();
+  expect(sends).toHaveLength(1);
+
+  await openWorkOrder(page, 100006);
+  await expect(page.getByRole('heading', { level: 1, name: 'Work Order #100006' })).toBeVisible();
+  await expectSettled(page);
+  await expect(page.getByRole('button', { name: 'On my way' })).toHaveCount(0);
 });

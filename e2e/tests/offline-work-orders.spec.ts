@@ -17,7 +17,7 @@ const VIEWS: [string, string, string | RegExp][] = [
   ['Sales Order', 'Sales Order', /./],
   ['Attachments', 'Attachments', 'Site plan from engineering'],
   ['Notes', 'Notes', 'Customer confirmed the 9-11 AM window'],
-  ['Physical Plant Configs', 'Physical Plant Config', /VIEW\/HIDE SPLITTER/],
+  ['Fiber and splitter setup', 'Physical Plant Config', /VIEW\/HIDE SPLITTER/],
   ['Circuit Stats', 'Circuits', /./],
   ['View C.O. Map', 'C.O. Map', /Expand\/Collapse CO List/],
   ['Directions', 'Directions', /./],

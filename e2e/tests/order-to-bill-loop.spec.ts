@@ -12,7 +12,7 @@ import { formatCents, proratedCents } from '@strand/domain';
 import { logOut, newestOrderCode, openMenuIfCollapsed, signIn } from './support/app';
 import { saveChecklist, signInContractor } from './support/contractor';
 import { expectNoSideways, openSection, screenshot } from './support/customer';
-import { signInInstaller } from './support/installer';
+import { fillInstallChecklist, signInInstaller } from './support/installer';
 import { expect, test } from './support/spec-server';
 
 test.use({ viewport: { width: 360, height: 740 }, timezoneId: 'America/Chicago' });
@@ -175,6 +175,7 @@ test('a visitor orders at a bare address, the work is dispatched and done, and t
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: `Work Order #${install}` })).toBeVisible();
   await page.getByRole('navigation', { name: 'Work order' }).getByRole('link', { name: 'Checklist' }).click();
+  await fillInstallChecklist(page);
   await page.getByRole('button', { name: 'Complete install' }).click();
   const question = page.getByRole('alertdialog', { name: 'Are you sure all assets are moved properly?' });
   await question.getByRole('button', { name: 'Yes, complete the install' }).click();

@@ -8,7 +8,7 @@ import { expect, type Page } from '@playwright/test';
 import { logOut, signIn } from './support/app';
 import { expectSaved, openChecklist, saveChecklist, signInContractor } from './support/contractor';
 import { expectNoSideways, goToBillingCenter, screenshot } from './support/customer';
-import { openWorkOrder, signInInstaller } from './support/installer';
+import { fillInstallChecklist, openWorkOrder, signInInstaller } from './support/installer';
 import { test } from './support/spec-server';
 
 const CUSTOMER = 'orders';
@@ -143,6 +143,7 @@ test('a contractor builds and splices, the installer installs, and the customer 
   await expect(page.getByText('ONT-STK-0001 is now tied to this location.')).toBeVisible();
   await openWorkOrder(page, install);
   await page.goto(`/search/${install}/checkList`);
+  await fillInstallChecklist(page);
   await page.getByRole('button', { name: 'Complete install' }).click();
   const question = page.getByRole('alertdialog', { name: 'Are you sure all assets are moved properly?' });
   await question.getByRole('button', { name: 'Yes, complete the install' }).click();

@@ -48,7 +48,7 @@ test.describe('the stored session', () => {
   });
 
   test('a reload keeps the session and the chosen portal', async ({ page }) => {
-    await signIn(page, 'installer');
+    await signIn(page, 'fieldtech');
     await choosePortal(page, 'Installer');
     await expect(page).toHaveURL(/\/search$/);
     await page.reload();
@@ -58,7 +58,7 @@ test.describe('the stored session', () => {
   });
 
   test('a signed-in field user without a chosen portal is sent to /portalSelect', async ({ page }) => {
-    await signIn(page, 'contractor1');
+    await signIn(page, 'fieldtech');
     await expect(page).toHaveURL(/\/portalSelect$/);
     await page.goto('/workOrders');
     await expect(page).toHaveURL(/\/portalSelect$/);

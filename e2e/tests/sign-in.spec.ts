@@ -33,6 +33,12 @@ test.describe('sign-in lands each demo account where it belongs', () => {
   for (const account of FIELD_ACCOUNTS) {
     test(`${account.username} chooses a portal on /portalSelect`, async ({ page }) => {
       await signIn(page, account.username);
+      // One portal: straight to its home (issue 27); /portalSelect stays reachable from the menu.
+      const only = account.portals.length === 1 ? account.portals[0] : undefined;
+      if (only) {
+        await expect(page).toHaveURL(new RegExp(`${PORTAL_LANDING[only].path}$`));
+        await page.goto('/portalSelect');
+      }
       await expect(page).toHaveURL(/\/portalSelect$/);
       await expect(page.getByRole('heading', { name: 'Choose a portal' })).toBeVisible();
       await expect(header(page).getByText(account.name)).toBeVisible();

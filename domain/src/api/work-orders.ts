@@ -19,7 +19,14 @@ export const WORK_ORDER_SORT_FIELDS = [
   'eventTime',
   'dueDate',
 ] as const;
-export type WorkOrderSortField = (typeof WORK_ORDER_SORT_FIELDS)[number];
+/** The form's choices plus Distance, offered (and the default, nearest first) only for a Nearby search (issue 27). */
+export const SEARCH_SORT_FIELDS = [...WORK_ORDER_SORT_FIELDS, 'distance'] as const;
+export type WorkOrderSortField = (typeof SEARCH_SORT_FIELDS)[number];
+
+/** A search's sort when it names none: nearest first for Nearby, otherwise latest due date first. */
+export function defaultSort(nearby: boolean): { sortBy: WorkOrderSortField; sortOrder: 'asc' | 'desc' } {
+  return nearby ? { sortBy: 'distance', sortOrder: 'asc' } : { sortBy: 'dueDate', sortOrder: 'desc' };
+}
 
 /** The sort choices of SPEC §2, in the order the form lists them. */
 export const WORK_ORDER_SORT_LABELS: Readonly<Record<WorkOrderSortField, string>> = {
@@ -29,6 +36,7 @@ export const WORK_ORDER_SORT_LABELS: Readonly<Record<WorkOrderSortField, string>
   eventTitle: 'Event title',
   eventTime: 'Event time',
   dueDate: 'Due Date',
+  distance: 'Distance',
 };
 
 export const SortOrderSchema = z.enum(['asc', 'desc']);
@@ -104,10 +112,8 @@ export const WorkOrderSearchQuerySchema = z
       .optional(),
     DateFrom: isoDate('Date From').optional(),
     DateTo: isoDate('Date To').optional(),
-    SortBy: z
-      .enum(WORK_ORDER_SORT_FIELDS, `SortBy must be one of ${WORK_ORDER_SORT_FIELDS.join(', ')}.`)
-      .default('dueDate'),
-    SortOrder: SortOrderSchema.default('desc'),
+    SortBy: z.enum(SEARCH_SORT_FIELDS, `SortBy must be one of ${SEARCH_SORT_FIELDS.join(', ')}.`).optional(),
+    SortOrder: SortOrderSchema.optional(),
   })
   .superRefine((q, ctx) => {
     const hasLat = q.Latitude !== undefined;
@@ -129,6 +135,18 @@ export const WorkOrderSearchQuerySchema = z
     if (q.DateFrom && q.DateTo && q.DateFrom > q.DateTo) {
       ctx.addIssue({ code: 'custom', path: ['DateTo'], message: 'Date To must not be before Date From.' });
     }
+    if (q.SortBy === 'distance' && !(hasLat && hasLon)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SortBy'],
+        message: 'SortBy distance needs your position: send Latitude and Longitude (Nearby).',
+      });
+    }
+  })
+  .transform((q) => {
+    const fallback = defaultSort(q.Latitude !== undefined);
+    const sortBy = q.SortBy ?? fallback.sortBy;
+    return { ...q, SortBy: sortBy, SortOrder: q.SortOrder ?? defaultSort(sortBy === 'distance').sortOrder };
   });
 /** What the browser sends (every value a string). */
 export type WorkOrderSearchParams = z.input<typeof WorkOrderSearchQuerySchema>;
@@ -145,6 +163,10 @@ export const WorkOrderSummarySchema = z.object({
   vcColoArea: z.string().nullable(),
   dtDueDate: z.string().nullable(),
   vcSummary: z.string().nullable(),
+  /** The service location's street and city, for the card (issue 27). */
+  vcAddress: z.string().nullable().optional(),
+  /** The due date has passed (provider's calendar) and the work is not done. */
+  bOverdue: z.boolean().optional(),
   /** Great-circle feet from the searched point (Nearby searches only). */
   nDistanceFeet: z.number().optional(),
   /** Only for a work order nobody works on yet or any more (issue 12): 'Waiting' for the step before, 'Cancelled'. */

@@ -31,7 +31,15 @@ export interface ChecklistForm {
   completeBox: 'work-order' | 'restoration';
   /** The base form also counts Closed as complete (SPEC §4). */
   closedCountsAsComplete: boolean;
+  /** The fields an installer's "Complete install" needs filled in (issue 27 item 8), in the form's order. */
+  requiredToComplete: readonly string[];
 }
+
+/**
+ * What an install must record before it is completed (issue 27 item 8): the light level at the ONT and the speed
+ * test that shows the service works.
+ */
+export const INSTALL_REQUIRED_TO_COMPLETE = ['vcLightSignalStrength', 'txtSpeedTestURL'] as const;
 
 const TITLES: Record<ChecklistFamily, string> = {
   construction: 'Drop construction checklist',
@@ -61,5 +69,6 @@ export function checklistFormFor(type: ChecklistTypeInfo): ChecklistForm | null 
     requiresSpeedTestUrl: family === 'tv-install',
     completeBox: family === 'yard-complaint' ? 'restoration' : 'work-order',
     closedCountsAsComplete: family === 'base',
+    requiredToComplete: family === 'install' ? INSTALL_REQUIRED_TO_COMPLETE : [],
   };
 }

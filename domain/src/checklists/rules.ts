@@ -101,6 +101,25 @@ export function checkChecklistSave(
   return { ok: true, data, completes, oneTime };
 }
 
+/** The fields `form` needs filled in before completing that `data` leaves empty (issue 27 item 8), in form order. */
+export function missingToComplete(
+  form: ChecklistForm,
+  data: Record<string, unknown>,
+): { name: string; label: string }[] {
+  return form.fields
+    .filter((field) => form.requiredToComplete.includes(field.name))
+    .filter((field) => {
+      const value = data[field.name];
+      return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+    })
+    .map((field) => ({ name: field.name, label: field.label }));
+}
+
+/** The refusal of a completion that lacks required fields: names each one. */
+export function missingToCompleteMessage(missing: readonly { label: string }[]): string {
+  return `Fill in the checklist before completing the install: ${missing.map((m) => m.label).join(', ')}.`;
+}
+
 /** The additional-room charge in cents (SPEC §9: $75 a room). */
 export function additionalRoomChargeCents(rooms: number): number {
   return Math.max(0, Math.trunc(rooms)) * ADDITIONAL_ROOM_CHARGE_CENTS;

@@ -91,3 +91,12 @@ export async function withSalesOrderHtml(workOrderId: number, html: string, body
     await withTestDb((db) => db.run('UPDATE sales_orders SET html = ? WHERE id = ?', original, orderId));
   }
 }
+
+/** On /search/{WOId}/checkList: fills and saves the install checklist's fields Complete install needs (issue 27). */
+export async function fillInstallChecklist(page: Page): Promise<void> {
+  const edit = page.getByRole('form', { name: 'Fill in the checklist' });
+  await edit.getByLabel('Light signal strength (needed to complete)').fill('-18.2 dBm');
+  await edit.getByLabel('Speed test URL (needed to complete)').fill('https://speed.example.test/r/1');
+  await edit.getByRole('button', { name: 'Save checklist' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Checklist saved' })).toBeVisible();
+}

@@ -513,6 +513,11 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/installer/work-orders/{WOId}/notes': installer(),
   'GET /api/installer/work-orders/{WOId}/checklist': installer(),
   // Completes the matrix's install work order (100001): after every other row.
+  'PUT /api/installer/work-orders/{WOId}/checklist': installer({
+    body: { data: { vcLightSignalStrength: '-18.2 dBm' }, tsArrivalOnsite: null },
+  }),
+  'GET /api/installer/work-orders/{WOId}/on-my-way': installer(),
+  'POST /api/installer/work-orders/{WOId}/on-my-way': installer(),
   'POST /api/installer/work-orders/{WOId}/complete': installer({ body: { assetsMovedConfirmed: true }, last: true }),
   'GET /api/installer/work-orders/{WOId}/service-location': installer(),
   'GET /api/installer/work-orders/{WOId}/service-location/assets': installer(),

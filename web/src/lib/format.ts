@@ -65,3 +65,14 @@ export function formatAgo(iso: string, now: Date = new Date()): string {
   if (minutes < 48 * 60) return 'yesterday';
   return formatMoment(iso);
 }
+
+/** A file's type as people say it (issue 27): "Photo", "PDF", "Video", "Spreadsheet", else "Document". */
+export function fileKindOf(contentType: string | null | undefined, fileName = ''): string {
+  const type = (contentType ?? '').toLowerCase();
+  const ext = fileName.toLowerCase().split('.').pop() ?? '';
+  if (type.startsWith('image/') || ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic'].includes(ext)) return 'Photo';
+  if (type === 'application/pdf' || ext === 'pdf') return 'PDF';
+  if (type.startsWith('video/')) return 'Video';
+  if (/spreadsheet|excel|csv/.test(type) || ['xlsx', 'xls', 'csv'].includes(ext)) return 'Spreadsheet';
+  return 'Document';
+}

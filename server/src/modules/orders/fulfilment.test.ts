@@ -8,6 +8,7 @@ import { CustomerOrderDetailSchema, proratedCents, waitingWorkMessage } from '@s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/generator.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { fillInstallChecklist } from '../../test/install-checklist.js';
 import { as, type Caller } from '../customer-account/customer-test-helpers.js';
 import { onWorkOrderComplete } from './fulfilment.service.js';
 import { addOnt, completingSave, newLocation, placePaidOrder } from './orders-test-helpers.js';
@@ -54,8 +55,10 @@ const save = (woId: number, type: string) =>
 const order = async () =>
   CustomerOrderDetailSchema.parse((await consumer.call('GET', `/api/customer/orders/${orderId}`)).json());
 const statuses = async () => (await order()).workOrders.map((w) => w.status);
-const complete = (woId: number, headers: Record<string, string> = {}) =>
-  installer.call('POST', `/api/installer/work-orders/${woId}/complete`, { assetsMovedConfirmed: true }, headers);
+const complete = async (woId: number, headers: Record<string, string> = {}) => {
+  if (woId > 0 && woId < 999_999_999) await fillInstallChecklist(t.db.db, woId);
+  return installer.call('POST', `/api/installer/work-orders/${woId}/complete`, { assetsMovedConfirmed: true }, headers);
+};
 
 describe('waiting work orders', () => {
   it('are shown as waiting and refuse a checklist with the reason', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/generator.js';
 import { GatewayUnavailableError, type PaymentGateway } from '../../integrations/payments/payment-gateway.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { fillInstallChecklist } from '../../test/install-checklist.js';
 import { as, type Caller } from '../customer-account/customer-test-helpers.js';
 import { CANCEL_IN_PROGRESS } from './fulfilment.service.js';
 import { cancelOrder, finishStaleCancels, STALE_CANCEL_MINUTES } from './order-cancel.service.js';
@@ -168,6 +169,7 @@ describe('a cancel racing the install (issue 25, LOW)', () => {
   }
   const by = { userId: null, employeeId: null };
   const install = async (installId: number) => {
+    await fillInstallChecklist(t.db.db, installId);
     const res = await (await as(t, 'installer')).call('POST', `/api/installer/work-orders/${installId}/complete`, {
       assetsMovedConfirmed: true,
     });

@@ -2,6 +2,7 @@ import { INSTALL_BY_WORK_ONLY, StaffOrderListSchema, StaffOrderPageSchema } from
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/generator.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { fillInstallChecklist } from '../../test/install-checklist.js';
 import { placeOrder } from '../orders/orders.service.js';
 import { addOnt, placeConsumerOrder } from '../orders/orders-test-helpers.js';
 
@@ -314,6 +315,7 @@ describe('installed only by the install, or by an admin override with a reason (
     const viaInstall = await paidOrder();
     const viaOverride = await paidOrder();
     const installer = await t.login('installer');
+    await fillInstallChecklist(t.db.db, viaInstall.installId);
     const done = await t.request({
       method: 'POST',
       url: `/api/installer/work-orders/${viaInstall.installId}/complete`,
@@ -376,6 +378,7 @@ describe('installed only by the install, or by an admin override with a reason (
       (await t.db.db.selectFrom('invoices').select('id').where('customer_id', '=', DEMO.customers.consumer).execute())
         .length;
     const count = await invoices();
+    await fillInstallChecklist(t.db.db, viaOverride.installId);
     const later = await t.request({
       method: 'POST',
       url: `/api/installer/work-orders/${viaOverride.installId}/complete`,

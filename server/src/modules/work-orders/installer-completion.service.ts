@@ -1,6 +1,6 @@
 /**
  * The installer completes an install work order (issue 12): the install checklist's rules of SPEC §4 (assets moved
- * confirmed; a complete checklist is read-only), the arrival and completion times, a history entry, status
+ * confirmed; a complete checklist is read-only; the required fields of issue 27 item 8 filled in), the arrival and completion times, a history entry, status
  * 'Complete', and, for a work order of a customer's order, the order moves in the same transaction (the packages
  * activate, the ONT at the location is tied to the order, the first invoice is made; orders/fulfilment.service.ts).
  * A work order waiting for the step before it, or cancelled with its order, is refused.
@@ -13,6 +13,8 @@ import {
   checklistFormFor,
   diffChecklist,
   type InstallerChecklist,
+  missingToComplete,
+  missingToCompleteMessage,
   ONT_REQUIRED_MESSAGE,
   waitingWorkMessage,
   withDefaults,
@@ -83,6 +85,14 @@ export async function completeInstall(
           if (check.message === CHECKLIST_READ_ONLY) throw conflict(CHECKLIST_READ_ONLY);
           throw badRequest(check.message, check.fields);
         }
+        // Issue 27 item 8: the install's required fields are filled in first (on the checklist, by the installer).
+        const missing = missingToComplete(form, check.data);
+        if (missing.length > 0) {
+          throw badRequest(
+            missingToCompleteMessage(missing),
+            Object.fromEntries(missing.map((m) => [m.name, `${m.label} is required to complete the install.`])),
+          );
+        }
         if (wo.order_id !== null && wo.service_location_id !== null) {
           if (!(await ontAtLocation(trx, wo.service_location_id))) {
             throw badRequest(ONT_REQUIRED_MESSAGE, { ont: ONT_REQUIRED_MESSAGE });
@@ -120,5 +130,5 @@ export async function completeInstall(
     ),
   );
   await sendOrderMail(ctx, progress);
-  return getInstallerChecklist(ctx, workOrderId);
+  return getInstallerChecklist(ctx, workOrderId, user.userId);
 }

@@ -49,6 +49,8 @@ const SORT_COLUMNS = {
   eventTitle: 'wo.next_scheduled_name',
   eventTime: 'wo.next_scheduled_at',
   dueDate: 'wo.due_date',
+  // Nearby only (the schema refuses it otherwise): the inner query orders by its distance column.
+  distance: 'distance_feet',
 } as const satisfies Record<WorkOrderSortField, string>;
 
 /**
@@ -90,6 +92,8 @@ export interface SearchRow {
   status: string;
   depends_on_work_order_id: number | null;
   distance_feet: number | null;
+  address: string | null;
+  city: string | null;
 }
 
 /**
@@ -280,8 +284,11 @@ export async function searchWorkOrders(
     .innerJoin('work_orders as wo', 'wo.id', 'm.id')
     .innerJoin('work_order_types as t', 't.id', 'wo.type_id')
     .innerJoin('customers as c', 'c.id', 'wo.customer_id')
+    .leftJoin('service_locations as sla', 'sla.id', 'wo.service_location_id')
     .select([
       'wo.id',
+      'sla.address',
+      'sla.city',
       't.description as type',
       'c.name as customer_name',
       'wo.next_scheduled_name',
@@ -340,7 +347,9 @@ function matching(
     .$if(needsType, (qb) => qb.innerJoin('work_order_types as t', 't.id', 'wo.type_id'))
     .select([
       'wo.id',
-      sql.ref<string | number | null>(SORT_COLUMNS[f.sortBy]).as('sort_key'),
+      (f.sortBy === 'distance' && distance ? distance : sql.ref<string | number | null>(SORT_COLUMNS[f.sortBy])).as(
+        'sort_key',
+      ),
       (distance ?? sql<number | null>`NULL`).as('distance_feet'),
     ])
     // Installers work the provider's own work orders; those given to a contractor company are the contractors'.

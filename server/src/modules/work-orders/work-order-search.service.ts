@@ -1,6 +1,8 @@
 /** The installer's work-order search (SPEC §2, §5, §7) and the type list its form offers. */
 import {
   DEFAULT_DISTANCE_FT,
+  dispatchLocalDate,
+  isOverdue,
   SEARCH_ROW_LIMIT,
   type WorkOrderSearchQuery,
   type WorkOrderSearchResult,
@@ -47,6 +49,7 @@ export async function search(ctx: AppContext, userId: number, q: WorkOrderSearch
     sortOrder: q.SortOrder,
     limit: SEARCH_ROW_LIMIT,
   });
+  const today = dispatchLocalDate(ctx.now());
   return {
     workOrders: rows.slice(0, SEARCH_ROW_LIMIT).map((r) => ({
       nCount: r.id,
@@ -57,6 +60,8 @@ export async function search(ctx: AppContext, userId: number, q: WorkOrderSearch
       vcColoArea: r.colo_area,
       dtDueDate: r.due_date,
       vcSummary: r.summary,
+      vcAddress: r.address ? [r.address, r.city].filter(Boolean).join(', ') : null,
+      bOverdue: isOverdue(r.due_date, r.status, today),
       ...(r.status === 'Waiting' || r.status === 'Cancelled'
         ? { vcStatus: r.status, nWaitingFor: r.status === 'Waiting' ? r.depends_on_work_order_id : null }
         : {}),

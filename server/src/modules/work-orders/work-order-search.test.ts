@@ -36,6 +36,8 @@ describe('GET /api/installer/work-orders', () => {
           vcNextScheduledName: 'Fiber install - Reyes',
           vcColoArea: expect.any(String),
           vcSummary: expect.stringContaining('1 Gig'),
+          vcAddress: expect.stringContaining(','),
+          bOverdue: expect.any(Boolean),
         },
       ],
     });
@@ -181,6 +183,25 @@ describe('GET /api/installer/work-orders', () => {
       const from100001 = (await near(home, '500')).json<Result>().workOrders;
       expect(from100001.map((w) => w.nCount)).toEqual(expect.arrayContaining([W.fullInstall, W.pending]));
       expect(from100001.find((w) => w.nCount === W.pending)?.nDistanceFeet).toBe(Math.round(apart));
+    });
+
+    it('lists the nearest first unless another sort is asked for (issue 27)', async () => {
+      const found = (await near(neighbour, '2000')).json<Result>().workOrders;
+      const feet = found.map((w) => w.nDistanceFeet ?? Number.NaN);
+      expect(found.length).toBeGreaterThan(1);
+      expect(feet).toEqual([...feet].sort((a, b) => a - b));
+      expect(found[0]?.nCount).toBe(W.pending);
+      const far = (await near(neighbour, '2000', { SortBy: 'distance', SortOrder: 'desc' })).json<Result>().workOrders;
+      expect(far.map((w) => w.nDistanceFeet)).toEqual([...feet].reverse());
+      const byDue = (await near(neighbour, '2000', { SortBy: 'dueDate' })).json<Result>().workOrders;
+      const due = byDue.map((w) => w.dtDueDate ?? '');
+      expect(due).toEqual([...due].sort().reverse());
+    });
+
+    it('refuses a distance sort without a position', async () => {
+      const res = await search({ ...mine, SortBy: 'distance' });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain('SortBy');
     });
 
     it('includes a location just inside the distance and leaves out one just beyond it', async () => {

@@ -292,6 +292,18 @@ export function lockForCompletion(db: Transaction<Database>, dialect: 'sqlite' |
   return q.executeTakeFirst();
 }
 
+/** Whether the user is one of the work order's assignees (the installer's own writes: On my way, checklist saves). */
+export async function isAssigned(db: Kysely<Database>, workOrderId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('work_order_assignments')
+    .select('user_id')
+    .where('work_order_id', '=', workOrderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Writes the installer's checklist and its history entry; `completes` also sets the work order Complete. */
 export async function saveCompletedChecklist(
   db: Transaction<Database>,
   checklistId: number | null,
@@ -300,12 +312,13 @@ export async function saveCompletedChecklist(
     template: string;
     data: string;
     arrival_onsite: string | null;
-    work_complete: string;
+    work_complete: string | null;
     notes: string | null;
     updated_by: number;
     updated_at: string;
   },
   history: string,
+  completes = true,
 ): Promise<void> {
   let id = checklistId;
   if (id !== null) await db.updateTable('checklists').set(row).where('id', '=', id).execute();
@@ -314,6 +327,7 @@ export async function saveCompletedChecklist(
     .insertInto('checklist_history')
     .values({ checklist_id: id, user_id: row.updated_by, at: row.updated_at, changes: history })
     .execute();
+  if (!completes) return;
   await db
     .updateTable('work_orders')
     .set({ status: 'Complete', last_updated: row.updated_at })

@@ -11,8 +11,10 @@ import {
   CompleteInstallRequestSchema,
   GisObjectQuerySchema,
   GisObjectSchema,
+  InstallerChecklistSaveSchema,
   InstallerChecklistSchema,
   LocationAssetListSchema,
+  OnMyWaySchema,
   PdfLinkSchema,
   PhysicalPlantConfigResponseSchema,
   SalesOrderSchema,
@@ -34,6 +36,7 @@ import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import * as checklist from './installer-checklist.service.js';
 import { completeInstall } from './installer-completion.service.js';
+import { onMyWayState, sendOnMyWay } from './on-my-way.service.js';
 import * as files from './work-order-files.service.js';
 import * as searchService from './work-order-search.service.js';
 import * as service from './work-orders.service.js';
@@ -110,7 +113,44 @@ export async function workOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       params: WorkOrderIdParamsSchema,
       response: { 200: InstallerChecklistSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => checklist.getInstallerChecklist(ctx, req.params.WOId),
+    handler: async (req) => checklist.getInstallerChecklist(ctx, req.params.WOId, viewerOf(req).userId),
+  });
+
+  app.put(`${WO}/checklist`, {
+    config: INSTALLER,
+    schema: {
+      tags: TAGS,
+      summary:
+        'Save the install checklist of a work order assigned to the caller (never completes it; Idempotency-Key)',
+      params: WorkOrderIdParamsSchema,
+      body: InstallerChecklistSaveSchema,
+      response: { 200: InstallerChecklistSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (req) =>
+      checklist.saveInstallerChecklist(ctx, viewerOf(req), req.params.WOId, req.body, idempotencyKeyOf(req)),
+  });
+
+  app.get(`${WO}/on-my-way`, {
+    config: INSTALLER,
+    schema: {
+      tags: TAGS,
+      summary: 'When the assigned installer last told the customer they are on the way (this visit)',
+      params: WorkOrderIdParamsSchema,
+      response: { 200: OnMyWaySchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req) => onMyWayState(ctx, viewerOf(req), req.params.WOId),
+  });
+
+  app.post(`${WO}/on-my-way`, {
+    config: INSTALLER,
+    schema: {
+      tags: TAGS,
+      summary:
+        'Tell the customer the assigned installer is on the way (appointment.on_the_way); a repeat sends nothing',
+      params: WorkOrderIdParamsSchema,
+      response: { 200: OnMyWaySchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (req) => sendOnMyWay(ctx, viewerOf(req), req.params.WOId),
   });
 
   app.post(`${WO}/complete`, {

@@ -1,4 +1,4 @@
-import { availablePortals, navLinksFor, portalHome } from '@strand/domain';
+import { navLinksFor, offersPortalSwitch, portalHome } from '@strand/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSettings } from '../../features/settings/api/get-settings';
@@ -48,7 +48,7 @@ export function ShellLayout() {
 
   if (!claims) return null;
   const links = portal ? navLinksFor(portal, claims.vcCustomerType, claims.staffRoles) : [];
-  const canSwitchPortal = availablePortals(claims).length > 1;
+  const canSwitchPortal = offersPortalSwitch(claims);
 
   return (
     <div className="shell">

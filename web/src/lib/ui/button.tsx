@@ -68,7 +68,7 @@ export function Button({
   );
 }
 
-function IconSlot({ children }: { children: ReactNode }) {
+export function IconSlot({ children }: { children: ReactNode }) {
   return (
     <span className="button__icon" aria-hidden="true">
       {children}
@@ -76,12 +76,13 @@ function IconSlot({ children }: { children: ReactNode }) {
   );
 }
 
-export type ButtonAnchorProps = AnchorHTMLAttributes<HTMLAnchorElement> & ButtonStyle;
+export type ButtonAnchorProps = AnchorHTMLAttributes<HTMLAnchorElement> & ButtonStyle & { icon?: ReactNode };
 
-/** A plain link (another site, a file, tel:) that looks like a button. */
-export function ButtonAnchor({ variant, block, small, className, children, ...rest }: ButtonAnchorProps) {
+/** A plain link (another site, a file, tel:) that looks like a button; `icon` goes before the text. */
+export function ButtonAnchor({ variant, block, small, className, children, icon, ...rest }: ButtonAnchorProps) {
   return (
     <a className={buttonClass({ variant, block, small, className })} {...rest}>
+      {icon ? <IconSlot>{icon}</IconSlot> : null}
       {children}
     </a>
   );

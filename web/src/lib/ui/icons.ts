@@ -32,6 +32,7 @@ import {
   Wrench,
 } from 'lucide-react';
 
+export { Camera, ClipboardList, Navigation, Phone, ScanLine, Truck } from 'lucide-react';
 export { CircleAlert, CircleCheck as CheckCircle2, CircleX as XCircle, RefreshCw };
 
 /** The icon of each navigation entry (SPEC §2's labels), by label. */

@@ -56,11 +56,7 @@ export function AssetActions({ assetId, vcAssetID, WOId }: Props) {
       const confirmed = await confirmActionRequest(requestId, WOId, vcAssetID);
       setMessage({
         kind: 'ok',
-        lines: [
-          'Action request received',
-          'It may take a moment to process',
-          `RequestID ${confirmed.RequestID} · WorkOrderID ${confirmed.WorkOrderID} · ${confirmed.vcAssetID} · ${confirmed.vcAction} (${confirmed.status})`,
-        ],
+        lines: ['Action request received', 'It may take a moment to process', actionOutcome(confirmed)],
       });
     } catch (err) {
       setMessage({ kind: 'error', lines: [errorMessage(err)] });
@@ -131,4 +127,15 @@ export function AssetActions({ assetId, vcAssetID, WOId }: Props) {
       )}
     </section>
   );
+}
+
+/** The confirmed request as a sentence (issue 27): no spec field names on the screen. */
+function actionOutcome(c: {
+  RequestID: number;
+  WorkOrderID: number;
+  vcAssetID: string;
+  vcAction: string;
+  status: string;
+}) {
+  return `${c.vcAction} requested for ${c.vcAssetID} on work order #${c.WorkOrderID} (request ${c.RequestID}, ${c.status.toLowerCase()}).`;
 }

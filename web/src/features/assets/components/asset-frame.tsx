@@ -8,7 +8,8 @@ import '../../../styles/assets.css';
 import { ButtonLink } from '../../../lib/ui/button-link';
 import { Skeleton } from '../../../lib/ui/skeleton';
 
-export const NO_ASSET = 'No valid asset info fetched';
+/** An unknown asset (a 404), in plain words (issue 27) instead of SPEC §8's 'No valid asset info fetched'. */
+export const NO_ASSET = 'No asset with that ID';
 export const SWAP_FAILED = 'Oops, something went wrong. Please contact the office and report to IT.';
 
 interface AssetFrameProps {
@@ -49,7 +50,7 @@ interface LoadStateProps {
   isPending: boolean;
   error: unknown;
   what: string;
-  /** What a 404 says instead of the server's message: for an asset, 'No valid asset info fetched' (SPEC §8). */
+  /** What a 404 says instead of the server's message: for an asset, NO_ASSET. */
   notFound?: string;
 }
 
@@ -57,9 +58,11 @@ interface LoadStateProps {
 export function LoadState({ isPending, error, what, notFound }: LoadStateProps) {
   if (error) {
     const missing = notFound !== undefined && error instanceof ApiError && error.status === 404;
+    // Not found is an answer, not a failure: said plainly, not as an error.
+    if (missing) return <p role="status">{notFound}</p>;
     return (
       <div className="alert alert--error" role="alert">
-        {missing ? notFound : error instanceof Error ? error.message : String(error)}
+        {error instanceof Error ? error.message : String(error)}
       </div>
     );
   }

@@ -8,7 +8,7 @@ import { ToneTest } from './tone-test-modal';
 
 /**
  * /search/{WOId}/circuitStats/{socketRecordID}: live stats read from the OLT, and the tone test. Each stat shows a
- * readable label, its raw key (small: support asks for it by that name) and, for optical power, good/marginal/bad.
+ * plain label, its value with its unit (dBm, MB/GB, m) and, for optical power, good/marginal/bad (issue 27).
  */
 export function CircuitStatsPage() {
   const params = useParams();
@@ -27,10 +27,7 @@ export function CircuitStatsPage() {
             <dl className="asset-fields">
               {rows.map((row) => (
                 <div key={row.key} className="asset-field" data-key={row.key}>
-                  <dt>
-                    {row.label}
-                    {row.label !== row.key && <span className="stat-key"> ({row.key})</span>}
-                  </dt>
+                  <dt>{row.label}</dt>
                   <dd>
                     {row.value}
                     {row.status && (
@@ -53,6 +50,8 @@ export function CircuitStatsPage() {
           {s?.vcServerIP && s.nSlot && s.nPort && (
             <ToneTest
               target={{ WOId, circuitId, serverIP: s.vcServerIP, slot: Number(s.nSlot), port: Number(s.nPort) }}
+              onDone={() => void stats.refetch()}
+              state={s.ToneTest}
             />
           )}
         </div>

@@ -1,4 +1,4 @@
-import { toneTestOidFor } from '@strand/domain';
+import { statValueText, toneTestOidFor } from '@strand/domain';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../lib/ui/button';
@@ -16,10 +16,12 @@ export interface ToneTarget {
  * The tone test (SPEC §4): start a loop ('1') or network ('2') test; a modal shows 'Test is running...' with Stop
  * test. Stopping sends '3', and so does closing the modal any other way (Escape).
  */
-export function ToneTest({ target }: { target: ToneTarget }) {
+export function ToneTest({ target, state, onDone }: { target: ToneTarget; state?: string; onDone?: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [running, setRunning] = useState<'1' | '2' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The outcome in a sentence, then what the OLT reports for the port once the stats are read again (issue 27).
+  const [result, setResult] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const send = (testType: '1' | '2' | '3') =>
@@ -37,6 +39,10 @@ export function ToneTest({ target }: { target: ToneTarget }) {
     try {
       await send(testType);
       setRunning(testType);
+      setResult(
+        `The ${testType === '2' ? 'network' : 'loop'} test started on slot ${target.slot}, port ${target.port}.`,
+      );
+      onDone?.();
       dialog.current?.showModal();
     } catch (err) {
       setError(errorMessage(err));
@@ -55,7 +61,12 @@ export function ToneTest({ target }: { target: ToneTarget }) {
     if (!el) return;
     const onClose = () => {
       setRunning(null);
-      send('3').catch((err) => setError(errorMessage(err)));
+      send('3')
+        .then(() => {
+          setResult('The tone test stopped.');
+          onDone?.();
+        })
+        .catch((err) => setError(errorMessage(err)));
     };
     el.addEventListener('close', onClose);
     return () => el.removeEventListener('close', onClose);
@@ -82,6 +93,10 @@ export function ToneTest({ target }: { target: ToneTarget }) {
           Start network test
         </Button>
       </div>
+      <p className="muted" role="status">
+        {result}
+        {result && state ? ` The OLT reports: ${statValueText('ToneTest', state)}.` : ''}
+      </p>
       {error && (
         <div className="alert alert--error" role="alert">
           {error}

@@ -1,4 +1,4 @@
-import { formatBytes, formatDateTime } from '../../../lib/format';
+import { fileKindOf, formatBytes, formatDateTime } from '../../../lib/format';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { useAttachments } from '../api/work-order';
 import { useWorkOrderContext } from './work-order-layout';
@@ -21,7 +21,8 @@ export function AttachmentsView() {
               </a>
               {a.vcDescription && <p>{a.vcDescription}</p>}
               <p className="muted">
-                {a.vcContentType} · {formatBytes(a.nSizeBytes)} · {formatDateTime(a.dtCreated)}
+                {fileKindOf(a.vcContentType, a.vcFileName)} · {formatBytes(a.nSizeBytes)} ·{' '}
+                {formatDateTime(a.dtCreated)}
               </p>
             </li>
           ))}

@@ -9,6 +9,7 @@ import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { CheckCircle2 } from '../../../lib/ui/icons';
 import { completeInstall, getInstallerChecklistQueryOptions, useInstallerChecklist } from '../api/checklist';
+import { ChecklistEditForm } from './checklist-edit-form';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
 
@@ -43,13 +44,15 @@ export function ChecklistView() {
           {data.form.templateType === 'install' && !data.isComplete && <CompleteInstall checklist={data} />}
         </section>
       )}
+      {data?.form && data.canEdit && <ChecklistEditForm checklist={data} />}
     </WorkOrderView>
   );
 }
 
 /**
- * Complete Install: asks SPEC §4's question ('Are you sure all assets are moved properly?') first; a work order
- * waiting for the step before it says so instead of offering the button.
+ * Complete Install: asks SPEC §4's question ('Are you sure all assets are moved properly?') first, in the kit's
+ * ConfirmDialog; a work order waiting for the step before it says so instead of offering the button, and one whose
+ * required fields are empty names them with a link to the form below (issue 27 item 8; the server refuses too).
  */
 function CompleteInstall({ checklist }: { checklist: InstallerChecklist }) {
   const queryClient = useQueryClient();
@@ -68,6 +71,21 @@ function CompleteInstall({ checklist }: { checklist: InstallerChecklist }) {
     return <p className="muted">This install waits for the step before it; it can be completed once that is done.</p>;
   }
   if (checklist.vcStatus === 'Cancelled') return <p className="muted">This install was cancelled with its order.</p>;
+  const missing = checklist.missingToComplete;
+  if (missing.length > 0) {
+    return (
+      <div className="alert alert--info" role="note">
+        <p>
+          Fill in the checklist before completing the install: <strong>{missing.join(', ')}</strong>.
+        </p>
+        {checklist.canEdit ? (
+          <a href="#checklist-form">Fill in the checklist</a>
+        ) : (
+          <p className="muted">Only an installer assigned to this work order can fill it in.</p>
+        )}
+      </div>
+    );
+  }
   return (
     <div className="stack">
       {complete.isError && <FormAlert message={errorMessage(complete.error)} />}

@@ -11,6 +11,8 @@ import { DateFilter, SearchActions, SortControl } from '../../../lib/ui/search-f
 import { TextField } from '../../../lib/ui/text-field';
 
 const SORT_OPTIONS = WORK_ORDER_SORT_FIELDS.map((field) => ({ value: field, label: WORK_ORDER_SORT_LABELS[field] }));
+/** Nearby adds Distance (nearest first) to SPEC's sort choices (issue 27). */
+const NEARBY_SORT_OPTIONS = [...SORT_OPTIONS, { value: 'distance' as const, label: WORK_ORDER_SORT_LABELS.distance }];
 
 export interface SearchFormProps {
   form: SearchFormState;
@@ -164,7 +166,7 @@ export function SearchForm({
       <SortControl
         className="wo-search__sort"
         value={form.sortBy}
-        options={SORT_OPTIONS}
+        options={form.nearby ? NEARBY_SORT_OPTIONS : SORT_OPTIONS}
         order={form.sortOrder}
         onSort={onSort}
       />

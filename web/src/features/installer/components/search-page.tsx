@@ -1,14 +1,16 @@
 import {
   defaultSearchForm,
+  defaultSort,
   type SearchForm as SearchFormState,
   START_SEARCH,
   searchFormFromParams,
   searchParamsFromForm,
+  sortOfParams,
   type WorkOrderSearchParams,
   WorkOrderSearchQuerySchema,
   type WorkOrderSortField,
 } from '@strand/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formErrorsFrom, zodFieldErrors } from '../../../lib/form-errors';
 import { locate } from '../../../lib/geolocation';
@@ -20,6 +22,7 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { InstallerOnly } from '../../../lib/ui/installer-only';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { resultsRegionProps } from '../../../lib/ui/results-region';
+import { Skeleton } from '../../../lib/ui/skeleton';
 import { searchQueryString, useWorkOrderSearch, useWorkOrderTypes } from '../api/search-work-orders';
 import { SearchForm } from './search-form';
 import { SearchResults } from './search-results';
@@ -72,6 +75,17 @@ function WorkOrderSearch() {
   const [locationNote, setLocationNote] = useState<string | null>(null);
   const types = useWorkOrderTypes();
   const search = useWorkOrderSearch(params);
+  // The form folds away on a phone, so the assigned work comes first (issue 27); a wide screen shows it open.
+  const [panelOpen, setPanelOpen] = useState(() => !window.matchMedia?.('(max-width: 719px)').matches);
+  // After Search, the answer comes into view and takes the focus (not on the first load: the page starts at the top).
+  const searched = useRef(false);
+  const resultsHeading = useRef<HTMLHeadingElement & HTMLDivElement>(null);
+  useEffect(() => {
+    if (!searched.current || search.isFetching || !search.data) return;
+    searched.current = false;
+    resultsHeading.current?.scrollIntoView({ block: 'start' });
+    resultsHeading.current?.focus({ preventScroll: true });
+  }, [search.isFetching, search.data]);
 
   // Back/forward (or 'Go back to search results') shows the form of the search in the address bar.
   useEffect(() => {
@@ -86,6 +100,7 @@ function WorkOrderSearch() {
       return;
     }
     setClientErrors({});
+    searched.current = true;
     const nextKey = searchQueryString(next);
     if (nextKey === key) void search.refetch();
     else setUrl(new URLSearchParams(nextKey));
@@ -111,10 +126,11 @@ function WorkOrderSearch() {
     setForm((f) => ({ ...f, sortBy, sortOrder }));
     // The sort applies to the search on screen (the cap keeps the first 200 in the new order).
     const { SortBy: _s, SortOrder: _o, ...rest } = params;
+    const fallback = defaultSort(rest.Distance !== undefined);
     run({
       ...rest,
-      ...(sortBy === 'dueDate' ? {} : { SortBy: sortBy }),
-      ...(sortOrder === 'desc' ? {} : { SortOrder: sortOrder }),
+      ...(sortBy === fallback.sortBy ? {} : { SortBy: sortBy }),
+      ...(sortOrder === defaultSort(sortBy === 'distance').sortOrder ? {} : { SortOrder: sortOrder }),
     });
   };
 
@@ -134,17 +150,34 @@ function WorkOrderSearch() {
       {/* Offline (issue 5): prefetch for offline use, and the notice of a cached search. */}
       <Slot name="searchTools" fallback={<div className="search-tools-placeholder" />} />
       <OfflineNotice pathPrefix="/api/installer/work-orders?" />
-      <SearchForm
-        form={form}
-        types={types.data ?? []}
-        typesFailed={types.isError}
-        busy={locating || search.isFetching}
-        errors={errors}
-        onChange={(changes) => setForm((f) => ({ ...f, ...changes }))}
-        onSubmit={() => void onSubmit()}
-        onClear={onClear}
-        onSort={onSort}
-      />
+      <details
+        className="card wo-search-panel"
+        open={panelOpen || Object.keys(errors).length > 0}
+        onToggle={(e) => setPanelOpen(e.currentTarget.open)}
+      >
+        <summary>
+          Search and filters
+          <span className="muted wo-search-panel__now">{searchSummary(params)}</span>
+        </summary>
+        <SearchForm
+          form={form}
+          types={types.data ?? []}
+          typesFailed={types.isError}
+          busy={locating || search.isFetching}
+          errors={errors}
+          onChange={(changes) =>
+            setForm((f) => ({
+              ...f,
+              ...changes,
+              // Nearby lists the nearest first; leaving it goes back to the due date.
+              ...(changes.nearby === undefined ? {} : defaultSort(changes.nearby)),
+            }))
+          }
+          onSubmit={() => void onSubmit()}
+          onClear={onClear}
+          onSort={onSort}
+        />
+      </details>
       {locating && (
         <p className="muted" role="status">
           Finding your location…
@@ -154,10 +187,24 @@ function WorkOrderSearch() {
       <FormAlert message={serverErrors?.message ?? null} />
       {search.data && !search.isError && (
         <div {...resultsRegionProps(search)}>
-          <SearchResults result={search.data} />
+          <SearchResults result={search.data} headingRef={resultsHeading} />
         </div>
       )}
-      {search.isPending && <p className="muted">Searching…</p>}
+      {search.isPending && <Skeleton label="Loading your work orders…" />}
     </section>
   );
+}
+
+/** One line under the folded panel: what the list on screen is. */
+function searchSummary(params: WorkOrderSearchParams): string {
+  const parts = [params.ByAssignment === '1' ? 'Assigned to me' : 'Anyone’s work'];
+  if (params.ShowPendingAssigned === '1') parts.push('with pending');
+  if (params.Distance) parts.push(`within ${params.Distance} ft`);
+  const filters = (
+    ['CustomerName', 'CustomerID', 'WorkOrderID', 'Address', 'WorkOrderType', 'DateFrom'] as const
+  ).filter((name) => params[name] !== undefined).length;
+  if (filters > 0) parts.push(`${filters} more filter${filters === 1 ? '' : 's'}`);
+  const sort = sortOfParams(params);
+  if (sort.sortBy === 'distance') parts.push('nearest first');
+  return ` · ${parts.join(', ')}`;
 }

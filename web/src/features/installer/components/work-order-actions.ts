@@ -10,9 +10,15 @@ export interface ActionContext {
   viewObjectId: string | null | undefined;
 }
 
+/** The plain-named groups the home lists the views under (issue 27), in this order. */
+export const ACTION_GROUPS = ['Customer', 'Maps', 'Equipment', 'Network', 'Documents'] as const;
+export type ActionGroup = (typeof ACTION_GROUPS)[number];
+
 export interface WorkOrderAction {
   key: string;
+  /** Plain words: SPEC's "ArcGIS MAP", "GIS Object map" and "Physical Plant Configs" read as what they show. */
   label: string;
+  group: ActionGroup;
   /** Relative to /search/{WOId}. */
   to(ctx: ActionContext): string;
   visible(ctx: ActionContext): boolean;
@@ -27,13 +33,15 @@ export const WORK_ORDER_ACTIONS: readonly WorkOrderAction[] = [
   {
     key: 'salesOrder',
     label: 'Sales Order',
+    group: 'Customer',
     to: () => 'salesOrder',
     visible: ({ workOrder }) => workOrder.SalesOrderDetails !== null,
     offlineWarning: true,
   },
   {
     key: 'gisObject',
-    label: 'GIS Object map',
+    label: 'This object on the map',
+    group: 'Maps',
     to: ({ viewObjectId }) => `arcGISMap?gisObject=${encodeURIComponent(viewObjectId ?? '')}`,
     visible: ({ workOrder, viewObjectId }) =>
       hasLocation({ workOrder, viewObjectId }) &&
@@ -43,27 +51,49 @@ export const WORK_ORDER_ACTIONS: readonly WorkOrderAction[] = [
         attachmentCount: workOrder.Counts.attachments,
       }),
   },
-  { key: 'contacts', label: 'Contacts', to: () => 'contacts', visible: always },
-  { key: 'serviceLocation', label: 'Service Location', to: () => 'serviceLocation', visible: always },
-  { key: 'arcGISMap', label: 'ArcGIS MAP', to: () => 'arcGISMap', visible: hasLocation, offlineWarning: true },
-  { key: 'checklist', label: 'Checklist', to: () => 'checkList', visible: always },
+  { key: 'contacts', label: 'Contacts', group: 'Customer', to: () => 'contacts', visible: always },
+  {
+    key: 'serviceLocation',
+    label: 'Service Location',
+    group: 'Equipment',
+    to: () => 'serviceLocation',
+    visible: always,
+  },
+  {
+    key: 'arcGISMap',
+    label: 'Area map',
+    group: 'Maps',
+    to: () => 'arcGISMap',
+    visible: hasLocation,
+    offlineWarning: true,
+  },
+  { key: 'checklist', label: 'Checklist', group: 'Documents', to: () => 'checkList', visible: always },
   {
     key: 'circuitStats',
     label: 'Circuit Stats',
+    group: 'Network',
     to: () => 'circuitStats',
     visible: ({ workOrder }) => showsCircuitStatsButton(workOrder.Counts.circuits),
   },
-  { key: 'attachments', label: 'Attachments', to: () => 'attachments', visible: always },
-  { key: 'notes', label: 'Notes', to: () => 'notes', visible: always },
-  { key: 'viewPDF', label: 'View PDF', to: () => 'viewPDF', visible: always },
+  { key: 'attachments', label: 'Attachments', group: 'Documents', to: () => 'attachments', visible: always },
+  { key: 'notes', label: 'Notes', group: 'Customer', to: () => 'notes', visible: always },
+  { key: 'viewPDF', label: 'View PDF', group: 'Documents', to: () => 'viewPDF', visible: always },
   // Download (issue 5) is a button, shown by the home just before Upload a Photo.
-  { key: 'photo', label: 'Upload a Photo', to: () => 'photo', visible: always },
+  { key: 'photo', label: 'Upload a Photo', group: 'Documents', to: () => 'photo', visible: always },
   {
     key: 'physicalPlantConfig',
-    label: 'Physical Plant Configs',
+    label: 'Fiber and splitter setup',
+    group: 'Equipment',
     to: () => 'physicalPlantConfig',
     visible: ({ workOrder }) => workOrder.hasPhysicalPlantConfig,
   },
-  { key: 'directions', label: 'Directions', to: () => 'directions', visible: hasLocation, offlineWarning: true },
-  { key: 'colocations', label: 'View C.O. Map', to: () => 'colocations', visible: hasLocation },
+  {
+    key: 'directions',
+    label: 'Directions',
+    group: 'Maps',
+    to: () => 'directions',
+    visible: hasLocation,
+    offlineWarning: true,
+  },
+  { key: 'colocations', label: 'View C.O. Map', group: 'Maps', to: () => 'colocations', visible: hasLocation },
 ];
