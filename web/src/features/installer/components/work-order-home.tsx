@@ -1,4 +1,4 @@
-import { type Contact, contactSummary, directionsUrl, dispatchLocalDate, isOverdue } from '@strand/domain';
+import { type Contact, contactSummary, directionsUrl, dispatchLocalDate, formatPhone, isOverdue } from '@strand/domain';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatDay, formatMoment } from '../../../lib/format';
@@ -29,8 +29,8 @@ const telOf = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /**
  * /search/{WOId}: one clear next step (issue 27). A header card with what the installer needs at the door (customer,
- * tappable address and phones, status, the visit's time, notes such as hazards), a row of main actions, then every
- * view of SPEC §2 grouped under plain names, and the details.
+ * tappable address, status, the visit's time), a row of main actions within the first screen of a phone, then the
+ * phones and notes such as hazards, every view of SPEC §2 grouped under plain names, and the details.
  */
 export function WorkOrderHome() {
   const { workOrder: wo } = useWorkOrderContext();
@@ -86,26 +86,6 @@ export function WorkOrderHome() {
             ? `${wo.WorkOrder.vcNextScheduledName ?? 'Visit'}: ${formatMoment(wo.WorkOrder.vcNextScheduledTime)}`
             : 'No visit scheduled'}
         </p>
-        {phones.length > 0 && (
-          <ul className="wo-header__phones" aria-label="Phone numbers">
-            {phones.map((p) => (
-              <li key={p.phone}>
-                <a href={telOf(p.phone)}>
-                  {p.phone} <span className="muted">{p.name}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-        {(wo.WorkOrder.vcSummary || (notes.data?.length ?? 0) > 0) && (
-          <div className="wo-header__notes">
-            <h2 className="section-title">Notes</h2>
-            {wo.WorkOrder.vcSummary && <p>{wo.WorkOrder.vcSummary}</p>}
-            {notes.data?.slice(0, 3).map((note) => (
-              <p key={note.nNoteID}>{note.txtNote}</p>
-            ))}
-          </div>
-        )}
       </div>
 
       <nav className="wo-main-actions" aria-label="Main actions">
@@ -136,6 +116,31 @@ export function WorkOrderHome() {
         </ButtonLink>
       </nav>
       <OnMyWayButton workOrderId={wo.WorkOrderID} online={online} />
+      {(phones.length > 0 || wo.WorkOrder.vcSummary || (notes.data?.length ?? 0) > 0) && (
+        <div className="card wo-header wo-header--door">
+          {phones.length > 0 && (
+            <ul className="wo-header__phones" aria-label="Phone numbers">
+              {phones.map((p) => (
+                <li key={p.phone}>
+                  <a href={telOf(p.phone)}>
+                    {formatPhone(p.phone)}
+                    <span className="muted">{p.name}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+          {(wo.WorkOrder.vcSummary || (notes.data?.length ?? 0) > 0) && (
+            <div className="wo-header__notes">
+              <h2 className="section-title">Notes</h2>
+              {wo.WorkOrder.vcSummary && <p>{wo.WorkOrder.vcSummary}</p>}
+              {notes.data?.slice(0, 3).map((note) => (
+                <p key={note.nNoteID}>{note.txtNote}</p>
+              ))}
+            </div>
+          )}
+        </div>
+      )}
 
       <div className="wo-home">
         {/* Busy while the GIS lookup may still add the object's map. */}
