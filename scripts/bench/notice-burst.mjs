@@ -252,6 +252,16 @@ const smtpDistinct = new Set(smtpOurs);
 const smsRefs = new Set(rowsOf('sms').map((r) => `notification-${r.id}`));
 const smsOurs = carrier.messages().filter((m) => smsRefs.has(m.ref));
 const smsDistinct = new Set(smsOurs.map((m) => m.ref));
+const finishedRows = await db
+  .selectFrom('notification_outbox')
+  .select(['id', 'channel'])
+  .where('dedupe_key', 'like', 'notice.outage|notice:bench|%')
+  .where('state', 'in', ['sent', 'delivered'])
+  .execute();
+const sentRows = {
+  email: finishedRows.filter((r) => r.channel === 'email').map((r) => r.id),
+  sms: finishedRows.filter((r) => r.channel === 'sms').map((r) => r.id),
+};
 const states = await db
   .selectFrom('notification_outbox')
   .select(['channel', 'state', (eb) => eb.fn.countAll().as('n')])
@@ -265,13 +275,17 @@ const result = {
   email: {
     rows: mailIds.size,
     received: smtpDistinct.size,
-    lost: mailIds.size - smtpDistinct.size,
+    // Rows the outbox records as sent that the sink never received (rows still queued when the bench stopped are
+    // `unfinished`, not lost).
+    lost: sentRows.email.filter((id) => !smtpDistinct.has(`notification-${id}@strand.test`)).length,
+    unfinished: mailIds.size - sentRows.email.length,
     doubledSmtpTransactions: smtpOurs.length - smtpDistinct.size,
   },
   sms: {
     rows: smsRefs.size,
     received: smsDistinct.size,
-    lost: smsRefs.size - smsDistinct.size,
+    lost: sentRows.sms.filter((id) => !smsDistinct.has(`notification-${id}`)).length,
+    unfinished: smsRefs.size - sentRows.sms.length,
     doubled: smsOurs.length - smsDistinct.size,
   },
   killed,
@@ -287,6 +301,8 @@ const ok =
   result.sms.rows === expected.sms &&
   result.email.lost === 0 &&
   result.sms.lost === 0 &&
+  result.email.unfinished === 0 &&
+  result.sms.unfinished === 0 &&
   result.email.doubledSmtpTransactions === 0 &&
   result.sms.doubled === 0;
 log(ok ? 'OK: every notice delivered exactly once' : 'FAILED: see above');
