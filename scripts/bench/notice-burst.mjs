@@ -14,14 +14,14 @@
  *   npx tsx scripts/bench/notice-burst.mjs [--subscribers 5000] [--email-per-round 200] [--sms-per-round 100]
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { SMTPServer } from 'smtp-server';
 import { openDatabase } from '../../server/src/db/connect.ts';
 import { migrateToLatest } from '../../server/src/db/migrate.ts';
+import { startSmtpSink } from '../../server/src/integrations/mail/smtp-sink.ts';
 import { startSmsSimulator } from '../../server/src/integrations/sms/sms-simulator.ts';
 import { notifyAccounts } from '../../server/src/modules/notifications/notifications.service.ts';
 import { testConfig } from '../../server/src/test/test-database.ts';
@@ -48,25 +48,10 @@ const env = {
   JOB_LEASE_SECONDS: '5',
 };
 
-// The receiving ends.
-const smtpRaw = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, _session, cb) {
-    let head = '';
-    stream.on('data', (c) => {
-      if (head.length < 4000) head += c.toString('utf8');
-    });
-    stream.on('end', () => {
-      smtpRaw.push(/^Message-ID:\s*<([^>]+)>/im.exec(head)?.[1] ?? '');
-      cb();
-    });
-  },
-});
-await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-const smtpPort = smtp.server.address().port;
+// The receiving ends: the portal's own SMTP sink (smtp-server, an .eml file per message) and the SMS simulator.
+const sinkDir = mkdtempSync(path.join(os.tmpdir(), 'strand-bench-burst-sink-'));
+const sink = await startSmtpSink({ host: '127.0.0.1', port: 0, dir: sinkDir });
+const smtpPort = sink.port;
 const carrier = await startSmsSimulator({ host: '127.0.0.1', port: 0, authToken: 'bench-sms-token' });
 
 log(`a fresh database and ${N} subscriber accounts…`);
@@ -246,6 +231,10 @@ for (const [name, child] of runners) if (name !== killed?.instance) child.kill('
 await new Promise((r) => setTimeout(r, 1500));
 
 // The receiving ends against the outbox.
+// Every SMTP transaction the sink took, by its Message-ID.
+const smtpRaw = readdirSync(sinkDir).map(
+  (f) => /^Message-ID:\s*<([^>]+)>/im.exec(readFileSync(path.join(sinkDir, f), 'utf8').slice(0, 4000))?.[1] ?? '',
+);
 const mailIds = new Set(rowsOf('email').map((r) => `notification-${r.id}@strand.test`));
 const smtpOurs = smtpRaw.filter((m) => mailIds.has(m));
 const smtpDistinct = new Set(smtpOurs);
@@ -307,7 +296,8 @@ const ok =
   result.sms.doubled === 0;
 log(ok ? 'OK: every notice delivered exactly once' : 'FAILED: see above');
 await carrier.close();
-await new Promise((r) => smtp.close(r));
+await sink.close();
+rmSync(sinkDir, { recursive: true, force: true });
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(ok ? 0 : 1);
