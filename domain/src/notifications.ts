@@ -163,7 +163,7 @@ export const NOTIFICATION_EVENTS = {
   'notice.outage': {
     category: 'service',
     channels: ALL,
-    audience: 'user',
+    audience: 'account',
     title: '{subject}',
     body: '{message}',
   },

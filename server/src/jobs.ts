@@ -19,6 +19,10 @@
  *     refund after 10 minutes' grace, checked every minute
  *   - the fax queue (modules/fax-outbox/fax-outbox.jobs.ts): every FAX_QUEUE_INTERVAL_SECONDS (2)
  *   - notification delivery (modules/notifications/notifications.jobs.ts): every second, throttled per channel
+ *   - daily reminders: the day-before visit reminder (modules/dispatch/visit-reminders.jobs.ts, from 9 AM provider
+ *     time) and expiring cards (modules/billing/card-expiry.jobs.ts), a minute after start and then hourly, so a
+ *     visit booked during the day for tomorrow is reminded too; each notice is written once (its dedupe key: the
+ *     visit and its day, the card and its month), however many rounds or instances run
  *   - housekeeping: failed sign-ins, stored idempotent answers, reset links, e-mail changes and mail requests older
  *     than RETENTION_DAYS, declined checkout cards, and what ordering's visitors left that never led to a lead or an
  *     order (checkout email codes and unconfirmed temporary locations after RETENTION_DAYS; availability checks and
@@ -34,7 +38,9 @@ import { pruneRateLimits } from './lib/rate-limit-store.js';
 import { actionWorkerRound } from './modules/assets/asset-actions.jobs.js';
 import { authJobs, pruneAuthRecords } from './modules/auth/auth.jobs.js';
 import { pushAuthCodes } from './modules/auth-codes/auth-codes.jobs.js';
+import { sendCardExpiryNotices } from './modules/billing/card-expiry.jobs.js';
 import { runAutopay } from './modules/billing/payment-recovery.js';
+import { sendVisitReminders } from './modules/dispatch/visit-reminders.jobs.js';
 import { workFaxQueue } from './modules/fax-outbox/fax-outbox.jobs.js';
 import { deliverNotifications } from './modules/notifications/notifications.jobs.js';
 import { pruneCheckoutDeclines } from './modules/ordering/checkout-guards.service.js';
@@ -105,6 +111,16 @@ export function jobDefinitions(ctx: AppContext): JobDefinition[] {
       run: async () => {
         const round = await deliverNotifications(ctx);
         if (round.claimed + round.released > 0) ctx.log.info({ notifications: round }, 'notification delivery');
+      },
+    },
+    {
+      name: 'daily reminders',
+      intervalMs: 60 * MINUTE,
+      firstAfterMs: MINUTE,
+      run: async () => {
+        const visits = await sendVisitReminders(ctx);
+        const cards = await sendCardExpiryNotices(ctx);
+        if (visits.written + cards.written > 0) ctx.log.info({ reminders: { visits, cards } }, 'daily reminders');
       },
     },
     {

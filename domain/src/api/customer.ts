@@ -379,6 +379,22 @@ export const NewBusinessCenterRequestSchema = z.object({
 });
 export type NewBusinessCenterRequest = z.input<typeof NewBusinessCenterRequestSchema>;
 
+/** The statuses staff give a business-center request (the demo's requests carry them). */
+export const BUSINESS_REQUEST_STATUSES = ['Open', 'In Progress', 'Closed'] as const;
+export const BusinessCenterRequestParamsSchema = z.object({ requestId: idParam('Request id') });
+/** A staff update of a request: its new status (the customer is told, issue 30 `business_request.updated`). */
+export const StaffBusinessRequestUpdateSchema = z.object({
+  status: z.enum(BUSINESS_REQUEST_STATUSES, {
+    message: `Status must be one of: ${BUSINESS_REQUEST_STATUSES.join(', ')}.`,
+  }),
+});
+export const StaffBusinessRequestSchema = z.object({
+  RequestID: z.number().int(),
+  customerId: z.string(),
+  subject: z.string(),
+  status: z.string(),
+});
+
 // ---- business-center categories (SPEC §7 "business center categories") ---------------------------------------
 
 /** A category as the customer's form offers it, in the staff's order. */

@@ -446,6 +446,11 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/staff/business-center/categories': staff({ roles: [] }),
   'POST /api/staff/business-center/categories': staff({ roles: [], body: { name: 'Matrix category' } }),
   'PATCH /api/staff/business-center/categories/{categoryId}': staff({ roles: [], body: { position: 1 } }),
+  // The support roles (as for trouble tickets) set a request's status; the account is told.
+  'PATCH /api/staff/business-center/requests/{requestId}': staff({
+    roles: ['sales', 'dispatcher'],
+    body: { status: 'In Progress' },
+  }),
 
   // notifications (after the support rows, whose tickets and answers leave in-app notices). Every signed-in user
   // has their own; another user's notice is not found.
@@ -460,8 +465,9 @@ export const MATRIX: Record<string, Row> = {
     foreign: 404,
     body: NOTIFICATION_PREFERENCES,
   }),
-  // The delivery log of any customer, for every staff member (customer support).
-  'GET /api/staff/customers/{customerId}/notifications': staff(),
+  // The delivery log of any customer, for the care roles: support (sales, dispatcher: they answer tickets) and
+  // billing (payment and card notices); not network staff, whose notices have their own record.
+  'GET /api/staff/customers/{customerId}/notifications': staff({ roles: ['sales', 'dispatcher', 'billing-staff'] }),
   // One-click unsubscribe: the signed link is the permission. The page only offers the button (any well-formed
   // link); the POST checks the signature, so the forged one is refused to everyone.
   'GET /api/notifications/unsubscribe': open({ query: FORGED_UNSUBSCRIBE }),

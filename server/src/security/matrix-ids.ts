@@ -285,6 +285,8 @@ const RESOLVERS: Record<string, Resolver> = {
         .orderBy('id')
         .executeTakeFirst(),
     ),
+  /** Business-center requests as staff update them: the first (any account's). */
+  requestId: (db) => first(db.selectFrom('business_center_requests').select('id').orderBy('id').executeTakeFirst()),
   categoryId: (db) => first(db.selectFrom('business_center_categories').select('id').orderBy('id').executeTakeFirst()),
   submissionId: (db) => first(db.selectFrom('applicant_submissions').select('id').orderBy('id').executeTakeFirst()),
   /** Notices are the provider's, not an owner's: the first one (the demo's sent notice). */

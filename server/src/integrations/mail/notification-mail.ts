@@ -27,7 +27,10 @@ export function createNotificationMailer(options: {
   from: string;
   domain: string;
 }): NotificationMailer {
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  // One pooled connection, reused from mail to mail (a burst of a notice: a new SMTP session per mail was most of
+  // its time, docs/performance.md "Outage notice burst").
+  const pooled = `${options.smtpUrl}${options.smtpUrl.includes('?') ? '&' : '?'}pool=true&maxConnections=1`;
+  const transport = nodemailer.createTransport(pooled);
   return {
     async send(mail) {
       const messageId = `<${mail.ref}@${options.domain}>`;

@@ -420,3 +420,16 @@ export async function insertAllocation(
 export async function setInvoiceBalance(db: Queryable, invoiceId: number, balanceCents: number, status: string) {
   await db.updateTable('invoices').set({ balance_cents: balanceCents, status }).where('id', '=', invoiceId).execute();
 }
+
+/** Saved cards (not deleted) whose expiry is the month `year`-`month`. */
+export function cardsExpiringIn(db: Queryable, year: number, month: number) {
+  return db
+    .selectFrom('payment_methods')
+    .select(['id', 'customer_id', 'brand', 'last4'])
+    .where('kind', '=', 'card')
+    .where('deleted_at', 'is', null)
+    .where('exp_year', '=', year)
+    .where('exp_month', '=', month)
+    .orderBy('id')
+    .execute();
+}

@@ -271,3 +271,16 @@ export async function upsertSlot(trx: Transaction<Database>, row: Database['work
   await trx.deleteFrom('work_order_slots').where('work_order_id', '=', row.work_order_id).execute();
   await trx.insertInto('work_order_slots').values(row).execute();
 }
+
+/** Open work orders with a visit scheduled in [from, to) (ISO UTC), with the customer and address to tell. */
+export function visitsBetween(db: Queryable, from: string, to: string) {
+  return db
+    .selectFrom('work_orders as wo')
+    .leftJoin('service_locations as sl', 'sl.id', 'wo.service_location_id')
+    .select(['wo.id', 'wo.customer_id', 'wo.next_scheduled_at', 'sl.address'])
+    .where('wo.next_scheduled_at', '>=', from)
+    .where('wo.next_scheduled_at', '<', to)
+    .where('wo.status', 'not in', DONE)
+    .orderBy('wo.id')
+    .execute();
+}

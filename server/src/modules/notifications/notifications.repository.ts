@@ -43,6 +43,19 @@ export async function accountUsers(db: Queryable, customerId: string): Promise<R
   return admins.length > 0 ? admins : users;
 }
 
+/** The active customer users of several accounts (notifyAccounts picks each account's administrators). */
+export function usersOfAccounts(db: Queryable, customerIds: readonly string[]): Promise<RecipientUser[]> {
+  if (customerIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users as u')
+    .select(USER_COLUMNS)
+    .where('u.customer_id', 'in', [...customerIds])
+    .where('u.disabled', '=', 0)
+    .where('u.is_staff', '=', 0)
+    .orderBy('u.id')
+    .execute();
+}
+
 export function usersById(db: Queryable, ids: readonly number[]): Promise<RecipientUser[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db

@@ -129,8 +129,9 @@ export async function notificationsRoutes(fastify: FastifyInstance, { ctx }: { c
     handler: async (req) => service.saveUserPreferences(ctx, viewerOf(req), req.params.userId, req.body),
   });
 
+  // The care roles: support (sales, dispatcher, who answer tickets) and billing; admins hold every role.
   app.get('/api/staff/customers/:customerId/notifications', {
-    config: { access: ['staff'] },
+    config: { access: ['staff:sales', 'staff:dispatcher', 'staff:billing'] },
     schema: {
       tags,
       summary: 'What was sent to a customer, by which channel, and whether it arrived (and why not)',

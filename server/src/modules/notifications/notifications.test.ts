@@ -279,4 +279,46 @@ describe('the staff delivery log', () => {
       ).statusCode,
     ).toBe(403);
   });
+
+  it('is for the care roles: support (sales, dispatcher) and billing staff, not network staff', async () => {
+    const read = async (who: string) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: '/api/staff/customers/1000-2000-0001/notifications',
+          token: await t.login(who),
+        })
+      ).statusCode;
+    expect(await read('sales')).toBe(200);
+    expect(await read('dispatcher')).toBe(200);
+    expect(await read('billing-staff')).toBe(200);
+    expect(await read('network')).toBe(403);
+  });
+});
+
+describe('preferences in a super-user session', () => {
+  it('are the customer user’s: saved under the user, not under the staff member', async () => {
+    const session = await superUser(t, BUSINESS);
+    const saved = await session.call('PUT', '/api/notifications/preferences', {
+      preferences: [{ category: 'marketing', channel: 'email', enabled: true }],
+      quietHours: { starts: '21:00', ends: '07:00' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const adminId = String(await t.userId('business'));
+    const stored = await t.db.db
+      .selectFrom('notification_preferences')
+      .select(['recipient_kind', 'recipient_id'])
+      .where('category', '=', 'marketing')
+      .where('channel', '=', 'email')
+      .where('enabled', '=', 1)
+      .execute();
+    expect(stored).toContainEqual({ recipient_kind: 'user', recipient_id: adminId });
+    expect(stored.some((r) => r.recipient_kind === 'employee')).toBe(false);
+    const own = await t.request({
+      method: 'GET',
+      url: '/api/notifications/preferences',
+      token: await t.login('business'),
+    });
+    expect(own.json().quietHours).toEqual({ starts: '21:00', ends: '07:00' });
+  });
 });

@@ -19,7 +19,18 @@ export async function claimQueuedNotice(db: Queryable, now: string, leaseUntil: 
     .where('id', '=', candidate.id)
     .where('status', '=', 'queued')
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-    .returning(['id', 'filter', 'listed_through', 'created_at'])
+    .returning([
+      'id',
+      'filter',
+      'listed_through',
+      'created_at',
+      'kind',
+      'subject',
+      'body',
+      'window_start',
+      'window_end',
+      'ticket_reference',
+    ])
     .executeTakeFirst();
 }
 

@@ -222,3 +222,48 @@ describe('the notice worker', () => {
     expect(texts.every((x) => /^Subject: Boone Valley Fiber: Outbox run$/m.test(x))).toBe(true);
   });
 });
+
+describe('the notice through the notification settings (notice.outage)', () => {
+  it('tells the accounts’ users by SMS and in-app per their preferences, written once with the listing', async () => {
+    const rhonda = await t.login('residential');
+    const rhondaId = String(await t.userId('residential'));
+    const outboxOf = (id: number) =>
+      t.db.db
+        .selectFrom('notification_outbox')
+        .select(['recipient_id', 'channel', 'payload', 'dedupe_key'])
+        .where('dedupe_key', 'like', `notice.outage|notice:${id}|%`)
+        .execute();
+    await drain();
+    const first = await sendAndGetId('Fiber cut on Clark Ln');
+    await Promise.all([drain(), drain()]);
+    await drain();
+    const rows = await outboxOf(first);
+    expect(new Set(rows.map((r) => r.dedupe_key)).size).toBe(rows.length);
+    expect(
+      rows
+        .filter((r) => r.recipient_id === rhondaId)
+        .map((r) => r.channel)
+        .sort(),
+    ).toEqual(['in_app', 'sms']);
+    expect(rows.every((r) => r.channel === 'sms' || r.channel === 'in_app')).toBe(true);
+    const payload = JSON.parse(rows[0]?.payload ?? '{}') as { title: string; body: string };
+    expect(payload.title).toBe('Fiber cut on Clark Ln');
+    expect(payload.body).toContain('Planned maintenance window:');
+    const list = await t.request({ method: 'GET', url: '/api/notifications', token: rhonda });
+    expect(list.json().items.map((i: { title: string }) => i.title)).toContain('Fiber cut on Clark Ln');
+
+    // Rhonda turns service texts off: the next notice reaches her in-app only.
+    const off = await t.request({
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      token: rhonda,
+      payload: { preferences: [{ category: 'service', channel: 'sms', enabled: false }] },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const second = await sendAndGetId('Cabinet work on Clark Ln');
+    await drain();
+    expect((await outboxOf(second)).filter((r) => r.recipient_id === rhondaId).map((r) => r.channel)).toEqual([
+      'in_app',
+    ]);
+  });
+});

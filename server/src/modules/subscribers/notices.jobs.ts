@@ -16,6 +16,7 @@ import {
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import type { NewRow } from '../../db/database.js';
+import { notifyAccounts } from '../notifications/notifications.service.js';
 import * as repo from './notice-sending.repository.js';
 import { recipientCounts } from './subscribers.repository.js';
 import { audienceOf } from './subscribers.service.js';
@@ -27,6 +28,28 @@ const INTERRUPTED_AFTER_MS = 10 * 60_000;
 const RETRY_AFTER_MS = 60_000;
 const LIST_PAGE = 500;
 const NO_EMAIL = 'No email contact on the account: not told by mail.';
+
+/** The notice's words for the notification channels (`notice.outage`): the message and its window or ticket. */
+export function noticeMessage(n: {
+  kind: string;
+  body: string;
+  window_start: string | null;
+  window_end: string | null;
+  ticket_reference: string | null;
+}): string {
+  const mail = renderNoticeMail({
+    kind: NoticeKindSchema.parse(n.kind) as NoticeKind,
+    subject: '',
+    body: n.body,
+    windowStart: n.window_start,
+    windowEnd: n.window_end,
+    ticketReference: n.ticket_reference,
+    providerName: '',
+    customerName: '',
+  });
+  // The mail's lines between the greeting and the signature.
+  return mail.text.split('\n').slice(2, -3).filter(Boolean).join(' ');
+}
 
 export interface NoticeRound {
   listed: number;
@@ -63,36 +86,49 @@ async function listQueued(ctx: AppContext, maxPages: number): Promise<number> {
     }
     // The audience as of the day the notice was sent (past due is relative to that day).
     const today = notice.created_at.slice(0, 10);
+    const message = noticeMessage(notice);
     let done = false;
     for await (const page of audienceOf(ctx, filter, today, notice.listed_through, LIST_PAGE)) {
       const at = ctx.now().toISOString();
       const rows: NewRow<'notice_recipients'>[] = [];
-      for (const c of page.customers) {
-        const base = {
-          notice_id: notice.id,
-          customer_id: c.customerId,
-          customer_name: c.customerName,
-          address: c.address,
-        };
-        if (c.emails.length === 0) {
-          rows.push({
-            ...base,
-            email: null,
-            recipient_key: `none:${c.customerId}`,
-            status: 'failed',
-            next_attempt_at: at,
-            failure: NO_EMAIL,
-          });
-        }
-        for (const email of c.emails) {
-          rows.push({ ...base, email, recipient_key: email.toLowerCase(), status: 'pending', next_attempt_at: at });
-        }
-      }
-      await ctx.db
-        .transaction()
-        .execute((trx) =>
-          repo.addRecipients(trx, notice.id, rows, page.listedThrough ?? '', iso(ctx.now().getTime() + LEASE_MS)),
+      await ctx.db.transaction().execute(async (trx) => {
+        // The accounts' users hear of it too, by their notification settings: SMS and in-app through the
+        // notification outbox, written in this transaction with the page (so once, with the listing). The e-mail is
+        // this worker's own mail to the contacts, as before.
+        await notifyAccounts(
+          trx,
+          ctx.now(),
+          {
+            type: 'notice.outage',
+            key: `notice:${notice.id}`,
+            data: { subject: notice.subject, message },
+            only: ['sms', 'in_app'],
+          },
+          page.customers.map((c) => c.customerId),
         );
+        for (const c of page.customers) {
+          const base = {
+            notice_id: notice.id,
+            customer_id: c.customerId,
+            customer_name: c.customerName,
+            address: c.address,
+          };
+          if (c.emails.length === 0) {
+            rows.push({
+              ...base,
+              email: null,
+              recipient_key: `none:${c.customerId}`,
+              status: 'failed',
+              next_attempt_at: at,
+              failure: NO_EMAIL,
+            });
+          }
+          for (const email of c.emails) {
+            rows.push({ ...base, email, recipient_key: email.toLowerCase(), status: 'pending', next_attempt_at: at });
+          }
+        }
+        await repo.addRecipients(trx, notice.id, rows, page.listedThrough ?? '', iso(ctx.now().getTime() + LEASE_MS));
+      });
       listed += rows.length;
       pages += 1;
       done = page.done;

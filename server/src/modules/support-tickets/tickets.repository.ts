@@ -226,3 +226,23 @@ export function staffTickets(db: Queryable, filter: string) {
     .limit(LIST_LIMIT)
     .execute();
 }
+
+/** A business-center request as staff update it (any account's). */
+export function businessCenterRequest(db: Queryable, id: number) {
+  return db
+    .selectFrom('business_center_requests')
+    .select(['id', 'customer_id', 'subject', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Sets a request's status when it is still `from` (a concurrent update changes nothing twice). */
+export async function setBusinessCenterRequestStatus(db: Queryable, id: number, from: string, to: string) {
+  const result = await db
+    .updateTable('business_center_requests')
+    .set({ status: to })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

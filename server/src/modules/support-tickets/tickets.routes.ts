@@ -7,6 +7,7 @@ import {
   BusinessCenterCategoryParamsSchema,
   BusinessCenterCategoryUpdateSchema,
   BusinessCenterRequestListSchema,
+  BusinessCenterRequestParamsSchema,
   BusinessCenterRequestSchema,
   NewBusinessCenterCategorySchema,
   NewBusinessCenterRequestSchema,
@@ -14,6 +15,8 @@ import {
   ServiceLocationParamsSchema,
   StaffBusinessCenterCategoryListSchema,
   StaffBusinessCenterCategorySchema,
+  StaffBusinessRequestSchema,
+  StaffBusinessRequestUpdateSchema,
   StaffTicketAnswerSchema,
   StaffTicketListSchema,
   StaffTicketQuerySchema,
@@ -196,6 +199,18 @@ export async function supportTicketsRoutes(fastify: FastifyInstance, { ctx }: { 
     },
     handler: async (req, reply) =>
       reply.status(201).send(await timeline.staffAnswer(ctx, viewerOf(req), req.params.ticketId, req.body)),
+  });
+
+  app.patch('/api/staff/business-center/requests/:requestId', {
+    config: supportConfig,
+    schema: {
+      tags: ['staff'],
+      summary: 'Set a business-center request’s status (Open, In Progress, Closed); the account is told',
+      params: BusinessCenterRequestParamsSchema,
+      body: StaffBusinessRequestUpdateSchema,
+      response: { 200: StaffBusinessRequestSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req) => service.updateBusinessCenterRequest(ctx, viewerOf(req), req.params.requestId, req.body),
   });
 
   const staffConfig = { access: ['staff:admin'] } as const;

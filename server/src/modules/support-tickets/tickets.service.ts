@@ -8,11 +8,15 @@ import {
   fullAddress,
   type NewBusinessCenterRequestSchema,
   type NewTroubleTicketSchema,
+  type StaffBusinessRequestUpdateSchema,
   type TroubleTicket,
 } from '@strand/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { audit } from '../../lib/audit.js';
+import { notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
+import type { Viewer } from '../../plugins/auth.js';
 import { ownServiceLocation } from '../customer-account/account.service.js';
 import type { CustomerActor } from '../customer-account/customer-access.policy.js';
 import { auditCustomerWrite } from '../customer-account/customer-access.service.js';
@@ -124,4 +128,44 @@ export async function createBusinessCenterRequest(
   const request = (await businessCenterRequests(ctx, actor)).find((r) => r.RequestID === result.body.RequestID);
   if (!request) throw new Error(`business-center request ${result.body.RequestID} vanished`);
   return { statusCode: result.statusCode, request };
+}
+
+/**
+ * Staff set a business-center request's status; the account is told (`business_request.updated`) in the same
+ * transaction, once per change: the same status again changes and tells nothing.
+ */
+export async function updateBusinessCenterRequest(
+  ctx: AppContext,
+  staff: Viewer,
+  requestId: number,
+  input: z.output<typeof StaffBusinessRequestUpdateSchema>,
+) {
+  const row = await repo.businessCenterRequest(ctx.db, requestId);
+  if (!row) throw notFound('No business-center request has that id.');
+  await ctx.db.transaction().execute(async (trx) => {
+    if (row.status === input.status) return;
+    if (!(await repo.setBusinessCenterRequestStatus(trx, requestId, row.status, input.status))) return;
+    const now = ctx.now();
+    await audit(trx, {
+      at: now.toISOString(),
+      userId: staff.userId,
+      employeeId: staff.employeeId,
+      action: 'staff.business-center-request.update',
+      subject: `business-center-request:${requestId}`,
+      detail: { from: row.status, status: input.status, customerId: row.customer_id },
+    });
+    await notify(trx, now, {
+      type: 'business_request.updated',
+      key: `business-request:${requestId}:${row.status}->${input.status}:${now.toISOString()}`,
+      customerId: row.customer_id,
+      data: { request: `#${requestId} (${row.subject})`, status: input.status },
+    });
+  });
+  const after = await repo.businessCenterRequest(ctx.db, requestId);
+  return {
+    RequestID: requestId,
+    customerId: row.customer_id,
+    subject: row.subject,
+    status: after?.status ?? input.status,
+  };
 }

@@ -190,3 +190,47 @@ describe('/api/customer/business-center/requests', () => {
     expect(await count()).toBe(before);
   });
 });
+
+describe('PATCH /api/staff/business-center/requests/:requestId', () => {
+  it('sets the status and tells the account once in the same transaction; the same status again tells nothing', async () => {
+    const request = await t.db.db
+      .selectFrom('business_center_requests')
+      .select(['id', 'status'])
+      .where('customer_id', '=', BUSINESS)
+      .where('status', '=', 'Open')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const dispatcher = await t.login('dispatcher');
+    const patch = (status: string, token = dispatcher, id = request.id) =>
+      t.request({
+        method: 'PATCH',
+        url: `/api/staff/business-center/requests/${id}`,
+        token,
+        payload: { status },
+      });
+    const outbox = () =>
+      t.db.db
+        .selectFrom('notification_outbox')
+        .select(['channel', 'payload', 'customer_id'])
+        .where('event_type', '=', 'business_request.updated')
+        .where('dedupe_key', 'like', `business_request.updated|business-request:${request.id}:%`)
+        .execute();
+
+    const res = await patch('In Progress');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ RequestID: request.id, customerId: BUSINESS, status: 'In Progress' });
+    const rows = await outbox();
+    expect(new Set(rows.map((r) => r.channel))).toEqual(new Set(['email', 'in_app']));
+    expect(rows.every((r) => r.customer_id === BUSINESS)).toBe(true);
+    expect(JSON.parse(rows[0]?.payload ?? '{}').body).toMatch(/request #\d+ \(.+\) is now In Progress\.$/);
+    expect((await patch('In Progress')).statusCode).toBe(200);
+    expect(await outbox()).toHaveLength(rows.length);
+
+    const bad = await patch('Done');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.status).toContain('Closed');
+    expect((await patch('Closed', dispatcher, 999_999)).statusCode).toBe(404);
+    expect((await patch('Closed', await t.login('network'))).statusCode).toBe(403);
+    expect((await patch('Closed', await t.login('business'))).statusCode).toBe(403);
+  });
+});

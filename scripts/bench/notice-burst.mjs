@@ -1,0 +1,303 @@
+#!/usr/bin/env node
+/**
+ * The outage-notice burst (issue 30 measure): an outage notice to N subscriber accounts (default 5,000), each with a
+ * portal user, a contact phone and their own preferences (every 4th has turned service texts off, every 10th service
+ * e-mail), is written into the notification outbox in one transaction (`notifyAccounts`, as the notice worker does
+ * per page) — here with e-mail too, the outbox's whole burst — and delivered by TWO runner processes
+ * (notice-burst-runner.mjs: the real job runner and delivery job) against one database (the SQLite file, or
+ * PostgreSQL when DATABASE_URL is set). When 40% is out, the instance sending is killed (SIGKILL); the other takes
+ * the job's lease over (JOB_LEASE_SECONDS) and the dead one's claims are released (NOTIFY_CLAIM_TIMEOUT_SECONDS).
+ * Verified from the receiving ends: the SMTP sink's messages (by Message-ID, and raw SMTP transactions) and the SMS
+ * simulator's log (by message reference) against the outbox rows and the preferences: 0 lost, 0 doubled. Exits 1
+ * otherwise. Not part of `npm test`.
+ *
+ *   npx tsx scripts/bench/notice-burst.mjs [--subscribers 5000] [--email-per-round 200] [--sms-per-round 100]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../../server/src/db/connect.ts';
+import { migrateToLatest } from '../../server/src/db/migrate.ts';
+import { startSmtpSink } from '../../server/src/integrations/mail/smtp-sink.ts';
+import { startSmsSimulator } from '../../server/src/integrations/sms/sms-simulator.ts';
+import { notifyAccounts } from '../../server/src/modules/notifications/notifications.service.ts';
+import { testConfig } from '../../server/src/test/test-database.ts';
+
+const { values } = parseArgs({
+  options: {
+    subscribers: { type: 'string', default: '5000' },
+    'email-per-round': { type: 'string', default: '200' },
+    'sms-per-round': { type: 'string', default: '100' },
+    'kill-at': { type: 'string', default: '0.4' },
+    'timeout-seconds': { type: 'string', default: '900' },
+  },
+});
+const N = Number(values.subscribers);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const log = (...a) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...a);
+
+const env = {
+  NOTIFY_EMAIL_PER_SECOND: values['email-per-round'],
+  NOTIFY_SMS_PER_SECOND: values['sms-per-round'],
+  NOTIFY_CLAIM_TIMEOUT_SECONDS: '10',
+  NOTIFY_TIME_ZONE: 'UTC',
+  JOB_LEASE_SECONDS: '5',
+};
+
+// The receiving ends: the portal's own SMTP sink (smtp-server, an .eml file per message) and the SMS simulator.
+const sinkDir = mkdtempSync(path.join(os.tmpdir(), 'strand-bench-burst-sink-'));
+const sink = await startSmtpSink({ host: '127.0.0.1', port: 0, dir: sinkDir });
+const smtpPort = sink.port;
+const carrier = await startSmsSimulator({ host: '127.0.0.1', port: 0, authToken: 'bench-sms-token' });
+
+log(`a fresh database and ${N} subscriber accounts…`);
+// SQLite in a temporary DATA_DIR, or the PostgreSQL database of DATABASE_URL (migrated; use an empty one).
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'strand-bench-burst-'));
+const config = testConfig(dataDir, process.env.DATABASE_URL ?? '', env);
+const database = openDatabase(config.database);
+await migrateToLatest(database.db, database.dialect);
+const db = database.db;
+const now = new Date().toISOString();
+const ids = [];
+for (let i = 0; i < N; i += 250) {
+  const batch = Array.from({ length: Math.min(250, N - i) }, (_, k) => i + k + 1);
+  const cid = (n) => `9${String(n).padStart(3, '0').slice(-3)}-8000-${String(n).padStart(4, '0')}`;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('customers')
+      .values(
+        batch.map((n) => ({
+          id: cid(n),
+          name: `Bench Subscriber ${n}`,
+          customer_type: 'Residential',
+          status: 'Active',
+          created_at: now,
+        })),
+      )
+      .execute();
+    const users = await trx
+      .insertInto('users')
+      .values(
+        batch.map((n) => ({
+          username: `bench${n}`,
+          email: `bench${n}@subscribers.test`,
+          password_hash: 'x',
+          first_name: 'Bench',
+          last_name: String(n),
+          customer_id: cid(n),
+          is_admin: 0,
+          is_staff: 0,
+          installer: 0,
+          contractor_id: 0,
+          disabled: 0,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning(['id', 'username'])
+      .execute();
+    await trx
+      .insertInto('contact_methods')
+      .values(
+        batch.map((n) => ({
+          customer_id: cid(n),
+          category: 'Primary',
+          name: `Bench ${n}`,
+          // 573-7xx-xxxx, never …0000 (not mobile) or …0503 (the simulator's outage).
+          phone: `5737${String(n * 7 + 1)
+            .padStart(6, '0')
+            .slice(-6)}`
+            .replace(/0000$/, '0001')
+            .replace(/0503$/, '0504'),
+          phone2: null,
+          email: `bench${n}@subscribers.test`,
+        })),
+      )
+      .execute();
+    const prefs = [];
+    for (const u of users) {
+      const n = Number(u.username.slice(5));
+      const base = {
+        recipient_kind: 'user',
+        recipient_id: String(u.id),
+        category: 'service',
+        enabled: 0,
+        updated_at: now,
+      };
+      if (n % 4 === 0) prefs.push({ ...base, channel: 'sms' });
+      if (n % 10 === 0) prefs.push({ ...base, channel: 'email' });
+    }
+    if (prefs.length > 0) await trx.insertInto('notification_preferences').values(prefs).execute();
+  });
+  ids.push(...batch.map(cid));
+}
+const expected = {
+  email: ids.length - Math.floor(N / 10),
+  sms: ids.length - Math.floor(N / 4),
+};
+
+const writeStart = performance.now();
+const written = await db.transaction().execute((trx) =>
+  notifyAccounts(
+    trx,
+    new Date(),
+    {
+      type: 'notice.outage',
+      key: 'notice:bench',
+      data: { subject: 'Fiber cut on Route B', message: 'Crews are splicing the cable; service returns by 6 PM.' },
+    },
+    ids,
+  ),
+);
+const writeMs = performance.now() - writeStart;
+const outbox = await db
+  .selectFrom('notification_outbox')
+  .select(['id', 'channel'])
+  .where('dedupe_key', 'like', 'notice.outage|notice:bench|%')
+  .execute();
+const rowsOf = (channel) => outbox.filter((r) => r.channel === channel);
+log(
+  `outbox: ${written.written} rows in ${writeMs.toFixed(0)} ms (e-mail ${rowsOf('email').length}, SMS ${rowsOf('sms').length}, in-app ${rowsOf('in_app').length}); expected by preference e-mail ${expected.email}, SMS ${expected.sms}`,
+);
+
+// Two runner processes on the one database.
+const runners = new Map();
+let lastActive = '';
+let firstSendAt = 0;
+function startRunner(name) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'notice-burst-runner.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      BENCH_ENV: JSON.stringify(env),
+      BENCH_DATA_DIR: dataDir,
+      BENCH_SMTP_PORT: String(smtpPort),
+      BENCH_SMS_PORT: String(carrier.port),
+      BENCH_INSTANCE: name,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.stdout.on('data', (c) => {
+    if (!String(c).includes('"instance"')) return;
+    lastActive = name;
+    if (!firstSendAt) firstSendAt = performance.now();
+  });
+  child.on('exit', (code, signal) => log(`instance ${name} ended (${signal ?? code})`));
+  runners.set(name, child);
+}
+const burstStart = performance.now();
+startRunner('a');
+startRunner('b');
+
+const total = rowsOf('email').length + rowsOf('sms').length;
+const done = async () => {
+  const row = await db
+    .selectFrom('notification_outbox')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('dedupe_key', 'like', 'notice.outage|notice:bench|%')
+    .where('channel', '!=', 'in_app')
+    .where('state', 'in', ['sent', 'delivered', 'failed'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+let killed = null;
+const deadline = Date.now() + Number(values['timeout-seconds']) * 1000;
+for (;;) {
+  await new Promise((r) => setTimeout(r, 250));
+  const finished = await done();
+  if (!killed && finished >= total * Number(values['kill-at']) && lastActive) {
+    killed = {
+      instance: lastActive,
+      atFinished: finished,
+      afterSeconds: Math.round((performance.now() - firstSendAt) / 100) / 10,
+    };
+    runners.get(lastActive).kill('SIGKILL');
+    log(`killed instance ${lastActive} (SIGKILL) with ${finished} of ${total} sent`);
+  }
+  if (finished >= total) break;
+  if (Date.now() > deadline) {
+    log('timed out');
+    break;
+  }
+}
+const burstSeconds = (performance.now() - burstStart) / 1000;
+// From the first round that sent (the runners' start, compiling the app with tsx, is not the burst).
+const deliverySeconds = firstSendAt ? (performance.now() - firstSendAt) / 1000 : 0;
+for (const [name, child] of runners) if (name !== killed?.instance) child.kill('SIGTERM');
+await new Promise((r) => setTimeout(r, 1500));
+
+// The receiving ends against the outbox.
+// Every SMTP transaction the sink took, by its Message-ID.
+const smtpRaw = readdirSync(sinkDir).map(
+  (f) => /^Message-ID:\s*<([^>]+)>/im.exec(readFileSync(path.join(sinkDir, f), 'utf8').slice(0, 4000))?.[1] ?? '',
+);
+const mailIds = new Set(rowsOf('email').map((r) => `notification-${r.id}@strand.test`));
+const smtpOurs = smtpRaw.filter((m) => mailIds.has(m));
+const smtpDistinct = new Set(smtpOurs);
+const smsRefs = new Set(rowsOf('sms').map((r) => `notification-${r.id}`));
+const smsOurs = carrier.messages().filter((m) => smsRefs.has(m.ref));
+const smsDistinct = new Set(smsOurs.map((m) => m.ref));
+const finishedRows = await db
+  .selectFrom('notification_outbox')
+  .select(['id', 'channel'])
+  .where('dedupe_key', 'like', 'notice.outage|notice:bench|%')
+  .where('state', 'in', ['sent', 'delivered'])
+  .execute();
+const sentRows = {
+  email: finishedRows.filter((r) => r.channel === 'email').map((r) => r.id),
+  sms: finishedRows.filter((r) => r.channel === 'sms').map((r) => r.id),
+};
+const states = await db
+  .selectFrom('notification_outbox')
+  .select(['channel', 'state', (eb) => eb.fn.countAll().as('n')])
+  .where('dedupe_key', 'like', 'notice.outage|notice:bench|%')
+  .groupBy(['channel', 'state'])
+  .execute();
+const result = {
+  subscribers: N,
+  outbox: { written: written.written, writeMs: Math.round(writeMs) },
+  expected,
+  email: {
+    rows: mailIds.size,
+    received: smtpDistinct.size,
+    // Rows the outbox records as sent that the sink never received (rows still queued when the bench stopped are
+    // `unfinished`, not lost).
+    lost: sentRows.email.filter((id) => !smtpDistinct.has(`notification-${id}@strand.test`)).length,
+    unfinished: mailIds.size - sentRows.email.length,
+    doubledSmtpTransactions: smtpOurs.length - smtpDistinct.size,
+  },
+  sms: {
+    rows: smsRefs.size,
+    received: smsDistinct.size,
+    lost: sentRows.sms.filter((id) => !smsDistinct.has(`notification-${id}`)).length,
+    unfinished: smsRefs.size - sentRows.sms.length,
+    doubled: smsOurs.length - smsDistinct.size,
+  },
+  killed,
+  deliverySeconds: Math.round(deliverySeconds * 10) / 10,
+  withRunnerStartSeconds: Math.round(burstSeconds * 10) / 10,
+  perRound: { email: Number(env.NOTIFY_EMAIL_PER_SECOND), sms: Number(env.NOTIFY_SMS_PER_SECOND) },
+  database: database.dialect,
+  states: states.map((s) => `${s.channel}:${s.state}=${s.n}`),
+};
+console.log(JSON.stringify(result, null, 2));
+const ok =
+  result.email.rows === expected.email &&
+  result.sms.rows === expected.sms &&
+  result.email.lost === 0 &&
+  result.sms.lost === 0 &&
+  result.email.unfinished === 0 &&
+  result.sms.unfinished === 0 &&
+  result.email.doubledSmtpTransactions === 0 &&
+  result.sms.doubled === 0;
+log(ok ? 'OK: every notice delivered exactly once' : 'FAILED: see above');
+await carrier.close();
+await sink.close();
+rmSync(sinkDir, { recursive: true, force: true });
+await database.close();
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(ok ? 0 : 1);
