@@ -14,6 +14,7 @@ export { oldestServedCopy } from './offline-read';
 import { createPhotoOutbox, type OutboxSnapshot } from './photo-outbox';
 import { xhrPhotoTransport } from './photo-transport';
 import { createResponseCache } from './response-cache';
+import { savedFilePath, savedResponse } from './saved-work-orders';
 
 const currentUserId = () => sessionStore.getState().claims?.nUserID ?? null;
 
@@ -61,6 +62,14 @@ export function useServedCopies(): ReadonlyMap<string, ServedCopy> {
     () => served,
     () => served,
   );
+}
+
+/** A file a downloaded work order kept for the signed-in user (its PDF), or null when none was kept. */
+export async function savedFile(workOrderId: number, file: 'pdf'): Promise<Blob | null> {
+  const user = currentUserId();
+  if (user === null) return null;
+  const copy = await savedResponse(idbSavedWorkOrderStore, user, savedFilePath(workOrderId, file));
+  return copy?.data instanceof Blob ? copy.data : null;
 }
 
 // ---- the photo outbox ------------------------------------------------------------------------------------------

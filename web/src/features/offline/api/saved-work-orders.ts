@@ -8,7 +8,13 @@ import { saveAsset } from '../../../lib/saved-assets';
 import { downloadWorkOrder, type FetchJson, prefetchWorkOrders } from '../lib/download-work-order';
 
 const fetchJson: FetchJson = (path, schema) => apiRequest(path, { schema });
-const deps = { fetchJson, store: idbSavedWorkOrderStore, now: () => new Date(), saveAsset };
+/** A ticketed file link (the signed link is the permission: no session header). */
+async function fetchBlob(path: string): Promise<Blob> {
+  const res = await fetch(path);
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+  return res.blob();
+}
+const deps = { fetchJson, fetchBlob, store: idbSavedWorkOrderStore, now: () => new Date(), saveAsset };
 const KEY = ['offline', 'saved-work-orders'] as const;
 
 /** The user's saved work orders, newest first (the device's own storage: no network needed). */
