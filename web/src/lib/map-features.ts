@@ -2,6 +2,9 @@
 import { FeatureCollectionSchema } from '@strand/domain';
 import { apiRequest } from './api-client';
 
+/** The maps service token's address (kept by Download with the work order). */
+export const MAP_TOKEN_PATH = '/api/maps/token';
+
 export interface Envelope {
   west: number;
   south: number;

@@ -2,9 +2,8 @@
 import { MAPS_TOKEN_LIFETIME_S, MapTokenSchema } from '@strand/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
+import { MAP_TOKEN_PATH } from './map-features';
 import { offlineRead } from './offline/offline-runtime';
-
-export const MAP_TOKEN_PATH = '/api/maps/token';
 
 /** The token is asked for again a minute before it lapses. */
 export const getMapTokenQueryOptions = () =>

@@ -30,8 +30,7 @@ import {
   type WorkOrderSummary,
 } from '@strand/domain';
 import type { z } from 'zod';
-import { layerQueryPath } from '../../../lib/map-features';
-import { MAP_TOKEN_PATH } from '../../../lib/map-token';
+import { layerQueryPath, MAP_TOKEN_PATH } from '../../../lib/map-features';
 import {
   mapFeaturesPath,
   type SavedWorkOrder,
@@ -138,7 +137,8 @@ async function extraResponses(
     const body = await optional(get);
     if (body !== MISSING) out.push([path, body]);
   }
-  const site = WorkOrderObjectSchema.parse(responses[base(id)]).ServiceLocationDetails;
+  const wo = WorkOrderObjectSchema.safeParse(responses[base(id)]);
+  const site = wo.success ? wo.data.ServiceLocationDetails : null;
   const token = site ? await optional(() => deps.fetchJson(MAP_TOKEN_PATH, MapTokenSchema)) : MISSING;
   if (!site || token === MISSING) return out;
   out.push([MAP_TOKEN_PATH, token]);
