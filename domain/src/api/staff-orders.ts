@@ -18,6 +18,11 @@ const isoDate = (label: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD).`)
     .refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD).`);
 
+/** The columns the order list sorts by (placed, newest first, by default). */
+export const STAFF_ORDER_SORTS = ['placed', 'order', 'customer', 'status', 'install', 'monthly', 'oneTime'] as const;
+export const StaffOrderSortSchema = z.enum(STAFF_ORDER_SORTS);
+export type StaffOrderSort = z.infer<typeof StaffOrderSortSchema>;
+
 export const StaffOrderSearchQuerySchema = z
   .object({
     /** Customer name or number, address, or order id. */
@@ -32,6 +37,14 @@ export const StaffOrderSearchQuerySchema = z
     from: z.union([isoDate('From'), z.literal('')]).optional(),
     /** Placed on or before (YYYY-MM-DD, UTC). */
     to: z.union([isoDate('To'), z.literal('')]).optional(),
+    /** Only open orders whose status has not moved for STUCK_ORDER_DAYS (the staff home's tile). */
+    stuck: z.enum(['true', ''], { error: 'stuck must be true or left out.' }).optional(),
+    sort: z
+      .union([StaffOrderSortSchema, z.literal('')], {
+        error: `sort must be one of ${STAFF_ORDER_SORTS.join(', ')}.`,
+      })
+      .optional(),
+    dir: z.enum(['asc', 'desc', ''], { error: 'dir must be asc or desc.' }).optional(),
     page: z.coerce
       .number({ error: 'Page must be a whole number from 1.' })
       .int('Page must be a whole number from 1.')

@@ -59,3 +59,19 @@ export function epochSeconds(dialect: DialectName, column: string) {
     ? sql<number>`cast(extract(epoch from cast(${sql.ref(column)} as timestamptz)) as bigint)`
     : sql<number>`cast(strftime('%s', ${sql.ref(column)}) as integer)`;
 }
+
+/** What the staff home shows of a tile: how many rows, and the earliest moment of a column among them. */
+export interface AttentionCount {
+  count: number;
+  oldestAt: string | null;
+}
+
+/** The columns of a tile's one query: `count(*)` and `min(<column>)`, read by attentionOf. */
+export function countAndOldest(column: string) {
+  return [sql<number | string>`count(*)`.as('n'), sql<string | null>`min(${sql.ref(column)})`.as('oldest')] as const;
+}
+
+export function attentionOf(row: { n: number | string; oldest: string | null } | undefined): AttentionCount {
+  const count = Number(row?.n ?? 0);
+  return { count, oldestAt: count > 0 ? (row?.oldest ?? null) : null };
+}

@@ -281,11 +281,16 @@ export const MATRIX: Record<string, Row> = {
     foreign: Object.fromEntries(STAFF_MEMBERS.map((r) => [r, 'ok'])),
   }),
   'GET /api/staff/customers': staff({ query: { q: 'Reyes' } }),
+  'GET /api/staff/history': staff({ query: { type: 'account', id: C.residential } }),
+  'GET /api/customer/activity': customer({ billing: true }),
   // The business trigger on an account that is already Business: 409 for the roles let through, nothing changes.
   'POST /api/staff/customers/{vcCustomerID}/business': staff({
     roles: ['sales'],
     shared: { vcCustomerID: C.business },
   }),
+
+  // staff home: every staff member; the answer holds the tiles of their roles (staff-home.test.ts checks which)
+  'GET /api/staff/home': staff(),
 
   // staff: sales orders (sales and admin; dispatchers read)
   'GET /api/staff/orders': staff({ roles: ['sales', 'dispatcher'], query: { q: 'Reyes' } }),
@@ -295,6 +300,10 @@ export const MATRIX: Record<string, Row> = {
 
   // staff: dispatch board (dispatcher; admin)
   'GET /api/staff/dispatch/board': staff({ roles: ['dispatcher'], query: { from: ISO_DAY, to: ISO_DAY } }),
+  'GET /api/staff/dispatch/availability': staff({
+    roles: ['dispatcher'],
+    query: { start: '2030-01-07T14:00:00Z', end: '2030-01-07T16:00:00Z' },
+  }),
   'POST /api/staff/dispatch/assign': staff({
     roles: ['dispatcher'],
     body: { workOrderIds: [DEMO.workOrders.pending], resourceId: `installer:${U.installer.id}` },

@@ -1,9 +1,10 @@
 /** All SQL of the staff order pages: the paged search, the customer and mailing address, the audit trail. */
-import { STAFF_ORDERS_PAGE_SIZE } from '@strand/domain';
+import { STAFF_ORDERS_PAGE_SIZE, type StaffOrderSort } from '@strand/domain';
 import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
 import type { Database } from '../../db/database.js';
 import { containsInsensitive, customerIdsNamed, ftsPhrase } from '../../db/sql.js';
+import { lastMovedAt, OPEN_ORDER_STATUSES } from './staff-attention.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -12,13 +13,28 @@ export interface OrderSearch {
   status?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  /** Open orders not moved since this moment (ISO). */
+  stuckBefore?: string | undefined;
+  sort?: StaffOrderSort | undefined;
+  dir?: 'asc' | 'desc' | undefined;
   page: number;
 }
+
+/** The column of each sort; ties fall back to the newest order first. */
+const SORT_COLUMNS: Readonly<Record<StaffOrderSort, string>> = {
+  placed: 'so.created_at',
+  order: 'so.id',
+  customer: 'c.name',
+  status: 'so.status',
+  install: 'so.install_date',
+  monthly: 'so.monthly_cents',
+  oneTime: 'so.one_time_cents',
+};
 
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
- * One page of orders, newest first, and the number of matches (a window count), in one statement. The text matches
+ * One page of orders, newest first unless another sort is asked, and the number of matches (a window count), in one statement. The text matches
  * an order id (digits), a customer number (prefix, a range on the key) or a customer name or service address
  * (contains: SQLite's trigram tables from 0002 for 3 characters or more, PostgreSQL's pg_trgm indexes). The status
  * and date range use sales_orders (status, created_at) and (created_at).
@@ -48,6 +64,7 @@ export function searchOrders(db: Db, dialect: DialectName, f: OrderSearch) {
       sql<number | string>`count(*) over ()`.as('total'),
     ]);
   if (f.status) q = q.where('so.status', '=', f.status);
+  if (f.stuckBefore) q = q.where('so.status', 'in', OPEN_ORDER_STATUSES).where(lastMovedAt, '<', f.stuckBefore);
   if (f.from) q = q.where('so.created_at', '>=', f.from);
   if (f.to) q = q.where('so.created_at', '<', nextDay(f.to));
   const text = f.q;
@@ -77,9 +94,11 @@ export function searchOrders(db: Db, dialect: DialectName, f: OrderSearch) {
       );
     }
   }
+  const dir = f.dir ?? (f.sort === undefined || f.sort === 'placed' ? 'desc' : 'asc');
+  if (f.sort && f.sort !== 'placed') q = q.orderBy(sql.ref(SORT_COLUMNS[f.sort]), dir);
   return q
-    .orderBy('so.created_at', 'desc')
-    .orderBy('so.id', 'desc')
+    .orderBy('so.created_at', f.sort === 'placed' ? dir : 'desc')
+    .orderBy('so.id', f.sort === 'placed' ? dir : 'desc')
     .limit(STAFF_ORDERS_PAGE_SIZE)
     .offset((f.page - 1) * STAFF_ORDERS_PAGE_SIZE)
     .execute();

@@ -27,18 +27,22 @@ export async function staffOrdersRoutes(fastify: FastifyInstance, { ctx }: { ctx
     config: { access: ['staff:sales', 'staff:dispatcher'] },
     schema: {
       tags,
-      summary: 'Search sales orders: customer name or number, address, order id; status; placed from/to; 25 a page',
+      summary:
+        'Search sales orders: customer name or number, address, order id; status; placed from/to; stuck; sorted; 25 a page',
       querystring: StaffOrderSearchQuerySchema,
       response: { 200: StaffOrderListSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (req) => {
       assertMayReadOrders(viewerOf(req));
-      const { q, status, from, to, page } = req.query;
+      const { q, status, from, to, stuck, sort, dir, page } = req.query;
       return service.listOrders(ctx, {
         q: q || undefined,
         status: status || undefined,
         from: from || undefined,
         to: to || undefined,
+        stuck: stuck === 'true',
+        sort: sort || undefined,
+        dir: dir || undefined,
         page,
       });
     },

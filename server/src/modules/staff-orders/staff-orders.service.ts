@@ -32,6 +32,7 @@ import { runIdempotent } from '../../lib/idempotency.js';
 import { hasRole, type Viewer } from '../../plugins/auth.js';
 import { installByOverride, type OrderProgress, sendOrderMail } from '../orders/fulfilment.service.js';
 import { getOrderDetail, recordOrderEvent } from '../orders/orders.service.js';
+import { stuckCutoff } from './staff-attention.service.js';
 import { mayEditOrders } from './staff-orders.policy.js';
 import * as repo from './staff-orders.repository.js';
 
@@ -41,15 +42,13 @@ const moverOf = (user: Viewer): OrderMover => (hasRole(user, 'staff:admin') ? 'a
 
 export async function listOrders(
   ctx: AppContext,
-  query: {
-    q?: string | undefined;
-    status?: string | undefined;
-    from?: string | undefined;
-    to?: string | undefined;
-    page: number;
-  },
+  query: Omit<repo.OrderSearch, 'stuckBefore'> & { stuck?: boolean },
 ): Promise<StaffOrderList> {
-  const rows = await repo.searchOrders(ctx.db, ctx.dialect, query);
+  const { stuck, ...search } = query;
+  const rows = await repo.searchOrders(ctx.db, ctx.dialect, {
+    ...search,
+    stuckBefore: stuck ? stuckCutoff(ctx.now()) : undefined,
+  });
   return {
     orders: rows.map((r) => ({
       orderId: r.id,

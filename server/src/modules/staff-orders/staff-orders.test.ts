@@ -106,6 +106,35 @@ describe('GET /api/staff/orders', () => {
     }
   });
 
+  it('sorts on the server by a column, both ways, across pages', async () => {
+    const list = async (query: string) => StaffOrderListSchema.parse((await get(`/api/staff/orders?${query}`)).json());
+    const up = await list('sort=monthly&dir=asc');
+    const cents = up.orders.map((o) => o.monthlyCents);
+    expect(cents).toEqual([...cents].sort((a, b) => a - b));
+    const down = await list('sort=monthly&dir=desc');
+    expect(down.orders[0]?.monthlyCents).toBeGreaterThanOrEqual(Math.max(...cents));
+    const byCustomer = (await list('sort=customer')).orders.map((o) => o.customerName.toLowerCase());
+    expect(byCustomer).toEqual([...byCustomer].sort());
+    const oldest = await list('sort=placed&dir=asc');
+    const newest = await list('');
+    expect(oldest.total).toBe(newest.total);
+    expect((oldest.orders[0]?.createdAt ?? '') <= (newest.orders.at(-1)?.createdAt ?? '')).toBe(true);
+  });
+
+  it('lists only the open orders whose status has not moved for the stuck days (stuck=true)', async () => {
+    const list = async (query: string) => StaffOrderListSchema.parse((await get(`/api/staff/orders?${query}`)).json());
+    expect((await list('stuck=true')).orders.map((o) => o.orderId)).not.toContain(orderId);
+    const moved = new Date(t.clock.now.getTime() - 10 * 86_400_000).toISOString();
+    await t.db.db.updateTable('sales_orders').set({ updated_at: moved }).where('id', '=', orderId).execute();
+    const stuck = await list('stuck=true');
+    expect(stuck.orders.map((o) => o.orderId)).toContain(orderId);
+    expect(stuck.orders.every((o) => !['installed', 'cancelled'].includes(o.status))).toBe(true);
+    const home = (await get('/api/staff/home')).json() as { tiles: { id: string; count: number }[] };
+    expect(home.tiles.find((x) => x.id === 'stuckOrders')?.count).toBe(stuck.total);
+    const now = t.clock.now.toISOString();
+    await t.db.db.updateTable('sales_orders').set({ updated_at: now }).where('id', '=', orderId).execute();
+  });
+
   it('refuses bad filters naming the field', async () => {
     const cases: [string, string][] = [
       ['status=lost', 'status'],
@@ -113,6 +142,9 @@ describe('GET /api/staff/orders', () => {
       ['from=2026-03-05&to=2026-03-01', 'to'],
       ['page=0', 'page'],
       [`q=${'x'.repeat(101)}`, 'q'],
+      ['sort=price', 'sort'],
+      ['dir=up', 'dir'],
+      ['stuck=yes', 'stuck'],
     ];
     for (const [query, field] of cases) {
       const res = await get(`/api/staff/orders?${query}`);

@@ -194,8 +194,9 @@ export async function addTicketUpdate(
 }
 
 /** Statuses of each staff filter ('open' holds the older 'In Progress' too; 'resolved' the older 'Closed'). */
-const FILTER_STATUSES: Record<string, string[] | null> = {
-  open: ['Open', 'In Progress'],
+export const OPEN_TICKET_STATUSES = ['Open', 'In Progress'] as const;
+const FILTER_STATUSES: Record<string, readonly string[] | null> = {
+  open: OPEN_TICKET_STATUSES,
   waiting: ['Waiting on customer'],
   resolved: ['Resolved', 'Closed'],
   all: null,
@@ -219,7 +220,7 @@ export function staffTickets(db: Queryable, filter: string) {
         .whereRef('up.ticket_id', '=', 't.id')
         .as('last_update_at'),
     ])
-    .$if(statuses !== null, (qb) => qb.where('t.status', 'in', statuses ?? []))
+    .$if(statuses !== null, (qb) => qb.where('t.status', 'in', [...(statuses ?? [])]))
     .orderBy('t.created_at', filter === 'resolved' ? 'desc' : 'asc')
     .orderBy('t.id')
     .limit(LIST_LIMIT)
