@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
+import { askPersistentStorage } from '../../../lib/offline/device-storage';
 import { idbSavedWorkOrderStore } from '../../../lib/offline/offline-db';
 import { savedKey, sortSaved } from '../../../lib/offline/saved-work-orders';
 import { saveAsset } from '../../../lib/saved-assets';
@@ -48,6 +49,8 @@ export function useDownloadWorkOrder() {
   return useMutation({
     mutationFn: (id: number) => {
       if (userId === null) throw new Error('Sign in to download work orders.');
+      // Work kept for offline should not be cleared when the device runs low on space (issue 27).
+      void askPersistentStorage();
       return downloadWorkOrder(id, userId, deps);
     },
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
@@ -61,6 +64,7 @@ export function usePrefetchWorkOrders(onProgress: (done: number, total: number) 
   return useMutation({
     mutationFn: () => {
       if (userId === null) throw new Error('Sign in to prefetch work orders.');
+      void askPersistentStorage();
       return prefetchWorkOrders(userId, deps, onProgress);
     },
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
