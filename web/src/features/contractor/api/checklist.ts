@@ -44,6 +44,8 @@ export function useSaveChecklist(workOrderId: number) {
         return { queued: true };
       }
     },
+    // Run offline too (react-query would pause it): no connection queues the save instead.
+    networkMode: 'always',
     onSuccess: async (outcome) => {
       if (outcome.queued) return;
       queryClient.setQueryData(contractorKeys.workOrder(workOrderId), outcome.result.workOrder);
