@@ -4,7 +4,11 @@
  * refuses shows why and can be discarded (asked first).
  */
 import { openChecklist, signInContractor, CONTRACTOR_WO as WO } from './support/contractor';
+import { waitForServiceWorker } from './support/offline';
 import { expect, test } from './support/spec-server';
+
+// Works offline: the service worker precaches the app's chunks (the popup, the sync page), as on a phone.
+test.use({ serviceWorkers: 'allow' });
 
 const QUEUED = /^No connection: the checklist is saved on this device/;
 
@@ -14,6 +18,8 @@ test.describe('the sync centre', () => {
     context,
   }) => {
     await signInContractor(page);
+    await page.goto('/contractorHome');
+    await waitForServiceWorker(page);
     const modal = await openChecklist(page, WO.businessSiteSurvey);
     await context.setOffline(true);
     await modal.getByLabel('Notes').fill('Saved in the basement, no signal');
