@@ -4,7 +4,7 @@
  * successful sync, and how much the device keeps for offline work and whether the browser may clear it.
  */
 import { useEffect, useState } from 'react';
-import { formatBytes, formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatBytes as formatSmall } from '../../../lib/format';
 import { type StorageState, storageState } from '../../../lib/offline/device-storage';
 import {
   lastSuccessfulSync,
@@ -26,6 +26,11 @@ const STATE_TEXT: Record<OutboxItem['state'], string> = {
   sent: 'Sent',
   failed: 'Failed',
 };
+
+/** Storage sizes: GB once past a gigabyte (a quota reads 10.0 GB, not 10245.6 MB). */
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : formatSmall(bytes);
+}
 
 function describe(item: OutboxItem): string {
   return item.request
