@@ -56,6 +56,8 @@ export const MapTokenSchema = z.object({
   featureServiceUrl: z.string(),
   /** Base tiles (`{z}/{x}/{y}`, token included), or null when none are configured. */
   tileUrl: z.string().nullable(),
+  /** The tile source's credit line ("© OpenStreetMap contributors"), shown on the map; null without tiles. */
+  tileAttribution: z.string().nullable(),
 });
 export type MapToken = z.infer<typeof MapTokenSchema>;
 

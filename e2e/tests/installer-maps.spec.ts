@@ -3,6 +3,10 @@ import { expect, test } from './support/spec-server';
 
 test.describe('installer maps', () => {
   test('the ArcGIS map opens at the service location with the layers of SPEC §9', async ({ page }) => {
+    // The base map without the internet: the tile proxy's answers come from a local image (issue 27).
+    await page.route('**/api/maps/tiles/**', (route) =>
+      route.fulfill({ path: 'web/public/pwa-192.png', contentType: 'image/png' }),
+    );
     await signInInstaller(page);
     await openWorkOrder(page, WO.fullInstall);
     const queries: string[] = [];
@@ -25,12 +29,13 @@ test.describe('installer maps', () => {
     for (const name of ['Addresses', 'Installed', 'Installed as Built', 'Business Fiber', 'Colos']) {
       await expect(layers.getByLabel(new RegExp(`^${name}( \\(\\d+\\))?$`))).not.toBeChecked();
     }
-    // Features are drawn (SVG paths) with no base tiles configured.
+    // Features are drawn (SVG paths) over the base map, with its credit line.
     await expect(page.locator('.leaflet-overlay-pane path').first()).toBeVisible();
+    await expect(page.locator('.leaflet-control-attribution')).toContainText('© OpenStreetMap contributors');
     await expect(layers.getByLabel(/^ONT \(\d+\)$/)).toBeVisible();
     expect(queries).toContain('/api/maps/arcgis/rest/services/strand/FeatureServer/1/query');
     expect(queries).not.toContain('/api/maps/arcgis/rest/services/strand/FeatureServer/0/query');
-    await expect(page.locator('.leaflet-tile')).toHaveCount(0);
+    await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
 
     const before = await page.locator('.leaflet-overlay-pane path').count();
     await layers.getByLabel(/^Installed( \(\d+\))?$/).check();

@@ -70,11 +70,18 @@ test.describe('photo upload', () => {
     await page.getByRole('button', { name: 'Upload photo(s)' }).click();
     await expect(page.getByRole('alert')).toContainText('notes.png is not an image');
     expect(await storedAttachments(WO.siteSurvey)).toEqual([]);
-    await page.getByRole('button', { name: /photo upload/ }).click();
-    await expect(page.getByRole('region', { name: 'Photo uploads' })).toContainText('Failed');
+    // The sync centre (issue 27) says why it failed; Discard asks first.
+    await page.getByRole('link', { name: 'Sync, 1 failed' }).click();
+    const failed = page.getByRole('list', { name: 'Queued changes' }).locator('.sync-item--failed');
+    await expect(failed).toContainText('Failed');
+    await expect(failed).toContainText(/Why: .*not an image/);
     await screenshot(page, 'photo-refused');
-    await page.getByRole('button', { name: 'Discard' }).click();
-    await expect(page.getByRole('button', { name: /photo upload/ })).toBeHidden();
+    await failed.getByRole('button', { name: 'Discard' }).click();
+    const ask = page.getByRole('alertdialog');
+    await expect(ask).toContainText('It will not be sent.');
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await expect(page.getByText('Nothing is waiting to sync.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sync, nothing waiting' })).toBeVisible();
   });
 
   test('a server that fails the first attempt with 500 still ends with exactly one stored photo', async ({ page }) => {
@@ -126,17 +133,23 @@ test.describe('offline photos', () => {
     await expect(page.getByText(/^Detected no internet connection\. The photo\(s\) are stored/)).toBeVisible();
 
     await page.reload();
-    await expect(page.getByRole('button', { name: '3 photo uploads waiting' })).toBeVisible();
-    await page.getByRole('button', { name: '3 photo uploads waiting' }).click();
-    await expect(page.getByRole('region', { name: 'Photo uploads' }).locator('.sync-item--waiting')).toHaveCount(3);
+    // The sync centre (issue 27): reached from the header, the queued photos wait there across reloads.
+    await page.getByRole('link', { name: 'Sync, 3 waiting' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sync' })).toBeVisible();
+    const queue = page.getByRole('list', { name: 'Queued changes' });
+    await expect(queue.locator('.sync-item--waiting')).toHaveCount(3);
+    await expect(page.getByText('Offline: changes wait on this device')).toBeVisible();
     await screenshot(page, 'outbox-waiting');
     await screenshot(page, 'outbox-waiting', true);
     await page.reload();
+    await expect(queue.locator('.sync-item--waiting')).toHaveCount(3, { timeout: 8_000 });
     expect(await storedAttachments(WO.pending)).toHaveLength(before);
 
     await context.setOffline(false);
     await expect(page.getByText(SYNCED)).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByRole('button', { name: /photo upload/ })).toBeHidden();
+    await expect(queue.locator('.sync-item--sent')).toHaveCount(3);
+    await expect(page.getByRole('link', { name: 'Sync, nothing waiting' })).toBeVisible();
+    await expect(page.locator('.sync-summary')).not.toContainText('Not yet on this device');
     const stored = (await storedAttachments(WO.pending)).slice(before);
     expect(stored.map((a) => a.file_name).sort()).toEqual([...names].sort());
     expect(new Set(stored.map((a) => a.idempotency_key)).size).toBe(3);

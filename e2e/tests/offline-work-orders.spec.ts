@@ -22,12 +22,18 @@ const VIEWS: [string, string, string | RegExp][] = [
   ['View C.O. Map', 'C.O. Map', /Expand\/Collapse CO List/],
   ['Directions', 'Directions', /./],
   ['View PDF', 'Work Order PDF', /./],
+  ['Checklist', 'Checklist', /checklist/i],
 ];
+
+/** Issue 27: offline after a reload, every kept view shows its content within 8 s. */
+const OFFLINE_CONTENT_MS = 8_000;
 
 test('downloads a work order, lists it under Saved WO, and reads every view offline after a reload', async ({
   page,
   context,
 }) => {
+  // Each of the eleven views is also reloaded offline (issue 27): more than the default 45 s on a busy machine.
+  test.slow();
   await signInInstaller(page);
   await page.goto('/savedWorkOrders');
   await expect(page.getByText('No Work Orders Found')).toBeVisible();
@@ -40,7 +46,9 @@ test('downloads a work order, lists it under Saved WO, and reads every view offl
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: `Work Order #${WO.fullInstall}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Work Order #${WO.fullInstall}` })).toBeVisible({
+    timeout: OFFLINE_CONTENT_MS,
+  });
   await expect(page.getByText(CACHED)).toBeVisible();
   await expect(page.getByText(/Work order saved (just now|\d+ minutes? ago)/)).toBeVisible();
   await screenshot(page, 'home-offline');
@@ -48,6 +56,11 @@ test('downloads a work order, lists it under Saved WO, and reads every view offl
     await page.getByRole('link', { name: button, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.locator('main')).toContainText(content);
+    await expect(page.getByText(FETCH_FAILED)).toHaveCount(0);
+    // The view itself reloaded offline: its content within 8 s, from the service worker and the kept copy.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: OFFLINE_CONTENT_MS });
+    await expect(page.locator('main')).toContainText(content, { timeout: OFFLINE_CONTENT_MS });
     await expect(page.getByText(FETCH_FAILED)).toHaveCount(0);
     await page.getByRole('link', { name: `Go back to WO #${WO.fullInstall}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Work Order #${WO.fullInstall}` })).toBeVisible();

@@ -5,6 +5,10 @@ import path from 'node:path';
 import { SUBSCRIBER_EXPORT_MAX_ROWS } from '@strand/domain';
 import { z } from 'zod';
 
+/** OpenStreetMap's standard tiles and the credit their licence asks for (https://osmfoundation.org/wiki/Licence). */
+const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const DEFAULT_MAP_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
+
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
@@ -105,11 +109,14 @@ const EnvSchema = z.object({
     .int()
     .min(0)
     .default(100 * 1_048_576),
+  /** Base tiles, on by default (OpenStreetMap's standard tiles); '' or 'none' turns the base map off (issue 27). */
   MAP_TILE_URL: z
     .string()
     .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+    .or(z.enum(['', 'none']).transform(() => null))
+    .default(DEFAULT_MAP_TILE_URL),
+  /** The tile source's credit line, shown on every map that draws its tiles. */
+  MAP_TILE_ATTRIBUTION: z.string().max(200).default(DEFAULT_MAP_TILE_ATTRIBUTION),
   MAP_SERVICE_URL: z
     .string()
     .regex(/^https?:\/\/.*FeatureServer\/?$/, 'MAP_SERVICE_URL must be an http(s) ArcGIS .../FeatureServer URL')
@@ -337,7 +344,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       },
     },
     maps: {
-      tileUrl: e.MAP_TILE_URL ?? null,
+      tileUrl: e.MAP_TILE_URL,
+      tileAttribution: e.MAP_TILE_URL ? e.MAP_TILE_ATTRIBUTION.trim() || null : null,
       serviceUrl: e.MAP_SERVICE_URL?.replace(/\/$/, '') ?? null,
       serviceToken: e.MAP_SERVICE_TOKEN || null,
     },

@@ -63,6 +63,9 @@ export async function startServer(options: {
       SMS_SIMULATOR_PORT: String(options.smsPort),
       NOTIFY_SMTP_SINK_PORT: String(options.smtpPort),
       SEED_DEMO: options.seedDemo ? 'auto' : 'never',
+      // The base map without the internet (issue 27): the tile proxy fetches the server's own icon as every tile.
+      MAP_TILE_URL: `${url}/pwa-192.png?z={z}&x={x}&y={y}`,
+      MAP_TILE_ATTRIBUTION: '© OpenStreetMap contributors',
       ...options.env,
     },
   });

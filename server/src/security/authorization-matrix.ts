@@ -536,8 +536,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/installer/gis-objects': installer(),
   'GET /api/installer/files/attachments/{attachmentId}': ticketed(),
   'GET /api/installer/files/work-orders/{WOId}/pdf': ticketed(),
-  // The installer's map and the dispatch board's map (its base tiles).
-  'GET /api/maps/token': family(['installer', 'fieldtech', 'staff', 'dispatcher'], 403),
+  // The installer's map, the contractor's work-order map and the dispatch board's map (their base tiles).
+  'GET /api/maps/token': family(['installer', 'fieldtech', 'contractor', 'contractor1', 'staff', 'dispatcher'], 403),
   'GET /api/maps/arcgis/rest/services/strand/FeatureServer/{layerId}/query': installer({ shared: { layerId: '1' } }),
   'GET /api/maps/tiles/{z}/{x}/{y}': ticketed({ shared: { z: '1', x: '0', y: '0' } }),
   'POST /api/installer/work-orders/{WOId}/photos': installer(),

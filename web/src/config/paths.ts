@@ -50,6 +50,8 @@ export const paths = {
   searchWorkOrder: '/search/:WOId',
   workOrderPhoto: '/search/:WOId/photo',
   savedWorkOrders: '/savedWorkOrders',
+  /** The sync centre (issue 27): every queued offline write, storage used. */
+  sync: '/sync',
   savedAssets: '/SavedAssets',
   assetInWorkOrder: '/search/:WOId/serviceLocation/:nAssetId',
   circuitStats: '/search/:WOId/circuitStats/:socketRecordID',

@@ -37,7 +37,7 @@ export function findActiveInstaller(db: Kysely<Database>, userId: number) {
 export function findActiveMapUser(db: Kysely<Database>, userId: number) {
   return db
     .selectFrom('users')
-    .select(['installer', 'is_staff', 'staff_roles'])
+    .select(['installer', 'contractor_id', 'is_staff', 'staff_roles'])
     .where('id', '=', userId)
     .where('disabled', '=', 0)
     .executeTakeFirst();

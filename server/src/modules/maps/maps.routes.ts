@@ -36,10 +36,10 @@ export async function mapsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get('/api/maps/token', {
-    config: { access: ['installer', 'staff:dispatcher'] },
+    config: { access: ['installer', 'contractor', 'staff:dispatcher'] },
     schema: {
       tags: ['maps'],
-      summary: 'A maps service token (3600 s) with the feature service and tile addresses',
+      summary: 'A maps service token (3600 s) with the feature service and tile addresses and the tiles’ credit',
       response: { 200: MapTokenSchema, ...errorResponses(401, 403) },
     },
     handler: async (req) => service.getToken(ctx, viewerOf(req).userId),

@@ -31,6 +31,7 @@ export const TILE_PATH = '/api/maps/tiles';
 
 const UPSTREAM_TIMEOUT_MS = 8000;
 const TILE_MAX_BYTES = 1_048_576;
+const TILE_USER_AGENT = 'Strand field portal (tile proxy)';
 /** Lines and outlines reach up to ~450 ft from their anchor point: widen the box so edge features still draw. */
 const ANCHOR_PADDING_FT = 600;
 
@@ -44,6 +45,7 @@ export function getToken(ctx: AppContext, userId: number): MapToken {
     expiresInSeconds: MAPS_TOKEN_LIFETIME_S,
     featureServiceUrl: FEATURE_SERVICE_PATH,
     tileUrl: ctx.config.maps.tileUrl ? `${TILE_PATH}/{z}/{x}/{y}?token=${encodeURIComponent(token)}` : null,
+    tileAttribution: ctx.config.maps.tileUrl ? ctx.config.maps.tileAttribution : null,
   };
 }
 
@@ -131,12 +133,13 @@ export interface Tile {
   body: Buffer;
 }
 
-/** A tile's token must belong to a user who may still draw the base map: an enabled installer (their map) or a
- * dispatcher (the dispatch board's map; the admin holds every staff role). */
+/** A tile's token must belong to a user who may still draw the base map: an enabled installer (their map), a
+ * contractor (the contractor's work-order map) or a dispatcher (the dispatch board's map; the admin holds every staff
+ * role). */
 async function assertTileUser(ctx: AppContext, token: string): Promise<void> {
   const user = await repo.findActiveMapUser(ctx.db, verifyMapToken(ctx.config.jwtSecret, token, ctx.now()));
   const dispatcher = user?.is_staff === 1 && staffHolds(parseStaffRoles(user.staff_roles), 'dispatcher');
-  if (!user || (user.installer !== 1 && !dispatcher)) throw invalidMapToken();
+  if (!user || (user.installer !== 1 && user.contractor_id <= 0 && !dispatcher)) throw invalidMapToken();
 }
 
 export async function getTile(ctx: AppContext, z: number, x: number, y: number, token: string): Promise<Tile> {
@@ -149,7 +152,11 @@ export async function getTile(ctx: AppContext, z: number, x: number, y: number, 
     .replace('{x}', String(x))
     .replace('{y}', String(y));
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
+    // Tile servers (OpenStreetMap's policy among them) ask every client to name itself.
+    const res = await fetch(url, {
+      signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+      headers: { 'user-agent': TILE_USER_AGENT },
+    });
     const contentType = res.headers.get('content-type') ?? '';
     if (!res.ok || !contentType.startsWith('image/')) throw new Error(`status ${res.status} ${contentType}`);
     const body = Buffer.from(await res.arrayBuffer());

@@ -57,31 +57,40 @@ describe('the built-in map service', () => {
   const mapToken = async (session = installer) => {
     const res = await t.request({ method: 'GET', url: '/api/maps/token', token: session });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ token: string; expires: number; tileUrl: string | null; featureServiceUrl: string }>();
+    return res.json<{
+      token: string;
+      expires: number;
+      tileUrl: string | null;
+      tileAttribution: string | null;
+      featureServiceUrl: string;
+    }>();
   };
 
   describe('GET /api/maps/token', () => {
-    it('gives an installer a token that lasts 3600 s, and no tiles when none are configured', async () => {
+    it('gives an installer a token that lasts 3600 s, with OpenStreetMap’s tiles and credit by default', async () => {
       const token = await mapToken();
       expect(token.expires).toBe(t.clock.now.getTime() + MAPS_TOKEN_LIFETIME_S * 1000);
-      expect(token.tileUrl).toBeNull();
+      expect(token.tileUrl).toMatch(/^\/api\/maps\/tiles\/\{z\}\/\{x\}\/\{y\}\?token=/);
+      expect(token.tileAttribution).toBe('© OpenStreetMap contributors');
       expect(token.featureServiceUrl).toBe('/api/maps/arcgis/rest/services/strand/FeatureServer');
     });
 
-    it('gives a dispatcher and the admin one (the dispatch board’s map), and refuses customers, contractors and other staff', async () => {
-      for (const username of ['dispatcher', 'staff'])
+    it('gives a dispatcher, the admin and a contractor one (their maps’ base tiles), and refuses customers and other staff', async () => {
+      for (const username of ['dispatcher', 'staff', 'contractor'])
         expect((await mapToken(await t.login(username))).token).toBeTruthy();
-      for (const username of ['residential', 'contractor', 'sales', 'network', 'billing-staff']) {
+      for (const username of ['residential', 'sales', 'network', 'billing-staff']) {
         const res = await t.request({ method: 'GET', url: '/api/maps/token', token: await t.login(username) });
         expect(res.statusCode, username).toBe(403);
       }
     });
 
-    it('does not open the layers to a dispatcher: the token draws tiles only', async () => {
-      const dispatcher = await t.login('dispatcher');
-      const { token } = await mapToken(dispatcher);
-      const res = await t.request({ method: 'GET', url: queryUrl(1, token), token: dispatcher });
-      expect(res.statusCode).toBe(403);
+    it('does not open the layers to a dispatcher or a contractor: their token draws tiles only', async () => {
+      for (const username of ['dispatcher', 'contractor']) {
+        const session = await t.login(username);
+        const { token } = await mapToken(session);
+        const res = await t.request({ method: 'GET', url: queryUrl(1, token), token: session });
+        expect(res.statusCode, username).toBe(403);
+      }
     });
   });
 
@@ -153,16 +162,30 @@ describe('the built-in map service', () => {
   });
 
   describe('GET /api/maps/tiles/:z/:x/:y', () => {
-    it('answers 404 when no base map is configured, and refuses a bad token', async () => {
-      const { token } = await mapToken();
-      expect(
-        (await t.request({ method: 'GET', url: `/api/maps/tiles/18/62000/99000?token=${token}` })).statusCode,
-      ).toBe(404);
+    it('refuses a bad token', async () => {
       expect((await t.request({ method: 'GET', url: '/api/maps/tiles/18/62000/99000?token=nope' })).statusCode).toBe(
         403,
       );
       expect((await t.request({ method: 'GET', url: '/api/maps/tiles/3/9/1?token=nope' })).statusCode).toBe(400);
     });
+  });
+});
+
+describe('the base map turned off (MAP_TILE_URL=none)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ MAP_TILE_URL: 'none' });
+  });
+  afterAll(() => t.close());
+
+  it('gives no tile address or credit, and answers a tile with 404', async () => {
+    const installer = await t.login('installer');
+    const res = await t.request({ method: 'GET', url: '/api/maps/token', token: installer });
+    const token = res.json<{ token: string; tileUrl: string | null; tileAttribution: string | null }>();
+    expect(token).toMatchObject({ tileUrl: null, tileAttribution: null });
+    const tile = await t.request({ method: 'GET', url: `/api/maps/tiles/18/62000/99000?token=${token.token}` });
+    expect(tile.statusCode).toBe(404);
+    expect(tile.json().error.message).toContain('No base map is configured');
   });
 });
 
@@ -172,6 +195,7 @@ describe('configured external map services', () => {
   beforeAll(async () => {
     t = await createTestApp({
       MAP_TILE_URL: `${upstreamUrl}/tiles/{z}/{x}/{y}.png`,
+      MAP_TILE_ATTRIBUTION: '© Tile test',
       MAP_SERVICE_URL: `${upstreamUrl}/arcgis/rest/services/Plant/FeatureServer`,
       MAP_SERVICE_TOKEN: 'upstream-secret',
     });
@@ -210,6 +234,15 @@ describe('configured external map services', () => {
     } finally {
       await roles().set({ staff_roles: 'dispatcher' }).execute();
     }
+  });
+
+  it('draws a contractor’s tiles (the contractor’s work-order map), with the configured credit', async () => {
+    const contractor = await t.login('contractor');
+    const res = await t.request({ method: 'GET', url: '/api/maps/token', token: contractor });
+    const { tileUrl, tileAttribution } = res.json<{ tileUrl: string; tileAttribution: string }>();
+    expect(tileAttribution).toBe('© Tile test');
+    const url = tileUrl.replace('{z}', '18').replace('{x}', '62002').replace('{y}', '99002');
+    expect((await t.request({ method: 'GET', url })).statusCode).toBe(200);
   });
 
   it('queries MAP_SERVICE_URL with its own token, which never reaches the browser', async () => {

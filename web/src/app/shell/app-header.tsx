@@ -39,8 +39,8 @@ export function AppHeader(props: AppHeaderProps) {
           <span className="brand__name">{config?.providerName ?? ''}</span>
           {portal && <span className="brand__portal">{PORTAL_LABELS[portal]} portal</span>}
         </Link>
-        {/* Offline (issue 5): photos waiting to upload; mounting it replays the outbox at app start. */}
-        {portal === 'installer' && <SyncIndicator />}
+        {/* Offline (issues 5, 27): the sync centre with a count of queued writes; mounting it replays the outbox. */}
+        {(portal === 'installer' || portal === 'contractor') && <SyncIndicator />}
         {/* Notifications (issue 30): every signed-in portal, field users included. */}
         <Suspense fallback={<span className="notification-bell" aria-hidden="true" />}>
           <NotificationBell />

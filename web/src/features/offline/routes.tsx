@@ -1,4 +1,4 @@
-/** The offline area's pages (issue 5): the photo upload under a work order and the Saved WO list. */
+/** The offline area's pages (issue 5): the photo upload under a work order, the Saved WO list and the sync centre. */
 import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
 import { lazyPage } from '../../lib/lazy-page';
@@ -9,4 +9,5 @@ export const offlineRoutes: RouteObject[] = [
     path: paths.savedWorkOrders,
     lazy: lazyPage(() => import('./components/saved-work-orders-page'), 'SavedWorkOrdersPage'),
   },
+  { path: paths.sync, lazy: lazyPage(() => import('./components/sync-page'), 'SyncPage') },
 ];

@@ -20,7 +20,7 @@ export function OfflineNotice({ pathPrefix }: OfflineNoticeProps) {
   if (!copy) return null;
   const age = ageText(copy.savedAt, new Date());
   return (
-    <div className="alert alert--error offline-notice" role="status">
+    <div className="alert alert--info offline-notice" role="status">
       <span>{CACHED_RESPONSE_MESSAGE}</span>
       <span className="offline-notice__age">
         {copy.kind === 'saved' ? 'Work order saved ' : 'Cached '}

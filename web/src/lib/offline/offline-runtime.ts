@@ -11,9 +11,10 @@ import { createOfflineReader, type OfflineRead, type ServedCopy } from './offlin
 
 export { oldestServedCopy } from './offline-read';
 
-import { createPhotoOutbox, type OutboxSnapshot } from './photo-outbox';
+import { createPhotoOutbox, type OutboxItem, type OutboxRequest, type OutboxSnapshot } from './photo-outbox';
 import { xhrPhotoTransport } from './photo-transport';
 import { createResponseCache } from './response-cache';
+import { savedFilePath, savedResponse } from './saved-work-orders';
 
 const currentUserId = () => sessionStore.getState().claims?.nUserID ?? null;
 
@@ -63,17 +64,40 @@ export function useServedCopies(): ReadonlyMap<string, ServedCopy> {
   );
 }
 
+/** A file a downloaded work order kept for the signed-in user (its PDF), or null when none was kept. */
+export async function savedFile(workOrderId: number, file: 'pdf'): Promise<Blob | null> {
+  const user = currentUserId();
+  if (user === null) return null;
+  const copy = await savedResponse(idbSavedWorkOrderStore, user, savedFilePath(workOrderId, file));
+  return copy?.data instanceof Blob ? copy.data : null;
+}
+
 // ---- the photo outbox ------------------------------------------------------------------------------------------
 
 export const photoOutbox = createPhotoOutbox({
   store: idbOutboxStore,
   send: xhrPhotoTransport(() => sessionStore.getState().token),
   currentUserId,
+  onSent() {
+    lastSync = new Date().toISOString();
+    try {
+      localStorage.setItem(LAST_SYNC_KEY, lastSync);
+    } catch {
+      // Private mode: the time is kept for this page only.
+    }
+  },
   onDrained(sent) {
+    recentlySent = [...sent.map((i) => ({ ...i, blob: null })), ...recentlySent].slice(0, 20);
+    for (const l of sentListeners) l();
+    const photos = sent.filter((i) => !i.request);
+    if (photos.length === 0) {
+      popup.show(`${sent.length} queued change${sent.length === 1 ? '' : 's'} sent.`);
+      return;
+    }
     popup.show(
       sent.some((i) => i.queuedOffline)
         ? PHOTO_SYNCHRONIZED_MESSAGE
-        : `${sent.length} photo${sent.length === 1 ? '' : 's'} uploaded.`,
+        : `${photos.length} photo${photos.length === 1 ? '' : 's'} uploaded.`,
     );
   },
 });
@@ -98,4 +122,70 @@ export function startPhotoOutbox(): Promise<void> {
 
 export function useOutbox(): OutboxSnapshot {
   return useSyncExternalStore(photoOutbox.subscribe, photoOutbox.getSnapshot, photoOutbox.getSnapshot);
+}
+
+// ---- the sync centre: queued writes, the last successful sync, storage ------------------------------------------
+
+const LAST_SYNC_KEY = 'strand.lastSync';
+
+/** Items sent since the page loaded (the outbox clears them once drained): the sync centre lists them as Sent. */
+let recentlySent: readonly OutboxItem[] = [];
+const sentListeners = new Set<() => void>();
+
+export function useRecentlySent(): readonly OutboxItem[] {
+  return useSyncExternalStore(
+    (l) => {
+      sentListeners.add(l);
+      return () => sentListeners.delete(l);
+    },
+    () => recentlySent,
+    () => recentlySent,
+  );
+}
+let lastSync: string | null = (() => {
+  try {
+    return localStorage.getItem(LAST_SYNC_KEY);
+  } catch {
+    return null;
+  }
+})();
+
+/** When an outbox item last arrived at the server (ISO), or null. */
+export function lastSuccessfulSync(): string | null {
+  return lastSync;
+}
+
+/**
+ * Queues a JSON write made without a connection (a checklist save, an asset action): it waits in the outbox beside
+ * the photos, survives a reload and is sent with `key` as its Idempotency-Key when the connection returns.
+ */
+export async function queueWrite(workOrderId: number, request: OutboxRequest, key: string): Promise<void> {
+  const userId = currentUserId();
+  if (userId === null) throw new Error('Sign in to queue this change.');
+  await startPhotoOutbox();
+  await photoOutbox.add([
+    {
+      id: key,
+      userId,
+      workOrderId,
+      fileName: request.label,
+      description: '',
+      blob: null,
+      sizeBytes: new Blob([JSON.stringify(request.body)]).size,
+      createdAt: new Date().toISOString(),
+      queuedOffline: !navigator.onLine,
+      state: 'waiting',
+      attempts: 0,
+      error: null,
+      request,
+    },
+  ]);
+  if (navigator.onLine) void photoOutbox.drain();
+}
+
+/** True when a failed request means there was no connection (not a refusal by the server). */
+export function isConnectionFailure(error: unknown): boolean {
+  if (!navigator.onLine) return true;
+  const status = (error as { status?: unknown } | null)?.status;
+  return status === 0 || error instanceof TypeError;
 }

@@ -135,4 +135,24 @@ describe('photo outbox', () => {
     await outbox.drain();
     expect(store.items.get('g1')).toMatchObject({ state: 'waiting', error: 'boom', attempts: 1 });
   });
+
+  it('sends a queued JSON write (no photo) like a photo, and keeps a refused one with its reason', async () => {
+    const request = {
+      method: 'PUT' as const,
+      path: '/api/contractor/work-orders/1/checklist',
+      body: {},
+      label: 'Checklist save',
+    };
+    const s = setup((i) => (i.id === 'w2' ? { kind: 'failed', reason: 'Closed by the office.' } : { kind: 'sent' }));
+    await s.outbox.add([item('w1', { blob: null, request }), item('w2', { blob: null, request })]);
+    await s.outbox.drain();
+    expect(s.sentIds).toEqual(['w1', 'w2']);
+    // The sent one is cleared (a failed one does not hold the queue); the refused one stays with its reason.
+    expect(s.drained.flat().map((i) => i.id)).toEqual(['w1']);
+    const left = s.outbox.getSnapshot().items;
+    expect(left.map((i) => [i.id, i.state, i.error])).toEqual([['w2', 'failed', 'Closed by the office.']]);
+    await s.outbox.discard('w2');
+    expect(s.drained.flat().map((i) => i.id)).toEqual(['w1']);
+    expect(s.store.items.size).toBe(0);
+  });
 });

@@ -8,6 +8,15 @@
 
 export type OutboxState = 'waiting' | 'sending' | 'sent' | 'failed';
 
+/** A queued JSON write (issue 27's sync centre): a checklist save or an asset action made without a connection. */
+export interface OutboxRequest {
+  method: 'POST' | 'PUT' | 'PATCH';
+  path: string;
+  body: unknown;
+  /** What the sync centre calls it, e.g. 'Checklist save'. */
+  label: string;
+}
+
 export interface OutboxItem {
   /** Also the Idempotency-Key the server stores the photo under. */
   id: string;
@@ -25,6 +34,8 @@ export interface OutboxItem {
   attempts: number;
   /** Why the last attempt did not succeed (the server's message or the status text). */
   error: string | null;
+  /** Set for a queued JSON write instead of a photo (then blob stays null and fileName names the write). */
+  request?: OutboxRequest;
 }
 
 export interface OutboxStore {
@@ -56,6 +67,8 @@ export interface OutboxOptions {
   currentUserId: () => number | null;
   /** Called when the queue has drained (nothing waiting or sending), with the items that arrived; they are then cleared. */
   onDrained: (sent: OutboxItem[]) => void;
+  /** Called whenever an item arrives at the server (the sync centre's last successful sync). */
+  onSent?: (item: OutboxItem) => void;
   /** Waits before the next automatic retry after a 'retry' result, by attempt count (ms). */
   retryDelaysMs?: readonly number[];
   schedule?: (fn: () => void, ms: number) => () => void;
@@ -117,7 +130,7 @@ export function createPhotoOutbox(options: OutboxOptions): PhotoOutbox {
     let retryAfter: number | null = null;
     for (const queued of snapshot.items) {
       const item = snapshot.items.find((i) => i.id === queued.id);
-      if (item?.state !== 'waiting' || item.userId !== userId || !item.blob) continue;
+      if (item?.state !== 'waiting' || item.userId !== userId || (!item.blob && !item.request)) continue;
       await save({ ...item, state: 'sending' });
       let result: SendResult;
       try {
@@ -128,6 +141,7 @@ export function createPhotoOutbox(options: OutboxOptions): PhotoOutbox {
       const attempts = item.attempts + 1;
       if (result.kind === 'sent') {
         await save({ ...item, state: 'sent', blob: null, attempts, error: null });
+        options.onSent?.(item);
       } else if (result.kind === 'failed') {
         await save({ ...item, state: 'failed', attempts, error: result.reason });
       } else {

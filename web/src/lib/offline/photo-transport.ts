@@ -4,7 +4,7 @@
  */
 import { CLIENT_VERSION } from '@strand/domain';
 import { errorFrom } from '../api-client';
-import type { SendResult, Transport } from './photo-outbox';
+import type { OutboxItem, SendResult, Transport } from './photo-outbox';
 
 /** What a finished request means for the outbox. 2xx sent; no answer, 408, 429, 5xx and 401 later; else refused. */
 export function classifyUpload(status: number, serverMessage: string | null, statusText: string): SendResult {
@@ -29,9 +29,37 @@ function messageOf(status: number, body: string): string | null {
   return error.code === 'http_error' ? null : error.message;
 }
 
+/** Sends a queued JSON write (a checklist save, an asset action) with the item's id as its Idempotency-Key. */
+async function sendRequest(item: OutboxItem, getToken: () => string | null): Promise<SendResult> {
+  const request = item.request;
+  if (!request) return { kind: 'failed', reason: 'Nothing to send.' };
+  const token = getToken();
+  let res: Response;
+  try {
+    res = await fetch(request.path, {
+      method: request.method,
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'X-Client-Version': CLIENT_VERSION,
+        'Idempotency-Key': item.id,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(request.body),
+    });
+  } catch {
+    return classifyUpload(0, null, '');
+  }
+  return classifyUpload(res.status, messageOf(res.status, await res.text().catch(() => '')), res.statusText);
+}
+
 export function xhrPhotoTransport(getToken: () => string | null): Transport {
   return (item, onProgress) =>
     new Promise<SendResult>((resolve) => {
+      if (item.request) {
+        void sendRequest(item, getToken).then(resolve);
+        return;
+      }
       if (!item.blob) {
         resolve({ kind: 'failed', reason: 'The photo is no longer on this device.' });
         return;

@@ -42,6 +42,17 @@ export interface SavedWorkOrderStore {
 
 export const savedKey = (userId: number, workOrderId: number) => `${userId} ${workOrderId}`;
 
+/**
+ * Where a work order keeps one map layer's features around its site (issue 27): not a server path, the key its
+ * saved copy (and the last features seen there) is found under when the map service cannot be reached.
+ */
+export const mapFeaturesPath = (workOrderId: number, layerId: number) =>
+  `/api/installer/work-orders/${workOrderId}/map-features/${layerId}`;
+
+/** Where a saved work order keeps a file itself (its PDF, as a Blob): not a server path. */
+export const savedFilePath = (workOrderId: number, file: 'pdf') =>
+  `/api/installer/work-orders/${workOrderId}/saved-files/${file}`;
+
 const WORK_ORDER_PATH = /^\/api\/installer\/work-orders\/(\d+)(?:[/?]|$)/;
 
 /** The work order a request path belongs to, if it is one of a work order's views. */

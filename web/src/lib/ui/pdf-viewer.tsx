@@ -16,8 +16,8 @@ function loadPdfJs(): Promise<PdfJs> {
 }
 
 export interface PdfViewerProps {
-  /** A same-origin URL of the PDF. */
-  url: string;
+  /** A same-origin URL of the PDF, or the file itself (a copy kept on the device for offline use). */
+  url: string | Blob;
   /** What the document is, for screen readers ("Work order 100001 PDF"). */
   title: string;
 }
@@ -41,7 +41,12 @@ export function PdfViewer({ url, title }: PdfViewerProps) {
     let drawnWidth = 0;
     let drawing: Promise<void> = Promise.resolve();
     setStatus({ state: 'loading', pages: 0 });
-    const loading = loadPdfJs().then((pdfjs) => pdfjs.getDocument({ url }).promise);
+    // A kept file is read as bytes: the CSP's connect-src does not take blob: URLs.
+    const loading = loadPdfJs().then(async (pdfjs) =>
+      typeof url === 'string'
+        ? pdfjs.getDocument({ url }).promise
+        : pdfjs.getDocument({ data: new Uint8Array(await url.arrayBuffer()) }).promise,
+    );
 
     const draw = (width: number) => {
       drawing = drawing.then(async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { isUnreachable } from '../../../lib/offline/offline-read';
+import { isConnectionFailure, queueWrite } from '../../../lib/offline/offline-runtime';
 import { saveAsset } from '../../../lib/saved-assets';
 import { Button } from '../../../lib/ui/button';
 import { LazyConfirmDialog } from '../../../lib/ui/confirm-dialog-lazy';
@@ -27,6 +28,10 @@ type Message = { kind: 'ok'; lines: string[] } | { kind: 'error'; lines: string[
  * fetched for want of a network or a server (status 0, timeouts, 5xx: the offline rules) the asset is saved on the
  * device (SPEC §8); when the server answered with a reason (403 not at the service location, 404), it is shown.
  */
+
+const ACTION_QUEUED =
+  'No connection: the action is saved on this device and will be sent when the connection returns (see Sync).';
+
 export function AssetActions({ assetId, vcAssetID, WOId }: Props) {
   const actions = useAssetActions(assetId, WOId);
   const [busy, setBusy] = useState<number | null>(null);
@@ -59,7 +64,25 @@ export function AssetActions({ assetId, vcAssetID, WOId }: Props) {
         lines: ['Action request received', 'It may take a moment to process', actionOutcome(confirmed)],
       });
     } catch (err) {
-      setMessage({ kind: 'error', lines: [errorMessage(err)] });
+      if (!isConnectionFailure(err)) {
+        setMessage({ kind: 'error', lines: [errorMessage(err)] });
+        return;
+      }
+      // No connection (issue 27): the action waits in the sync centre and is sent when the connection returns.
+      keys.delete(actionId);
+      await queueWrite(
+        WOId,
+        {
+          method: 'POST',
+          path: `/api/assets/${assetId}/actions`,
+          body: { ApplicationActionID: actionId, WorkOrderID: WOId },
+          label: `Asset action on ${vcAssetID}`,
+        },
+        key,
+      ).then(
+        () => setMessage({ kind: 'ok', lines: [ACTION_QUEUED] }),
+        (queueErr) => setMessage({ kind: 'error', lines: [errorMessage(queueErr)] }),
+      );
     } finally {
       setBusy(null);
     }

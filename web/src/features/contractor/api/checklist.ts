@@ -15,23 +15,40 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { isConnectionFailure, queueWrite } from '../../../lib/offline/offline-runtime';
 import { contractorKeys, contractorListsButLastSearch } from './work-orders';
 
 const LOOKUP_STALE_MS = 10 * 60_000;
+
+/** A checklist save either reached the server or waits in the outbox (offline). */
+type SaveOutcome = { queued: false; result: z.infer<typeof ChecklistSaveResultSchema> } | { queued: true };
 
 /** updateCheckLists; the saved work order replaces the cached one. */
 export function useSaveChecklist(workOrderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, key }: { body: ChecklistSave; key: string }) =>
-      apiRequest(`/api/contractor/work-orders/${workOrderId}/checklist`, {
-        method: 'PUT',
-        body,
-        schema: ChecklistSaveResultSchema,
-        headers: { 'Idempotency-Key': key },
-      }),
-    onSuccess: async (result) => {
-      queryClient.setQueryData(contractorKeys.workOrder(workOrderId), result.workOrder);
+    mutationFn: async ({ body, key }: { body: ChecklistSave; key: string }): Promise<SaveOutcome> => {
+      const path = `/api/contractor/work-orders/${workOrderId}/checklist`;
+      try {
+        const result = await apiRequest(path, {
+          method: 'PUT',
+          body,
+          schema: ChecklistSaveResultSchema,
+          headers: { 'Idempotency-Key': key },
+        });
+        return { queued: false, result };
+      } catch (error) {
+        // No connection (issue 27): the save waits in the sync centre and goes when the connection returns.
+        if (!isConnectionFailure(error)) throw error;
+        await queueWrite(workOrderId, { method: 'PUT', path, body, label: 'Checklist save' }, key);
+        return { queued: true };
+      }
+    },
+    // Run offline too (react-query would pause it): no connection queues the save instead.
+    networkMode: 'always',
+    onSuccess: async (outcome) => {
+      if (outcome.queued) return;
+      queryClient.setQueryData(contractorKeys.workOrder(workOrderId), outcome.result.workOrder);
       await queryClient.invalidateQueries({ ...contractorListsButLastSearch, refetchType: 'active' });
     },
   });

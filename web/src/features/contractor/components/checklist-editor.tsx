@@ -39,6 +39,9 @@ export interface ChecklistEditorProps {
 type Asking = null | 'save' | 'restoration';
 
 const DROP_LENGTH_FIELD = 'nDropLengthFt';
+/** Offline (issue 27): the save waits in the sync centre. */
+const CHECKLIST_QUEUED =
+  'No connection: the checklist is saved on this device and will be sent when the connection returns (see Sync).';
 
 /**
  * The checklist form: fields from domain/, the rules checked before sending (the server checks them again), the
@@ -99,9 +102,9 @@ export function ChecklistEditor({ form, workOrder: wo, onClose }: ChecklistEdito
     save.mutate(
       { body: submission, key: saveKey.get() },
       {
-        onSuccess: () => {
+        onSuccess: (outcome) => {
           saveKey.reset();
-          popup.show(UPDATED_SUCCESSFULLY);
+          popup.show(outcome.queued ? CHECKLIST_QUEUED : UPDATED_SUCCESSFULLY);
           onClose();
         },
         onError: (error) => {

@@ -1,9 +1,9 @@
 import type { DispatchResource, DispatchWorkOrder } from '@strand/domain';
 import type { LatLngBoundsExpression } from 'leaflet';
 import { useMemo } from 'react';
-import { CircleMarker, MapContainer, Popup, TileLayer } from 'react-leaflet';
+import { CircleMarker, MapContainer, Popup } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useMapToken } from '../../../lib/map-token';
+import { BaseMap } from '../../../lib/base-map';
 import { timeRange } from './board-time';
 
 /** Marker colours: work to place, an installer's, a crew's, and a flagged visit (the legend says the same). */
@@ -19,8 +19,8 @@ export function mapColorKey(w: DispatchWorkOrder): keyof typeof MAP_COLORS {
 
 /**
  * The board's work on a map (loaded only when asked for): every located work order, coloured by who has it, with
- * the visit's time and its resource in the popup. The base map is drawn when one is configured (MAP_TILE_URL),
- * through the server's tile proxy (the CSP allows only the portal's own origin), like the installer's map.
+ * the visit's time and its resource in the popup, over the configured base map (BaseMap, MAP_TILE_URL through the
+ * server's tile proxy: the CSP allows only the portal's own origin), like the installer's map.
  */
 export function DispatchMap({
   workOrders,
@@ -34,7 +34,6 @@ export function DispatchMap({
       w.latitude !== null && w.longitude !== null,
   );
   const names = useMemo(() => new Map(resources.map((r) => [r.id, r.title])), [resources]);
-  const tileUrl = useMapToken().data?.tileUrl ?? null;
   const bounds = useMemo<LatLngBoundsExpression | null>(() => {
     if (located.length === 0) return null;
     const lats = located.map((w) => w.latitude);
@@ -54,7 +53,7 @@ export function DispatchMap({
         scrollWheelZoom={false}
         attributionControl={false}
       >
-        {tileUrl && <TileLayer url={tileUrl} maxZoom={21} maxNativeZoom={19} />}
+        <BaseMap />
         {located.map((w) => {
           const owner = w.slot?.resourceId ?? w.assignedTo[0];
           return (

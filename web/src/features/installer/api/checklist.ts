@@ -1,14 +1,12 @@
 /** The work order's onsite checklist (/search/{WOId}/checkList): read by installers, saved by the assigned one. */
 import { type InstallerChecklistSave, InstallerChecklistSchema } from '@strand/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { getViewQueryOptions } from './work-order';
 
+/** A view of the work order like the others: offline, Download's copy answers (issue 27). */
 export const getInstallerChecklistQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: ['installer', 'work-order', id, '/checklist'],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/installer/work-orders/${id}/checklist`, { schema: InstallerChecklistSchema, signal }),
-  });
+  getViewQueryOptions(id, '/checklist', InstallerChecklistSchema);
 
 export function useInstallerChecklist(id: number) {
   return useQuery(getInstallerChecklistQueryOptions(id));

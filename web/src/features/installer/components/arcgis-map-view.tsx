@@ -1,10 +1,11 @@
 import { MAP_LAYERS, MAP_ZOOM } from '@strand/domain';
 import type { Map as LeafletMap } from 'leaflet';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { CircleMarker, MapContainer, TileLayer, Tooltip, useMapEvents } from 'react-leaflet';
+import { CircleMarker, MapContainer, Tooltip, useMapEvents } from 'react-leaflet';
 import { useSearchParams } from 'react-router';
+import { BaseMap } from '../../../lib/base-map';
+import type { Envelope } from '../../../lib/map-features';
 import { useMapToken } from '../../../lib/map-token';
-import type { Envelope } from '../api/map';
 import { envelopeTooBig, layerColor, MapLayer, queryEnvelope } from './map-layer';
 import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
@@ -27,8 +28,8 @@ type LayerStatus = { status: 'loading' | 'ready' | 'error'; count: number };
 
 /**
  * /search/{WOId}/arcGISMap: a Leaflet map at zoom 18 on the service location, with a checkbox per layer of SPEC §9
- * (the listed ones on at first, opacity 0.55). Layers come from the map service as GeoJSON; base tiles only when
- * the server has a tile source, so with none the layers still draw on a plain background.
+ * (the listed ones on at first, opacity 0.55). Layers come from the map service as GeoJSON, over the configured base
+ * map (BaseMap: OpenStreetMap by default, with its credit; offline it says the base map is not available).
  */
 export function ArcGisMapView() {
   const { workOrder } = useWorkOrderContext();
@@ -99,13 +100,14 @@ export function ArcGisMapView() {
               maxZoom={21}
               attributionControl={false}
             >
-              {token.data.tileUrl && <TileLayer url={token.data.tileUrl} maxZoom={21} maxNativeZoom={19} />}
+              <BaseMap />
               <ViewWatcher onBox={onBox} />
               {box &&
                 !tooBig &&
                 MAP_LAYERS.filter((l) => visible.has(l.id)).map((layer) => (
                   <MapLayer
                     key={layer.id}
+                    workOrderId={workOrder.WorkOrderID}
                     layerId={layer.id}
                     name={layer.name}
                     serviceUrl={token.data.featureServiceUrl}

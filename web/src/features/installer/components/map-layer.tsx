@@ -1,11 +1,14 @@
-import { MAP_LAYER_OPACITY, MAP_QUERY_MAX_SPAN_DEGREES } from '@strand/domain';
+import { FeatureCollectionSchema, MAP_LAYER_OPACITY, MAP_QUERY_MAX_SPAN_DEGREES } from '@strand/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Feature } from 'geojson';
 import { circleMarker, type LatLng, type PathOptions } from 'leaflet';
 import { useEffect } from 'react';
 import { GeoJSON } from 'react-leaflet';
+import { type Envelope, fetchLayer } from '../../../lib/map-features';
 import { getMapTokenQueryOptions } from '../../../lib/map-token';
-import { type Envelope, fetchLayer, isInvalidToken } from '../api/map';
+import { offlineRead } from '../../../lib/offline/offline-runtime';
+import { mapFeaturesPath } from '../../../lib/offline/saved-work-orders';
+import { isInvalidToken } from '../api/map';
 
 /** Each layer's colour; every layer is drawn at SPEC §9's opacity. */
 const LAYER_COLORS: Record<number, string> = {
@@ -40,6 +43,7 @@ export const envelopeTooBig = (box: Envelope) =>
   box.east - box.west > MAP_QUERY_MAX_SPAN_DEGREES || box.north - box.south > MAP_QUERY_MAX_SPAN_DEGREES;
 
 export interface MapLayerProps {
+  workOrderId: number;
   layerId: number;
   name: string;
   serviceUrl: string;
@@ -49,12 +53,17 @@ export interface MapLayerProps {
 }
 
 /** One layer's features in the box, fetched from the map service and drawn as GeoJSON. */
-export function MapLayer({ layerId, name, serviceUrl, token, box, onStatus }: MapLayerProps) {
+export function MapLayer({ workOrderId, layerId, name, serviceUrl, token, box, onStatus }: MapLayerProps) {
   const queryClient = useQueryClient();
   const key = [box.west, box.south, box.east, box.north].map((v) => v.toFixed(3)).join(',');
   const layer = useQuery({
     queryKey: ['installer', 'map-layer', serviceUrl, layerId, key],
-    queryFn: ({ signal }) => fetchLayer(serviceUrl, layerId, box, token, signal),
+    // Offline (issue 27): the features around the site that Download kept (or the last ones seen here) still draw.
+    queryFn: ({ signal }) =>
+      offlineRead(mapFeaturesPath(workOrderId, layerId), FeatureCollectionSchema, () =>
+        fetchLayer(serviceUrl, layerId, box, token, signal),
+      ),
+    networkMode: 'always',
     staleTime: 5 * 60_000,
   });
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { lastSearchPath } from '../../../lib/last-search';
+import { NotAvailableOffline } from '../../../lib/offline/not-available-offline';
 import { ButtonLink } from '../../../lib/ui/button-link';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { Skeleton } from '../../../lib/ui/skeleton';
@@ -54,6 +55,10 @@ export interface QueryStateProps {
 /** Loading and failure of a view's own data; renders nothing once the data is there. */
 export function QueryState({ isPending, error, what }: QueryStateProps) {
   if (error) {
+    // Offline, a read with no kept copy is not a failure: Download did not keep it (issue 27).
+    if (error instanceof ApiError && error.status === 0 && !navigator.onLine) {
+      return <NotAvailableOffline what={what} />;
+    }
     const message = error instanceof ApiError && error.status > 0 ? error.message : FETCH_FAILED;
     return (
       <div className="alert alert--error" role="alert">

@@ -1,22 +1,4 @@
-import { useSyncExternalStore } from 'react';
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** Whether the browser believes it is online (navigator.onLine and its events). */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
-}
+export { useOnline } from '../../../lib/use-online';
 
 /** SPEC §2: Sales Order, ArcGIS MAP and Directions warn with this text when offline. */
 export const OFFLINE_WARNING = 'Limited Functionality While Offline';

@@ -2,13 +2,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
+import { askPersistentStorage } from '../../../lib/offline/device-storage';
 import { idbSavedWorkOrderStore } from '../../../lib/offline/offline-db';
 import { savedKey, sortSaved } from '../../../lib/offline/saved-work-orders';
 import { saveAsset } from '../../../lib/saved-assets';
 import { downloadWorkOrder, type FetchJson, prefetchWorkOrders } from '../lib/download-work-order';
 
 const fetchJson: FetchJson = (path, schema) => apiRequest(path, { schema });
-const deps = { fetchJson, store: idbSavedWorkOrderStore, now: () => new Date(), saveAsset };
+/** A ticketed file link (the signed link is the permission: no session header). */
+async function fetchBlob(path: string): Promise<Blob> {
+  const res = await fetch(path);
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+  return res.blob();
+}
+const deps = { fetchJson, fetchBlob, store: idbSavedWorkOrderStore, now: () => new Date(), saveAsset };
 const KEY = ['offline', 'saved-work-orders'] as const;
 
 /** The user's saved work orders, newest first (the device's own storage: no network needed). */
@@ -42,6 +49,8 @@ export function useDownloadWorkOrder() {
   return useMutation({
     mutationFn: (id: number) => {
       if (userId === null) throw new Error('Sign in to download work orders.');
+      // Work kept for offline should not be cleared when the device runs low on space (issue 27).
+      void askPersistentStorage();
       return downloadWorkOrder(id, userId, deps);
     },
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
@@ -55,6 +64,7 @@ export function usePrefetchWorkOrders(onProgress: (done: number, total: number) 
   return useMutation({
     mutationFn: () => {
       if (userId === null) throw new Error('Sign in to prefetch work orders.');
+      void askPersistentStorage();
       return prefetchWorkOrders(userId, deps, onProgress);
     },
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),

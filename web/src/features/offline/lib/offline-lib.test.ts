@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memorySavedWorkOrderStore, savedKey } from '../../../lib/offline/saved-work-orders';
+import { memorySavedWorkOrderStore, savedFilePath, savedKey } from '../../../lib/offline/saved-work-orders';
 import { downloadWorkOrder, type FetchJson, prefetchWorkOrders, viewRequests } from './download-work-order';
 import { outboxItemsFor, photoNames } from './photo-items';
 
@@ -68,6 +68,46 @@ describe('downloadWorkOrder', () => {
       path: '/api/installer/work-orders/100001/notes',
     });
     expect(store.items.get(savedKey(7, 100001))).toEqual(saved);
+  });
+
+  it('keeps what a visit needs beyond the views: each circuit’s last stats and the PDF file; a part that fails is left out', async () => {
+    const store = memorySavedWorkOrderStore();
+    const api = fakeApi();
+    const circuit = (n: number) => ({
+      nRecordID: n,
+      vcProduct: 'Internet',
+      vcCircuitID: `C-${n}`,
+      CircuitDescription: '',
+    });
+    const fetchJson: FetchJson = async (path, schema) => {
+      if (path.endsWith('/circuits')) return [circuit(5), circuit(6)] as never;
+      if (path.endsWith('/circuits/6/stats')) throw new Error('the OLT did not answer');
+      if (path.endsWith('/pdf-link')) {
+        return {
+          path: '/files/wo.pdf?t=1',
+          downloadPath: '/files/wo.pdf?t=1&dl=1',
+          fileName: 'wo.pdf',
+          expiresAt: '',
+        } as never;
+      }
+      return api.fetchJson(path, schema);
+    };
+    const pdf = new Blob(['%PDF-1.4'], { type: 'application/pdf' });
+    const asked: string[] = [];
+    const saved = await downloadWorkOrder(100001, 7, {
+      fetchJson,
+      fetchBlob: async (path) => {
+        asked.push(path);
+        return pdf;
+      },
+      store,
+      now: () => new Date(),
+    });
+    expect(saved.responses['/api/installer/work-orders/100001/checklist']).toBeDefined();
+    expect(saved.responses['/api/installer/work-orders/100001/circuits/5/stats']).toBeDefined();
+    expect(saved.responses).not.toHaveProperty(['/api/installer/work-orders/100001/circuits/6/stats']);
+    expect(asked).toEqual(['/files/wo.pdf?t=1']);
+    expect(saved.responses[savedFilePath(100001, 'pdf')]).toBe(pdf);
   });
 
   it('hands an asset that cannot be fetched to Saved Assets and saves the rest', async () => {
