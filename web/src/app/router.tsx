@@ -72,7 +72,26 @@ const shellRoutes: RouteObject[] = [
     path: paths.settings,
     lazy: lazyPage(() => import('../features/settings/components/settings-page'), 'SettingsPage'),
   },
-  { path: paths.staff, lazy: lazyPage(() => import('../features/staff/components/staff-page'), 'StaffPage') },
+  {
+    path: paths.staff,
+    lazy: lazyPage(() => import('../features/staff/components/staff-home-page'), 'StaffHomePage'),
+  },
+  {
+    path: paths.staffTickets,
+    lazy: lazyPage(() => import('../features/staff/components/tickets-page'), 'StaffTicketsPage'),
+  },
+  {
+    path: paths.staffTicket,
+    lazy: lazyPage(() => import('../features/staff/components/ticket-page'), 'StaffTicketPage'),
+  },
+  {
+    path: paths.staffCategories,
+    lazy: lazyPage(() => import('../features/staff/components/categories-page'), 'StaffCategoriesPage'),
+  },
+  {
+    path: paths.staffApplicants,
+    lazy: lazyPage(() => import('../features/staff/components/applicants-page'), 'StaffApplicantsPage'),
+  },
   {
     path: paths.staffDispatch,
     lazy: lazyPage(() => import('../features/dispatch/components/dispatch-page'), 'DispatchPage'),

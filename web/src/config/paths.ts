@@ -26,6 +26,10 @@ export const paths = {
   staffSubscribers: '/staff/subscribers',
   staffNotice: '/staff/subscribers/notices/:noticeId',
   staffReports: '/staff/reports',
+  staffTickets: '/staff/tickets',
+  staffTicket: '/staff/tickets/:ticketId',
+  staffCategories: '/staff/categories',
+  staffApplicants: '/staff/applicants',
   /** The customer's landing page (issue 28). */
   home: '/home',
   accountInfo: '/accountInfo',
@@ -64,6 +68,10 @@ export function staffChangePackagesPath(serviceLocationId: number): string {
 }
 
 /** The page of one notice: its record of who was told. */
+export function staffTicketPath(ticketId: number): string {
+  return `/staff/tickets/${ticketId}`;
+}
+
 export function staffNoticePath(noticeId: number): string {
   return `/staff/subscribers/notices/${noticeId}`;
 }

@@ -118,7 +118,7 @@ describe('GET /api/staff/orders', () => {
     const oldest = await list('sort=placed&dir=asc');
     const newest = await list('');
     expect(oldest.total).toBe(newest.total);
-    expect(oldest.orders[0]?.createdAt <= (newest.orders.at(-1)?.createdAt ?? '')).toBe(true);
+    expect((oldest.orders[0]?.createdAt ?? '') <= (newest.orders.at(-1)?.createdAt ?? '')).toBe(true);
   });
 
   it('lists only the open orders whose status has not moved for the stuck days (stuck=true)', async () => {
