@@ -25,6 +25,7 @@ export * from './api/reports.js';
 export * from './api/services.js';
 export * from './api/settings.js';
 export * from './api/staff-home.js';
+export * from './api/history.js';
 export * from './api/staff-orders.js';
 export * from './api/staff-reports.js';
 export * from './api/subscribers.js';

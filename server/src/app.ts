@@ -21,6 +21,7 @@ import { createPhoneSwitchClient, type PhoneSwitch } from './integrations/phone-
 import { createFileStore } from './integrations/storage/select-store.js';
 import { createHttpTvMiddleware, type TvMiddleware } from './integrations/tv/tv-middleware.js';
 import { audit } from './lib/audit.js';
+import { shortUserAgent, withOrigin } from './lib/request-context.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { applicantsRoutes } from './modules/applicants/applicants.routes.js';
 import { assetsRoutes } from './modules/assets/assets.routes.js';
@@ -34,6 +35,7 @@ import { customerAccountRoutes } from './modules/customer-account/customer-accou
 import { customerHomeRoutes } from './modules/customer-home/customer-home.routes.js';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes.js';
 import { faxOutboxRoutes } from './modules/fax-outbox/fax-outbox.routes.js';
+import { historyRoutes } from './modules/history/history.routes.js';
 import { mapsRoutes } from './modules/maps/maps.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { orderingRoutes } from './modules/ordering/ordering.routes.js';
@@ -107,6 +109,7 @@ const MODULES = [
   dispatchRoutes,
   staffOrdersRoutes,
   staffHomeRoutes,
+  historyRoutes,
   authCodesRoutes,
   subscribersRoutes,
   ordersRoutes,
@@ -168,6 +171,17 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     lifecycle: { instanceId: instanceId(), draining: false },
   };
 
+  // Each audit entry knows where its request came from (lib/request-context.ts, lib/audit.ts).
+  app.addHook('onRequest', (req, _reply, done) =>
+    withOrigin(
+      {
+        ip: req.ip ?? null,
+        userAgent: shortUserAgent(req.headers['user-agent']),
+        superUser: () => req.viewer?.superUser ?? false,
+      },
+      done,
+    ),
+  );
   registerJsonBody(app, { maxDepth: config.jsonMaxDepth, publicBodyLimit: config.publicBodyLimitBytes });
   await registerCompression(app);
   await registerSecurity(app);

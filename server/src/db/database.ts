@@ -190,6 +190,19 @@ export interface AuditLogTable {
   action: string;
   subject: string | null;
   detail: string | null;
+  /** 0054: the subject as type + id (account, order, work_order, ticket, payment, asset…), for timelines. */
+  subject_type: string | null;
+  subject_id: string | null;
+  /** 0054: the customer account the entry concerns (an account's timeline), if any. */
+  customer_id: string | null;
+  /** 0054: 1 when done through a super-user session. */
+  super_user: ColumnType<number, number | undefined, number>;
+  /** 0054: JSON `[{ field, from, to }]`, secrets redacted (lib/audit.ts changesBetween). */
+  changes: string | null;
+  /** 0054: where the request came from. */
+  ip: string | null;
+  /** 0054: the short form of the request's user agent, e.g. "Chrome on Windows". */
+  user_agent: string | null;
 }
 
 export interface IdempotencyKeysTable {

@@ -281,6 +281,8 @@ export const MATRIX: Record<string, Row> = {
     foreign: Object.fromEntries(STAFF_MEMBERS.map((r) => [r, 'ok'])),
   }),
   'GET /api/staff/customers': staff({ query: { q: 'Reyes' } }),
+  'GET /api/staff/history': staff({ query: { type: 'account', id: C.residential } }),
+  'GET /api/customer/activity': customer({ billing: true }),
   // The business trigger on an account that is already Business: 409 for the roles let through, nothing changes.
   'POST /api/staff/customers/{vcCustomerID}/business': staff({
     roles: ['sales'],

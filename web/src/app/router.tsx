@@ -97,6 +97,10 @@ const shellRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/dispatch/components/dispatch-page'), 'DispatchPage'),
   },
   {
+    path: paths.staffAccount,
+    lazy: lazyPage(() => import('../features/staff/components/account-history-page'), 'StaffAccountHistoryPage'),
+  },
+  {
     path: paths.staffOrders,
     lazy: lazyPage(() => import('../features/staff-orders/components/orders-page'), 'StaffOrdersPage'),
   },

@@ -24,6 +24,7 @@ export const paths = {
   staffAddressReview: '/staff/addresses',
   staffAuthCodes: '/staff/authCodes',
   staffSubscribers: '/staff/subscribers',
+  staffAccount: '/staff/accounts/:customerId',
   staffNotice: '/staff/subscribers/notices/:noticeId',
   staffReports: '/staff/reports',
   staffTickets: '/staff/tickets',
@@ -58,6 +59,10 @@ export const paths = {
   programmingTest: '/programmingTest',
   programmingTestPage: '/programmingTestPage',
 } as const;
+
+export function staffAccountPath(customerId: string): string {
+  return `/staff/accounts/${encodeURIComponent(customerId)}`;
+}
 
 export function staffOrderPath(orderId: number): string {
   return `/staff/orders/${orderId}`;

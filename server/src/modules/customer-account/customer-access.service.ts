@@ -71,6 +71,8 @@ export function auditCustomerWrite(
     employeeId: actor.employeeId,
     action: `customer.${action}`,
     subject: `${actor.customerId}:${subject}`,
+    customerId: actor.customerId,
+    superUser: actor.isSuperUser,
     detail: detail ? { ...detail, superUser: actor.isSuperUser } : null,
   });
 }

@@ -1,8 +1,10 @@
 import type { CustomerMatch, MakeBusinessResponse, SuperLinkResponse } from '@strand/domain';
 import { useState } from 'react';
+import { staffAccountPath } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { ButtonLink } from '../../../lib/ui/button-link';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -65,6 +67,9 @@ export function CustomerResults({ customers, mayMakeBusiness = false }: Customer
               </p>
             </div>
             <p className="actions">
+              <ButtonLink variant="secondary" to={staffAccountPath(customer.vcCustomerID)}>
+                History<span className="visually-hidden"> of {customer.vcCustomerName}</span>
+              </ButtonLink>
               {mayMakeBusiness && customer.vcCustomerType !== 'Business' && (
                 <Button
                   type="button"
