@@ -20,7 +20,9 @@ describe('working hours (Mon-Fri 08:00-17:00, America/Chicago)', () => {
       weekday: 1,
       date: '2026-11-23',
       minute: 8 * 60 + 30,
+      zone: 'CST',
     });
+    expect(localParts(new Date('2026-07-01T14:30:00Z')).zone).toBe('CDT');
     // 03:00 UTC on Tuesday is still Monday evening in Missouri.
     expect(localParts(new Date('2026-11-24T03:00:00Z'))).toMatchObject({ weekday: 1, date: '2026-11-23' });
   });

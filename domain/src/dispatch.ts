@@ -50,12 +50,14 @@ interface LocalParts {
   /** YYYY-MM-DD. */
   date: string;
   minute: number;
+  /** The zone's short name at that instant ("CST", "CDT"). */
+  zone: string;
 }
 
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The local weekday, date and minute of the day of an instant in a time zone. */
+/** The local weekday, date, minute of the day and zone name of an instant in a time zone. */
 export function localParts(at: Date, timeZone = DISPATCH_TIME_ZONE): LocalParts {
   let f = formatters.get(timeZone);
   if (!f) {
@@ -68,6 +70,7 @@ export function localParts(at: Date, timeZone = DISPATCH_TIME_ZONE): LocalParts 
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
+      timeZoneName: 'short',
     });
     formatters.set(timeZone, f);
   }
@@ -76,6 +79,7 @@ export function localParts(at: Date, timeZone = DISPATCH_TIME_ZONE): LocalParts 
     weekday: WEEKDAYS[parts.weekday ?? ''] ?? 0,
     date: `${parts.year}-${parts.month}-${parts.day}`,
     minute: Number(parts.hour) * 60 + Number(parts.minute),
+    zone: parts.timeZoneName ?? timeZone,
   };
 }
 

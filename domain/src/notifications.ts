@@ -241,3 +241,16 @@ export function minutesLeftInQuietHours(quiet: { starts: string; ends: string },
   if (!inside) return 0;
   return (e - localMinutes + 1440) % 1440;
 }
+
+/**
+ * The visit window a customer is told about for a slot starting at `startIso`: its day and half of the day
+ * (INSTALL_WINDOWS: 08:00-12:00 or 12:00-17:00), in `timeZone`. A dispatcher's move that keeps both says nothing new.
+ */
+export function visitWindowOf(startIso: string, timeZone: string): { date: string; window: string } {
+  const at = new Date(startIso);
+  const date = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(
+    at,
+  );
+  const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(at));
+  return { date, window: hour < 12 ? '8 AM and noon' : 'noon and 5 PM' };
+}

@@ -74,6 +74,19 @@ test.describe('Asset page', () => {
     const status = page.getByRole('status').filter({ hasText: 'Action request received' });
     await expect(status).toContainText('It may take a moment to process');
     await expect(status).toContainText(/RequestID \d+ · WorkOrderID 100001 · ONT-100001/);
+    await test.step('a destructive action (factory reset, disable port, deprovision) is red and asked first', async () => {
+      for (const action of ['Reset to Factory Defaults', 'Disable Data Port', 'Deprovision ONT']) {
+        const take = page.getByRole('button', { name: `Take Action: ${action}` });
+        await expect(take).toHaveClass(/button--destructive/);
+        await take.click();
+        const question = page.getByRole('alertdialog', { name: `${action} on ONT-100001?` });
+        await expect(question.getByRole('button', { name: 'No, leave it' })).toBeFocused();
+        await question.getByRole('button', { name: 'No, leave it' }).click();
+        await expect(question).toHaveCount(0);
+        await expect(take).toBeFocused();
+      }
+      await expect(page.getByRole('button', { name: 'Take Action: Reboot ONT' })).toHaveClass(/button--secondary/);
+    });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'assets-asset-desktop.png'), fullPage: true });
     await page.setViewportSize({ width: 360, height: 740 });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'assets-asset-360.png'), fullPage: true });
@@ -125,6 +138,9 @@ test.describe('Saved Assets', () => {
     await page.getByRole('button', { name: 'Show Actions' }).click();
     await expect(page.getByRole('button', { name: 'Take Action: Reboot ONT' })).toBeVisible();
     await page.getByRole('button', { name: 'Delete ONT-100001' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Delete ONT-100001 from this device?' });
+    await expect(question.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    await question.getByRole('button', { name: 'Yes, delete it' }).click();
     await expect(page.getByText('No saved Assets')).toBeVisible();
   });
 });

@@ -14,16 +14,28 @@ test.describe('contractor home', () => {
   }) => {
     await signInContractor(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
-    const awaiting = page.getByRole('region', { name: /^Awaiting acknowledgement/ });
-    const card = awaiting.getByRole('listitem').filter({ hasText: `WO #${WO.buryHybridDrop}` });
-    await expect(card).toBeVisible();
+    // The counts lead to their lists; the open work and today's schedule come first.
+    const counts = page.getByRole('navigation', { name: 'Work order counts' });
+    await expect(counts.getByRole('link', { name: /^\d+ Overdue$/ })).toBeVisible();
     await expect(page.getByRole('region', { name: /^Open work orders \(\d+\)/ })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Today’s schedule' }).getByText(/tailgate meeting/)).toBeVisible();
     await screenshot(page, 'home');
     await screenshot(page, 'home', true);
+    await counts.getByRole('link', { name: /^\d+ Awaiting acknowledgement$/ }).click();
+    await expect(page).toHaveURL(/show=awaiting/);
+    const awaiting = page.getByRole('region', { name: /^Awaiting acknowledgement \(\d+\)/ });
+    // The list is paged, the newest first: acknowledge the first one shown.
+    const first = awaiting
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3 }) })
+      .first();
+    const id = ((await first.getByRole('heading', { level: 3 }).textContent()) ?? '').replace(/\D/g, '');
+    expect(id).not.toBe('');
+    const card = awaiting.getByRole('listitem').filter({ hasText: `WO #${id}` });
+    await expect(card).toBeVisible();
 
-    await card.getByRole('button', { name: `Acknowledge work order ${WO.buryHybridDrop}` }).click();
-    await expect(page.getByText(`Work order #${WO.buryHybridDrop} acknowledged.`)).toBeVisible();
+    await card.getByRole('button', { name: `Acknowledge work order ${id}` }).click();
+    await expect(page.getByText(`Work order #${id} acknowledged.`)).toBeVisible();
     await expect(card).toHaveCount(0);
   });
 

@@ -190,6 +190,7 @@ test('the mailing address fills city and state from the ZIP code', async ({ page
   await form.getByLabel('Street address').fill('PO Box 77');
   await form.getByLabel('ZIP code', { exact: true }).fill('65251');
   await expect(form.getByLabel('City')).toHaveValue('Fulton');
+  await expect(form.getByRole('combobox', { name: 'State' })).toHaveValue('MO');
   await expect(form.getByText('City and state filled in from ZIP code 65251.')).toBeVisible();
   await form.getByLabel('City').fill('Columbia');
   await form.getByRole('button', { name: 'Save address' }).click();

@@ -88,6 +88,10 @@ test.describe('Services', () => {
     await expect(recipients.getByText(email)).toBeVisible();
 
     await recipients.getByRole('button', { name: `Remove ${email}` }).click();
+    await page
+      .getByRole('alertdialog', { name: `Stop sending faxes to ${email}?` })
+      .getByRole('button', { name: 'Yes, remove it' })
+      .click();
     await expect(recipients.getByText(email)).toHaveCount(0);
 
     const received = card.getByRole('list', { name: 'Faxes received on (573)555-0188' });

@@ -69,6 +69,10 @@ test('downloads a work order, lists it under Saved WO, and reads every view offl
   await screenshot(page, 'saved-wo');
   await screenshot(page, 'saved-wo', true);
   await page.getByRole('button', { name: `Delete work order #${WO.fullInstall}` }).click();
+  await page
+    .getByRole('alertdialog', { name: `Delete work order #${WO.fullInstall} from this device?` })
+    .getByRole('button', { name: 'Yes, delete it' })
+    .click();
   await expect(page.getByText('No Work Orders Found')).toBeVisible();
 });
 

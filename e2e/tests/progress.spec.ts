@@ -187,6 +187,10 @@ test('assembly units: a failed removal shows its error, and the next add ends in
     .getByRole('button', { name: /^Remove / })
     .first()
     .click();
+  await page
+    .getByRole('alertdialog', { name: /^Remove .+ from this work order\?$/ })
+    .getByRole('button', { name: 'Yes, remove it' })
+    .click();
   await expect(units.getByText('This unit is on an approved invoice.')).toBeVisible();
   await oneOutcome(units, 'error');
 

@@ -180,6 +180,10 @@ for (const size of SIZES) {
       await expect(added.getByText(new RegExp(`^${place - 1}\\. `))).toBeVisible();
       const other = section.getByRole('listitem', { name: 'Other' });
       await other.getByRole('button', { name: /^Retire/ }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Retire “Other”?' })
+        .getByRole('button', { name: 'Yes, retire it' })
+        .click();
       await expect(other.getByText(/Retired: not offered/)).toBeVisible();
       await expectNoSideways(page);
       await screenshot(page, `categories-staff-${size.name}`);

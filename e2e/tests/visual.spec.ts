@@ -71,6 +71,71 @@ test('the style page and the order funnel, signed out', async ({ page }) => {
     await expect(question).toBeHidden();
     await expect(ask).toBeFocused();
   });
+  await test.step('the primitives: tabs, More actions, popover, toast, combobox, Today, the data table', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const tabs = page.getByRole('tablist', { name: 'Example tabs' });
+    await tabs.getByRole('tab', { name: 'Summary' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.getByRole('tab', { name: 'Equipment' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toHaveText('One router and one optical terminal.');
+
+    const more = page.getByRole('button', { name: 'More actions' });
+    await more.scrollIntoViewIfNeeded();
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Print the order',
+      'Email the customer',
+      'Not allowed yet',
+      'Cancel the order',
+    ]);
+    await expect(menu.getByRole('menuitem', { name: 'Print the order' })).toBeFocused();
+    await expect(page).toHaveScreenshot('style-menu-desktop.png', { animations: 'disabled' });
+    await expect(menu.getByRole('menuitem', { name: 'Print the order' })).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(menu.getByRole('menuitem', { name: 'Cancel the order' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const cancel = page.getByRole('alertdialog', { name: 'Cancel order 1042?' });
+    await expect(cancel.getByRole('button', { name: 'Keep the order' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(cancel).toBeHidden();
+
+    await page.getByRole('button', { name: 'What is a drop?' }).click();
+    await expect(page.getByRole('dialog', { name: 'The drop' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'The drop' })).toBeHidden();
+
+    await page.getByRole('button', { name: 'Show a message' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Settings saved' });
+    await expect(toast.getByRole('button', { name: 'Settings saved' })).toBeVisible();
+    await toast.getByRole('button', { name: 'Settings saved' }).click();
+    await expect(toast).toHaveCount(0);
+
+    const address = page.getByRole('combobox', { name: 'Service address' });
+    await address.fill('maple talent');
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(2);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(address).toHaveValue('100 Maple Ave');
+    await page.getByRole('button', { name: 'Today: Install date' }).click();
+    await expect(page.getByLabel('Install date', { exact: true })).toHaveValue('2026-11-27');
+    await page.getByRole('button', { name: 'Now: Arrival time' }).click();
+    await expect(page.getByLabel('Arrival time', { exact: true })).toHaveValue('10:00');
+
+    const table = page.getByRole('table', { name: 'Example orders' });
+    await expect(table.getByRole('columnheader', { name: 'Installer' })).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(table.getByRole('columnheader', { name: 'Installer' })).toBeHidden();
+    await expect(table.getByRole('columnheader', { name: 'Total' })).toBeHidden();
+    await expect(table.getByRole('rowheader', { name: /Order 1042/ })).toContainText(/Total\s*\$89\.00/);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      'nothing scrolls sideways',
+    ).toBeLessThanOrEqual(390);
+    await page.getByRole('heading', { name: 'Data table' }).scrollIntoViewIfNeeded();
+    await expect(page).toHaveScreenshot('style-table-phone.png', { animations: 'disabled' });
+  });
   await page.goto('/order');
   await shoot(page, 'order-funnel', async () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Check availability and order service' })).toBeVisible();

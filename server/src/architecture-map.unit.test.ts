@@ -101,3 +101,13 @@ describe('source files stay small enough to change safely', () => {
     expect(long).toEqual([]);
   });
 });
+
+describe('API test files share one module graph per worker (vitest.config.ts: isolate false)', () => {
+  it('no API test file replaces a module with vi.mock or vi.doMock (a mock would leak into the next file)', () => {
+    const mocking = readdirSync(path.join(root, 'server/src'), { withFileTypes: true, recursive: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.test.ts') && !e.name.endsWith('.unit.test.ts'))
+      .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+      .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(path.join(root, file), 'utf8')));
+    expect(mocking).toEqual([]);
+  });
+});

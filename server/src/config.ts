@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SUBSCRIBER_EXPORT_MAX_ROWS } from '@strand/domain';
 import { z } from 'zod';
 
 const bool = z
@@ -216,6 +217,8 @@ const EnvSchema = z.object({
   TV_APP_NAME: z.string().min(1).default('Boone Valley Fiber TV'),
   // Phone reports read the per-day call summaries (0024) or, as the baseline, the call records themselves.
   PHONE_REPORTS_SOURCE: z.enum(['summaries', 'records']).default('summaries'),
+  // The most rows one subscriber-list CSV export may hold (larger lists are refused, to be narrowed first).
+  SUBSCRIBER_EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(SUBSCRIBER_EXPORT_MAX_ROWS),
   // SPEC §6: user ids (nUserID) that keep their theme in the browser instead of loading it from the server.
   LOCAL_THEME_USER_IDS: z
     .string()
@@ -404,6 +407,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** Where the phone reports read the calls: the per-day summaries, or the records (the benchmark's baseline). */
     phoneReports: { source: e.PHONE_REPORTS_SOURCE },
+    /** The largest subscriber list one CSV export holds. */
+    subscribers: { exportMaxRows: e.SUBSCRIBER_EXPORT_MAX_ROWS },
     /** SPEC §6: these users keep their theme in the browser (GET /api/config hands the list to the browser). */
     localThemeUserIds: [
       ...new Set(

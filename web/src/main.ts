@@ -11,6 +11,7 @@ import { STORAGE_KEYS, safeStorage } from './lib/storage';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/kit.css';
+import './styles/kit-controls.css';
 import './styles/forms.css';
 import './styles/shell.css';
 import './styles/pages.css';

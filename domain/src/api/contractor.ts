@@ -101,6 +101,8 @@ export const ContractorWorkOrderSummarySchema = z.object({
   vcColoArea: z.string().nullable(),
   acknowledged: z.boolean(),
   assignedToMe: z.boolean(),
+  /** Against the due date on the provider's calendar (domain/src/contractor-due.ts); null for done work. */
+  dueState: z.enum(['overdue', 'dueToday']).nullable(),
 });
 export type ContractorWorkOrderSummary = z.infer<typeof ContractorWorkOrderSummarySchema>;
 
@@ -151,11 +153,41 @@ export const ContractorLastSearchSchema = z.object({
 });
 export type ContractorLastSearch = z.infer<typeof ContractorLastSearchSchema>;
 
+/** The lists of Contractor Home: each a tile with its count; the page lists one of them at a time. */
+export const CONTRACTOR_HOME_LISTS = ['open', 'awaiting', 'dueToday', 'overdue'] as const;
+export type ContractorHomeList = (typeof CONTRACTOR_HOME_LISTS)[number];
+/** Work orders per page of the home list. */
+export const CONTRACTOR_HOME_PAGE_SIZE = 10;
+const HOME_MAX_OFFSET = 100_000;
+
+export const ContractorHomeQuerySchema = z.object({
+  show: z
+    .enum(CONTRACTOR_HOME_LISTS, { error: `show must be one of ${CONTRACTOR_HOME_LISTS.join(', ')}.` })
+    .default('open'),
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number from 0.' })
+    .int('offset must be a whole number from 0.')
+    .min(0, 'offset must be a whole number from 0.')
+    .max(HOME_MAX_OFFSET, `offset must be at most ${HOME_MAX_OFFSET}.`)
+    .default(0),
+});
+export type ContractorHomeQuery = z.infer<typeof ContractorHomeQuerySchema>;
+
+/** The home's counts (one query on the server), the provider's today they were counted on, and one page of a list. */
 export const ContractorHomeSchema = z.object({
-  openCount: z.number().int(),
-  open: z.array(ContractorWorkOrderSummarySchema),
-  awaitingCount: z.number().int(),
-  awaitingAcknowledgement: z.array(ContractorWorkOrderSummarySchema),
+  today: z.string(),
+  counts: z.object({
+    open: z.number().int(),
+    awaiting: z.number().int(),
+    dueToday: z.number().int(),
+    overdue: z.number().int(),
+  }),
+  show: z.enum(CONTRACTOR_HOME_LISTS),
+  workOrders: z.array(ContractorWorkOrderSummarySchema),
+  /** Work orders of the list shown, in all. */
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
 });
 export type ContractorHome = z.infer<typeof ContractorHomeSchema>;
 

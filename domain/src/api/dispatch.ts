@@ -146,3 +146,44 @@ export function slotFlagMessages(flags: SlotFlags): string[] {
   if (flags.predecessorUnscheduled) out.push('Waits for a work order that is not scheduled yet.');
   return out;
 }
+
+/** Who is free for [start, end): every installer and crew with the visits it would overlap (the Assign dialog). */
+export const DispatchAvailabilityQuerySchema = z
+  .object({
+    start: z.iso.datetime({ offset: true, error: 'Start must be a date and time (ISO-8601).' }),
+    end: z.iso.datetime({ offset: true, error: 'End must be a date and time (ISO-8601).' }),
+    /** The work order being placed: its own slot is no conflict. */
+    workOrderId: z.coerce
+      .number({ error: 'Work order must be a whole number.' })
+      .int('Work order must be a whole number.')
+      .positive('Work order must be a whole number.')
+      .max(2_147_483_647, 'A work order id is too large.')
+      .optional(),
+  })
+  .superRefine((q, c) => {
+    const minutes = (Date.parse(q.end) - Date.parse(q.start)) / 60_000;
+    if (!(minutes >= MIN_SLOT_MINUTES && minutes <= MAX_SLOT_MINUTES)) {
+      c.addIssue({
+        code: 'custom',
+        path: ['end'],
+        message: `End must be ${MIN_SLOT_MINUTES} to ${MAX_SLOT_MINUTES} minutes after start.`,
+      });
+    }
+  });
+export type DispatchAvailabilityQuery = z.infer<typeof DispatchAvailabilityQuerySchema>;
+
+export const DispatchAvailabilitySchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  outsideWorkingHours: z.boolean(),
+  resources: z.array(
+    z.object({
+      resourceId: z.string(),
+      title: z.string(),
+      kind: z.enum(['installer', 'contractor']),
+      available: z.boolean(),
+      conflicts: z.array(z.object({ workOrderId: z.number().int(), start: z.string(), end: z.string() })),
+    }),
+  ),
+});
+export type DispatchAvailability = z.infer<typeof DispatchAvailabilitySchema>;

@@ -11,9 +11,6 @@
 import type { Queryable } from '../db/database.js';
 import { currentOrigin } from './request-context.js';
 
-/** The kinds of subject a timeline is read by; other subjects (asset, applicant…) keep their own type. */
-export type AuditSubjectType = 'account' | 'order' | 'work_order' | 'ticket' | 'payment';
-
 export interface FieldChange {
   field: string;
   from: string | null;

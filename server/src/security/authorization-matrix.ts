@@ -300,6 +300,10 @@ export const MATRIX: Record<string, Row> = {
 
   // staff: dispatch board (dispatcher; admin)
   'GET /api/staff/dispatch/board': staff({ roles: ['dispatcher'], query: { from: ISO_DAY, to: ISO_DAY } }),
+  'GET /api/staff/dispatch/availability': staff({
+    roles: ['dispatcher'],
+    query: { start: '2030-01-07T14:00:00Z', end: '2030-01-07T16:00:00Z' },
+  }),
   'POST /api/staff/dispatch/assign': staff({
     roles: ['dispatcher'],
     body: { workOrderIds: [DEMO.workOrders.pending], resourceId: `installer:${U.installer.id}` },

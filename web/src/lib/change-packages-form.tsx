@@ -21,6 +21,7 @@ import { CardFields, type CardValues } from './checkout/checkout-fields';
 import { cardPaymentOf } from './checkout/place-checkout';
 import { type FormErrors, formErrorsFrom, NO_ERRORS, validate } from './form-errors';
 import { formatDay } from './format';
+import { useSavedCards } from './saved-cards';
 import { Button } from './ui/button';
 import { Form } from './ui/form';
 import { SelectField } from './ui/parts';
@@ -60,6 +61,9 @@ export function ChangePackagesForm({ options, place, pending, onPlaced, voice, l
   const [key, setKey] = useState(newIdempotencyKey);
   const card = useForm<CardValues>(NO_CARD);
   const newDrop = !options.dropExists;
+  // The customer may pay with a card on file (staff take a card the customer reads out).
+  const savedCards = useSavedCards(voice === 'customer' && newDrop);
+  const [savedCard, setSavedCard] = useState('');
   const [add, setAdd] = useState<number[]>([]);
   const [remove, setRemove] = useState<number[]>([]);
   const [installDate, setInstallDate] = useState('');
@@ -91,7 +95,12 @@ export function ChangePackagesForm({ options, place, pending, onPlaced, voice, l
       add,
       remove,
       ...(needsVisit ? { installDate: installDate || null, installWindow: installWindow || null } : {}),
-      ...(newDrop ? { payment: cardPaymentOf(card.values), expectedTotalCents: dueNowCents } : {}),
+      ...(newDrop
+        ? {
+            payment: savedCard !== '' ? { kind: 'saved', paymentMethodId: savedCard } : cardPaymentOf(card.values),
+            expectedTotalCents: dueNowCents,
+          }
+        : {}),
     };
     card.setErrors(NO_ERRORS);
     const checked = validate(ChangeOrderRequestSchema, request);
@@ -224,7 +233,17 @@ export function ChangePackagesForm({ options, place, pending, onPlaced, voice, l
           <p>
             Due now: <strong>{formatCents(dueNowCents)}</strong> (first month and install)
           </p>
-          <CardFields form={card} autoFill={voice === 'customer'} />
+          {savedCards.length > 0 && (
+            <SelectField
+              label="Pay with"
+              name="savedCard"
+              options={[{ value: '', label: 'A new card' }, ...savedCards]}
+              value={savedCard}
+              onValueChange={setSavedCard}
+              error={errors.fields.payment ?? card.errors.fields.paymentMethodId}
+            />
+          )}
+          {savedCard === '' && <CardFields form={card} autoFill={voice === 'customer'} />}
         </fieldset>
       )}
       <div className="actions">

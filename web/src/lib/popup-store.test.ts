@@ -53,4 +53,20 @@ describe('popup store', () => {
     popup.clear();
     expect(listener).toHaveBeenCalledTimes(1);
   });
+
+  it('stops the clock while paused and runs the rest of it on resume', () => {
+    const popup = createPopupStore(10_000);
+    popup.show('Saved');
+    vi.advanceTimersByTime(4_000);
+    popup.pause();
+    vi.advanceTimersByTime(60_000);
+    expect(popup.getState().visible).toBe(true);
+    popup.resume();
+    vi.advanceTimersByTime(5_999);
+    expect(popup.getState().visible).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(popup.getState()).toEqual({ message: '', visible: false });
+    popup.resume();
+    expect(popup.getState().visible).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * The popup message banner's state (SPEC §4): hidden by default; show, hide, toggle and clear; a shown message
- * clears itself after POPUP_TIMEOUT_MS. Framework-free so it can be used from anywhere and tested with fake timers.
+ * clears itself after POPUP_TIMEOUT_MS, the clock stopping while the pointer or the focus is on it (pause, resume).
+ * Framework-free so it can be used from anywhere and tested with fake timers.
  */
 import { POPUP_TIMEOUT_MS } from '@strand/domain';
 import { useSyncExternalStore } from 'react';
@@ -17,11 +18,17 @@ export interface PopupStore {
   hide(): void;
   toggle(): void;
   clear(): void;
+  /** Stops the time-out (the reader's pointer or focus is on the message). */
+  pause(): void;
+  /** Runs the rest of the time-out again. */
+  resume(): void;
 }
 
 export function createPopupStore(timeoutMs: number = POPUP_TIMEOUT_MS): PopupStore {
   let state: PopupState = { message: '', visible: false };
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let deadline = 0;
+  let remaining: number | null = null;
   const listeners = new Set<() => void>();
 
   const set = (next: PopupState) => {
@@ -35,11 +42,14 @@ export function createPopupStore(timeoutMs: number = POPUP_TIMEOUT_MS): PopupSto
   };
   const clear = () => {
     stopTimer();
+    remaining = null;
     set({ message: '', visible: false });
   };
-  const startTimer = () => {
+  const startTimer = (ms: number = timeoutMs) => {
     stopTimer();
-    timer = setTimeout(clear, timeoutMs);
+    remaining = null;
+    deadline = Date.now() + ms;
+    timer = setTimeout(clear, ms);
   };
 
   return {
@@ -62,6 +72,15 @@ export function createPopupStore(timeoutMs: number = POPUP_TIMEOUT_MS): PopupSto
       if (visible && state.message) startTimer();
     },
     clear,
+    pause() {
+      if (timer === null) return;
+      remaining = Math.max(0, deadline - Date.now());
+      stopTimer();
+    },
+    resume() {
+      if (remaining === null || !state.visible) return;
+      startTimer(remaining);
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import type { Database } from '../../db/database.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest } from '../../lib/errors.js';
 import { isoAfterSeconds } from '../../lib/time.js';
+import { notify } from '../notifications/notifications.service.js';
 import * as repo from './auth.repository.js';
 import { tokenHash } from './auth-secrets.js';
 
@@ -33,6 +34,14 @@ export async function requestEmailChange(
     requestedBy: change.by,
     now: now.toISOString(),
     expiresAt: isoAfterSeconds(EMAIL_CHANGE_TTL_SECONDS, now),
+  });
+  // The mails below go at once to both addresses; the notice stays in the notification center (it cannot be turned off).
+  await notify(db, now, {
+    type: 'security.email_change',
+    key: `email-change:${change.userId}:${now.toISOString()}`,
+    userIds: [change.userId],
+    data: { username: change.username, email: maskEmail(change.newEmail) },
+    only: ['in_app'],
   });
   const provider = ctx.config.shell.providerName;
   return async () => {

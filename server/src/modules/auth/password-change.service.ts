@@ -8,6 +8,7 @@ import { audit } from '../../lib/audit.js';
 import { badRequest, unauthenticated } from '../../lib/errors.js';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { Viewer } from '../../plugins/auth.js';
+import { notify } from '../notifications/notifications.service.js';
 import { assertMayAttempt, clearFailedAttempts, recordFailedAttempt } from './attempt-limits.service.js';
 import * as repo from './auth.repository.js';
 import { revokeUserSessions } from './sessions.service.js';
@@ -43,6 +44,13 @@ export async function changePassword(ctx: AppContext, viewer: Viewer, input: Pas
     // Whoever else held the old password holds no session any more; this one goes on.
     await revokeUserSessions(ctx, user.id, 'password-changed', trx, viewer.sessionId ?? undefined);
     await audit(trx, { at: now, userId: user.id, employeeId: null, action: 'password-change' });
+    await notify(trx, ctx.now(), {
+      type: 'security.password_changed',
+      key: `password:${user.id}:${now}`,
+      userIds: [user.id],
+      data: { username: user.username },
+      only: ['in_app'],
+    });
   });
   await clearFailedAttempts(ctx, key);
   await securityMail(ctx, user);

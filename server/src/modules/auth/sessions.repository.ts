@@ -8,6 +8,14 @@ export function insertSession(db: Q, row: Insertable<SessionsTable>) {
   return db.insertInto('sessions').values(row).execute();
 }
 
+/** Whether the user ever had a session (a sign-in from an unknown device is news only after the first). */
+export async function hadSession(db: Q, userId: number): Promise<boolean> {
+  return (
+    (await db.selectFrom('sessions').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst()) !==
+    undefined
+  );
+}
+
 /**
  * The session with its user's (and its staff member's) disabled flag: one indexed lookup by primary key (every
  * signed-in request asks it).

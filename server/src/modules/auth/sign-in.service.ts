@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { unauthenticated } from '../../lib/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
 import type { Viewer } from '../../plugins/auth.js';
+import { notify } from '../notifications/notifications.service.js';
 import {
   type AttemptKey,
   assertMayAttempt,
@@ -19,6 +20,7 @@ import {
 } from './attempt-limits.service.js';
 import * as repo from './auth.repository.js';
 import { derivedKey } from './auth-secrets.js';
+import { hadSession } from './sessions.repository.js';
 import { revokeSession, startSession } from './sessions.service.js';
 
 export const WRONG_CREDENTIALS = 'The username or password is incorrect.';
@@ -99,8 +101,39 @@ export async function login(ctx: AppContext, input: LoginInput) {
     throw unauthenticated(WRONG_CREDENTIALS);
   }
   await clearFailedAttempts(ctx, deviceId ? `device|${deviceId}` : usernameKey);
+  const newDevice = deviceId === null && (await hadSession(ctx.db, user.id));
   const token = await startSession(ctx, claimsOf(user), { ip: input.ip, userAgent: input.userAgent });
+  if (newDevice) {
+    await notify(ctx.db, ctx.now(), {
+      type: 'security.new_device',
+      key: `sign-in:${user.id}:${ctx.now().toISOString()}`,
+      userIds: [user.id],
+      data: { username: user.username, device: deviceName(input.userAgent) },
+    });
+  }
   return { token, deviceToken: deviceTokenFor(ctx, user.id, deviceId) };
+}
+
+/** A plain name of the browser and system a user agent names ("Firefox on Windows"). */
+function deviceName(userAgent: string | null | undefined): string {
+  const ua = userAgent ?? '';
+  const browser =
+    [
+      ['Edg/', 'Edge'],
+      ['Firefox/', 'Firefox'],
+      ['Chrome/', 'Chrome'],
+      ['Safari/', 'Safari'],
+    ].find(([mark]) => ua.includes(mark as string))?.[1] ?? 'a browser';
+  const system =
+    [
+      ['iPhone', 'iPhone'],
+      ['iPad', 'iPad'],
+      ['Android', 'Android'],
+      ['Windows', 'Windows'],
+      ['Mac OS', 'Mac'],
+      ['Linux', 'Linux'],
+    ].find(([mark]) => ua.includes(mark as string))?.[1] ?? 'an unknown system';
+  return `${browser} on ${system}`;
 }
 
 /** Logout: the session ends on every instance. */

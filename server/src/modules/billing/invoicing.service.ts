@@ -40,7 +40,7 @@ export async function mailingLocationFor(
 export async function createInvoice(
   trx: Transaction<Database>,
   input: { customerId: string; mailingLocationId: number; invoiceDate: string; lines: InvoiceLineInput[] },
-): Promise<{ invoiceId: number; amountCents: number; balanceCents: number }> {
+): Promise<{ invoiceId: number; amountCents: number; balanceCents: number; dueDate: string }> {
   const amountCents = input.lines.reduce((sum, l) => sum + l.amountCents, 0);
   const balanceCents = Math.max(0, amountCents);
   const dueDate = addDays(input.invoiceDate, NEW_INVOICE_DUE_DAYS);
@@ -62,7 +62,7 @@ export async function createInvoice(
       service_location_id: l.serviceLocationId,
     })),
   );
-  return { invoiceId, amountCents, balanceCents };
+  return { invoiceId, amountCents, balanceCents, dueDate };
 }
 
 /** The Completed payment recorded by an order's checkout (by its gateway charge), if there is one. */

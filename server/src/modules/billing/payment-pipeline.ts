@@ -29,6 +29,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/
 import { runIdempotent } from '../../lib/idempotency.js';
 import { againOnConflict } from '../../lib/transactions.js';
 import type { CustomerActor } from '../customer-account/customer-access.policy.js';
+import { notify } from '../notifications/notifications.service.js';
 import * as billing from './billing.repository.js';
 import { dayOf, kindOf, methodExpired, methodLabel } from './billing-rows.js';
 import * as repo from './payments.repository.js';
@@ -281,6 +282,12 @@ export async function settle(
               throw new AlreadySettled();
             }
             await auditPayment(trx, payer, now, 'declined', payment.id, { code: outcome.code });
+            await notify(trx, ctx.now(), {
+              type: payer.source === 'autopay' ? 'autopay.failed' : 'payment.failed',
+              key: `payment:${payment.id}`,
+              customerId: payer.customerId,
+              data: { amount: formatCents(payment.amount_cents), reason: outcome.message ?? 'the card was declined.' },
+            });
             const message = declinedMessage(outcome.message);
             return {
               statusCode: 402,
@@ -300,6 +307,12 @@ export async function settle(
           for (const a of await repo.allocationsOfPayment(trx, payment.id))
             await repo.reduceBalance(trx, ctx.dialect, a.invoice_id, a.amount_cents, dayOf(ctx.now()));
           await auditPayment(trx, payer, now, 'completed', payment.id, { reference: outcome.reference });
+          await notify(trx, ctx.now(), {
+            type: 'payment.received',
+            key: `payment:${payment.id}`,
+            customerId: payer.customerId,
+            data: { amount: formatCents(payment.amount_cents + payment.fee_cents) },
+          });
           const body = await completedResult(trx, payment, outcome.reference, now);
           return { statusCode: 201, body };
         },

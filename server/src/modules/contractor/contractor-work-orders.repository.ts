@@ -1,6 +1,6 @@
 /** All SQL of the contractor's work-order lists, one work order's details, acknowledgement and the last search. */
-import type { ContractorSearch } from '@strand/domain';
-import { nextDay } from '@strand/domain';
+import type { ContractorHomeList, ContractorSearch } from '@strand/domain';
+import { CONTRACTOR_NOT_OPEN_STATUSES, nextDay } from '@strand/domain';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
 import type { Database, Queryable } from '../../db/database.js';
@@ -68,7 +68,7 @@ function selectSummary<O>(query: SummaryQuery<O>, userId: number) {
   ]);
 }
 
-export type SummaryRow = Awaited<ReturnType<typeof findOpenWorkOrders>>[number];
+export type SummaryRow = Awaited<ReturnType<typeof findHomePage>>[number];
 
 const SORT_COLUMNS = {
   WorkOrderID: 'wo.id',
@@ -121,15 +121,34 @@ export async function searchWorkOrders(
 }
 
 // Not open: done, or not workable (waiting for the step before it, cancelled with its order).
-const NOT_OPEN = ['Complete', 'Closed', 'Waiting', 'Cancelled'];
+const NOT_OPEN = [...CONTRACTOR_NOT_OPEN_STATUSES];
 
-/** Open work orders (not Complete or Closed), soonest first. */
-export function findOpenWorkOrders(db: Queryable, scope: ListScope, limit: number) {
-  return selectSummary(summaryBase(db, scope).where('wo.status', 'not in', NOT_OPEN), scope.userId)
+/** The company's open work orders (scope), the summary's tables joined. */
+const openBase = (db: Queryable, scope: ListScope) => summaryBase(db, scope).where('wo.status', 'not in', NOT_OPEN);
+
+/**
+ * One page of a home list: open work (soonest scheduled first), awaiting acknowledgement, due today, or overdue
+ * (longest overdue first). `today` is the provider's date (domain/src/contractor-due.ts, the same rule).
+ */
+export function findHomePage(
+  db: Queryable,
+  scope: ListScope,
+  list: ContractorHomeList,
+  today: string,
+  page: { offset: number; limit: number },
+) {
+  let query = openBase(db, scope);
+  if (list === 'awaiting') query = query.where('wo.acknowledged_at', 'is', null);
+  if (list === 'dueToday') query = query.where('wo.due_date', '=', today);
+  if (list === 'overdue') query = query.where('wo.due_date', '<', today);
+  let ordered = selectSummary(query, scope.userId);
+  if (list === 'overdue') ordered = ordered.orderBy('wo.due_date');
+  return ordered
     .orderBy(sql`case when wo.next_scheduled_at is null then 1 else 0 end`)
     .orderBy('wo.next_scheduled_at')
     .orderBy('wo.id')
-    .limit(limit)
+    .offset(page.offset)
+    .limit(page.limit)
     .execute();
 }
 
@@ -144,7 +163,7 @@ export function findOpenNear(
   const scale = Math.cos((point.latitude * Math.PI) / 180) ** 2;
   const dLat = sql<number>`(sl.latitude - ${point.latitude})`;
   const dLng = sql<number>`(sl.longitude - ${point.longitude})`;
-  return selectSummary(summaryBase(db, scope).where('wo.status', 'not in', NOT_OPEN), scope.userId)
+  return selectSummary(openBase(db, scope), scope.userId)
     .select(['sl.latitude', 'sl.longitude'])
     .orderBy(sql`case when sl.latitude is null then 1 else 0 end`)
     .orderBy(sql`${dLat} * ${dLat} + ${dLng} * ${dLng} * ${scale}`)
@@ -153,31 +172,32 @@ export function findOpenNear(
     .execute();
 }
 
-export function findAwaitingAcknowledgement(db: Queryable, scope: ListScope, limit: number) {
-  return selectSummary(
-    summaryBase(db, scope).where('wo.status', 'not in', NOT_OPEN).where('wo.acknowledged_at', 'is', null),
-    scope.userId,
-  )
-    .orderBy(sql`case when wo.next_scheduled_at is null then 1 else 0 end`)
-    .orderBy('wo.next_scheduled_at')
-    .orderBy('wo.id')
-    .limit(limit)
-    .execute();
-}
-
-export async function countOpen(db: Queryable, scope: ListScope) {
-  const [open, awaiting] = await Promise.all([
-    summaryBase(db, scope)
-      .where('wo.status', 'not in', NOT_OPEN)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirst(),
-    summaryBase(db, scope)
-      .where('wo.status', 'not in', NOT_OPEN)
-      .where('wo.acknowledged_at', 'is', null)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirst(),
-  ]);
-  return { open: Number(open?.n ?? 0), awaiting: Number(awaiting?.n ?? 0) };
+/**
+ * The home's counts in one query over the company's open work orders (work_orders_contractor_idx: contractor, status):
+ * open, awaiting acknowledgement, due today and overdue on the provider's `today`.
+ */
+export async function countHome(db: Queryable, scope: ListScope, today: string) {
+  const flag = (condition: ReturnType<typeof sql<boolean>>) =>
+    sql<number | string | null>`sum(case when ${condition} then 1 else 0 end)`;
+  let query = db
+    .selectFrom('work_orders as wo')
+    .where('wo.contractor_id', '=', scope.companyId)
+    .where('wo.status', 'not in', NOT_OPEN);
+  if (scope.assignedOnly) query = query.where(assignedTo(scope.userId));
+  const row = await query
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('open'),
+      flag(sql<boolean>`wo.acknowledged_at is null`).as('awaiting'),
+      flag(sql<boolean>`wo.due_date = ${today}`).as('due_today'),
+      flag(sql<boolean>`wo.due_date < ${today}`).as('overdue'),
+    ])
+    .executeTakeFirst();
+  return {
+    open: Number(row?.open ?? 0),
+    awaiting: Number(row?.awaiting ?? 0),
+    dueToday: Number(row?.due_today ?? 0),
+    overdue: Number(row?.overdue ?? 0),
+  };
 }
 
 /** One work order with its type, customer, location, acknowledgement and checklist: what the details panel shows. */

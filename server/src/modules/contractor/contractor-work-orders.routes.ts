@@ -2,6 +2,7 @@
 import {
   AcknowledgementSchema,
   AcknowledgeRequestSchema,
+  ContractorHomeQuerySchema,
   ContractorHomeSchema,
   ContractorLastSearchSchema,
   ContractorNearbyResultSchema,
@@ -28,10 +29,12 @@ export function contractorWorkOrderRoutes(fastify: FastifyInstance, ctx: AppCont
     config: { access: CONTRACTOR_ACCESS },
     schema: {
       tags,
-      summary: "The contractor's open work orders and those awaiting acknowledgement",
-      response: { 200: ContractorHomeSchema, ...errorResponses(401, 403) },
+      summary:
+        'Contractor Home: counts of open, awaiting acknowledgement, due today and overdue work, and a page of one list',
+      querystring: ContractorHomeQuerySchema,
+      response: { 200: ContractorHomeSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: async (req) => service.home(ctx, viewerOf(req)),
+    handler: async (req) => service.home(ctx, viewerOf(req), req.query),
   });
 
   app.post('/api/contractor/work-orders/search', {

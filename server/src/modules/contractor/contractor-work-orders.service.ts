@@ -4,9 +4,11 @@
  */
 import {
   type Acknowledgement,
+  CONTRACTOR_HOME_PAGE_SIZE,
   CONTRACTOR_NEARBY_LIMIT,
   CONTRACTOR_SEARCH_LIMIT,
   type ContractorHome,
+  type ContractorHomeQuery,
   type ContractorLastSearch,
   type ContractorNearby,
   type ContractorNearbyResult,
@@ -18,9 +20,11 @@ import {
   checklistFormFor,
   DEFAULT_CONTRACTOR_SEARCH,
   distanceMiles,
+  dueStateOf,
   fullAddress,
   isWorkOrderComplete,
   parseJsonObject,
+  providerToday,
   type WorkOrderAssemblyUnit,
   withDefaults,
 } from '@strand/domain';
@@ -32,8 +36,6 @@ import { assertContractorMayReach, type ReachedWorkOrder } from '../access/acces
 import { PROVIDER_CREW_COMPANY } from './contractor.policy.js';
 import * as repo from './contractor-work-orders.repository.js';
 
-export const HOME_OPEN_LIMIT = 10;
-export const HOME_AWAITING_LIMIT = 50;
 export const ASSIGNMENT_LOCKED_MESSAGE = "'Assigned to you' stays ticked for the provider's own crew (company 1).";
 
 /** A truthy SQL value: SQLite answers 0/1, PostgreSQL true/false. */
@@ -57,13 +59,15 @@ export const isRowComplete = (row: CompletenessRow) =>
     checklistJson: row.checklist_data,
   });
 
-function toSummary(row: repo.SummaryRow): ContractorWorkOrderSummary {
+/** A list row as the lists show it; `today` is the provider's date the due state is read against. */
+function toSummary(row: repo.SummaryRow, today: string): ContractorWorkOrderSummary {
+  const isComplete = isRowComplete(row);
   return {
     nCount: row.id,
     vcWorkOrderType: row.type_description,
     vcViewFile: row.view_file,
     vcStatus: row.status,
-    isComplete: isRowComplete(row),
+    isComplete,
     vcCustomerName: row.customer_name,
     vcAddress: fullAddress(row),
     vcNextScheduledName: row.next_scheduled_name,
@@ -72,6 +76,7 @@ function toSummary(row: repo.SummaryRow): ContractorWorkOrderSummary {
     vcColoArea: row.colo_area,
     acknowledged: row.acknowledged_at !== null,
     assignedToMe: truthy(row.assigned_to_me),
+    dueState: isComplete ? null : dueStateOf(row.due_date, row.status, today),
   };
 }
 
@@ -109,7 +114,8 @@ async function runSearch(ctx: AppContext, user: Viewer, criteria: ContractorSear
     criteria,
     CONTRACTOR_SEARCH_LIMIT,
   );
-  return { workOrders: rows.map(toSummary), total, limit: CONTRACTOR_SEARCH_LIMIT };
+  const today = providerToday(ctx.now());
+  return { workOrders: rows.map((r) => toSummary(r, today)), total, limit: CONTRACTOR_SEARCH_LIMIT };
 }
 
 /** Scan Asset's list: the company's open work orders nearest the scan; company 1 only its own assignments. */
@@ -120,6 +126,7 @@ export async function nearbyWorkOrders(
 ): Promise<ContractorNearbyResult> {
   assertAssignmentOpen(user, criteria.ByAssignment);
   const here = { latitude: criteria.Latitude, longitude: criteria.Longitude };
+  const today = providerToday(ctx.now());
   const rows = await repo.findOpenNear(
     ctx.db,
     scopeOf(user, criteria.ByAssignment === '1'),
@@ -128,7 +135,7 @@ export async function nearbyWorkOrders(
   );
   return {
     workOrders: rows.map((r) => ({
-      ...toSummary(r),
+      ...toSummary(r, today),
       nDistanceMiles:
         r.latitude === null || r.longitude === null
           ? null
@@ -152,18 +159,25 @@ export async function lastSearch(ctx: AppContext, user: Viewer): Promise<Contrac
   return { ...last, first };
 }
 
-export async function home(ctx: AppContext, user: Viewer): Promise<ContractorHome> {
+/**
+ * Contractor Home: the counts of its tiles (one query) and one page of the list asked for, each work order once.
+ * "Due today" and "overdue" are by the provider's calendar day (domain/src/contractor-due.ts).
+ */
+export async function home(ctx: AppContext, user: Viewer, query: ContractorHomeQuery): Promise<ContractorHome> {
   const scope = scopeOf(user, false);
-  const [open, awaiting, counts] = await Promise.all([
-    repo.findOpenWorkOrders(ctx.db, scope, HOME_OPEN_LIMIT),
-    repo.findAwaitingAcknowledgement(ctx.db, scope, HOME_AWAITING_LIMIT),
-    repo.countOpen(ctx.db, scope),
+  const today = providerToday(ctx.now());
+  const page = { offset: query.offset, limit: CONTRACTOR_HOME_PAGE_SIZE };
+  const [counts, rows] = await Promise.all([
+    repo.countHome(ctx.db, scope, today),
+    repo.findHomePage(ctx.db, scope, query.show, today, page),
   ]);
   return {
-    openCount: counts.open,
-    open: open.map(toSummary),
-    awaitingCount: counts.awaiting,
-    awaitingAcknowledgement: awaiting.map(toSummary),
+    today,
+    counts,
+    show: query.show,
+    workOrders: rows.map((r) => toSummary(r, today)),
+    total: counts[query.show],
+    ...page,
   };
 }
 

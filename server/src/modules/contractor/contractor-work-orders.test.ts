@@ -1,4 +1,11 @@
-import { DEFAULT_CONTRACTOR_SEARCH } from '@strand/domain';
+import {
+  addDays,
+  CONTRACTOR_HOME_PAGE_SIZE,
+  DEFAULT_CONTRACTOR_SEARCH,
+  dueStateOf,
+  isContractorOpenStatus,
+  providerToday,
+} from '@strand/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/demo-ids.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -22,26 +29,141 @@ const search = (user: string, payload: Record<string, unknown>) =>
 const get = (user: string, url: string) => t.request({ method: 'GET', url, token: tokens[user] });
 const idsOf = (res: { json(): { workOrders: { nCount: number }[] } }) => res.json().workOrders.map((w) => w.nCount);
 
+interface HomeBody {
+  today: string;
+  counts: { open: number; awaiting: number; dueToday: number; overdue: number };
+  show: string;
+  workOrders: { nCount: number; acknowledged: boolean; dueState: string | null; vcStatus: string }[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+const home = async (user: string, query = ''): Promise<HomeBody> => {
+  const res = await get(user, `/api/contractor/home${query}`);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+
+/** The counts straight from the table, by the domain's rule: what the one counting query must agree with. */
+async function expectedCounts(companyId: number, today: string) {
+  const rows = await t.db.db
+    .selectFrom('work_orders')
+    .select(['status', 'due_date', 'acknowledged_at'])
+    .where('contractor_id', '=', companyId)
+    .execute();
+  const open = rows.filter((r) => isContractorOpenStatus(r.status));
+  return {
+    open: open.length,
+    awaiting: open.filter((r) => r.acknowledged_at === null).length,
+    dueToday: open.filter((r) => dueStateOf(r.due_date, r.status, today) === 'dueToday').length,
+    overdue: open.filter((r) => dueStateOf(r.due_date, r.status, today) === 'overdue').length,
+  };
+}
+
+const setDueDate = (ids: number[], dueDate: string | null) =>
+  t.db.db.updateTable('work_orders').set({ due_date: dueDate }).where('id', 'in', ids).execute();
+const dueDatesOf = async (ids: number[]) =>
+  t.db.db.selectFrom('work_orders').select(['id', 'due_date']).where('id', 'in', ids).execute();
+
+/** Every page of a home list, in order. */
+async function allPages(user: string, show: string) {
+  const ids: number[] = [];
+  for (let offset = 0; ; offset += CONTRACTOR_HOME_PAGE_SIZE) {
+    const page = await home(user, `?show=${show}&offset=${offset}`);
+    ids.push(...page.workOrders.map((w) => w.nCount));
+    if (offset + CONTRACTOR_HOME_PAGE_SIZE >= page.total) return { ids, total: page.total };
+  }
+}
+
 describe('GET /api/contractor/home', () => {
-  it('lists the company’s open work orders and those awaiting acknowledgement', async () => {
-    const res = await get('contractor', '/api/contractor/home');
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.openCount).toBeGreaterThanOrEqual(24);
-    expect(body.open.length).toBeLessThanOrEqual(10);
-    for (const w of body.open) expect(['Complete', 'Closed']).not.toContain(w.vcStatus);
-    expect(body.awaitingAcknowledgement.length).toBe(Math.min(body.awaitingCount, 50));
-    for (const w of body.awaitingAcknowledgement) expect(w.acknowledged).toBe(false);
+  it('counts open, awaiting, due today and overdue work on the provider’s today, as the table holds it', async () => {
+    const body = await home('contractor');
+    expect(body.today).toBe(providerToday(t.ctx.now()));
+    expect(body.counts).toEqual(await expectedCounts(2, body.today));
+    expect(body.counts.open).toBeGreaterThanOrEqual(24);
     // Every second fixed open order is unacknowledged (demo data): 11 of them, besides the background ones.
-    expect(body.awaitingCount).toBeGreaterThanOrEqual(11);
-    const ids = body.awaitingAcknowledgement.map((w: { nCount: number }) => w.nCount);
-    expect(ids).not.toContain(id('Bury Temp Drop'));
+    expect(body.counts.awaiting).toBeGreaterThanOrEqual(11);
+    expect(body).toMatchObject({ show: 'open', offset: 0, limit: CONTRACTOR_HOME_PAGE_SIZE, total: body.counts.open });
+    expect(body.workOrders.length).toBe(Math.min(CONTRACTOR_HOME_PAGE_SIZE, body.counts.open));
+    for (const w of body.workOrders) expect(['Complete', 'Closed', 'Waiting']).not.toContain(w.vcStatus);
   });
 
-  it('shows the provider’s own crew only its own assignments', async () => {
-    const body = (await get('contractor1', '/api/contractor/home')).json();
-    expect(body.openCount).toBe(5);
-    for (const w of body.open) expect(CW.company1).toContain(w.nCount);
+  it('lists due today and overdue work with its due state, and a due date moves it between the counts', async () => {
+    const today = providerToday(t.ctx.now());
+    const [dueNow, late] = [id('Coiled Drop'), id('Yard Complaint')];
+    const saved = await dueDatesOf([dueNow, late]);
+    try {
+      await setDueDate([dueNow], today);
+      await setDueDate([late], addDays(today, -3));
+      const body = await home('contractor');
+      expect(body.counts).toEqual(await expectedCounts(2, today));
+      const dueToday = await allPages('contractor', 'dueToday');
+      expect(dueToday.ids).toContain(dueNow);
+      expect(dueToday.total).toBe(body.counts.dueToday);
+      const overdue = await allPages('contractor', 'overdue');
+      expect(overdue.ids).toContain(late);
+      expect(overdue.ids).not.toContain(dueNow);
+      expect(overdue.total).toBe(body.counts.overdue);
+      const page = await home('contractor', '?show=overdue');
+      for (const w of page.workOrders) expect(w.dueState).toBe('overdue');
+      // The search lists carry the same badge.
+      const found = (await search('contractor', { WorkOrderID: late })).json().workOrders[0];
+      expect(found.dueState).toBe('overdue');
+
+      await setDueDate([late], addDays(today, 1));
+      const after = await home('contractor');
+      expect(after.counts.overdue).toBe(body.counts.overdue - 1);
+      expect((await allPages('contractor', 'overdue')).ids).not.toContain(late);
+    } finally {
+      for (const row of saved) await setDueDate([row.id], row.due_date);
+    }
+  });
+
+  it('lists each work order once, page by page, and only awaiting ones under awaiting', async () => {
+    const open = await allPages('contractor', 'open');
+    expect(new Set(open.ids).size).toBe(open.ids.length);
+    expect(open.ids.length).toBe(open.total);
+    const awaiting = await allPages('contractor', 'awaiting');
+    expect(awaiting.ids).not.toContain(id('Bury Temp Drop'));
+    for (const awaitingId of awaiting.ids) expect(open.ids).toContain(awaitingId);
+    const first = await home('contractor', '?show=awaiting');
+    for (const w of first.workOrders) expect(w.acknowledged).toBe(false);
+  });
+
+  it('neither counts nor lists another company’s work orders', async () => {
+    const today = providerToday(t.ctx.now());
+    const foreign = [...CW.company1];
+    const saved = await dueDatesOf(foreign);
+    try {
+      const before = await home('contractor');
+      await setDueDate(foreign, addDays(today, -5));
+      const after = await home('contractor');
+      expect(after.counts).toEqual(before.counts);
+      for (const show of ['open', 'awaiting', 'dueToday', 'overdue']) {
+        const { ids } = await allPages('contractor', show);
+        for (const f of foreign) expect(ids).not.toContain(f);
+      }
+      // The provider's own crew counts them (its own assignments only).
+      const crew = await home('contractor1');
+      expect(crew.counts.open).toBe(5);
+      expect(crew.counts.overdue).toBe(
+        (await t.db.db.selectFrom('work_orders').select('status').where('id', 'in', foreign).execute()).filter((r) =>
+          isContractorOpenStatus(r.status),
+        ).length,
+      );
+      for (const w of crew.workOrders) expect(CW.company1).toContain(w.nCount);
+    } finally {
+      for (const row of saved) await setDueDate([row.id], row.due_date);
+    }
+  });
+
+  it('refuses an unknown list or a bad offset, naming the field', async () => {
+    const list = await get('contractor', '/api/contractor/home?show=everything');
+    expect(list.statusCode).toBe(400);
+    expect(list.json().error.fields.show).toBe('show must be one of open, awaiting, dueToday, overdue.');
+    const offset = await get('contractor', '/api/contractor/home?offset=-1');
+    expect(offset.statusCode).toBe(400);
+    expect(offset.json().error.fields.offset).toBe('offset must be a whole number from 0.');
   });
 
   it('refuses installers, customers and staff', async () => {

@@ -182,6 +182,7 @@ export function findWorkOrdersForAssign(db: Queryable, workOrderIds: readonly nu
       'wo.contractor_id',
       'wo.depends_on_work_order_id',
       'wo.next_scheduled_at',
+      'wo.customer_id',
       't.description as type',
       'c.name as customer_name',
       'sl.address',

@@ -2,7 +2,14 @@
  * The staff dispatch board (issue 13 part 3): the board of a range of days, and assigning/scheduling work orders to
  * an installer or a contractor crew (one or several at once). Role `staff:dispatcher` (admins hold every role).
  */
-import { AssignRequestSchema, AssignResultSchema, DispatchBoardQuerySchema, DispatchBoardSchema } from '@strand/domain';
+import {
+  AssignRequestSchema,
+  AssignResultSchema,
+  DispatchAvailabilityQuerySchema,
+  DispatchAvailabilitySchema,
+  DispatchBoardQuerySchema,
+  DispatchBoardSchema,
+} from '@strand/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
@@ -25,6 +32,17 @@ export async function dispatchRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       response: { 200: DispatchBoardSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (req) => service.board(ctx, assertDispatcher(viewerOf(req)), req.query),
+  });
+
+  app.get('/api/staff/dispatch/availability', {
+    config: { access: ['staff:dispatcher'] },
+    schema: {
+      tags,
+      summary: 'Who is free for a time: every installer and crew with the visits it would overlap',
+      querystring: DispatchAvailabilityQuerySchema,
+      response: { 200: DispatchAvailabilitySchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req) => service.availability(ctx, assertDispatcher(viewerOf(req)), req.query),
   });
 
   app.post('/api/staff/dispatch/assign', {

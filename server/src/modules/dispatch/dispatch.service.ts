@@ -21,6 +21,8 @@ import {
   consecutiveSlots,
   DEFAULT_SLOT_MINUTES,
   DISPATCH_TIME_ZONE,
+  type DispatchAvailability,
+  type DispatchAvailabilityQuery,
   type DispatchBoard,
   type DispatchBoardQuery,
   type DispatchSlot,
@@ -28,10 +30,12 @@ import {
   dispatchLocalDate,
   isDoneStatus,
   isOverdue,
+  isWithinWorkingHours,
   nextDay,
   parseResourceId,
   type ResourceKind,
   resourceIdOf,
+  visitWindowOf,
 } from '@strand/domain';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -40,6 +44,7 @@ import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import type { Viewer } from '../../plugins/auth.js';
+import { notify } from '../notifications/notifications.service.js';
 import { recordOrderEvent } from '../orders/orders.service.js';
 import * as repo from './dispatch.repository.js';
 
@@ -156,20 +161,58 @@ export async function board(ctx: AppContext, _user: Viewer, query: DispatchBoard
     from: query.from,
     to: query.to,
     today,
-    resources: [
-      ...resources.installers.map((u) => ({
-        id: resourceIdOf('installer', u.id),
-        kind: 'installer' as const,
-        title: `${u.first_name} ${u.last_name}`.trim(),
-      })),
-      ...resources.companies.map((c) => ({
-        id: resourceIdOf('contractor', c.id),
-        kind: 'contractor' as const,
-        title: c.name,
-      })),
-    ],
+    resources: resourceList(resources),
     workOrders,
     truncated,
+  };
+}
+
+function resourceList({ installers, companies }: Awaited<ReturnType<typeof repo.findResources>>) {
+  return [
+    ...installers.map((u) => ({
+      id: resourceIdOf('installer', u.id),
+      kind: 'installer' as const,
+      title: `${u.first_name} ${u.last_name}`.trim(),
+    })),
+    ...companies.map((c) => ({ id: resourceIdOf('contractor', c.id), kind: 'contractor' as const, title: c.name })),
+  ];
+}
+
+// ---- availability ----------------------------------------------------------------------------------------------
+
+/**
+ * Every installer and crew for [start, end): free, or the visits it would overlap (the same half-open overlap the
+ * write refuses). The work order being placed is no conflict with itself; an unknown one is 404.
+ */
+export async function availability(
+  ctx: AppContext,
+  _user: Viewer,
+  query: DispatchAvailabilityQuery,
+): Promise<DispatchAvailability> {
+  const start = toIso(query.start);
+  const end = toIso(query.end);
+  const [resources, slots, placing] = await Promise.all([
+    repo.findResources(ctx.db),
+    repo.findSlotsInRange(ctx.db, start, end),
+    query.workOrderId === undefined ? null : repo.findWorkOrdersForAssign(ctx.db, [query.workOrderId]),
+  ]);
+  if (placing && placing.length === 0) throw notFound(`Work order ${query.workOrderId} was not found.`);
+  const byResource = new Map<string, DispatchAvailability['resources'][number]['conflicts']>();
+  for (const s of slots) {
+    if (s.work_order_id === query.workOrderId) continue;
+    const id = slotResourceId(s);
+    const list = byResource.get(id) ?? [];
+    list.push({ workOrderId: s.work_order_id, start: toIso(s.starts_at), end: toIso(s.ends_at) });
+    byResource.set(id, list);
+  }
+  return {
+    start,
+    end,
+    outsideWorkingHours: !isWithinWorkingHours(new Date(start), new Date(end)),
+    resources: resourceList(resources).map((r) => {
+      const conflicts = (byResource.get(r.id) ?? []).sort((a, b) => a.start.localeCompare(b.start));
+      return { resourceId: r.id, title: r.title, kind: r.kind, available: conflicts.length === 0, conflicts };
+    }),
   };
 }
 
@@ -320,6 +363,42 @@ async function assignIn(
   return { results };
 }
 
+/**
+ * The notices of a scheduled visit, in the assignment's transaction: the customer hears of a booked visit and of a
+ * move to another day or half-day window (a move inside the same window says nothing); the installer of a work order
+ * new to them hears of it, and of a move of their visit.
+ */
+async function tellOfVisit(
+  trx: Transaction<Database>,
+  wo: AssignWorkOrder,
+  resource: Resource,
+  slot: BoardSlot,
+  previous: repo.SlotRow | null,
+  now: string,
+) {
+  const at = new Date(now);
+  const visit = visitWindowOf(slot.start, DISPATCH_TIME_ZONE);
+  const before = previous ? visitWindowOf(previous.starts_at, DISPATCH_TIME_ZONE) : null;
+  const address = wo.address ?? 'your address';
+  if (!before || before.date !== visit.date || before.window !== visit.window) {
+    await notify(trx, at, {
+      type: before ? 'appointment.moved' : 'appointment.booked',
+      key: `work-order:${wo.id}:${slot.start}`,
+      customerId: wo.customer_id,
+      data: { address, ...visit },
+    });
+  }
+  if (resource.kind !== 'installer') return;
+  const sameInstaller = previous?.installer_user_id === resource.refId;
+  if (sameInstaller && previous?.starts_at === slot.start) return;
+  await notify(trx, at, {
+    type: sameInstaller ? 'field.work_order_moved' : 'field.work_order_assigned',
+    key: `work-order:${wo.id}:${resource.refId}:${slot.start}`,
+    userIds: [resource.refId],
+    data: { workOrder: String(wo.id), address: wo.address ?? wo.customer_name, date: timeOf(slot.start) },
+  });
+}
+
 type AssignWorkOrder = Awaited<ReturnType<typeof repo.findWorkOrdersForAssign>>[number];
 
 async function writeAssignment(
@@ -374,6 +453,7 @@ async function writeAssignment(
         now,
       );
     }
+    await tellOfVisit(trx, wo, resource, slot, previous, now);
   }
   await audit(trx, {
     at: now,

@@ -37,6 +37,8 @@ export interface NotificationEvent {
   /** User audience: these users; field audience: these field users (in-app). */
   userIds?: readonly number[];
   data?: Readonly<Record<string, string>>;
+  /** Only these of the event's channels (a security mail its module sends itself at once: the notice in-app only). */
+  only?: readonly NotificationChannel[];
 }
 
 export interface StoredPayload {
@@ -87,6 +89,7 @@ export async function notify(db: Queryable, now: Date, event: NotificationEvent)
   for (const user of users) {
     const id = String(user.id);
     for (const channel of def.channels as readonly NotificationChannel[]) {
+      if (event.only && !event.only.includes(channel)) continue;
       if (!wants(prefs, id, def.category, channel)) continue;
       let address: string | null = null;
       if (channel === 'email') address = user.email || null;

@@ -40,6 +40,7 @@ import {
   type InvoiceLineInput,
   mailingLocationFor,
 } from '../billing/invoicing.service.js';
+import { notify } from '../notifications/notifications.service.js';
 import * as repo from './orders.repository.js';
 import { recordOrderEvent } from './orders.service.js';
 
@@ -120,6 +121,12 @@ export async function onWorkOrderComplete(
     actor,
     now,
   );
+  await notify(trx, ctx.now(), {
+    type: 'work.completed',
+    key: `work-order:${workOrderId}`,
+    customerId: order.customer_id,
+    data: { work: plainWorkName(wo.type).toLowerCase(), address: order.address ?? 'your address' },
+  });
 
   for (const next of await repo.waitingOn(trx, workOrderId)) {
     await repo.setWorkOrdersStatus(trx, [next.id], 'Open', now);
@@ -226,6 +233,13 @@ export async function activateOrder(
     ont ? `ONT ${ont.assetTag} (${ont.model}) tied to the order.` : '',
   ].filter(Boolean);
   await recordOrderEvent(trx, order.id, 'activated', parts.join(' ') || 'Nothing to activate.', by, now);
+  const address = order.address ?? 'your address';
+  await notify(trx, ctx.now(), {
+    type: 'service.activated',
+    key: `order:${order.id}`,
+    customerId: order.customer_id,
+    data: { address, packages: added.join(', ') || 'your changes are done' },
+  });
 
   let invoice: Awaited<ReturnType<typeof createInvoice>> | null = null;
   if (invoiceLines.length > 0) {
@@ -270,6 +284,12 @@ export async function activateOrder(
       by,
       now,
     );
+    await notify(trx, ctx.now(), {
+      type: 'invoice.ready',
+      key: `invoice:${invoice.invoiceId}`,
+      customerId: order.customer_id,
+      data: { amount: formatCents(invoice.amountCents), due: longDay(invoice.dueDate) },
+    });
   }
   await repo.setOrderStatus(trx, order.id, {
     status: 'installed',

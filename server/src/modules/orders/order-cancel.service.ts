@@ -8,6 +8,7 @@ import { audit } from '../../lib/audit.js';
 import { conflict, HttpError, notFound } from '../../lib/errors.js';
 import { againOnConflict } from '../../lib/transactions.js';
 import { recordOrderRefund } from '../billing/order-payments.service.js';
+import { notify } from '../notifications/notifications.service.js';
 import { type Actor, type OrderCtx, sendOrderMail, statusOf, stepOf } from './fulfilment.service.js';
 import * as repo from './orders.repository.js';
 import { recordOrderEvent } from './orders.service.js';
@@ -61,7 +62,20 @@ export async function cancelInTransaction(
       now,
     });
   }
+  const said = { order: `#${orderId}`, amount: formatCents(refund.cents) };
+  await notify(trx, ctx.now(), {
+    type: 'order.cancelled',
+    key: `order:${orderId}`,
+    customerId: order.customer_id,
+    data: said,
+  });
   if (refund.cents > 0) {
+    await notify(trx, ctx.now(), {
+      type: 'order.refunded',
+      key: `order:${orderId}:${order.refunded_cents}`,
+      customerId: order.customer_id,
+      data: said,
+    });
     await recordOrderEvent(
       trx,
       orderId,

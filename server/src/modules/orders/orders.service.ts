@@ -21,6 +21,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { notify } from '../notifications/notifications.service.js';
 import * as repo from './orders.repository.js';
 
 export interface OrderLineInput {
@@ -130,6 +131,12 @@ export async function placeOrder(ctx: AppContext, trx: Transaction<Database>, in
   const by = { userId: input.placedBy.userId, employeeId: input.placedBy.employeeId };
   const what = priced.lines.map((l) => (l.action === 'add' ? l.description : `remove ${l.description}`)).join(', ');
   await recordOrderEvent(trx, orderId, 'placed', `Order placed: ${what}.`, by, now);
+  await notify(trx, ctx.now(), {
+    type: input.kind === 'change' ? 'order.changed' : 'order.placed',
+    key: `order:${orderId}`,
+    customerId: input.customerId,
+    data: { order: `#${orderId}`, detail: `${what}.` },
+  });
 
   const plan = workPlanOf({
     business: location.customer_type === 'Business',

@@ -1,6 +1,6 @@
 /**
  * Subscriber lists and notices (issue 13 part 5) for network staff: the filtered list of active subscribers (one
- * statement per page), its CSV (streamed a page at a time, refused above SUBSCRIBER_EXPORT_MAX_ROWS), and notices
+ * statement per page), its CSV (streamed a page at a time, refused above the configured SUBSCRIBER_EXPORT_MAX_ROWS), and notices
  * mailed to a list's customers. Sending stores the notice (queued) and answers at once; notices.jobs.ts lists the
  * recipients (the accounts' email contacts, asked of the customer-account module) and mails them.
  */
@@ -22,7 +22,6 @@ import {
   renderNoticeMail,
   SERVICE_CATEGORY_LABELS,
   ServiceCategorySchema,
-  SUBSCRIBER_EXPORT_MAX_ROWS,
   SUBSCRIBER_PAGE_SIZE_DEFAULT,
   type SubscriberFilter,
   SubscriberFilterSchema,
@@ -173,7 +172,7 @@ function exportName(f: SubscriberFilter, today: string) {
 
 /**
  * The list as CSV, every matching row in the list's sort order, streamed a page of EXPORT_PAGE rows at a time. A
- * list above SUBSCRIBER_EXPORT_MAX_ROWS is refused before anything is read. The export is audited (it carries
+ * list above the configured SUBSCRIBER_EXPORT_MAX_ROWS is refused before anything is read. The export is audited (it carries
  * customers' names and addresses).
  */
 export async function exportSubscribers(ctx: AppContext, user: Viewer, query: SubscriberListQuery) {
@@ -182,12 +181,13 @@ export async function exportSubscribers(ctx: AppContext, user: Viewer, query: Su
   await assertFilterRecords(ctx, filter);
   const today = todayOf(ctx);
   const { total } = await repo.subscriberCounts(ctx.db, filter, today);
-  if (total > SUBSCRIBER_EXPORT_MAX_ROWS) {
+  const max = ctx.config.subscribers.exportMaxRows;
+  if (total > max) {
     throw new HttpError(
       400,
       'export_too_large',
-      `This list has ${total.toLocaleString('en-US')} subscribers; an export holds at most ${SUBSCRIBER_EXPORT_MAX_ROWS.toLocaleString('en-US')}. Narrow the filters and export again.`,
-      { filter: `at most ${SUBSCRIBER_EXPORT_MAX_ROWS} rows` },
+      `This list has ${total.toLocaleString('en-US')} subscribers; an export holds at most ${max.toLocaleString('en-US')}. Narrow the filters and export again.`,
+      { filter: `at most ${max} rows` },
     );
   }
   await audit(ctx.db, {

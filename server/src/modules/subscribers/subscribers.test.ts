@@ -1,14 +1,8 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/generator.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { subscriberCalls } from './subscribers-test-helpers.js';
-
-// A small export limit, so the refusal of an absurd export is tested on the demo data.
-vi.mock('@strand/domain', async (original) => ({
-  ...(await original<typeof import('@strand/domain')>()),
-  SUBSCRIBER_EXPORT_MAX_ROWS: 100,
-}));
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -16,7 +10,8 @@ const ALLOWED = ['network', 'staff'] as const;
 const REFUSED = ['sales', 'dispatcher', 'billing-staff', 'residential', 'business', 'installer', 'contractor'] as const;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A small export limit, so the refusal of an absurd export is tested on the demo data.
+  t = await createTestApp({ SUBSCRIBER_EXPORT_MAX_ROWS: '100' });
   for (const u of [...ALLOWED, ...REFUSED]) tokens[u] = await t.login(u);
 });
 afterAll(() => t.close());

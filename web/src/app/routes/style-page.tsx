@@ -17,6 +17,7 @@ import { SectionNav, SelectField } from '../../lib/ui/parts';
 import { Skeleton } from '../../lib/ui/skeleton';
 import { StatusBadge, type StatusTone } from '../../lib/ui/status-badge';
 import { TextField } from '../../lib/ui/text-field';
+import { StylePageControls } from './style-page-controls';
 
 const COLOURS = ['brand', 'text', 'text-muted', 'surface-sunken', 'success', 'warning', 'danger', 'info', 'neutral'];
 const TONES: ReadonlyArray<[StatusTone, string]> = [
@@ -158,6 +159,8 @@ export function StylePage() {
           A time with its zone: <strong>{formatMoment(EXAMPLE_MOMENT)}</strong>
         </p>
       </section>
+
+      <StylePageControls />
 
       <section aria-labelledby="style-loading">
         <h2 id="style-loading">Loading</h2>

@@ -3,6 +3,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { isUnreachable } from '../../../lib/offline/offline-read';
 import { saveAsset } from '../../../lib/saved-assets';
 import { Button } from '../../../lib/ui/button';
+import { LazyConfirmDialog } from '../../../lib/ui/confirm-dialog-lazy';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Skeleton } from '../../../lib/ui/skeleton';
 import { confirmActionRequest, takeAction, useAssetActions } from '../api/assets';
@@ -16,6 +17,9 @@ interface Props {
   WOId: number;
 }
 
+/** An action that takes the subscriber's service down or loses settings: red, and asked before it is sent. */
+export const isDestructiveAction = (name: string) => /\b(reset|disable|deprovision|delete|remove|retire)\b/i.test(name);
+
 type Message = { kind: 'ok'; lines: string[] } | { kind: 'error'; lines: string[] };
 
 /**
@@ -27,6 +31,7 @@ export function AssetActions({ assetId, vcAssetID, WOId }: Props) {
   const actions = useAssetActions(assetId, WOId);
   const [busy, setBusy] = useState<number | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
+  const [asking, setAsking] = useState<{ id: number; name: string; description: string } | null>(null);
   // One key per action press, kept while it is retried, so a retry never asks twice.
   const [keys] = useState(() => new Map<number, string>());
 
@@ -91,15 +96,38 @@ export function AssetActions({ assetId, vcAssetID, WOId }: Props) {
               </div>
               <Button
                 type="button"
+                variant={isDestructiveAction(a.vcAction) ? 'destructive' : 'secondary'}
                 disabled={busy !== null}
-                onClick={() => void run(a.nApplicationActionID)}
+                busy={busy === a.nApplicationActionID}
+                busyText="Sending…"
+                onClick={() =>
+                  isDestructiveAction(a.vcAction)
+                    ? setAsking({ id: a.nApplicationActionID, name: a.vcAction, description: a.txtActionDescription })
+                    : void run(a.nApplicationActionID)
+                }
                 aria-label={`Take Action: ${a.vcAction}`}
               >
-                {busy === a.nApplicationActionID ? 'Sending…' : 'Take Action'}
+                Take Action
               </Button>
             </li>
           ))}
         </ul>
+      )}
+      {asking && (
+        <LazyConfirmDialog
+          message={`${asking.name} on ${vcAssetID}?`}
+          yesLabel={`Yes, ${asking.name.toLowerCase()}`}
+          noLabel="No, leave it"
+          danger
+          onYes={() => {
+            const { id } = asking;
+            setAsking(null);
+            void run(id);
+          }}
+          onNo={() => setAsking(null)}
+        >
+          <p>{asking.description} It is sent to the equipment at once.</p>
+        </LazyConfirmDialog>
       )}
     </section>
   );

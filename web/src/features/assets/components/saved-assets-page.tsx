@@ -8,6 +8,7 @@ import { AssetDetails } from './asset-details';
 import { LoadState, NO_ASSET } from './asset-frame';
 import '../../../styles/assets.css';
 import { Button } from '../../../lib/ui/button';
+import { LazyConfirmDialog } from '../../../lib/ui/confirm-dialog-lazy';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Skeleton } from '../../../lib/ui/skeleton';
 
@@ -40,6 +41,7 @@ export function SavedAssetsPage() {
 function SavedAssetItem({ item, onDelete }: { item: SavedAsset; onDelete(): void }) {
   const [details, setDetails] = useState(false);
   const [actions, setActions] = useState(false);
+  const [asking, setAsking] = useState(false);
   return (
     <li className="card stack">
       <p className="asset-title">
@@ -54,14 +56,29 @@ function SavedAssetItem({ item, onDelete }: { item: SavedAsset; onDelete(): void
         </Button>
         <Button
           type="button"
-          variant="secondary"
+          variant="destructive"
           className="asset-delete"
-          onClick={onDelete}
+          onClick={() => setAsking(true)}
           aria-label={`Delete ${item.vcAssetID}`}
         >
           Delete
         </Button>
       </div>
+      {asking && (
+        <LazyConfirmDialog
+          message={`Delete ${item.vcAssetID} from this device?`}
+          yesLabel="Yes, delete it"
+          noLabel="Keep it"
+          danger
+          onYes={() => {
+            setAsking(false);
+            onDelete();
+          }}
+          onNo={() => setAsking(false)}
+        >
+          <p>The asset itself stays as it is; only this saved copy goes.</p>
+        </LazyConfirmDialog>
+      )}
       {details && <SavedAssetDetails assetId={item.nAssetId} />}
       {actions && <AssetActions assetId={item.nAssetId} vcAssetID={item.vcAssetID} WOId={item.WOId} />}
     </li>

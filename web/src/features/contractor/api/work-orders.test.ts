@@ -28,6 +28,6 @@ describe('the first search, answered with the last search', () => {
     const refreshed = (key: readonly unknown[]) => contractorListsButLastSearch.predicate({ queryKey: key });
     expect(refreshed(contractorKeys.lastSearch())).toBe(false);
     expect(refreshed(contractorKeys.search(DEFAULT_CONTRACTOR_SEARCH))).toBe(true);
-    expect(refreshed(contractorKeys.home())).toBe(true);
+    expect(refreshed(contractorKeys.home('open', 0))).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 /** The contractor's work orders: home lists, search and last search, one work order, acknowledgement. */
 import {
   AcknowledgementSchema,
+  type ContractorHomeList,
   ContractorHomeSchema,
   type ContractorLastSearch,
   ContractorLastSearchSchema,
@@ -10,26 +11,32 @@ import {
   ContractorSearchSchema,
   ContractorWorkOrderSchema,
 } from '@strand/domain';
-import { hashKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest, arrivedAnswer } from '../../../lib/api-client';
 
 export const contractorKeys = {
   all: ['contractor'] as const,
-  home: () => ['contractor', 'home'] as const,
+  home: (show: ContractorHomeList, offset: number) => ['contractor', 'home', show, offset] as const,
   lastSearch: () => ['contractor', 'last-search'] as const,
   search: (criteria: ContractorSearchInput) => ['contractor', 'search', criteria] as const,
   workOrder: (id: number) => ['contractor', 'work-order', id] as const,
 };
 
-export const getContractorHomeQueryOptions = () =>
+/** Contractor Home: the tiles' counts and one page of the list `show`; the page before stays while the next loads. */
+export const getContractorHomeQueryOptions = (show: ContractorHomeList, offset: number) =>
   queryOptions({
-    queryKey: contractorKeys.home(),
-    queryFn: ({ signal }) => apiRequest('/api/contractor/home', { schema: ContractorHomeSchema, signal }),
+    queryKey: contractorKeys.home(show, offset),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/contractor/home?${new URLSearchParams({ show, offset: String(offset) })}`, {
+        schema: ContractorHomeSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
   });
 
-export function useContractorHome() {
-  return useQuery(getContractorHomeQueryOptions());
+export function useContractorHome(show: ContractorHomeList, offset: number) {
+  return useQuery(getContractorHomeQueryOptions(show, offset));
 }
 
 /**

@@ -12,6 +12,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { Button } from '../../../lib/ui/button';
+import { LazyConfirmDialog } from '../../../lib/ui/confirm-dialog-lazy';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -66,6 +67,7 @@ export function AssemblyUnitsSection({ workOrder: wo, readOnly }: AssemblyUnitsS
   const [entry, setEntry] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
+  const [asking, setAsking] = useState<{ nCount: number; code: string } | null>(null);
   const addKey = useIdempotencyKey(entry);
 
   const unit = units.data?.find((u) => String(u.nCount) === entry.unitId);
@@ -170,14 +172,11 @@ export function AssemblyUnitsSection({ workOrder: wo, readOnly }: AssemblyUnitsS
                       <td>
                         <Button
                           type="button"
-                          variant="link"
+                          variant="destructive"
+                          small
                           busy={remove.isPending && remove.variables === e.nCount}
                           disabled={remove.isPending}
-                          onClick={() => {
-                            // One outcome per action: a removal clears the last add's message.
-                            setMessage(null);
-                            remove.mutate(e.nCount);
-                          }}
+                          onClick={() => setAsking({ nCount: e.nCount, code: e.vcCode })}
                           aria-label={`Remove ${e.vcCode}`}
                         >
                           Remove
@@ -200,6 +199,21 @@ export function AssemblyUnitsSection({ workOrder: wo, readOnly }: AssemblyUnitsS
             </tfoot>
           </table>
         </div>
+      )}
+      {asking && (
+        <LazyConfirmDialog
+          message={`Remove ${asking.code} from this work order?`}
+          yesLabel="Yes, remove it"
+          noLabel="Keep it"
+          danger
+          onYes={() => {
+            // One outcome per action: a removal clears the last add's message.
+            setMessage(null);
+            remove.mutate(asking.nCount);
+            setAsking(null);
+          }}
+          onNo={() => setAsking(null)}
+        />
       )}
       <FormAlert message={remove.isError ? errorMessage(remove.error) : null} />
 

@@ -6,7 +6,7 @@ import { formatDate, formatDateTime } from '../format';
 
 export interface WorkOrderCardProps {
   workOrder: ContractorWorkOrderSummary;
-  /** Extra buttons (open checklist, acknowledge). */
+  /** Its actions: the checklist first (the main one), then acknowledgement. */
   actions?: ReactNode;
 }
 
@@ -21,6 +21,8 @@ export function WorkOrderCard({ workOrder: w, actions }: WorkOrderCardProps) {
           <Link to={detailsPath(w.nCount)}>WO #{w.nCount}</Link>
         </h3>
         <StatusBadge status={w.vcStatus} tone={w.isComplete ? 'success' : undefined} />
+        {w.dueState === 'overdue' && <StatusBadge status="Overdue" />}
+        {w.dueState === 'dueToday' && <StatusBadge status="Due today" />}
         {!w.acknowledged && !w.isComplete && <span className="tag tag--warn">Not acknowledged</span>}
       </div>
       <p className="wo-card__type">{w.vcWorkOrderType}</p>

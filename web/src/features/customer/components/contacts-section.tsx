@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { LazyConfirmDialog } from '../../../lib/ui/confirm-dialog-lazy';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { Skeleton } from '../../../lib/ui/skeleton';
@@ -164,21 +165,23 @@ function ContactCard({ contact, locationCount, onEdit, onLinks }: ContactCardPro
             Link locations<span className="visually-hidden"> of {contact.ContactName}</span>
           </Button>
         )}
-        {confirming ? (
-          <>
-            <Button type="button" variant="danger" busy={remove.isPending} onClick={onRemove}>
-              Yes, remove {contact.ContactName}
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
-              Keep
-            </Button>
-          </>
-        ) : (
-          <Button type="button" variant="secondary" onClick={() => setConfirming(true)}>
-            Remove<span className="visually-hidden"> {contact.ContactName}</span>
-          </Button>
-        )}
+        <Button type="button" variant="destructive" onClick={() => setConfirming(true)}>
+          Remove<span className="visually-hidden"> {contact.ContactName}</span>
+        </Button>
       </div>
+      {confirming && (
+        <LazyConfirmDialog
+          message={`Remove ${contact.ContactName}?`}
+          yesLabel={`Yes, remove ${contact.ContactName}`}
+          noLabel="Keep"
+          danger
+          busy={remove.isPending}
+          onYes={() => void onRemove()}
+          onNo={() => setConfirming(false)}
+        >
+          <p>The contact and its links to your service locations are removed.</p>
+        </LazyConfirmDialog>
+      )}
     </article>
   );
 }

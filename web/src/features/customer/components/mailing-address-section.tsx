@@ -4,14 +4,17 @@ import { errorMessage } from '../../../lib/api-client';
 import { PaperlessBilling } from '../../../lib/paperless-billing';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { LazyComboboxField } from '../../../lib/ui/combobox-lazy';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { SelectField } from '../../../lib/ui/parts';
 import { Skeleton } from '../../../lib/ui/skeleton';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { lookupZipCode, useMailingLocations, useUpdateAddress } from '../api/bills';
+
+/** The states and territories, typed to filter (a select of 50+ codes is a long scroll on a phone). */
+const STATE_OPTIONS = US_STATE_CODES.map((code) => ({ value: code, label: code }));
 
 /** getMailingLocationObject and updateAddress, with the ZIP lookup filling city and state. */
 export function MailingAddressSection({ mayEdit }: { mayEdit: boolean }) {
@@ -95,13 +98,13 @@ function AddressForm({ location, mayEdit }: { location: MailingLocation; mayEdit
         </p>
         <div className="field-row">
           <TextField label="City" autoComplete="address-level2" {...form.field('vcCity')} />
-          <SelectField
+          <LazyComboboxField
             label="State"
             value={values.vcState.toUpperCase()}
             onValueChange={form.set('vcState')}
             error={errors.fields.vcState}
-            options={US_STATE_CODES.map((s) => ({ value: s, label: s }))}
-            autoComplete="address-level1"
+            options={STATE_OPTIONS}
+            emptyText="No state has this code"
           />
         </div>
       </fieldset>

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatExpiry } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { LazyConfirmDialog } from '../../../lib/ui/confirm-dialog-lazy';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { StatusBadge } from '../../../lib/ui/status-badge';
@@ -68,21 +69,23 @@ function MethodCard({ method, mayPay }: { method: PaymentMethod; mayPay: boolean
       {remove.isError && <FormAlert message={errorMessage(remove.error)} />}
       {mayPay && (
         <div className="actions">
-          {confirming ? (
-            <>
-              <Button type="button" variant="danger" busy={remove.isPending} onClick={onRemove}>
-                Yes, remove {name}
-              </Button>
-              <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
-                Keep
-              </Button>
-            </>
-          ) : (
-            <Button type="button" variant="secondary" onClick={() => setConfirming(true)}>
-              Remove<span className="visually-hidden"> {name}</span>
-            </Button>
-          )}
+          <Button type="button" variant="destructive" onClick={() => setConfirming(true)}>
+            Remove<span className="visually-hidden"> {name}</span>
+          </Button>
         </div>
+      )}
+      {confirming && (
+        <LazyConfirmDialog
+          message={`Remove ${name}?`}
+          yesLabel={`Yes, remove ${name}`}
+          noLabel="Keep"
+          danger
+          busy={remove.isPending}
+          onYes={() => void onRemove()}
+          onNo={() => setConfirming(false)}
+        >
+          {method.autopayMailingLocationIDs.length > 0 && <p>Autopay with it stops until you choose another.</p>}
+        </LazyConfirmDialog>
       )}
     </article>
   );

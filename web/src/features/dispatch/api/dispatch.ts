@@ -1,4 +1,9 @@
-import { type AssignRequest, AssignResultSchema, DispatchBoardSchema } from '@strand/domain';
+import {
+  type AssignRequest,
+  AssignResultSchema,
+  DispatchAvailabilitySchema,
+  DispatchBoardSchema,
+} from '@strand/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, newIdempotencyKey } from '../../../lib/api-client';
 
@@ -35,5 +40,18 @@ export function useAssign() {
   return useMutation({
     mutationFn: (body: AssignRequest) => assignWorkOrders(body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['dispatch', 'board'] }),
+  });
+}
+
+/** Who is free for [start, end) (ISO), the work order being placed not counted against itself; one request. */
+export function useAvailability(range: { start: string; end: string; workOrderId?: number } | null) {
+  return useQuery({
+    queryKey: ['dispatch', 'availability', range],
+    enabled: range !== null,
+    queryFn: ({ signal }) => {
+      const q = new URLSearchParams({ start: range?.start ?? '', end: range?.end ?? '' });
+      if (range?.workOrderId) q.set('workOrderId', String(range.workOrderId));
+      return apiRequest(`/api/staff/dispatch/availability?${q}`, { schema: DispatchAvailabilitySchema, signal });
+    },
   });
 }

@@ -2,8 +2,11 @@ import {
   DEFAULT_SLOT_MINUTES,
   type DispatchResource,
   type DispatchWorkOrder,
+  localParts,
   MAX_SLOT_MINUTES,
   MIN_SLOT_MINUTES,
+  wallTime,
+  zonedInstant,
 } from '@strand/domain';
 import { z } from 'zod';
 import { Button } from '../../../lib/ui/button';
@@ -12,7 +15,8 @@ import { Form } from '../../../lib/ui/form';
 import { SelectField } from '../../../lib/ui/parts';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
-import { localDay, localTime } from './board-time';
+import { useAvailability } from '../api/dispatch';
+import { zoneLabel } from './timeline-board';
 
 export interface AssignValues {
   resourceId: string;
@@ -42,6 +46,12 @@ const AssignFormSchema = z
     if (v.time && !v.date) c.addIssue({ code: 'custom', path: ['date'], message: 'Choose a date for the start time.' });
   });
 
+/** A date and HH:MM in the provider's zone as an instant. */
+function startOf(date: string, time: string): Date {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return zonedInstant(date, h * 60 + m);
+}
+
 export interface AssignSubmit {
   resourceId: string;
   start?: string;
@@ -66,8 +76,8 @@ export function AssignDialog({ workOrders, resources, day, onSubmit, onClose }: 
   const slot = workOrders.length === 1 ? first?.slot : null;
   const form = useForm<AssignValues>(() => ({
     resourceId: slot?.resourceId ?? first?.assignedTo[0] ?? '',
-    date: slot ? localDay(new Date(slot.start)) : day,
-    time: slot ? localTime(new Date(slot.start)) : '08:00',
+    date: slot ? localParts(new Date(slot.start)).date : day,
+    time: slot ? wallTime(localParts(new Date(slot.start)).minute) : '08:00',
     duration: String(
       slot ? Math.round((Date.parse(slot.end) - Date.parse(slot.start)) / 60_000) : DEFAULT_SLOT_MINUTES,
     ),
@@ -80,10 +90,25 @@ export function AssignDialog({ workOrders, resources, day, onSubmit, onClose }: 
       ? `${slot ? 'Reschedule' : 'Assign'} work order ${first.id}`
       : `Assign ${workOrders.length} work orders`;
 
+  const { date, time, duration } = form.values;
+  const when =
+    /^\d{4}-\d{2}-\d{2}$/.test(date) && /^\d{2}:\d{2}$/.test(time)
+      ? (() => {
+          const start = startOf(date, time);
+          return {
+            start: start.toISOString(),
+            end: new Date(start.getTime() + Number(duration) * 60_000).toISOString(),
+            ...(workOrders.length === 1 && first ? { workOrderId: first.id } : {}),
+          };
+        })()
+      : null;
+  const availability = useAvailability(when);
+  const zone = zoneLabel(date || day);
+
   const submit = form.submit(AssignFormSchema, async (v) => {
     const body: AssignSubmit = { resourceId: v.resourceId };
     if (v.date && v.time) {
-      body.start = new Date(`${v.date}T${v.time}:00`).toISOString();
+      body.start = startOf(v.date, v.time).toISOString();
       body.durationMinutes = Number(v.duration);
     }
     await onSubmit(body);
@@ -116,12 +141,13 @@ export function AssignDialog({ workOrders, resources, day, onSubmit, onClose }: 
           ]}
         />
         <TextField label="Date" type="date" {...form.field('date')} hint="Leave date and time empty to assign only." />
-        <TextField label="Start time" type="time" step={900} {...form.field('time')} />
+        <TextField label={`Start time (${zone})`} type="time" step={900} {...form.field('time')} />
         <SelectField
           label="Duration"
           {...form.field('duration')}
           options={durationOptions.map((m) => ({ value: String(m), label: m % 60 ? `${m} minutes` : `${m / 60} h` }))}
         />
+        <AvailabilityNote availability={availability} resourceId={form.values.resourceId} zone={zone} />
         <div className="actions">
           <Button type="submit" variant="primary">
             {slot ? 'Save' : 'Assign'}
@@ -132,5 +158,51 @@ export function AssignDialog({ workOrders, resources, day, onSubmit, onClose }: 
         </div>
       </Form>
     </Dialog>
+  );
+}
+
+function AvailabilityNote({
+  availability,
+  resourceId,
+  zone,
+}: {
+  availability: ReturnType<typeof useAvailability>;
+  resourceId: string;
+  zone: string;
+}) {
+  if (availability.fetchStatus === 'idle' && !availability.data) return null;
+  if (availability.isPending) return <p className="muted">Checking who is free…</p>;
+  if (availability.isError) return <p className="dispatch-flags">Could not check who is free.</p>;
+  const data = availability.data;
+  const free = data.resources.filter((r) => r.available).length;
+  const chosen = data.resources.find((r) => r.resourceId === resourceId);
+  const at = (iso: string) => wallTime(localParts(new Date(iso)).minute);
+  return (
+    <div className="dispatch-availability" aria-live="polite">
+      <p className="muted">
+        {free} of {data.resources.length} installers and crews are free at that time
+        {data.outsideWorkingHours ? ' (outside working hours)' : ''}.
+      </p>
+      {data.resources.some((r) => !r.available) && (
+        <ul className="dispatch-availability__busy" aria-label="Busy at that time">
+          {data.resources
+            .filter((r) => !r.available)
+            .map((r) => (
+              <li key={r.resourceId}>
+                {r.title}: busy with {r.conflicts.map((c) => `#${c.workOrderId}`).join(', ')}
+              </li>
+            ))}
+        </ul>
+      )}
+      {chosen && (
+        <p className={chosen.available ? 'muted' : 'dispatch-flags'}>
+          {chosen.available
+            ? `${chosen.title} is free.`
+            : `${chosen.title} is busy: ${chosen.conflicts
+                .map((c) => `work order ${c.workOrderId} ${at(c.start)}–${at(c.end)} ${zone}`)
+                .join('; ')}.`}
+        </p>
+      )}
+    </div>
   );
 }

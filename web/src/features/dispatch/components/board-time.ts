@@ -1,12 +1,20 @@
-/** The board's days and times in the browser's local time (the dispatcher's wall clock). */
+/**
+ * The board's days and times. The day picker's "today" is the browser's (the dispatcher's wall clock); every visit's
+ * day and time is the provider's (DISPATCH_TIME_ZONE), as on the timeline board, in the Assign dialog and in the
+ * board's messages.
+ */
+import { localParts, wallTime } from '@strand/domain';
+import { formatMoment } from '../../../lib/format';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function localDay(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-export function localTime(d: Date): string {
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** The provider-zone day (YYYY-MM-DD) of an instant: the board's day a visit is on. */
+export function providerDay(iso: string): string {
+  return localParts(new Date(iso)).date;
 }
 
 export function dayLabel(day: string): string {
@@ -16,11 +24,13 @@ export function dayLabel(day: string): string {
   );
 }
 
+/** "09:00–11:00", provider time. */
 export function timeRange(start: string, end: string): string {
-  return `${localTime(new Date(start))}–${localTime(new Date(end))}`;
+  const at = (iso: string) => wallTime(localParts(new Date(iso)).minute);
+  return `${at(start)}–${at(end)}`;
 }
 
+/** "Nov 27, 2026, 10:00 AM CST": provider time, with the zone. */
 export function dateTime(iso: string): string {
-  const d = new Date(iso);
-  return `${localDay(d)} ${localTime(d)}`;
+  return formatMoment(iso);
 }

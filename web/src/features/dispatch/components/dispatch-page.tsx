@@ -6,15 +6,14 @@ import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
-import { SelectField } from '../../../lib/ui/parts';
 import { Skeleton } from '../../../lib/ui/skeleton';
 import { TextField } from '../../../lib/ui/text-field';
 import { useAssign, useBoard } from '../api/dispatch';
 import { AssignDialog, type AssignSubmit } from './assign-dialog';
-import { dateTime, dayLabel, localDay, timeRange } from './board-time';
+import { dateTime, dayLabel, localDay, providerDay, timeRange } from './board-time';
+import { dragWorkOrder, TimelineBoard, zoneLabel } from './timeline-board';
 import '../../../styles/dispatch.css';
 
-const ResourceBoard = lazy(() => import('./resource-board').then((m) => ({ default: m.ResourceBoard })));
 const DispatchMap = lazy(() => import('./dispatch-map').then((m) => ({ default: m.DispatchMap })));
 
 /** The list shows this many at first (the most urgent); Show all or Find reaches the rest. */
@@ -44,8 +43,6 @@ function DispatchBoardView() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<number[] | null>(null);
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const [dragSource, setDragSource] = useState<HTMLElement | null>(null);
-  const [show, setShow] = useState<'all' | 'installer' | 'contractor'>('all');
   const [find, setFind] = useState('');
   const [showAll, setShowAll] = useState(false);
   const board = useBoard(day, day);
@@ -53,7 +50,7 @@ function DispatchBoardView() {
 
   const data = board.data;
   const names = useMemo(() => new Map((data?.resources ?? []).map((r) => [r.id, r.title])), [data]);
-  const onDay = (w: DispatchWorkOrder) => Boolean(w.slot && localDay(new Date(w.slot.start)) === day);
+  const onDay = (w: DispatchWorkOrder) => Boolean(w.slot && providerDay(w.slot.start) === day);
   const scheduled = (data?.workOrders ?? []).filter(onDay);
   const needle = find.trim().toLowerCase();
   const matches = (w: DispatchWorkOrder) =>
@@ -76,22 +73,11 @@ function DispatchBoardView() {
     }
   };
 
-  const onDropItem = (workOrderId: number, resourceId: string, start: Date) => {
+  const onMove = (workOrderId: number, resourceId: string, start: Date, minutes: number) => {
     run(
-      { workOrderIds: [workOrderId], resourceId, start: start.toISOString() },
-      `Work order ${workOrderId} scheduled for ${names.get(resourceId) ?? resourceId} at ${dateTime(start.toISOString())}.`,
-    ).catch(() => {});
-  };
-  const onMove = (workOrderId: number, resourceId: string, start: Date, end: Date, revert: () => void) => {
-    run(
-      {
-        workOrderIds: [workOrderId],
-        resourceId,
-        start: start.toISOString(),
-        durationMinutes: Math.round((end.getTime() - start.getTime()) / 60_000),
-      },
+      { workOrderIds: [workOrderId], resourceId, start: start.toISOString(), durationMinutes: minutes },
       `Work order ${workOrderId} moved to ${names.get(resourceId) ?? resourceId} at ${dateTime(start.toISOString())}.`,
-    ).catch(revert);
+    ).catch(() => {});
   };
   const submitForm = (ids: number[]) => (values: AssignSubmit) =>
     run(
@@ -198,7 +184,7 @@ function DispatchBoardView() {
                     : 'Nothing is waiting: every open work order is assigned and none is overdue.'}
                 </EmptyState>
               ) : (
-                <ul className="dispatch-list" ref={setDragSource}>
+                <ul className="dispatch-list">
                   {(showAll ? toPlace : toPlace.slice(0, LIST_PAGE)).map((w) => (
                     <WorkOrderItem
                       key={w.id}
@@ -221,29 +207,16 @@ function DispatchBoardView() {
             <section aria-labelledby="day-heading" className="dispatch-section dispatch-day">
               <h2 id="day-heading">{dayLabel(day)}</h2>
               {view === 'calendar' ? (
-                <Suspense fallback={<Skeleton label="Loading the calendar…" />}>
-                  <SelectField
-                    label="Show"
-                    value={show}
-                    onValueChange={(v) => setShow(v as typeof show)}
-                    options={[
-                      { value: 'all', label: 'Installers and contractor crews' },
-                      { value: 'installer', label: 'Installers' },
-                      { value: 'contractor', label: 'Contractor crews' },
-                    ]}
-                  />
-                  <ResourceBoard
-                    day={day}
-                    resources={data.resources.filter((r) => show === 'all' || r.kind === show)}
-                    scheduled={scheduled}
-                    dragSource={dragSource}
-                    onDropItem={onDropItem}
-                    onMove={onMove}
-                    onOpen={(id) => setEditing([id])}
-                  />
-                </Suspense>
+                <TimelineBoard
+                  day={day}
+                  resources={data.resources}
+                  workOrders={data.workOrders}
+                  onMove={onMove}
+                  onOpen={(id) => setEditing([id])}
+                />
               ) : (
                 <DayList
+                  day={day}
                   scheduled={scheduled}
                   resources={data.resources}
                   names={names}
@@ -296,6 +269,8 @@ function WorkOrderItem({
     <li
       className="dispatch-item"
       data-draggable={draggable ? '1' : '0'}
+      draggable={draggable}
+      onDragStart={draggable ? (e) => dragWorkOrder(e, w.id) : undefined}
       data-work-order-id={w.id}
       data-title={`#${w.id} ${w.type}`}
       aria-label={`Work order ${w.id}`}
@@ -332,11 +307,13 @@ function WorkOrderItem({
 
 /** The day as a list per installer and crew (phones, keyboard): each visit with its flags and Reschedule. */
 function DayList({
+  day,
   scheduled,
   resources,
   names,
   onEdit,
 }: {
+  day: string;
   scheduled: DispatchWorkOrder[];
   resources: { id: string; title: string }[];
   names: Map<string, string>;
@@ -353,6 +330,7 @@ function DayList({
     .filter((g) => g.visits.length > 0);
   return (
     <div className="dispatch-day-list">
+      <p className="muted">Times in {zoneLabel(day)} (provider time).</p>
       {groups.map(({ r, visits }) => (
         <section key={r.id} aria-label={names.get(r.id) ?? r.title} className="dispatch-resource">
           <h3>{r.title}</h3>

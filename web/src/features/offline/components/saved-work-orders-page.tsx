@@ -3,6 +3,7 @@
  * newest first, PAGE_SIZE to a page (`?page=N`, so Back from a work order returns to the same page). An installer may
  * hold 1,000 of them: one page renders in a few milliseconds where the whole list took seconds (docs/performance.md §8).
  */
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { ageText } from '../../../lib/offline/response-cache';
@@ -13,6 +14,7 @@ import '../../../styles/installer.css';
 import '../../../styles/offline.css';
 import { Button } from '../../../lib/ui/button';
 import { ButtonLink } from '../../../lib/ui/button-link';
+import { LazyConfirmDialog } from '../../../lib/ui/confirm-dialog-lazy';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Skeleton } from '../../../lib/ui/skeleton';
 
@@ -39,6 +41,7 @@ function SavedList() {
   const list = useSavedWorkOrders();
   const remove = useDeleteSavedWorkOrder();
   const [params] = useSearchParams();
+  const [asking, setAsking] = useState<number | null>(null);
   const now = new Date();
   const total = list.data?.length ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -85,16 +88,31 @@ function SavedList() {
               </Link>
               <Button
                 type="button"
-                variant="secondary"
+                variant="destructive"
                 className="saved-wo__delete"
                 disabled={remove.isPending}
-                onClick={() => remove.mutate(id)}
+                onClick={() => setAsking(id)}
               >
                 Delete <span className="visually-hidden">work order #{id}</span>
               </Button>
             </li>
           ))}
         </ul>
+      )}
+      {asking !== null && (
+        <LazyConfirmDialog
+          message={`Delete work order #${asking} from this device?`}
+          yesLabel="Yes, delete it"
+          noLabel="Keep it"
+          danger
+          onYes={() => {
+            remove.mutate(asking);
+            setAsking(null);
+          }}
+          onNo={() => setAsking(null)}
+        >
+          <p>It no longer opens without a connection; the work order itself stays as it is.</p>
+        </LazyConfirmDialog>
       )}
       {pages > 1 && (
         <nav className="saved-wo-pager" aria-label="Pages of saved work orders">

@@ -8,7 +8,6 @@ import {
   type LeadRequest,
   LeadResultSchema,
   type NewCustomerCheckout,
-  PaymentMethodListSchema,
 } from '@strand/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -20,7 +19,6 @@ const calls = orderingRequests(false);
 export const orderingKeys = {
   cart: (cartId: string) => ['ordering', 'cart', cartId] as const,
   windows: (cartId: string) => ['ordering', 'windows', cartId] as const,
-  methods: ['ordering', 'payment-methods'] as const,
 };
 
 /** zipCodeLookUp: the city of a ZIP of the served counties (null when it is not one). */
@@ -84,24 +82,6 @@ export const getInstallWindowsQueryOptions = (cartId: string) =>
 
 export function useInstallWindows(cartId: string) {
   return useQuery(getInstallWindowsQueryOptions(cartId));
-}
-
-/** A signed-in customer's cards on file (needs the billing permission; none otherwise). */
-export const getSavedMethodsQueryOptions = (enabled: boolean) =>
-  queryOptions({
-    queryKey: orderingKeys.methods,
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiRequest('/api/customer/billing/payment-methods', { schema: PaymentMethodListSchema, signal });
-      } catch {
-        return [];
-      }
-    },
-    enabled,
-  });
-
-export function useSavedMethods(enabled: boolean) {
-  return useQuery(getSavedMethodsQueryOptions(enabled));
 }
 
 export function useSendEmailCode() {

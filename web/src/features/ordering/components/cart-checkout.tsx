@@ -27,6 +27,7 @@ import {
 import { PackageChoices } from '../../../lib/checkout/package-choices';
 import { cardPaymentOf, installRules, placeCheckout } from '../../../lib/checkout/place-checkout';
 import { formErrorsFrom, withLastPartFields } from '../../../lib/form-errors';
+import { useSavedCards } from '../../../lib/saved-cards';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -39,7 +40,6 @@ import {
   useCart,
   useCheckout,
   useInstallWindows,
-  useSavedMethods,
   useSendEmailCode,
   useUpdateCart,
 } from '../api/ordering';
@@ -121,8 +121,7 @@ function CheckoutForm({ cart, onPlaced }: { cart: Cart; onPlaced(result: Checkou
   const { claims } = useSession();
   const signedIn = claims !== null && claims.nStaff === 0 && claims.nInstaller === 0 && claims.nContractor === 0;
   const windows = useInstallWindows(cart.cartId);
-  const saved = useSavedMethods(signedIn);
-  const cards = (saved.data ?? []).filter((m) => m.kind === 'card' && !m.expired);
+  const cards = useSavedCards(signedIn);
   const form = useForm<CheckoutValues>({
     installDate: '',
     installWindow: '',
@@ -261,10 +260,7 @@ function CheckoutForm({ cart, onPlaced }: { cart: Cart; onPlaced(result: Checkou
           {signedIn && cards.length > 0 && (
             <SelectField
               label="Pay with"
-              options={[
-                { value: '', label: 'A new card' },
-                ...cards.map((m) => ({ value: String(m.PaymentMethodID), label: `${m.brand} ending ${m.last4}` })),
-              ]}
+              options={[{ value: '', label: 'A new card' }, ...cards]}
               {...form.field('paymentMethodId')}
             />
           )}

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatMoment } from '../../../lib/format';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { LazyConfirmDialog } from '../../../lib/ui/confirm-dialog-lazy';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -49,6 +50,7 @@ function FaxNumberCard({ fax, max }: { fax: FaxNumber; max: number }) {
   const headingId = `fax-${fax.FaxNumberID}`;
   const remove = useRemoveFaxEmail();
   const [removeError, setRemoveError] = useState<string | null>(null);
+  const [asking, setAsking] = useState<{ id: number; email: string } | null>(null);
 
   const onRemove = async (faxEmailId: number, email: string) => {
     setRemoveError(null);
@@ -82,10 +84,10 @@ function FaxNumberCard({ fax, max }: { fax: FaxNumber; max: number }) {
               <span className="service-row__name">{e.email}</span>
               <Button
                 type="button"
-                variant="secondary"
+                variant="destructive"
                 small
                 disabled={remove.isPending}
-                onClick={() => onRemove(e.FaxEmailID, e.email)}
+                onClick={() => setAsking({ id: e.FaxEmailID, email: e.email })}
                 aria-label={`Remove ${e.email}`}
               >
                 Remove
@@ -93,6 +95,20 @@ function FaxNumberCard({ fax, max }: { fax: FaxNumber; max: number }) {
             </li>
           ))}
         </ul>
+      )}
+      {asking && (
+        <LazyConfirmDialog
+          message={`Stop sending faxes to ${asking.email}?`}
+          yesLabel="Yes, remove it"
+          noLabel="Keep it"
+          danger
+          onYes={() => {
+            const { id, email } = asking;
+            setAsking(null);
+            void onRemove(id, email);
+          }}
+          onNo={() => setAsking(null)}
+        />
       )}
       {fax.emailAddresses.length < max ? (
         <AddFaxEmailForm faxNumberId={fax.FaxNumberID} number={number} />

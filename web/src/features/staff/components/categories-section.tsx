@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { LazyConfirmDialog } from '../../../lib/ui/confirm-dialog-lazy';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -74,6 +75,7 @@ function CategoryItem({
 }) {
   const update = useUpdateCategory();
   const [renaming, setRenaming] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const form = useForm({ name: c.name });
   const change = async (body: Parameters<typeof update.mutateAsync>[0]['change'], done: string) => {
@@ -155,12 +157,30 @@ function CategoryItem({
                 small
                 disabled={update.isPending || lastOffered}
                 title={lastOffered ? 'At least one category must stay offered.' : undefined}
-                onClick={() => change({ retired: true }, `“${c.name}” retired`)}
+                onClick={() => setAsking(true)}
               >
                 Retire<span className="visually-hidden"> {c.name}</span>
               </Button>
             )}
           </p>
+          {asking && (
+            <LazyConfirmDialog
+              message={`Retire “${c.name}”?`}
+              yesLabel="Yes, retire it"
+              noLabel="Keep offering it"
+              danger
+              onYes={() => {
+                setAsking(false);
+                change({ retired: true }, `“${c.name}” retired`);
+              }}
+              onNo={() => setAsking(false)}
+            >
+              <p>
+                Business customers can no longer choose it for a new request; requests sent already keep it. You can
+                offer it again.
+              </p>
+            </LazyConfirmDialog>
+          )}
         </>
       )}
       <FormAlert message={error} />

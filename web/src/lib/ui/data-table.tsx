@@ -1,0 +1,93 @@
+/**
+ * A data table that fits its box instead of scrolling sideways: each column has a priority — 1 always shows, 2 goes
+ * when the table's box is narrower than 720 px, 3 when it is narrower than 1024 px (container queries, so a table in
+ * a side panel behaves as on a phone). A dropped column is not lost: its value is stacked under the row's first cell
+ * (label and value) at the widths where the column is hidden. A table hand-made elsewhere adopts the same widths with
+ * `columnPriorityClass(priority)` on its `th` and `td` inside a `.data-table-wrap`.
+ */
+import { type ReactNode, useRef } from 'react';
+import { MoreColumnsHint, useMoreToTheRight } from './table';
+
+export type ColumnPriority = 1 | 2 | 3;
+
+export interface DataColumn<Row> {
+  id: string;
+  header: string;
+  cell(row: Row): ReactNode;
+  /** 1 (default): always; 2: from 720 px of table width; 3: from 1024 px. */
+  priority?: ColumnPriority;
+  /** Holds a number: lined up on the right. */
+  numeric?: boolean;
+}
+
+export interface DataTableProps<Row> {
+  /** Names the table (a hidden caption) and its region. */
+  caption: string;
+  columns: readonly DataColumn<Row>[];
+  rows: readonly Row[];
+  rowKey(row: Row): string;
+  /** Shown in place of the table when there are no rows. */
+  empty?: ReactNode;
+}
+
+/** The class that hides a cell of this priority below its width; none for priority 1. */
+export function columnPriorityClass(priority: ColumnPriority = 1): string | undefined {
+  return priority === 1 ? undefined : `col-p${priority}`;
+}
+
+const cellClass = (column: { priority?: ColumnPriority; numeric?: boolean }) =>
+  [columnPriorityClass(column.priority), column.numeric ? 'num' : undefined].filter(Boolean).join(' ') || undefined;
+
+export function DataTable<Row>({ caption, columns, rows, rowKey, empty }: DataTableProps<Row>) {
+  const ref = useRef<HTMLElement>(null);
+  const more = useMoreToTheRight(ref);
+  if (rows.length === 0 && empty) return <>{empty}</>;
+  const [first, ...rest] = columns;
+  const dropped = rest.filter((c) => (c.priority ?? 1) > 1);
+  return (
+    <>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard. */}
+      <section ref={ref} className="data-table-wrap" tabIndex={0} aria-label={caption}>
+        <table className="data-table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.id} scope="col" className={cellClass(c)}>
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {first && (
+                  <th scope="row" className={cellClass(first)}>
+                    {first.cell(row)}
+                    {dropped.length > 0 && (
+                      <dl className="data-table__stacked">
+                        {dropped.map((c) => (
+                          <div key={c.id} className={`stack-p${c.priority}`}>
+                            <dt>{c.header}</dt>
+                            <dd>{c.cell(row)}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    )}
+                  </th>
+                )}
+                {rest.map((c) => (
+                  <td key={c.id} className={cellClass(c)}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <MoreColumnsHint show={more} />
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * Date and time fields: the browser's own date and time inputs (typed digit by digit with the keyboard, a picker on a
+ * phone, read out by screen readers in the reader's language) in a labelled Field, with a one-tap "Today" or "Now"
+ * beside them. Today and now are the provider's (DISPATCH_TIME_ZONE), the clock every time of the portal is shown in;
+ * a time field says which zone it means.
+ */
+import { localParts } from '@strand/domain';
+import type { InputHTMLAttributes } from 'react';
+import { Button } from './button';
+import { Field } from './field';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value' | 'type'>;
+
+export interface DateFieldProps extends InputProps {
+  label: string;
+  /** YYYY-MM-DD, or '' for none. */
+  value: string;
+  onValueChange(value: string): void;
+  error?: string | undefined;
+  hint?: string;
+  /** The one-tap button's words; none when false. */
+  todayLabel?: string | false;
+  /** For a test: the moment "today" is taken from. */
+  now?: () => Date;
+}
+
+export interface TimeFieldProps extends Omit<DateFieldProps, 'todayLabel'> {
+  /** HH:MM (24-hour), or '' for none. */
+  value: string;
+  nowLabel?: string | false;
+}
+
+/** The provider's date today, YYYY-MM-DD. */
+export function providerToday(moment: Date = new Date()): string {
+  return localParts(moment).date;
+}
+
+/** The provider's clock now, HH:MM, and its zone's short name ("CST"). */
+export function providerNow(moment: Date = new Date()): { time: string; zone: string } {
+  const { minute, zone } = localParts(moment);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { time: `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`, zone };
+}
+
+export function DateField({
+  label,
+  value,
+  onValueChange,
+  error,
+  hint,
+  todayLabel = 'Today',
+  now = () => new Date(),
+  ...rest
+}: DateFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <div className="date-time-field">
+          <input
+            {...control}
+            type="date"
+            className="date-time-field__input"
+            value={value}
+            onChange={(event) => onValueChange(event.target.value)}
+            {...rest}
+          />
+          {todayLabel ? (
+            <Button
+              variant="secondary"
+              disabled={rest.disabled}
+              aria-label={`${todayLabel}: ${label}`}
+              onClick={() => onValueChange(providerToday(now()))}
+            >
+              {todayLabel}
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </Field>
+  );
+}
+
+export function TimeField({
+  label,
+  value,
+  onValueChange,
+  error,
+  hint,
+  nowLabel = 'Now',
+  now = () => new Date(),
+  ...rest
+}: TimeFieldProps) {
+  const zone = providerNow(now()).zone;
+  return (
+    <Field label={label} hint={hint ?? `The provider's time (${zone})`} error={error}>
+      {(control) => (
+        <div className="date-time-field">
+          <input
+            {...control}
+            type="time"
+            className="date-time-field__input"
+            value={value}
+            onChange={(event) => onValueChange(event.target.value)}
+            {...rest}
+          />
+          {nowLabel ? (
+            <Button
+              variant="secondary"
+              disabled={rest.disabled}
+              aria-label={`${nowLabel}: ${label}`}
+              onClick={() => onValueChange(providerNow(now()).time)}
+            >
+              {nowLabel}
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </Field>
+  );
+}
