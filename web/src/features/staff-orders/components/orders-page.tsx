@@ -14,10 +14,10 @@ import { useSession } from '../../../lib/browser-session';
 import { formatDay } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
 import { ButtonLink } from '../../../lib/ui/button-link';
+import { type DataColumn, DataTable, type SortDir } from '../../../lib/ui/data-table';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { type IndexColumn, IndexTable, type SortDir } from '../../../lib/ui/index-table';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SelectField } from '../../../lib/ui/parts';
 import { resultsRegionProps } from '../../../lib/ui/results-region';
@@ -49,16 +49,16 @@ export function StaffOrdersPage() {
   return <OrdersView canReview={staffHolds(claims.staffRoles, 'sales')} />;
 }
 
-const COLUMNS: readonly IndexColumn<StaffOrderRow>[] = [
+const COLUMNS: readonly DataColumn<StaffOrderRow>[] = [
   {
-    key: 'order',
-    label: 'Order',
+    id: 'order',
+    header: 'Order',
     sort: 'order',
     cell: (o) => <Link to={staffOrderPath(o.orderId)}>Order {o.orderId}</Link>,
   },
   {
-    key: 'customer',
-    label: 'Customer',
+    id: 'customer',
+    header: 'Customer',
     sort: 'customer',
     cell: (o) => (
       <>
@@ -69,36 +69,36 @@ const COLUMNS: readonly IndexColumn<StaffOrderRow>[] = [
     ),
   },
   {
-    key: 'address',
-    label: 'Address',
+    id: 'address',
+    header: 'Address',
     priority: 3,
     cell: (o) => <span className="cell-two-lines">{o.fullAddress || '—'}</span>,
   },
   {
-    key: 'status',
-    label: 'Status',
+    id: 'status',
+    header: 'Status',
     sort: 'status',
     cell: (o) => <StatusBadge status={ORDER_STATUS_LABELS[o.status]} />,
   },
-  { key: 'placed', label: 'Placed', sort: 'placed', priority: 2, cell: (o) => formatDay(o.createdAt.slice(0, 10)) },
+  { id: 'placed', header: 'Placed', sort: 'placed', priority: 2, cell: (o) => formatDay(o.createdAt.slice(0, 10)) },
   {
-    key: 'install',
-    label: 'Install',
+    id: 'install',
+    header: 'Install',
     sort: 'install',
     priority: 3,
     cell: (o) => (o.installDate ? formatDay(o.installDate) : '—'),
   },
   {
-    key: 'monthly',
-    label: 'Monthly',
+    id: 'monthly',
+    header: 'Monthly',
     sort: 'monthly',
     numeric: true,
     priority: 2,
     cell: (o) => formatCents(o.monthlyCents),
   },
   {
-    key: 'oneTime',
-    label: 'One-time',
+    id: 'oneTime',
+    header: 'One-time',
     sort: 'oneTime',
     numeric: true,
     priority: 3,
@@ -203,11 +203,11 @@ function OrdersView({ canReview }: { canReview: boolean }) {
               <p className="muted" role="status">
                 {data.total} order{data.total === 1 ? '' : 's'} · page {data.page} of {pages}
               </p>
-              <IndexTable
+              <DataTable
                 caption="Orders"
                 columns={COLUMNS}
                 rows={data.orders}
-                rowKey={(o) => o.orderId}
+                rowKey={(o) => String(o.orderId)}
                 sort={filters.sort || 'placed'}
                 dir={(filters.dir || (filters.sort && filters.sort !== 'placed' ? 'asc' : 'desc')) as SortDir}
                 onSort={(sort, dir) => go({ ...filters, sort, dir, page: 1 })}

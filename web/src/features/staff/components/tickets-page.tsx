@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import { staffTicketPath } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formatMoment } from '../../../lib/format';
+import { type DataColumn, DataTable, type SortDir } from '../../../lib/ui/data-table';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { type IndexColumn, IndexTable, type SortDir } from '../../../lib/ui/index-table';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SectionNav } from '../../../lib/ui/parts';
 import { resultsRegionProps } from '../../../lib/ui/results-region';
@@ -25,16 +25,16 @@ const FILTERS: readonly { id: TicketFilter; label: string }[] = [
   { id: 'all', label: 'All' },
 ];
 
-const COLUMNS: readonly IndexColumn<Ticket>[] = [
+const COLUMNS: readonly DataColumn<Ticket>[] = [
   {
-    key: 'ticket',
-    label: 'Ticket',
+    id: 'ticket',
+    header: 'Ticket',
     sort: 'ticket',
     cell: (t) => <Link to={staffTicketPath(t.TicketID)}>#{t.TicketID}</Link>,
   },
   {
-    key: 'subject',
-    label: 'Subject',
+    id: 'subject',
+    header: 'Subject',
     sort: 'subject',
     cell: (t) => (
       <span className="cell-two-lines">
@@ -45,8 +45,8 @@ const COLUMNS: readonly IndexColumn<Ticket>[] = [
     ),
   },
   {
-    key: 'customer',
-    label: 'Customer',
+    id: 'customer',
+    header: 'Customer',
     sort: 'customer',
     priority: 2,
     cell: (t) => (
@@ -57,9 +57,9 @@ const COLUMNS: readonly IndexColumn<Ticket>[] = [
       </>
     ),
   },
-  { key: 'status', label: 'Status', sort: 'status', cell: (t) => <StatusBadge status={t.status} /> },
-  { key: 'opened', label: 'Opened', sort: 'opened', priority: 3, cell: (t) => formatMoment(t.createdAt) },
-  { key: 'last', label: 'Last update', sort: 'last', priority: 2, cell: (t) => formatMoment(t.lastUpdateAt) },
+  { id: 'status', header: 'Status', sort: 'status', cell: (t) => <StatusBadge status={t.status} /> },
+  { id: 'opened', header: 'Opened', sort: 'opened', priority: 3, cell: (t) => formatMoment(t.createdAt) },
+  { id: 'last', header: 'Last update', sort: 'last', priority: 2, cell: (t) => formatMoment(t.lastUpdateAt) },
 ];
 
 const SORTERS: Record<string, (t: Ticket) => string | number> = {
@@ -110,11 +110,11 @@ function TicketsView() {
           {tickets.data.length === 0 ? (
             <EmptyState role="status">No ticket has this status.</EmptyState>
           ) : (
-            <IndexTable
+            <DataTable
               caption="Trouble tickets"
               columns={COLUMNS}
               rows={rows}
-              rowKey={(t) => t.TicketID}
+              rowKey={(t) => String(t.TicketID)}
               sort={sort.sort}
               dir={sort.dir}
               onSort={(s, d) => setSort({ sort: s, dir: d })}
