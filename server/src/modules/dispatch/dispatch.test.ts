@@ -1,3 +1,4 @@
+// Long file: the dispatch API in one suite (board, availability, assign, moves, visit notices) shares one seeded app.
 import { AssignResultSchema, DispatchAvailabilitySchema, DispatchBoardSchema } from '@strand/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/generator.js';
