@@ -42,7 +42,7 @@ const PAGES: [string, SignIn, string, string | RegExp][] = [
   ['/settings', as('business'), 'Settings', /Header theme/],
   ['/staff', as('staff'), 'Staff home', /Open trouble tickets/],
   ['/staff/applicants', as('staff'), 'Job applicants', /Avery Quinn/],
-  ['/staff/tickets', as('sales'), 'Trouble tickets', /tickets?$/],
+  ['/staff/tickets', as('sales'), 'Trouble tickets', /\d+ tickets?/],
   ['/staff/dispatch', as('dispatcher'), 'Dispatch', /To place/],
   ['/staff/orders', as('sales'), 'Orders', /orders? ·/],
   ['/staff/orders/new', as('sales'), 'New order', /Street address/],
