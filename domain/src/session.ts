@@ -110,12 +110,15 @@ export interface NavLink {
 
 /** The staff portal's links, each shown to the roles that own it (in this order; the first is the staff home). */
 export const STAFF_LINKS: readonly (NavLink & { roles: readonly StaffRole[] })[] = [
-  { label: 'Super-user Login', path: '/staff', roles: ['sales', 'billing'] },
-  { label: 'Orders', path: '/staff/orders', roles: ['sales'] },
+  { label: 'Home', path: '/staff', roles: STAFF_ROLES },
+  { label: 'Orders', path: '/staff/orders', roles: ['sales', 'dispatcher'] },
+  { label: 'Tickets', path: '/staff/tickets', roles: ['sales', 'dispatcher'] },
   { label: 'Dispatch', path: '/staff/dispatch', roles: ['dispatcher'] },
   { label: 'Auth Codes', path: '/staff/authCodes', roles: ['network'] },
   { label: 'Subscribers', path: '/staff/subscribers', roles: ['network'] },
   { label: 'Reports', path: '/staff/reports', roles: ['billing'] },
+  { label: 'Categories', path: '/staff/categories', roles: ['admin'] },
+  { label: 'Applicants', path: '/staff/applicants', roles: ['admin'] },
 ];
 
 /** The staff links a member with these roles may use. */

@@ -68,6 +68,9 @@ test('staff invites an applicant, sees the one-time code, and sees and downloads
 
   await signIn(page, 'staff');
   await expect(page).toHaveURL(/\/staff$/);
+  // Applicants have their own admin page, one link of the staff navigation.
+  await page.getByRole('link', { name: 'Applicants', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/staff\/applicants$/);
   const demo = page.getByRole('listitem', { name: 'Applicant Avery Quinn' });
   await expect(demo.getByText('Submitted', { exact: true })).toBeVisible();
   await expect(demo.getByText(/bytes$/)).toBeVisible();

@@ -65,10 +65,10 @@ test.describe('sign-in lands each demo account where it belongs', () => {
     await expect(contractor).toBeFocused();
   });
 
-  test('staff lands on the staff page', async ({ page }) => {
+  test('staff lands on the staff home', async ({ page }) => {
     await signIn(page, 'staff');
     await expect(page).toHaveURL(/\/staff$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Super-user login' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff home' })).toBeVisible();
     await expect(header(page).getByText('Sam Stone')).toBeVisible();
     await expectNavLinks(page, STAFF_LINKS);
   });

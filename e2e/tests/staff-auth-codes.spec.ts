@@ -168,7 +168,7 @@ for (const size of SIZES) {
     }) => {
       const name = `Phones ${stamp} ${size.name}`;
       await signIn(page, 'staff');
-      await page.goto('/staff');
+      await page.goto('/staff/categories');
       const section = page.getByRole('region', { name: 'Business center categories' });
       await expect(section.getByRole('listitem', { name: 'Moves, Adds and Changes' })).toBeVisible();
       await section.getByLabel('New category').fill(name);

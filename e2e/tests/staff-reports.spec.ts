@@ -89,7 +89,7 @@ test('a staff range is validated, and billing staff open a business customer’s
 
 test('sales staff have no Reports link and are told the page is for billing staff', async ({ page }) => {
   await signIn(page, 'sales');
-  await expectNavLinks(page, ['Super-user Login', 'Orders']);
+  await expectNavLinks(page, ['Home', 'Orders', 'Tickets']);
   await page.goto('/staff/reports');
   await expect(page.getByText('Reports are for billing staff.')).toBeVisible();
   await expect(page.getByTestId('chart')).toHaveCount(0);

@@ -7,14 +7,24 @@ export const BUSINESS_LINKS = [...CUSTOMER_LINKS, 'Reports'];
 export const INSTALLER_LINKS = ['Search WO', 'Saved WO', 'Scan an Asset', 'Saved Assets'];
 export const CONTRACTOR_LINKS = ['Home', 'Work Orders', 'Scan Asset', 'Calendar', 'Maps', 'Restoration Tickets'];
 /** The admin's staff links (every staff function). */
-export const STAFF_LINKS = ['Super-user Login', 'Orders', 'Dispatch', 'Auth Codes', 'Subscribers', 'Reports'];
+export const STAFF_LINKS = [
+  'Home',
+  'Orders',
+  'Tickets',
+  'Dispatch',
+  'Auth Codes',
+  'Subscribers',
+  'Reports',
+  'Categories',
+  'Applicants',
+];
 
 /** Each staff role: its links (nothing it does not own) and where it lands. */
 export const STAFF_ROLE_ACCOUNTS = [
-  { username: 'sales', links: ['Super-user Login', 'Orders'], landing: /\/staff$/ },
-  { username: 'dispatcher', links: ['Dispatch'], landing: /\/staff\/dispatch$/ },
-  { username: 'billing-staff', links: ['Super-user Login', 'Reports'], landing: /\/staff$/ },
-  { username: 'network', links: ['Auth Codes', 'Subscribers'], landing: /\/staff\/authCodes$/ },
+  { username: 'sales', links: ['Home', 'Orders', 'Tickets'], landing: /\/staff$/ },
+  { username: 'dispatcher', links: ['Home', 'Orders', 'Tickets', 'Dispatch'], landing: /\/staff$/ },
+  { username: 'billing-staff', links: ['Home', 'Reports'], landing: /\/staff$/ },
+  { username: 'network', links: ['Home', 'Auth Codes', 'Subscribers'], landing: /\/staff$/ },
 ] as const;
 
 export interface CustomerAccount {

@@ -76,7 +76,26 @@ const shellRoutes: RouteObject[] = [
     path: paths.notifications,
     lazy: lazyPage(() => import('../features/notifications/components/notifications-page'), 'NotificationsPage'),
   },
-  { path: paths.staff, lazy: lazyPage(() => import('../features/staff/components/staff-page'), 'StaffPage') },
+  {
+    path: paths.staff,
+    lazy: lazyPage(() => import('../features/staff/components/staff-home-page'), 'StaffHomePage'),
+  },
+  {
+    path: paths.staffTickets,
+    lazy: lazyPage(() => import('../features/staff/components/tickets-page'), 'StaffTicketsPage'),
+  },
+  {
+    path: paths.staffTicket,
+    lazy: lazyPage(() => import('../features/staff/components/ticket-page'), 'StaffTicketPage'),
+  },
+  {
+    path: paths.staffCategories,
+    lazy: lazyPage(() => import('../features/staff/components/categories-page'), 'StaffCategoriesPage'),
+  },
+  {
+    path: paths.staffApplicants,
+    lazy: lazyPage(() => import('../features/staff/components/applicants-page'), 'StaffApplicantsPage'),
+  },
   {
     path: paths.staffCustomerNotifications,
     lazy: lazyPage(() => import('../features/staff/components/delivery-log-page'), 'DeliveryLogPage'),
@@ -84,6 +103,10 @@ const shellRoutes: RouteObject[] = [
   {
     path: paths.staffDispatch,
     lazy: lazyPage(() => import('../features/dispatch/components/dispatch-page'), 'DispatchPage'),
+  },
+  {
+    path: paths.staffAccount,
+    lazy: lazyPage(() => import('../features/staff/components/account-history-page'), 'StaffAccountHistoryPage'),
   },
   {
     path: paths.staffOrders,

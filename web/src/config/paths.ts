@@ -26,10 +26,15 @@ export const paths = {
   staffAddressReview: '/staff/addresses',
   staffAuthCodes: '/staff/authCodes',
   staffSubscribers: '/staff/subscribers',
+  staffAccount: '/staff/accounts/:customerId',
   staffNotice: '/staff/subscribers/notices/:noticeId',
   staffReports: '/staff/reports',
   /** What was sent to a customer and whether it arrived (issue 30). */
   staffCustomerNotifications: '/staff/customers/:customerId/notifications',
+  staffTickets: '/staff/tickets',
+  staffTicket: '/staff/tickets/:ticketId',
+  staffCategories: '/staff/categories',
+  staffApplicants: '/staff/applicants',
   /** The customer's landing page (issue 28). */
   home: '/home',
   accountInfo: '/accountInfo',
@@ -61,6 +66,10 @@ export const paths = {
   programmingTestPage: '/programmingTestPage',
 } as const;
 
+export function staffAccountPath(customerId: string): string {
+  return `/staff/accounts/${encodeURIComponent(customerId)}`;
+}
+
 export function staffOrderPath(orderId: number): string {
   return `/staff/orders/${orderId}`;
 }
@@ -70,6 +79,10 @@ export function staffChangePackagesPath(serviceLocationId: number): string {
 }
 
 /** The page of one notice: its record of who was told. */
+export function staffTicketPath(ticketId: number): string {
+  return `/staff/tickets/${ticketId}`;
+}
+
 export function staffNoticePath(noticeId: number): string {
   return `/staff/subscribers/notices/${noticeId}`;
 }

@@ -15,7 +15,9 @@ import {
   yearMonthOf,
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
 import type { TokenizeResult } from '../../integrations/payments/payment-gateway.js';
+import { changesBetween } from '../../lib/audit.js';
 import { badRequest, conflict, HttpError, tooManyRequests } from '../../lib/errors.js';
 import { assertSameRequest, requestHashOf, runIdempotent } from '../../lib/idempotency.js';
 import { assertOwned, type CustomerActor } from '../customer-account/customer-access.policy.js';
@@ -182,6 +184,12 @@ export async function viewAutopay(ctx: AppContext, actor: CustomerActor): Promis
   };
 }
 
+/** Autopay as a timeline shows it: off, or the method it charges ("Visa ending in 4242"). */
+async function autopayShown(db: Queryable, methodId: number | null): Promise<string> {
+  const method = methodId === null ? undefined : await repo.findPaymentMethod(db, methodId);
+  return method ? methodLabel(method) : 'Off';
+}
+
 /** activatePaymentMethod (nPaymentID, nLocationID): autopay at a mailing location with this method. */
 export async function activateAutopay(
   ctx: AppContext,
@@ -189,7 +197,8 @@ export async function activateAutopay(
   mailingLocationId: number,
   paymentMethodId: number,
 ): Promise<Autopay> {
-  assertOwned(actor, await repo.findMailingLocation(ctx.db, mailingLocationId), 'mailing location');
+  const location = await repo.findMailingLocation(ctx.db, mailingLocationId);
+  assertOwned(actor, location, 'mailing location');
   const method = await repo.findPaymentMethod(ctx.db, paymentMethodId);
   assertOwned(actor, method, 'payment method');
   if (method.deleted_at !== null) {
@@ -200,9 +209,16 @@ export async function activateAutopay(
   }
   await ctx.db.transaction().execute(async (trx) => {
     await repo.setAutopay(trx, mailingLocationId, paymentMethodId);
-    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'autopay.activate', mailingLocationId, {
-      paymentMethodId,
-    });
+    const before = await autopayShown(trx, location.autopay_payment_method_id);
+    await auditCustomerWrite(
+      trx,
+      actor,
+      ctx.now().toISOString(),
+      'autopay.activate',
+      mailingLocationId,
+      { paymentMethodId },
+      changesBetween({ Autopay: before }, { Autopay: methodLabel(method) }),
+    );
   });
   return viewAutopay(ctx, actor);
 }
@@ -217,9 +233,16 @@ export async function deactivateAutopay(ctx: AppContext, actor: CustomerActor, m
   }
   await ctx.db.transaction().execute(async (trx) => {
     await repo.setAutopay(trx, mailingLocationId, null);
-    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'autopay.deactivate', mailingLocationId, {
-      paymentMethodId: location.autopay_payment_method_id,
-    });
+    const before = await autopayShown(trx, location.autopay_payment_method_id);
+    await auditCustomerWrite(
+      trx,
+      actor,
+      ctx.now().toISOString(),
+      'autopay.deactivate',
+      mailingLocationId,
+      { paymentMethodId: location.autopay_payment_method_id },
+      changesBetween({ Autopay: before }, { Autopay: 'Off' }),
+    );
   });
   return viewAutopay(ctx, actor);
 }

@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
+import { changesBetween } from '../../lib/audit.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import * as accounts from './account.repository.js';
@@ -28,6 +29,15 @@ const sameEmail = (a: string | null, b: string | null) =>
 
 /** A contact's email receives the registration code and other account mail: a super-user session never sets one. */
 const SET_CONTACT_EMAILS = 'set contact email addresses';
+
+/** A contact's fields as its timeline entry names them (before → after of an edit). */
+const shownOf = (v: repo.ContactValues) => ({
+  Category: v.category,
+  Name: v.name,
+  Phone: v.phone,
+  'Second phone': v.phone2,
+  'E-mail': v.email,
+});
 
 const valuesOf = (input: ContactInput): repo.ContactValues => ({
   category: input.ContactCategory,
@@ -133,8 +143,10 @@ export async function editContact(ctx: AppContext, actor: CustomerActor, contact
   if (!sameEmail(input.Email, contact.email)) assertNotSuperUser(actor, SET_CONTACT_EMAILS);
   await ctx.db.transaction().execute(async (trx) => {
     await settlePrimary(trx, actor, input, contactId);
-    await repo.updateContact(trx, contactId, valuesOf(input));
-    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.edit', contactId);
+    const values = valuesOf(input);
+    await repo.updateContact(trx, contactId, values);
+    const changes = changesBetween(shownOf(contact), shownOf(values));
+    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.edit', contactId, undefined, changes);
   });
   return oneContact(ctx, actor, contactId);
 }

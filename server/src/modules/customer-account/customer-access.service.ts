@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
-import { audit } from '../../lib/audit.js';
+import { audit, type FieldChange } from '../../lib/audit.js';
 import { type Viewer, viewerOf } from '../../plugins/auth.js';
 import {
   actorFrom,
@@ -55,7 +55,8 @@ export async function loadActor(db: Kysely<Database>, viewer: Viewer): Promise<C
 
 /**
  * Records a customer write through the one audit writer (lib/audit.ts): action `customer.<what>`, subject
- * `<customer id>:<object id>`, the staff member of a super-user session as employee. Pass the write's transaction.
+ * `<customer id>:<object id>`, the staff member of a super-user session as employee, and the changed fields' before
+ * → after (`changesBetween`) when the write changes values the timelines show. Pass the write's transaction.
  */
 export function auditCustomerWrite(
   db: Kysely<Database> | Transaction<Database>,
@@ -64,6 +65,7 @@ export function auditCustomerWrite(
   action: string,
   subject: string | number,
   detail?: Record<string, unknown>,
+  changes?: FieldChange[],
 ) {
   return audit(db, {
     at,
@@ -74,5 +76,6 @@ export function auditCustomerWrite(
     customerId: actor.customerId,
     superUser: actor.isSuperUser,
     detail: detail ? { ...detail, superUser: actor.isSuperUser } : null,
+    ...(changes ? { changes } : {}),
   });
 }

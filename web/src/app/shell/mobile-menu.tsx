@@ -24,7 +24,9 @@ export function MobileMenu({ id, links, open, config, canSwitchPortal, onLogout 
           <ul>
             {links.map((link) => (
               <li key={link.path}>
-                <NavLink to={link.path}>
+                {/* One current item: a link whose path leads another's (the staff home, /staff) is current only on
+                    its own page, not on every page under it. */}
+                <NavLink to={link.path} end={links.some((l) => l !== link && l.path.startsWith(`${link.path}/`))}>
                   <NavIcon label={link.label} />
                   {link.label}
                 </NavLink>

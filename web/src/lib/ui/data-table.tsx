@@ -4,7 +4,12 @@
  * a side panel behaves as on a phone). A dropped column is not lost: its value is stacked under the row's first cell
  * (label and value) at the widths where the column is hidden. A table hand-made elsewhere adopts the same widths with
  * `columnPriorityClass(priority)` on its `th` and `td` inside a `.data-table-wrap`.
+ *
+ * An index table (issue 29, Polaris' sense) is this table with `sort`, `dir` and `onSort`: a column with a `sort` key
+ * has a header button (aria-sort on its `th`) that asks for that sort, a second click the other direction; the page
+ * sorts (on the server for paged lists).
  */
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { MoreColumnsHint, useMoreToTheRight } from './table';
 
@@ -18,7 +23,11 @@ export interface DataColumn<Row> {
   priority?: ColumnPriority;
   /** Holds a number: lined up on the right. */
   numeric?: boolean;
+  /** The sort key this column's header asks for (none: not sortable). */
+  sort?: string;
 }
+
+export type SortDir = 'asc' | 'desc';
 
 export interface DataTableProps<Row> {
   /** Names the table (a hidden caption) and its region. */
@@ -28,6 +37,10 @@ export interface DataTableProps<Row> {
   rowKey(row: Row): string;
   /** Shown in place of the table when there are no rows. */
   empty?: ReactNode;
+  /** The sort in force and its direction; a sortable header's click asks for its column (again: the other way). */
+  sort?: string | undefined;
+  dir?: SortDir | undefined;
+  onSort?(sort: string, dir: SortDir): void;
 }
 
 /** The class that hides a cell of this priority below its width; none for priority 1. */
@@ -38,7 +51,37 @@ export function columnPriorityClass(priority: ColumnPriority = 1): string | unde
 const cellClass = (column: { priority?: ColumnPriority; numeric?: boolean }) =>
   [columnPriorityClass(column.priority), column.numeric ? 'num' : undefined].filter(Boolean).join(' ') || undefined;
 
-export function DataTable<Row>({ caption, columns, rows, rowKey, empty }: DataTableProps<Row>) {
+function Header<Row>({
+  column: c,
+  sort,
+  dir,
+  onSort,
+}: { column: DataColumn<Row> } & Omit<DataTableProps<Row>, 'caption' | 'columns' | 'rows' | 'rowKey' | 'empty'>) {
+  const current = c.sort !== undefined && c.sort === sort;
+  const Icon = current ? (dir === 'asc' ? ArrowUp : ArrowDown) : ArrowUpDown;
+  return (
+    <th
+      scope="col"
+      className={cellClass(c)}
+      aria-sort={current ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
+      {c.sort !== undefined && onSort ? (
+        <button
+          type="button"
+          className="data-table__sort"
+          onClick={() => onSort(c.sort as string, current && dir === 'asc' ? 'desc' : 'asc')}
+        >
+          {c.header}
+          <Icon className="icon" aria-hidden="true" />
+        </button>
+      ) : (
+        c.header
+      )}
+    </th>
+  );
+}
+
+export function DataTable<Row>({ caption, columns, rows, rowKey, empty, sort, dir, onSort }: DataTableProps<Row>) {
   const ref = useRef<HTMLElement>(null);
   const more = useMoreToTheRight(ref);
   if (rows.length === 0 && empty) return <>{empty}</>;
@@ -53,9 +96,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, empty }: DataTa
           <thead>
             <tr>
               {columns.map((c) => (
-                <th key={c.id} scope="col" className={cellClass(c)}>
-                  {c.header}
-                </th>
+                <Header key={c.id} column={c} sort={sort} dir={dir} onSort={onSort} />
               ))}
             </tr>
           </thead>

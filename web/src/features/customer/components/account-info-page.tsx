@@ -9,6 +9,7 @@ import { Skeleton } from '../../../lib/ui/skeleton';
 import { can, useCustomerAccount } from '../api/customer-account';
 import { BusinessCenterSection } from './business-center-section';
 import { ContactsSection } from './contacts-section';
+import { RecentActivity } from './recent-activity';
 import { TroubleTicketsSection } from './trouble-tickets-section';
 import { UsersSection } from './users-section';
 import '../../../styles/customer.css';
@@ -74,6 +75,7 @@ export function AccountInfoPage() {
           {current === 'business-center' && <BusinessCenterSection />}
         </>
       )}
+      <RecentActivity />
     </section>
   );
 }

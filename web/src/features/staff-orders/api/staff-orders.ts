@@ -18,12 +18,16 @@ export interface OrderFilters {
   status: string;
   from: string;
   to: string;
+  /** 'true': only the orders stuck in their status (the staff home's tile). */
+  stuck: string;
+  sort: string;
+  dir: string;
   page: number;
 }
 
 export function searchOrders(f: OrderFilters, signal?: AbortSignal) {
   const params = new URLSearchParams();
-  for (const key of ['q', 'status', 'from', 'to'] as const) if (f[key]) params.set(key, f[key]);
+  for (const key of ['q', 'status', 'from', 'to', 'stuck', 'sort', 'dir'] as const) if (f[key]) params.set(key, f[key]);
   if (f.page > 1) params.set('page', String(f.page));
   return apiRequest(`/api/staff/orders?${params}`, { schema: StaffOrderListSchema, ...(signal ? { signal } : {}) });
 }

@@ -16,6 +16,7 @@ import { paths, staffChangePackagesPath } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/browser-session';
 import { formatDateTime, formatDay } from '../../../lib/format';
+import { StaffHistory } from '../../../lib/staff-history';
 import { Button } from '../../../lib/ui/button';
 import { ButtonLink } from '../../../lib/ui/button-link';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
@@ -192,6 +193,7 @@ function OrderView({ orderId }: { orderId: number }) {
           ))}
         </ul>
       )}
+      <StaffHistory type="order" id={String(o.orderId)} title="Change history" />
     </section>
   );
 }

@@ -2,6 +2,8 @@ import {
   formatCents,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
+  STUCK_ORDER_DAYS,
+  type StaffOrderRow,
   StaffOrderSearchQuerySchema,
   staffHolds,
 } from '@strand/domain';
@@ -12,6 +14,7 @@ import { useSession } from '../../../lib/browser-session';
 import { formatDay } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
 import { ButtonLink } from '../../../lib/ui/button-link';
+import { type DataColumn, DataTable, type SortDir } from '../../../lib/ui/data-table';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -20,7 +23,6 @@ import { SelectField } from '../../../lib/ui/parts';
 import { resultsRegionProps } from '../../../lib/ui/results-region';
 import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
-import { Table } from '../../../lib/ui/table';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { type OrderFilters, useOrders } from '../api/staff-orders';
@@ -47,6 +49,63 @@ export function StaffOrdersPage() {
   return <OrdersView canReview={staffHolds(claims.staffRoles, 'sales')} />;
 }
 
+const COLUMNS: readonly DataColumn<StaffOrderRow>[] = [
+  {
+    id: 'order',
+    header: 'Order',
+    sort: 'order',
+    cell: (o) => <Link to={staffOrderPath(o.orderId)}>Order {o.orderId}</Link>,
+  },
+  {
+    id: 'customer',
+    header: 'Customer',
+    sort: 'customer',
+    cell: (o) => (
+      <>
+        {o.customerName}
+        <br />
+        <span className="muted">{o.vcCustomerID}</span>
+      </>
+    ),
+  },
+  {
+    id: 'address',
+    header: 'Address',
+    priority: 3,
+    cell: (o) => <span className="cell-two-lines">{o.fullAddress || '—'}</span>,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    sort: 'status',
+    cell: (o) => <StatusBadge status={ORDER_STATUS_LABELS[o.status]} />,
+  },
+  { id: 'placed', header: 'Placed', sort: 'placed', priority: 2, cell: (o) => formatDay(o.createdAt.slice(0, 10)) },
+  {
+    id: 'install',
+    header: 'Install',
+    sort: 'install',
+    priority: 3,
+    cell: (o) => (o.installDate ? formatDay(o.installDate) : '—'),
+  },
+  {
+    id: 'monthly',
+    header: 'Monthly',
+    sort: 'monthly',
+    numeric: true,
+    priority: 2,
+    cell: (o) => formatCents(o.monthlyCents),
+  },
+  {
+    id: 'oneTime',
+    header: 'One-time',
+    sort: 'oneTime',
+    numeric: true,
+    priority: 3,
+    cell: (o) => formatCents(o.oneTimeCents),
+  },
+];
+
 function filtersOf(params: URLSearchParams): OrderFilters {
   const page = Number(params.get('page') ?? '1');
   return {
@@ -54,6 +113,9 @@ function filtersOf(params: URLSearchParams): OrderFilters {
     status: params.get('status') ?? '',
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
+    stuck: params.get('stuck') === 'true' ? 'true' : '',
+    sort: params.get('sort') ?? '',
+    dir: params.get('dir') === 'asc' ? 'asc' : params.get('dir') === 'desc' ? 'desc' : '',
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
 }
@@ -66,22 +128,29 @@ function OrdersView({ canReview }: { canReview: boolean }) {
 
   const go = (f: OrderFilters) => {
     const next = new URLSearchParams();
-    for (const key of ['q', 'status', 'from', 'to'] as const) if (f[key]) next.set(key, f[key]);
+    for (const key of ['q', 'status', 'from', 'to', 'stuck', 'sort', 'dir'] as const) if (f[key]) next.set(key, f[key]);
     if (f.page > 1) next.set('page', String(f.page));
     setParams(next);
   };
   const submit = form.submit(StaffOrderSearchQuerySchema, async () => {
-    go({ ...form.values, q: form.values.q.trim(), page: 1 });
+    go({ ...filters, ...form.values, q: form.values.q.trim(), page: 1 });
   });
   const data = orders.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
-    <section className="page staff-orders-page" aria-labelledby="orders-heading">
+    <section className="page page--wide staff-orders-page" aria-labelledby="orders-heading">
       <h1 id="orders-heading">Orders</h1>
       <p className="page__lead">
-        Every sales order, newest first. Search by customer, account number, address or order number.
+        Every sales order, newest first; sort by a column heading. Search by customer, account number, address or order
+        number.
       </p>
+      {filters.stuck && (
+        <p className="notice" data-testid="stuck-filter">
+          Showing only open orders whose status has not moved for {STUCK_ORDER_DAYS} days or more.{' '}
+          <Link to={paths.staffOrders}>Show every order</Link>
+        </p>
+      )}
       {canReview && (
         <p className="actions">
           <ButtonLink to={paths.staffNewOrder}>New order</ButtonLink>
@@ -111,7 +180,7 @@ function OrdersView({ canReview }: { canReview: boolean }) {
             variant="secondary"
             onClick={() => {
               form.setValues({ q: '', status: '', from: '', to: '' });
-              go({ q: '', status: '', from: '', to: '', page: 1 });
+              go({ q: '', status: '', from: '', to: '', stuck: '', sort: '', dir: '', page: 1 });
             }}
           >
             Clear
@@ -124,7 +193,7 @@ function OrdersView({ canReview }: { canReview: boolean }) {
         <div {...resultsRegionProps(orders)}>
           {data.orders.length === 0 && (
             <EmptyState role="status">
-              {filters.q || filters.status || filters.from || filters.to
+              {filters.q || filters.status || filters.from || filters.to || filters.stuck
                 ? 'No order matches this search.'
                 : 'There are no orders yet.'}
             </EmptyState>
@@ -134,33 +203,15 @@ function OrdersView({ canReview }: { canReview: boolean }) {
               <p className="muted" role="status">
                 {data.total} order{data.total === 1 ? '' : 's'} · page {data.page} of {pages}
               </p>
-              <Table
+              <DataTable
                 caption="Orders"
-                head={['Order', 'Customer', 'Address', 'Status', 'Placed', 'Monthly', 'One-time']}
-                numericFrom={5}
-              >
-                <tbody>
-                  {data.orders.map((o) => (
-                    <tr key={o.orderId}>
-                      <td>
-                        <Link to={staffOrderPath(o.orderId)}>Order {o.orderId}</Link>
-                      </td>
-                      <td>
-                        {o.customerName}
-                        <br />
-                        <span className="muted">{o.vcCustomerID}</span>
-                      </td>
-                      <td>{o.fullAddress || '—'}</td>
-                      <td>
-                        <StatusBadge status={ORDER_STATUS_LABELS[o.status]} />
-                      </td>
-                      <td>{formatDay(o.createdAt.slice(0, 10))}</td>
-                      <td className="num">{formatCents(o.monthlyCents)}</td>
-                      <td className="num">{formatCents(o.oneTimeCents)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
+                columns={COLUMNS}
+                rows={data.orders}
+                rowKey={(o) => String(o.orderId)}
+                sort={filters.sort || 'placed'}
+                dir={(filters.dir || (filters.sort && filters.sort !== 'placed' ? 'asc' : 'desc')) as SortDir}
+                onSort={(sort, dir) => go({ ...filters, sort, dir, page: 1 })}
+              />
               <nav className="pager" aria-label="Pages">
                 <Button
                   type="button"

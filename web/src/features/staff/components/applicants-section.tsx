@@ -21,9 +21,7 @@ export function ApplicantsSection() {
 
   return (
     <section className="stack" aria-labelledby="applicants-heading">
-      <h2 id="applicants-heading" className="section-title">
-        Job applicants
-      </h2>
+      <h1 id="applicants-heading">Job applicants</h1>
       <InviteForm onInvited={setInvited} />
       {invited && <AccessCodeCard invited={invited} />}
       {applicants.isError && <FormAlert message={errorMessage(applicants.error)} />}

@@ -31,9 +31,7 @@ export function CategoriesSection() {
 
   return (
     <section className="stack" aria-labelledby="categories-heading">
-      <h2 id="categories-heading" className="section-title">
-        Business center categories
-      </h2>
+      <h1 id="categories-heading">Business center categories</h1>
       <p className="muted">
         Business customers choose one of the offered categories when they send a business-center request. A retired
         category is no longer offered; requests already filed under it keep it.

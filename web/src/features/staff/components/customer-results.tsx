@@ -1,6 +1,6 @@
 import type { CustomerMatch, MakeBusinessResponse, SuperLinkResponse } from '@strand/domain';
 import { useState } from 'react';
-import { staffCustomerNotificationsPath } from '../../../config/paths';
+import { staffAccountPath, staffCustomerNotificationsPath } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
@@ -67,6 +67,9 @@ export function CustomerResults({ customers, mayMakeBusiness = false }: Customer
               </p>
             </div>
             <p className="actions">
+              <ButtonLink variant="secondary" to={staffAccountPath(customer.vcCustomerID)}>
+                History<span className="visually-hidden"> of {customer.vcCustomerName}</span>
+              </ButtonLink>
               {mayMakeBusiness && customer.vcCustomerType !== 'Business' && (
                 <Button
                   type="button"

@@ -7,12 +7,14 @@ import {
   type SubscriberList,
   type SubscriberListQuery,
   type SubscriberOptions,
+  type SubscriberRow,
   type SubscriberSort,
 } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { Button } from '../../../lib/ui/button';
+import { type DataColumn, DataTable } from '../../../lib/ui/data-table';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -20,10 +22,60 @@ import { SelectField } from '../../../lib/ui/parts';
 import { type ResultsState, resultsRegionProps } from '../../../lib/ui/results-region';
 import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
-import { Table } from '../../../lib/ui/table';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { downloadSubscribersCsv } from '../api/subscribers';
+
+/** The subscriber list as an index table: what identifies a row and its state stay on a phone. */
+const SUBSCRIBER_COLUMNS: readonly DataColumn<SubscriberRow>[] = [
+  {
+    id: 'customer',
+    header: 'Customer',
+    cell: (r) => (
+      <>
+        {r.customerName}
+        <br />
+        <span className="muted">{r.customerId}</span>
+      </>
+    ),
+  },
+  { id: 'address', header: 'Service address', cell: (r) => <span className="cell-two-lines">{r.address}</span> },
+  {
+    id: 'area',
+    header: 'Area',
+    priority: 3,
+    cell: (r) => (
+      <>
+        {r.centralOffice ?? '—'}
+        {r.coloArea && (
+          <>
+            <br />
+            <span className="muted">{r.coloArea}</span>
+          </>
+        )}
+      </>
+    ),
+  },
+  { id: 'packages', header: 'Packages', priority: 2, cell: (r) => r.packages.join(', ') },
+  { id: 'ont', header: 'ONT', priority: 3, cell: (r) => (r.ontModels.length > 0 ? r.ontModels.join(', ') : '—') },
+  { id: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.accountStatus} /> },
+  {
+    id: 'balance',
+    header: 'Open balance',
+    numeric: true,
+    cell: (r) => (
+      <>
+        {formatCents(r.openBalanceCents)}
+        {r.pastDue && (
+          <>
+            <br />
+            <StatusBadge status="Past due" />
+          </>
+        )}
+      </>
+    ),
+  },
+];
 
 export const PAGE_SIZE = 25;
 
@@ -240,47 +292,12 @@ export function SubscriberListSection({ options, query, onQueryChange, list }: S
             </EmptyState>
           ) : (
             <>
-              <div className="subscribers-table">
-                <Table
-                  caption="Subscribers"
-                  head={['Customer', 'Service address', 'Area', 'Packages', 'ONT', 'Status', 'Open balance']}
-                  numericFrom={6}
-                >
-                  <tbody>
-                    {data.rows.map((r) => (
-                      <tr key={r.serviceLocationId}>
-                        <td>
-                          {r.customerName}
-                          <br />
-                          <span className="muted">{r.customerId}</span>
-                        </td>
-                        <td className="wrap">{r.address}</td>
-                        <td>
-                          {r.centralOffice ?? '—'}
-                          {r.coloArea && (
-                            <>
-                              <br />
-                              <span className="muted">{r.coloArea}</span>
-                            </>
-                          )}
-                        </td>
-                        <td className="wrap">{r.packages.join(', ')}</td>
-                        <td>{r.ontModels.length > 0 ? r.ontModels.join(', ') : '—'}</td>
-                        <td>{r.accountStatus}</td>
-                        <td className="num">
-                          {formatCents(r.openBalanceCents)}
-                          {r.pastDue && (
-                            <>
-                              <br />
-                              <StatusBadge status="Past due" />
-                            </>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
-              </div>
+              <DataTable
+                caption="Subscribers"
+                columns={SUBSCRIBER_COLUMNS}
+                rows={data.rows}
+                rowKey={(r) => String(r.serviceLocationId)}
+              />
               <nav className="pager" aria-label="Pages of subscribers">
                 <Button
                   type="button"

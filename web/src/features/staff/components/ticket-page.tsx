@@ -1,0 +1,142 @@
+import { formatPhone, TICKET_STATUSES, type TroubleTicketPage } from '@strand/domain';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { formErrorsFrom } from '../../../lib/form-errors';
+import { formatMoment } from '../../../lib/format';
+import { Button } from '../../../lib/ui/button';
+import { EmptyState } from '../../../lib/ui/empty-state';
+import { Form } from '../../../lib/ui/form';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { usePageTitle } from '../../../lib/ui/page-title';
+import { SelectField, TextAreaField } from '../../../lib/ui/parts';
+import { Skeleton } from '../../../lib/ui/skeleton';
+import { StatusBadge } from '../../../lib/ui/status-badge';
+import { useAnswerTicket, useStaffTicket } from '../api/trouble-tickets';
+import { StaffOnly } from './staff-only';
+
+type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** /staff/tickets/:ticketId: a trouble ticket as the customer sees it, its timeline, and the answer form. */
+export function StaffTicketPage() {
+  const ticketId = Number(useParams().ticketId);
+  usePageTitle(`Ticket #${ticketId}`);
+  return (
+    <StaffOnly roles={['sales', 'dispatcher']} title="Trouble ticket">
+      <TicketView ticketId={ticketId} />
+    </StaffOnly>
+  );
+}
+
+function TicketView({ ticketId }: { ticketId: number }) {
+  const ticket = useStaffTicket(ticketId);
+  return (
+    <section className="page stack" aria-labelledby="ticket-heading">
+      <Link to={paths.staffTickets}>← All trouble tickets</Link>
+      {ticket.isPending && <Skeleton label="Loading the ticket…" />}
+      {ticket.isError && (
+        <>
+          <h1 id="ticket-heading">Ticket #{ticketId}</h1>
+          <FormAlert message={errorMessage(ticket.error)} />
+        </>
+      )}
+      {ticket.data && <TicketDetails ticket={ticket.data} />}
+    </section>
+  );
+}
+
+function TicketDetails({ ticket }: { ticket: TroubleTicketPage }) {
+  return (
+    <>
+      <header className="item-card__head">
+        <h1 id="ticket-heading">
+          Ticket #{ticket.TicketID}: {ticket.subject}
+        </h1>
+        <StatusBadge status={ticket.status} />
+      </header>
+      <article className="card" aria-labelledby="ticket-submitted">
+        <h2 id="ticket-submitted">What the customer reported</h2>
+        <p className="muted">
+          {ticket.category} · {ticket.fullAddress} · {formatMoment(ticket.createdAt)}
+          {ticket.createdBy ? ` by ${ticket.createdBy}` : ''}
+          {ticket.contactPhone ? ` · call back at ${formatPhone(ticket.contactPhone)}` : ''}
+        </p>
+        {ticket.responseHours !== null && (
+          <p className="muted">We promise an answer within {ticket.responseHours} hours for this category.</p>
+        )}
+        <p className="prewrap">{ticket.description}</p>
+      </article>
+      <h2>Timeline</h2>
+      {ticket.updates.length === 0 ? (
+        <EmptyState>No answer or reply yet.</EmptyState>
+      ) : (
+        <ol className="row-list" aria-label="Timeline">
+          {ticket.updates.map((u) => (
+            <li key={u.UpdateID} className="row-item">
+              <span className="row-item__main">
+                <strong>
+                  {u.author === 'staff'
+                    ? `Support${u.authorName ? ` (${u.authorName})` : ''}`
+                    : (u.authorName ?? 'Customer')}
+                </strong>
+                <span className="muted"> · {formatMoment(u.createdAt)}</span>
+                {u.status && <span className="row-item__note">Status set to {u.status}</span>}
+                <span className="row-item__note prewrap">{u.body}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <AnswerForm ticketId={ticket.TicketID} current={ticket.status} />
+    </>
+  );
+}
+
+function AnswerForm({ ticketId, current }: { ticketId: number; current: string }) {
+  const [body, setBody] = useState('');
+  const [status, setStatus] = useState<TicketStatus>(
+    (TICKET_STATUSES as readonly string[]).includes(current) ? (current as TicketStatus) : 'Open',
+  );
+  const [error, setError] = useState<{ message: string | null; field?: string | undefined }>({ message: null });
+  const [sent, setSent] = useState(false);
+  const answer = useAnswerTicket(ticketId);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSent(false);
+    if (body.trim().length < 2) return setError({ message: null, field: 'Write the answer (2 to 2000 characters).' });
+    try {
+      await answer.mutateAsync({ body, status });
+      setBody('');
+      setError({ message: null });
+      setSent(true);
+    } catch (e) {
+      const errors = formErrorsFrom(e);
+      setError({ message: errors.message, field: errors.fields.body ?? errors.fields.status });
+    }
+  };
+  return (
+    <Form className="card form-card" onSubmit={onSubmit} aria-label="Answer this ticket">
+      <h2>Answer the customer</h2>
+      <FormAlert message={error.message} />
+      {sent && <FormAlert tone="success" message="Your answer was sent to the customer." />}
+      <TextAreaField
+        label="Answer"
+        value={body}
+        onValueChange={setBody}
+        error={error.field}
+        rows={4}
+        maxLength={2000}
+      />
+      <SelectField
+        label="Status after this answer"
+        value={status}
+        onValueChange={(v) => setStatus(v as TicketStatus)}
+        options={TICKET_STATUSES.map((s) => ({ value: s, label: s }))}
+      />
+      <Button type="submit" busy={answer.isPending} busyText="Sending…">
+        Send answer
+      </Button>
+    </Form>
+  );
+}

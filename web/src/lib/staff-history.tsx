@@ -1,0 +1,86 @@
+/** A subject's history for staff (the staff account and order pages): filters by who, action and dates, 25 a page. */
+import type { HistorySubjectType } from '@strand/domain';
+import { useState } from 'react';
+import { errorMessage } from './api-client';
+import { type HistoryFilters, staffItem, useStaffHistory } from './history';
+import { Button } from './ui/button';
+import { FormAlert } from './ui/form-alert';
+import { Skeleton } from './ui/skeleton';
+import { TextField } from './ui/text-field';
+import { Timeline } from './ui/timeline';
+
+export function StaffHistory({
+  type,
+  id,
+  title = 'History',
+}: {
+  type: HistorySubjectType;
+  id: string;
+  title?: string;
+}) {
+  const [draft, setDraft] = useState<HistoryFilters>({});
+  const [filters, setFilters] = useState<HistoryFilters>({ page: 1 });
+  const history = useStaffHistory(type, id, filters);
+  const set = (k: keyof HistoryFilters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
+  const pages = history.data ? Math.max(1, Math.ceil(history.data.total / history.data.pageSize)) : 1;
+  const page = filters.page ?? 1;
+
+  return (
+    <section className="stack" aria-labelledby={`history-${type}-${id}`}>
+      <h2 id={`history-${type}-${id}`}>{title}</h2>
+      <form
+        className="history-filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilters({ ...draft, page: 1 });
+        }}
+      >
+        <TextField
+          label="Who"
+          hint="A name, or staff, customer, system"
+          value={draft.actor ?? ''}
+          onValueChange={set('actor')}
+        />
+        <TextField label="Action starts with" value={draft.action ?? ''} onValueChange={set('action')} />
+        <TextField label="From" type="date" value={draft.from ?? ''} onValueChange={set('from')} />
+        <TextField label="To" type="date" value={draft.to ?? ''} onValueChange={set('to')} />
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+      </form>
+      {history.isPending && <Skeleton label="Loading the history…" />}
+      {history.isError && <FormAlert message={errorMessage(history.error)} />}
+      {history.data && (
+        <>
+          <p className="muted">
+            {history.data.total} entr{history.data.total === 1 ? 'y' : 'ies'}
+          </p>
+          <Timeline label={title} empty="No changes recorded." items={history.data.entries.map(staffItem)} />
+          {pages > 1 && (
+            <p className="actions">
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={page <= 1}
+                onClick={() => setFilters((f) => ({ ...f, page: page - 1 }))}
+              >
+                Newer
+              </Button>
+              <span>
+                Page {page} of {pages}
+              </span>
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={page >= pages}
+                onClick={() => setFilters((f) => ({ ...f, page: page + 1 }))}
+              >
+                Older
+              </Button>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
