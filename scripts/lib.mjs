@@ -25,23 +25,6 @@ export function run(command, args, options = {}) {
   });
 }
 
-/** Runs a command in the repository root with its stdout and stderr into `sink` (a writable stream). */
-export function runLogged(command, args, sink, options = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...options,
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...options.env },
-    });
-    child.stdout.pipe(sink, { end: false });
-    child.stderr.pipe(sink, { end: false });
-    const done = (code) => sink.end(() => resolve(code));
-    child.on('close', (code, signal) => done(code ?? (signal ? 1 : 0)));
-    child.on('error', () => done(127));
-  });
-}
-
 /** The newest modification time under the given paths (files and folders, recursively). */
 export function newestMtime(paths) {
   let newest = 0;

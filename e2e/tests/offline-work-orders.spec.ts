@@ -53,7 +53,8 @@ test('downloads a work order, lists it under Saved WO, and reads every view offl
   await expect(page.getByText(/Work order saved (just now|\d+ minutes? ago)/)).toBeVisible();
   await screenshot(page, 'home-offline');
   for (const [button, title, content] of VIEWS) {
-    await page.getByRole('link', { name: button, exact: true }).click();
+    // The grouped views (a main action may share a name, e.g. Checklist).
+    await page.getByRole('navigation', { name: 'Work order' }).getByRole('link', { name: button, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.locator('main')).toContainText(content);
     await expect(page.getByText(FETCH_FAILED)).toHaveCount(0);

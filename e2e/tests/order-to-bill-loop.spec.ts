@@ -116,6 +116,7 @@ test('a visitor orders at a bare address, the work is dispatched and done, and t
 
   // 2. The dispatcher finds the order's work by the customer's name and assigns it.
   await signIn(page, 'dispatcher');
+  await page.goto('/staff/dispatch');
   await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toBeVisible();
   await page.getByLabel('Find in the list').fill(last);
   const list = page.locator('.dispatch-list');

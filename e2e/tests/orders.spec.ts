@@ -134,6 +134,20 @@ test('a contractor builds and splices, the installer installs, and the customer 
   await expectSaved(page, splice);
   await logOut(page);
 
+  // The dispatcher gives the install to Ian Ingram (only the assigned installer fills its checklist).
+  const staff = await request.post('/api/auth/login', { data: { username: 'dispatcher', password: 'demo-password' } });
+  const staffToken = ((await staff.json()) as { token: string }).token;
+  const assigned = await request.post('/api/staff/dispatch/assign', {
+    headers: { Authorization: `Bearer ${staffToken}`, 'Idempotency-Key': `orders-spec-${install}` },
+    data: {
+      workOrderIds: [install],
+      resourceId: 'installer:5',
+      start: '2027-06-07T14:00:00.000Z',
+      durationMinutes: 120,
+    },
+  });
+  expect(assigned.status()).toBe(200);
+
   // The installer mounts an ONT from the truck at the location, then completes the install.
   await signInInstaller(page);
   await page.goto(`/search/${install}/serviceLocation`);
