@@ -98,6 +98,8 @@ test.describe('settings that matter, on a phone', () => {
 
     await test.step('paperless billing is kept on the server', async () => {
       const paperless = page.getByRole('checkbox', { name: /Email my bills only/ });
+      // The notification choices above it load on their own; once drawn, the box no longer moves under the click.
+      await expect(page.getByRole('button', { name: 'Save notification preferences' })).toBeVisible();
       await expect(paperless).not.toBeChecked();
       await paperless.check();
       await expect(page.getByRole('status').filter({ hasText: 'Paperless billing is on' })).toBeVisible();

@@ -66,6 +66,9 @@ export async function startServer(options: {
       // The base map without the internet (issue 27): the tile proxy fetches the server's own icon as every tile.
       MAP_TILE_URL: `${url}/pwa-192.png?z={z}&x={x}&y={y}`,
       MAP_TILE_ATTRIBUTION: '© OpenStreetMap contributors',
+      // No autopay runner (its first round is a minute after start): on a busy machine it paid the demo's past-due
+      // invoice in the middle of a spec that shows it. The runner has its own API tests.
+      AUTOPAY_INTERVAL_MINUTES: '0',
       ...options.env,
     },
   });
