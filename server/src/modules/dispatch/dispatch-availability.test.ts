@@ -2,27 +2,26 @@
 import { DispatchAvailabilitySchema, DispatchBoardSchema } from '@strand/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/generator.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import type { TestApp } from '../../test/harness.js';
 import {
   assignAs,
   at,
-  DISPATCH_TEST_ROLES,
+  boardAs,
   INSTALLER,
   newOrderWorkOrders as newOrderWorkOrdersOf,
   OTHER_INSTALLER,
+  startDispatchApp,
 } from './dispatch-test-helpers.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of DISPATCH_TEST_ROLES) tokens[u] = await t.login(u);
+  t = await startDispatchApp(tokens);
 });
 afterAll(() => t.close());
 
 const assign = (body: unknown, token = tokens.dispatcher, key?: string) => assignAs(t, body, token, key);
-const board = (from = '2027-03-01', to = '2027-03-05', token = tokens.dispatcher) =>
-  t.request({ method: 'GET', url: `/api/staff/dispatch/board?from=${from}&to=${to}`, token });
+const board = (from?: string, to?: string, token = tokens.dispatcher) => boardAs(t, token, from, to);
 const newOrderWorkOrders = () => newOrderWorkOrdersOf(t);
 
 describe('GET /api/staff/dispatch/availability', () => {

@@ -1,13 +1,13 @@
 /** Helpers of the dispatch API tests: the demo's people as board resources, times in Missouri, assign and board calls. */
 import { DEMO } from '../../demo/generator.js';
-import type { TestApp } from '../../test/harness.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 import { placeOrder } from '../orders/orders.service.js';
 
 export const INSTALLER = `installer:${DEMO.users.installer.id}`;
 export const OTHER_INSTALLER = `installer:${DEMO.users.otherInstaller.id}`;
 export const CREW = 'contractor:2';
 /** The roles the dispatch tests sign in as. */
-export const DISPATCH_TEST_ROLES = [
+const DISPATCH_TEST_ROLES = [
   'staff',
   'dispatcher',
   'sales',
@@ -49,3 +49,14 @@ export async function newOrderWorkOrders(t: TestApp): Promise<number[]> {
     return placed.workOrderIds;
   });
 }
+
+/** A test app on the demo data with a session token per role of DISPATCH_TEST_ROLES, written into `tokens`. */
+export async function startDispatchApp(tokens: Record<string, string>): Promise<TestApp> {
+  const t = await createTestApp();
+  for (const u of DISPATCH_TEST_ROLES) tokens[u] = await t.login(u);
+  return t;
+}
+
+/** GET /api/staff/dispatch/board for the days from..to (the demo's first week of March 2027 by default). */
+export const boardAs = (t: TestApp, token: string | undefined, from = '2027-03-01', to = '2027-03-05') =>
+  t.request({ method: 'GET', url: `/api/staff/dispatch/board?from=${from}&to=${to}`, token });
