@@ -35,6 +35,14 @@ function parseStored(json: string | null): Record<string, unknown> | null {
 
 const NOT_ASSIGNED = 'Only an installer assigned to this work order can change its checklist.';
 
+/** The checklist as it stands before a save, for diffChecklist's history entry (the save and the completion). */
+export function storedSide(
+  data: Parameters<typeof diffChecklist>[1]['data'],
+  wo: { arrival_onsite: string | null; notes: string | null; status: string },
+): Parameters<typeof diffChecklist>[1] {
+  return { data, tsArrivalOnsite: wo.arrival_onsite, tsWorkComplete: null, txtNotes: wo.notes, vcStatus: wo.status };
+}
+
 export async function getInstallerChecklist(
   ctx: AppContext,
   workOrderId: number,
@@ -133,17 +141,13 @@ export async function saveInstallerChecklist(
         if (check.message === CHECKLIST_READ_ONLY) throw conflict(CHECKLIST_READ_ONLY);
         throw badRequest(check.message, check.fields);
       }
-      const changes = diffChecklist(
-        form.family,
-        {
-          data: stored.data,
-          tsArrivalOnsite: wo.arrival_onsite,
-          tsWorkComplete: null,
-          txtNotes: wo.notes,
-          vcStatus: wo.status,
-        },
-        { data: check.data, tsArrivalOnsite, tsWorkComplete: null, txtNotes, vcStatus: wo.status },
-      );
+      const changes = diffChecklist(form.family, storedSide(stored.data, wo), {
+        data: check.data,
+        tsArrivalOnsite,
+        tsWorkComplete: null,
+        txtNotes,
+        vcStatus: wo.status,
+      });
       await repo.saveCompletedChecklist(
         trx,
         wo.checklist_id,

@@ -27,7 +27,7 @@ import type { Viewer } from '../../plugins/auth.js';
 import { assertInstallerMayReach } from '../access/access.service.js';
 import { ontAtLocation } from '../assets/assets.service.js';
 import { type OrderProgress, onWorkOrderComplete, sendOrderMail } from '../orders/fulfilment.service.js';
-import { getInstallerChecklist } from './installer-checklist.service.js';
+import { getInstallerChecklist, storedSide } from './installer-checklist.service.js';
 import * as repo from './work-orders.repository.js';
 
 export const ONLY_INSTALLS = 'Only installs are completed here; other work orders are completed on their checklist.';
@@ -98,17 +98,13 @@ export async function completeInstall(
             throw badRequest(ONT_REQUIRED_MESSAGE, { ont: ONT_REQUIRED_MESSAGE });
           }
         }
-        const changes = diffChecklist(
-          form.family,
-          {
-            data: stored.data,
-            tsArrivalOnsite: wo.arrival_onsite,
-            tsWorkComplete: null,
-            txtNotes: wo.notes,
-            vcStatus: wo.status,
-          },
-          { data: check.data, tsArrivalOnsite: arrival, tsWorkComplete: at, txtNotes: notes, vcStatus: 'Complete' },
-        );
+        const changes = diffChecklist(form.family, storedSide(stored.data, wo), {
+          data: check.data,
+          tsArrivalOnsite: arrival,
+          tsWorkComplete: at,
+          txtNotes: notes,
+          vcStatus: 'Complete',
+        });
         await repo.saveCompletedChecklist(
           trx,
           wo.checklist_id,
