@@ -11,7 +11,8 @@ import { defineConfig, devices } from '@playwright/test';
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The config is evaluated in the runner and again in every worker: the runner picks the run's data directory and
 // the workers inherit it through the environment. Ports: E2E_PORT (default 8181) seeds the template, E2E_PORT + 1 +
-// the worker's slot serves its spec files; the simulated OLTs likewise from E2E_OLT_PORT (default 16181).
+// 2 × the worker's slot and the one after serve its spec files in turn (one serves, the next file's spare starts on
+// the other: tests/support/spec-server.ts); the simulated OLTs likewise from E2E_OLT_PORT (default 16181).
 process.env.E2E_RUN_DIR ??= path.join(here, '.tmp', `run-${process.pid}`);
 mkdirSync(process.env.E2E_RUN_DIR, { recursive: true });
 
@@ -38,10 +39,11 @@ export default defineConfig({
   outputDir: path.join(here, '.tmp', 'test-results'),
   fullyParallel: false,
   // Through a cluster whose demo data each spec file puts back (E2E_DATABASE_URL: spec-server.ts), one file at a time.
-  // Otherwise three spec files at once (E2E_WORKERS): a browser test mostly waits on pages, so two workers kept about
+  // Otherwise four spec files at once (E2E_WORKERS): a browser test mostly waits on pages, so two workers kept about
   // 0.9 of CI's two cores busy; ten spec files took 236 s with four workers against 310 s with two, back to back.
-  // Three, not four: with four on a machine already loaded, tests began to hit their 45 s timeout.
-  workers: process.env.E2E_DATABASE_URL ? 1 : Number(process.env.E2E_WORKERS ?? 3),
+  // On a machine already loaded by other work (load 20+), four or five push tests past their 45 s timeout: say
+  // E2E_WORKERS=2 or 3 there. docs/development.md has the measurements.
+  workers: process.env.E2E_DATABASE_URL ? 1 : Number(process.env.E2E_WORKERS ?? 4),
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
@@ -54,8 +56,9 @@ export default defineConfig({
     // Only the offline specs need it; they say `test.use({ serviceWorkers: 'allow' })`.
     serviceWorkers: 'block',
     launchOptions: chromiumLaunch,
-    // DOM snapshots of a failed test, without the screencast frames every action would otherwise record.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // No trace unless E2E_TRACE is set: recording one costs every action a DOM snapshot, kept only when the test fails
+    // (four spec files, one worker: 80–94 CPU-s with traces, 75 without). A failure still leaves its screenshot.
+    trace: process.env.E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     screenshot: 'only-on-failure',
   },
   projects: [

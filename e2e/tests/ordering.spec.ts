@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { newestOrderCode } from './support/app';
+import { axeFindings } from './support/axe';
 import { fillSandboxCard } from './support/customer';
 import { expect, test } from './support/spec-server';
 
@@ -179,12 +179,7 @@ for (const viewport of [
 }
 
 test('the answer, the cart and the checkout meet WCAG 2.2 AA as axe checks them', async ({ page }) => {
-  const axe = async () => {
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  };
+  const axe = () => axeFindings(page);
   await page.goto('/order');
   await checkAddress(page, { line1: '2211 Clrak Ln', zip: '65202', city: 'Columbia' });
   await expect(page.getByText(/Did you mean/)).toBeVisible();

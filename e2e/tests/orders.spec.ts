@@ -3,9 +3,9 @@
  * a contractor completes the construction and splicing checklists of a demo order, the installer ties an ONT and
  * completes the install, and the customer sees the package active and the first invoice. Desktop and 360 px.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { logOut, signIn } from './support/app';
+import { axeFindings } from './support/axe';
 import { expectSaved, openChecklist, saveChecklist, signInContractor } from './support/contractor';
 import { expectNoSideways, goToBillingCenter, screenshot } from './support/customer';
 import { fillInstallChecklist, openWorkOrder, signInInstaller } from './support/installer';
@@ -20,12 +20,9 @@ function orderCard(page: Page, address: string) {
   return page.locator('.order-card').filter({ hasText: address });
 }
 
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 /** axe-core finds nothing on the page (as accessibility.spec.ts checks the portal's other pages). */
 async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
 }
 
 async function openOrder(page: Page, address: string): Promise<number> {

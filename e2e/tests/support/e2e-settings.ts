@@ -31,6 +31,12 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+/** The servers this process started and that still run: stopped when the process exits, whatever they were doing. */
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGTERM');
+});
+
 /** Starts the built server on a data directory and resolves once it answers /api/health. */
 export async function startServer(options: {
   dataDir: string;
@@ -72,6 +78,8 @@ export async function startServer(options: {
       ...options.env,
     },
   });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();

@@ -1,10 +1,11 @@
 /**
  * Each spec file gets its own server and its own copy of the demo database, so no spec depends on what another
  * changed. The global setup (global-setup.ts) seeds one template data directory; the first test of each file (per
- * worker and project) stops the previous file's server, copies the template into a fresh directory, and starts
- * server/dist/main.js on the worker's own port. Helpers that read the server's files (outbox, database) find the
- * current directory in E2E_DATA_DIR. A spec that needs a server setting says so with
- * `test.use({ serverEnv: { LOCAL_THEME_USER_IDS: '1' } })`; its server is started with it.
+ * worker and project) stops the previous file's server and takes the worker's spare: a server/dist/main.js started
+ * on a fresh copy of the template while the previous file ran, on the other of the worker's two sets of ports.
+ * Helpers that read the server's files (outbox, database) find the current directory in E2E_DATA_DIR. A spec that
+ * needs a server setting says so with `test.use({ serverEnv: { LOCAL_THEME_USER_IDS: '1' } })`; its server is
+ * started with it (fresh, not the spare).
  *
  * With E2E_BASE_URL set (npm run test:cluster, npm run test:e2e:cluster: the load balancer of a running cluster), no
  * server is started: every spec runs against that URL. With E2E_DATABASE_URL set too (scripts/cluster-e2e.mjs), the
@@ -21,11 +22,15 @@ import { outboxDirs } from './outbox';
 
 interface Running extends Omit<TestServer, 'process'> {
   key: string;
+  /** Its copy of the demo data (E2E_DATA_DIR while it serves). */
+  dataDir?: string;
   /** null when the specs run against E2E_BASE_URL. */
   process: TestServer['process'] | null;
 }
 
 let running: Running | null = null;
+/** The next spec file's server, started while this file's tests run (the default settings only). */
+let spare: Promise<Running | null> | null = null;
 let started = 0;
 
 async function stop(): Promise<void> {
@@ -34,25 +39,50 @@ async function stop(): Promise<void> {
   await current?.stop();
 }
 
+const DEFAULT_ENV = JSON.stringify({});
+
+/**
+ * Starts a server on a fresh copy of the demo data. Each worker has two sets of ports and alternates between them, so
+ * the spare can start while the current server still serves.
+ */
 async function start(key: string, slot: number, env: Record<string, string>): Promise<Running> {
   const settings = e2eSettings();
   started += 1;
   const dataDir = path.join(settings.runDir, `spec-${slot}-${started}`);
   cpSync(settings.templateDir, dataDir, { recursive: true });
-  process.env.E2E_DATA_DIR = dataDir;
+  const offset = 1 + slot * 2 + (started % 2);
   const server = await startServer({
     dataDir,
-    port: settings.port + 1 + slot,
-    oltPort: settings.oltPort + 1 + slot,
-    switchPort: settings.switchPort + 1 + slot,
-    faxPort: settings.faxPort + 1 + slot,
-    tvPort: settings.tvPort + 1 + slot,
-    smsPort: settings.smsPort + 1 + slot,
-    smtpPort: settings.smtpPort + 1 + slot,
+    port: settings.port + offset,
+    oltPort: settings.oltPort + offset,
+    switchPort: settings.switchPort + offset,
+    faxPort: settings.faxPort + offset,
+    tvPort: settings.tvPort + offset,
+    smsPort: settings.smsPort + offset,
+    smtpPort: settings.smtpPort + offset,
     seedDemo: false,
     env,
   });
-  return { ...server, key };
+  return { ...server, key, dataDir };
+}
+
+/**
+ * The server of a spec file: the spare when the file asks for the default settings (a cold server took 1.5–7 s to
+ * answer, each file waited for it), otherwise a fresh one; then the next file's spare starts in the background.
+ */
+async function serverFor(key: string, slot: number, env: Record<string, string>): Promise<Running> {
+  const waiting = spare;
+  spare = null;
+  const ready = waiting ? await waiting : null;
+  let server: Running;
+  if (ready && JSON.stringify(env) === DEFAULT_ENV) {
+    server = { ...ready, key };
+  } else {
+    await ready?.stop();
+    server = await start(key, slot, env);
+  }
+  spare = start('spare', slot, {}).catch(() => null);
+  return server;
 }
 
 /** The cluster's demo data as seeded, and empty mail outboxes (a deadlock with an instance's job is retried). */
@@ -78,8 +108,6 @@ async function restoreClusterData(url: string): Promise<void> {
 
 let restoredFor: string | null = null;
 
-process.once('exit', () => running?.process?.kill('SIGTERM'));
-
 export const test = base.extend<{ specServer: Running; serverEnv: Record<string, string> }>({
   serverEnv: [{}, { option: true }],
   specServer: async ({ serverEnv }, use, testInfo) => {
@@ -101,7 +129,8 @@ export const test = base.extend<{ specServer: Running; serverEnv: Record<string,
     }
     if (running?.key !== key) {
       await stop();
-      running = await start(key, testInfo.parallelIndex, serverEnv);
+      running = await serverFor(key, testInfo.parallelIndex, serverEnv);
+      process.env.E2E_DATA_DIR = running.dataDir;
     }
     await use(running);
   },

@@ -5,6 +5,7 @@
  */
 import { PaperlessSchema } from '@strand/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ApiError, apiRequest, errorMessage } from './api-client';
 import { popup } from './popup-store';
 import { FormAlert } from './ui/form-alert';
@@ -14,6 +15,9 @@ const KEY = ['customer', 'billing', 'paperless'] as const;
 
 export function PaperlessBilling({ enabled = true }: { enabled?: boolean }) {
   const queryClient = useQueryClient();
+  // The box shows the choice the moment it is clicked: the mutation's own pending state arrives a tick later, and a
+  // controlled box would spring back until then.
+  const [choosing, setChoosing] = useState<boolean | null>(null);
   const current = useQuery({
     queryKey: KEY,
     queryFn: ({ signal }) => apiRequest(PATH, { schema: PaperlessSchema, signal }),
@@ -26,6 +30,7 @@ export function PaperlessBilling({ enabled = true }: { enabled?: boolean }) {
       queryClient.setQueryData(KEY, saved);
       popup.show(saved.paperless ? 'Paperless billing is on' : 'Paperless billing is off');
     },
+    onSettled: () => setChoosing(null),
   });
   if (!enabled || current.isPending) return null;
   // A user without "View bills" is refused: the choice is not theirs to see.
@@ -40,10 +45,13 @@ export function PaperlessBilling({ enabled = true }: { enabled?: boolean }) {
         <input
           id="paperless-billing"
           type="checkbox"
-          checked={save.isPending ? Boolean(save.variables) : paperless}
+          checked={choosing ?? paperless}
           disabled={!mayChange || save.isPending}
           aria-describedby="paperless-hint"
-          onChange={(event) => save.mutate(event.target.checked)}
+          onChange={(event) => {
+            setChoosing(event.target.checked);
+            save.mutate(event.target.checked);
+          }}
         />
         <label htmlFor="paperless-billing">Email my bills only — no paper bill in the mail</label>
       </div>
