@@ -3,7 +3,7 @@
  * failed one is sent again; the TV app sign-in is revealed and reset (from the simulated TV middleware); the
  * wholesale demo customer's circuits and wholesale report, with its CSV. On a desktop and on a 360 px phone.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { signIn } from './support/app';
 import { downloaded, expectNoSideways, screenshot } from './support/customer';
 import { expect, test } from './support/spec-server';
@@ -57,6 +57,12 @@ async function sendFax(page: Page, to: string, note: string) {
   });
   await form.getByRole('button', { name: 'Send fax' }).click();
   return form;
+}
+
+/** A data table that needs no sideways scrolling in its box. */
+async function expectTableFits(region: Locator) {
+  const [scroll, client] = await region.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  expect(scroll).toBeLessThanOrEqual(client);
 }
 
 test.describe('Services: fax sending, TV sign-in, wholesale', () => {
@@ -173,6 +179,7 @@ test.describe('Services: fax sending, TV sign-in, wholesale', () => {
   });
 
   test('the wholesale customer’s circuits and wholesale report, with its CSV', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, 'wholesale');
     await openServices(page, 'Wholesale', 'Wholesale circuits');
     const circuits = page.getByRole('region', { name: 'Circuits leased, with their rates' });
@@ -182,7 +189,22 @@ test.describe('Services: fax sending, TV sign-in, wholesale', () => {
     await expect(circuits.getByRole('row', { name: /ORN-WS-1002/ })).toContainText('10 Gbps');
     await expect(circuits.getByRole('row', { name: /ORN-WS-1004/ })).toContainText('Pending');
     await expect(circuits.getByRole('row', { name: /ORN-WS-1005/ })).toContainText('Disconnected');
-    await expect(page.getByText('3 active circuits, $7,100.00 a month.')).toBeVisible();
+    await expect(page.getByTestId('circuit-count')).toHaveText(
+      '5 circuits leased. 3 active circuits, $7,100.00 a month.',
+    );
+    // An index table: sorted by monthly rate, highest first, on the second click of its header.
+    await circuits.getByRole('button', { name: 'Monthly rate' }).click();
+    await circuits.getByRole('button', { name: 'Monthly rate' }).click();
+    await expect(circuits.getByRole('columnheader', { name: 'Monthly rate' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    const rates = (await circuits.locator('tbody td.num:last-child').allTextContents()).map((t) =>
+      Number(t.replace(/[$,]/g, '')),
+    );
+    expect(rates).toEqual([...rates].sort((a, b) => b - a));
+    await expectNoSideways(page);
+    await expectTableFits(circuits);
 
     const report = page.getByRole('region', { name: 'Usage and billing per circuit per month' });
     await expect(report.getByRole('row', { name: /^Total/ })).toBeVisible();
@@ -237,6 +259,16 @@ test.describe('Services: fax sending, TV sign-in, wholesale', () => {
     await page.goto('/services?section=wholesale');
     await expect(page.getByRole('heading', { level: 3, name: 'Wholesale report' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Usage and billing per circuit per month' })).toBeVisible();
+    // The circuits' table keeps circuit, status and rate; the route and dates are stacked under the circuit.
+    const circuits = page.getByRole('region', { name: 'Circuits leased, with their rates' });
+    await expect(circuits.getByRole('columnheader', { name: 'Route (A end to Z end)' })).toBeHidden();
+    await expect(
+      circuits
+        .getByRole('row', { name: /ORN-WS-1002/ })
+        .getByRole('rowheader')
+        .getByText('to Kansas City carrier hotel'),
+    ).toBeVisible();
+    await expectTableFits(circuits);
     await expectNoSideways(page);
     await screenshot(page, 'services-wholesale-phone');
   });

@@ -28,16 +28,22 @@ export function useStaffHistory(type: HistorySubjectType, id: string, filters: H
   });
 }
 
-/** A staff history entry as a timeline item: who, through a super-user session when so, and from where. */
+const SUBJECT: Partial<Record<string, string>> = { payment: 'Payment', work_order: 'Work order', ticket: 'Ticket' };
+
+/**
+ * A staff history entry as a timeline item: who, through a super-user session when so ("by Dana Diaz (staff: Sam
+ * Staff, through a super-user session)"), and from where; an entry about a payment or work order names it.
+ */
 export function staffItem(e: HistoryEntry): TimelineItem {
   const who = e.who ?? 'The system';
-  const via = e.viaSuperUser ? ` (through a super-user session by ${e.viaSuperUser})` : '';
+  const via = e.viaSuperUser ? ` (staff: ${e.viaSuperUser}, through a super-user session)` : '';
   const from = [e.device, e.ip].filter(Boolean).join(', ');
+  const named = SUBJECT[e.subject.type];
   return {
     id: e.id,
     at: e.at,
-    title: e.summary,
-    meta: `${who}${via}${from ? ` · ${from}` : ''}`,
+    title: named && e.subject.id ? `${named} #${e.subject.id}: ${e.summary}` : e.summary,
+    meta: `by ${who}${via}${from ? ` · ${from}` : ''}`,
     changes: e.changes,
   };
 }

@@ -1,4 +1,7 @@
-/** A subject's history for staff (the staff account and order pages): filters by who, action and dates, 25 a page. */
+/**
+ * A subject's history for staff (the staff account, order and ticket pages, a work order's): filters by who, action
+ * and dates, 25 a page. `only` keeps it to the actions that start with it (the account's payments: customer.payment.).
+ */
 import type { HistorySubjectType } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from './api-client';
@@ -13,22 +16,29 @@ export function StaffHistory({
   type,
   id,
   title = 'History',
+  only,
+  headingLevel = 2,
 }: {
   type: HistorySubjectType;
   id: string;
   title?: string;
+  only?: string;
+  headingLevel?: 2 | 3;
 }) {
   const [draft, setDraft] = useState<HistoryFilters>({});
   const [filters, setFilters] = useState<HistoryFilters>({ page: 1 });
-  const history = useStaffHistory(type, id, filters);
+  const history = useStaffHistory(type, id, only ? { ...filters, action: only } : filters);
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
+  const headingId = `history-${type}-${id}${only ? `-${only.replace(/\W/g, '')}` : ''}`;
   const set = (k: keyof HistoryFilters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
   const pages = history.data ? Math.max(1, Math.ceil(history.data.total / history.data.pageSize)) : 1;
   const page = filters.page ?? 1;
 
   return (
-    <section className="stack" aria-labelledby={`history-${type}-${id}`}>
-      <h2 id={`history-${type}-${id}`}>{title}</h2>
+    <section className="stack" aria-labelledby={headingId}>
+      <Heading id={headingId}>{title}</Heading>
       <form
+        aria-label={`Filter: ${title}`}
         className="history-filters"
         onSubmit={(e) => {
           e.preventDefault();
@@ -41,7 +51,7 @@ export function StaffHistory({
           value={draft.actor ?? ''}
           onValueChange={set('actor')}
         />
-        <TextField label="Action starts with" value={draft.action ?? ''} onValueChange={set('action')} />
+        {!only && <TextField label="Action starts with" value={draft.action ?? ''} onValueChange={set('action')} />}
         <TextField label="From" type="date" value={draft.from ?? ''} onValueChange={set('from')} />
         <TextField label="To" type="date" value={draft.to ?? ''} onValueChange={set('to')} />
         <Button type="submit" variant="secondary">

@@ -26,7 +26,7 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Database, RowUpdate } from '../../db/database.js';
-import { audit } from '../../lib/audit.js';
+import { audit, changesBetween } from '../../lib/audit.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import type { Viewer } from '../../plugins/auth.js';
@@ -148,6 +148,11 @@ export async function addAuthCode(
           await audit(trx, {
             ...staffAudit(staff, now, 'add', customer.id, id),
             detail: { description: input.description, classOfService: input.classOfService },
+            changes: changesBetween(null, {
+              Description: input.description,
+              'Class of service': input.classOfService,
+              Status: 'pending',
+            }),
           });
           fullCode = code;
           return { statusCode: 201, body: { AuthCodeID: id } };
@@ -206,7 +211,18 @@ export async function updateAuthCode(
       if (!(await repo.updateAuthCode(trx, id, changes, row.version))) {
         throw new HttpError(409, 'conflict', 'The code changed while you edited it; look again and retry.');
       }
-      await audit(trx, { ...staffAudit(staff, now, 'update', row.customer_id, id), detail: changed });
+      await audit(trx, {
+        ...staffAudit(staff, now, 'update', row.customer_id, id),
+        detail: changed,
+        changes: changesBetween(
+          { Description: row.description, 'Class of service': row.class_of_service, Status: current },
+          {
+            Description: changes.description ?? row.description,
+            'Class of service': changes.class_of_service ?? row.class_of_service,
+            Status: changes.status ?? current,
+          },
+        ),
+      });
     });
   }
   return getAuthCode(ctx, id);
@@ -262,7 +278,11 @@ export async function removeAuthCode(ctx: AppContext, staff: Viewer, id: number)
     if (!(await repo.updateAuthCode(trx, id, changes, row.version))) {
       throw new HttpError(409, 'conflict', 'The code changed meanwhile; look again and retry.');
     }
-    await audit(trx, { ...staffAudit(staff, now, 'remove', row.customer_id, id), detail: { neverSent } });
+    await audit(trx, {
+      ...staffAudit(staff, now, 'remove', row.customer_id, id),
+      detail: { neverSent },
+      changes: changesBetween({ Status: apiStatus(row) }, { Status: neverSent ? 'removed' : 'removing' }),
+    });
   });
 }
 

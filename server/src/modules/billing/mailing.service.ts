@@ -2,6 +2,7 @@
 import { type AddressUpdateSchema, lookupZip, type MailingLocation, type ZipLookup } from '@strand/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { changesBetween } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { assertOwned, type CustomerActor } from '../customer-account/customer-access.policy.js';
 import { auditCustomerWrite } from '../customer-account/customer-access.service.js';
@@ -41,9 +42,21 @@ export async function updateAddress(
   };
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateMailingAddress(trx, mailingLocationId, values);
-    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'mailing-address.update', mailingLocationId, {
-      from: [row.address, row.city, row.state, row.zip].join(', '),
+    const shown = (v: typeof values) => ({
+      Address: [v.address, v.address2].filter(Boolean).join(', '),
+      City: v.city,
+      State: v.state,
+      ZIP: [v.zip, v.zip_four].filter(Boolean).join('-'),
     });
+    await auditCustomerWrite(
+      trx,
+      actor,
+      ctx.now().toISOString(),
+      'mailing-address.update',
+      mailingLocationId,
+      { from: [row.address, row.city, row.state, row.zip].join(', ') },
+      changesBetween(shown(row), shown(values)),
+    );
   });
   return toMailingLocation({ ...row, ...values });
 }

@@ -4,9 +4,12 @@
  */
 import type { Paperless } from '@strand/domain';
 import type { AppContext } from '../../context.js';
+import { changesBetween } from '../../lib/audit.js';
 import type { CustomerActor } from '../customer-account/customer-access.policy.js';
 import { auditCustomerWrite } from '../customer-account/customer-access.service.js';
 import { paperlessOf, setPaperless } from './paperless.repository.js';
+
+const onOff = (on: boolean) => (on ? 'On' : 'Off');
 
 export async function getPaperless(ctx: AppContext, actor: CustomerActor): Promise<Paperless> {
   return { paperless: await paperlessOf(ctx.db, actor.customerId), mayChange: actor.permissions.has('billing-pay') };
@@ -16,8 +19,10 @@ export async function getPaperless(ctx: AppContext, actor: CustomerActor): Promi
 export async function changePaperless(ctx: AppContext, actor: CustomerActor, paperless: boolean): Promise<Paperless> {
   const now = ctx.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
+    const before = await paperlessOf(trx, actor.customerId);
     await setPaperless(trx, actor.customerId, paperless);
-    await auditCustomerWrite(trx, actor, now, 'billing.paperless', actor.customerId, { paperless });
+    const changes = changesBetween({ 'Paperless billing': onOff(before) }, { 'Paperless billing': onOff(paperless) });
+    await auditCustomerWrite(trx, actor, now, 'billing.paperless', actor.customerId, { paperless }, changes);
   });
   return getPaperless(ctx, actor);
 }

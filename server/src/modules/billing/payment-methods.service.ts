@@ -130,7 +130,15 @@ export async function addPaymentMethod(
         fingerprint: method.fingerprint,
         now,
       });
-      await auditCustomerWrite(trx, actor, now, 'payment-method.add', id, { brand: method.brand, last4: method.last4 });
+      await auditCustomerWrite(
+        trx,
+        actor,
+        now,
+        'payment-method.add',
+        id,
+        { brand: method.brand, last4: method.last4 },
+        changesBetween(null, { 'Payment method': `${method.brand} ending in ${method.last4}` }),
+      );
       return { statusCode: 201, body: { PaymentMethodID: id } };
     },
   );
@@ -159,10 +167,15 @@ export async function deletePaymentMethod(ctx: AppContext, actor: CustomerActor,
     }
     const now = ctx.now().toISOString();
     await repo.markPaymentMethodDeleted(trx, paymentMethodId, now);
-    await auditCustomerWrite(trx, actor, now, 'payment-method.delete', paymentMethodId, {
-      brand: row.brand,
-      last4: row.last4,
-    });
+    await auditCustomerWrite(
+      trx,
+      actor,
+      now,
+      'payment-method.delete',
+      paymentMethodId,
+      { brand: row.brand, last4: row.last4 },
+      changesBetween({ 'Payment method': methodLabel(row) }, { 'Payment method': null }),
+    );
   });
 }
 

@@ -24,7 +24,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { type ChargeOutcome, GatewayUnavailableError } from '../../integrations/payments/payment-gateway.js';
-import { audit } from '../../lib/audit.js';
+import { audit, changesBetween } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { againOnConflict } from '../../lib/transactions.js';
@@ -78,8 +78,19 @@ export function auditPayment(
     action: `customer.payment.${action}`,
     subject: `${payer.customerId}:${paymentId}`,
     detail: { ...detail, source: payer.source },
+    changes: PAYMENT_STATUS[action]
+      ? changesBetween({ Status: action === 'started' ? null : 'Pending' }, { Status: PAYMENT_STATUS[action] })
+      : [],
   });
 }
+
+/** The payment's status after each step the log records (before it: Pending, or nothing for a new payment). */
+const PAYMENT_STATUS: Record<string, string> = {
+  started: 'Pending',
+  declined: 'Declined',
+  completed: 'Completed',
+  failed: 'Failed',
+};
 
 export async function usableMethod(ctx: AppContext, customerId: string, paymentMethodId: number) {
   const method = await billing.findPaymentMethod(ctx.db, paymentMethodId);

@@ -39,6 +39,19 @@ const shownOf = (v: repo.ContactValues) => ({
   'E-mail': v.email,
 });
 
+/** A contact's links as its timeline names them: "Location 12" → its link type (none when not linked). */
+const linksShown = (links: readonly { service_location_id: number; link_type: string }[]) =>
+  Object.fromEntries(links.map((l) => [`Location ${l.service_location_id}`, l.link_type]));
+
+/** The before → after of a contact's links across a change to them (read in the change's transaction). */
+async function linkChangesOf(trx: Queryable, contactId: number, change: () => Promise<unknown>) {
+  const before = linksShown(await repo.linksOfContact(trx, contactId));
+  await change();
+  const after: Record<string, string | null> = linksShown(await repo.linksOfContact(trx, contactId));
+  for (const key of Object.keys(before)) if (!(key in after)) after[key] = null;
+  return changesBetween(before, after);
+}
+
 const valuesOf = (input: ContactInput): repo.ContactValues => ({
   category: input.ContactCategory,
   name: input.ContactName,
@@ -131,7 +144,15 @@ export async function addContact(
       const id = await repo.insertContact(trx, actor.customerId, valuesOf(input));
       const linkType = LINK_TYPE_OF[input.ContactCategory] ?? 'Alternate';
       for (const locationId of locationIds) await repo.upsertLink(trx, id, locationId, linkType);
-      await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.add', id, { locations: locationIds });
+      await auditCustomerWrite(
+        trx,
+        actor,
+        ctx.now().toISOString(),
+        'contact.add',
+        id,
+        { locations: locationIds },
+        changesBetween(null, shownOf(valuesOf(input))),
+      );
       return { statusCode: 201, body: { ContactMethodID: id } };
     },
   );
@@ -152,10 +173,13 @@ export async function editContact(ctx: AppContext, actor: CustomerActor, contact
 }
 
 export async function deleteContact(ctx: AppContext, actor: CustomerActor, contactId: number) {
-  await contactOf(ctx, actor, contactId);
+  const contact = await contactOf(ctx, actor, contactId);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.deleteContact(trx, contactId);
-    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.delete', contactId);
+    const shown = shownOf(contact);
+    const gone = Object.fromEntries(Object.keys(shown).map((k) => [k, null]));
+    const changes = changesBetween(shown, gone);
+    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.delete', contactId, undefined, changes);
   });
 }
 
@@ -203,12 +227,22 @@ export async function linkLocations(
     input.links.map((l) => l.ServiceLocationID),
   );
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.replaceLinks(
-      trx,
-      contactId,
-      input.links.map((l) => ({ serviceLocationId: l.ServiceLocationID, linkType: l.linkType })),
+    const changes = await linkChangesOf(trx, contactId, () =>
+      repo.replaceLinks(
+        trx,
+        contactId,
+        input.links.map((l) => ({ serviceLocationId: l.ServiceLocationID, linkType: l.linkType })),
+      ),
     );
-    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.link', contactId, { links: input.links });
+    await auditCustomerWrite(
+      trx,
+      actor,
+      ctx.now().toISOString(),
+      'contact.link',
+      contactId,
+      { links: input.links },
+      changes,
+    );
   });
   return oneContact(ctx, actor, contactId);
 }
@@ -224,11 +258,11 @@ export async function setLocationLink(
   await contactOf(ctx, actor, contactId);
   await assertOwnLocations(ctx, actor, [serviceLocationId]);
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.upsertLink(trx, contactId, serviceLocationId, linkType);
-    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.link-location', contactId, {
-      serviceLocationId,
-      linkType,
-    });
+    const changes = await linkChangesOf(trx, contactId, () =>
+      repo.upsertLink(trx, contactId, serviceLocationId, linkType),
+    );
+    const detail = { serviceLocationId, linkType };
+    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.link-location', contactId, detail, changes);
   });
   return oneContact(ctx, actor, contactId);
 }
@@ -244,13 +278,13 @@ export async function changeLinkType(
   await contactOf(ctx, actor, contactId);
   await assertOwnLocations(ctx, actor, [serviceLocationId]);
   await ctx.db.transaction().execute(async (trx) => {
-    if ((await repo.updateLinkType(trx, contactId, serviceLocationId, linkType)) === 0) {
-      throw notFound('This contact is not linked to that service location.');
-    }
-    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.link-type', contactId, {
-      serviceLocationId,
-      linkType,
+    const changes = await linkChangesOf(trx, contactId, async () => {
+      if ((await repo.updateLinkType(trx, contactId, serviceLocationId, linkType)) === 0) {
+        throw notFound('This contact is not linked to that service location.');
+      }
     });
+    const detail = { serviceLocationId, linkType };
+    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.link-type', contactId, detail, changes);
   });
   return oneContact(ctx, actor, contactId);
 }
@@ -264,10 +298,13 @@ export async function unlinkLocation(
   await contactOf(ctx, actor, contactId);
   await assertOwnLocations(ctx, actor, [serviceLocationId]);
   await ctx.db.transaction().execute(async (trx) => {
-    if ((await repo.deleteLink(trx, contactId, serviceLocationId)) === 0) {
-      throw notFound('This contact is not linked to that service location.');
-    }
-    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.unlink', contactId, { serviceLocationId });
+    const changes = await linkChangesOf(trx, contactId, async () => {
+      if ((await repo.deleteLink(trx, contactId, serviceLocationId)) === 0) {
+        throw notFound('This contact is not linked to that service location.');
+      }
+    });
+    const detail = { serviceLocationId };
+    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'contact.unlink', contactId, detail, changes);
   });
   return oneContact(ctx, actor, contactId);
 }

@@ -20,6 +20,7 @@ import {
 } from '@strand/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { changesBetween } from '../../lib/audit.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { assertPasswordAllowed, hashPassword } from '../../lib/passwords.js';
@@ -52,6 +53,12 @@ export async function listUsers(ctx: AppContext, actor: CustomerActor): Promise<
   const ids = rows.map((r) => r.id);
   const [permissions, pending] = await Promise.all([repo.permissionsOf(ctx.db, ids), pendingEmails(ctx, ids)]);
   return rows.map((r) => toUser(r, permissions.get(r.id), pending.get(r.id)));
+}
+
+/** Permission categories by their names, in the catalogue's order ("Contacts, Pay bills"); "none" when empty. */
+function permissionNames(codes: readonly string[]): string {
+  const names = PERMISSION_CATEGORIES.filter((c) => codes.includes(c.code)).map((c) => c.name);
+  return names.length > 0 ? names.join(', ') : 'none';
 }
 
 async function userOf(ctx: AppContext, actor: CustomerActor, userId: number): Promise<UserRow> {
@@ -134,7 +141,20 @@ export async function addUser(
         now,
       });
       await repo.replacePermissions(trx, id, permissions);
-      await auditCustomerWrite(trx, actor, now, 'user.add', id, { username: input.username, permissions });
+      await auditCustomerWrite(
+        trx,
+        actor,
+        now,
+        'user.add',
+        id,
+        { username: input.username, permissions },
+        changesBetween(null, {
+          Username: input.username,
+          Name: `${input.firstName} ${input.lastName}`,
+          'E-mail': input.email,
+          Permissions: permissionNames(permissions),
+        }),
+      );
       return { statusCode: 201, body: { nUserID: id } };
     },
   );
@@ -171,10 +191,27 @@ export async function updateUser(
           by: actor.userId,
         })
       : null;
-    await auditCustomerWrite(trx, actor, now, 'user.update', userId, {
-      active: input.active,
-      ...(emailChanged ? { emailChangeRequested: true } : {}),
-    });
+    await auditCustomerWrite(
+      trx,
+      actor,
+      now,
+      'user.update',
+      userId,
+      { active: input.active, ...(emailChanged ? { emailChangeRequested: true } : {}) },
+      changesBetween(
+        {
+          Name: `${user.first_name} ${user.last_name}`,
+          'E-mail': user.email,
+          Active: user.disabled === 0 ? 'Yes' : 'No',
+        },
+        {
+          Name: `${input.firstName} ${input.lastName}`,
+          // A new address takes effect once confirmed: the entry says it was asked for.
+          'E-mail': emailChanged ? `${input.email} (change requested)` : user.email,
+          Active: input.active ? 'Yes' : 'No',
+        },
+      ),
+    );
     return mail;
   });
   await mailAfterCommit?.();
@@ -212,7 +249,15 @@ export async function updatePermissions(
     await repo.replacePermissions(trx, userId, categories);
     // The user's open pages were built for the old permissions: they sign in again.
     if (removed.length > 0) await revokeUserSessions(ctx, userId, 'permissions-changed', trx);
-    await auditCustomerWrite(trx, actor, ctx.now().toISOString(), 'user.permissions', userId, { added, removed });
+    await auditCustomerWrite(
+      trx,
+      actor,
+      ctx.now().toISOString(),
+      'user.permissions',
+      userId,
+      { added, removed },
+      changesBetween({ Permissions: permissionNames(current) }, { Permissions: permissionNames(categories) }),
+    );
   });
   return userPermissions(ctx, actor, userId);
 }

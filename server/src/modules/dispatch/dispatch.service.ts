@@ -40,7 +40,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
-import { audit } from '../../lib/audit.js';
+import { audit, changesBetween } from '../../lib/audit.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import type { Viewer } from '../../plugins/auth.js';
@@ -455,6 +455,9 @@ async function writeAssignment(
     }
     await tellOfVisit(trx, wo, resource, slot, previous, now);
   }
+  const beforeId = previous ? slotResourceId(previous) : null;
+  const before =
+    beforeId === resource.id ? resource : beforeId ? await loadResource(trx, beforeId).catch(() => null) : null;
   await audit(trx, {
     at: now,
     userId: user.userId,
@@ -469,5 +472,9 @@ async function writeAssignment(
         ? { resourceId: slotResourceId(previous), start: previous.starts_at, end: previous.ends_at }
         : null,
     },
+    changes: changesBetween(
+      { Crew: before?.title, Start: previous?.starts_at, End: previous?.ends_at },
+      { Crew: resource.title, Start: slot?.start ?? previous?.starts_at, End: slot?.end ?? previous?.ends_at },
+    ),
   });
 }

@@ -80,7 +80,7 @@ export async function customerActivity(ctx: AppContext, customerId: string, page
       id: e.id,
       at: e.at,
       text: e.viaSuperUser
-        ? `${e.summary} by ${e.viaSuperUser} of our staff, on behalf of ${e.who ?? 'you'}`
+        ? `${e.summary} by ${e.who ?? 'you'} (staff: ${e.viaSuperUser}, through a super-user session)`
         : e.actorKind === 'staff'
           ? `${e.summary} by our staff (${e.who})`
           : e.who

@@ -64,7 +64,9 @@ describe('the audit log behind the timelines', () => {
     });
     const acme = await as(t, 'business');
     const activity = (await acme.call('GET', '/api/customer/activity')).json();
-    expect(activity.entries[0].text).toMatch(/^Paperless billing turned on by .+ of our staff, on behalf of /);
+    expect(activity.entries[0].text).toMatch(
+      /^Paperless billing turned on by .+ \(staff: Sam Stone, through a super-user session\)$/,
+    );
   });
 
   it('a customer sees only its own account, and never the staff timelines', async () => {

@@ -20,6 +20,7 @@ import {
 } from '@strand/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { changesBetween } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { assertOwned, type CustomerActor } from '../customer-account/customer-access.policy.js';
@@ -83,6 +84,31 @@ async function ownMailbox(ctx: AppContext, actor: CustomerActor, mailboxId: numb
   return row;
 }
 
+const MAILBOX_FIELDS: Record<string, string> = {
+  password_hash: 'Password',
+  forward_to: 'Forward to',
+  keep_copy: 'Keep a copy',
+  vacation_enabled: 'Vacation reply',
+  vacation_subject: 'Vacation subject',
+  vacation_message: 'Vacation message',
+  vacation_start: 'Vacation from',
+  vacation_end: 'Vacation until',
+};
+
+/** A mailbox change's before → after in words (a password only as "(changed)"; yes/no for the switches). */
+function mailboxChanges(mailbox: repo.MailboxRow, values: Parameters<typeof repo.updateMailbox>[2]) {
+  const shown = (field: string, v: unknown) =>
+    field === 'keep_copy' || field === 'vacation_enabled' ? (v ? 'Yes' : 'No') : v;
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(values)) {
+    const label = MAILBOX_FIELDS[field] ?? field;
+    before[label] = field === 'password_hash' ? null : shown(field, mailbox[field as keyof repo.MailboxRow]);
+    after[label] = shown(field, value);
+  }
+  return changesBetween(before, after);
+}
+
 /** Writes one change of a mailbox with its audit row, and answers the mailbox as it now is. */
 async function changeMailbox(
   ctx: AppContext,
@@ -95,7 +121,15 @@ async function changeMailbox(
   const now = ctx.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateMailbox(trx, mailbox.id, values, now);
-    await auditCustomerWrite(trx, actor, now, action, mailbox.id, { address: mailbox.address, ...detail });
+    await auditCustomerWrite(
+      trx,
+      actor,
+      now,
+      action,
+      mailbox.id,
+      { address: mailbox.address, ...detail },
+      mailboxChanges(mailbox, values),
+    );
   });
   const row = await repo.findMailbox(ctx.db, mailbox.id);
   if (!row) throw new Error(`mailbox ${mailbox.id} vanished`);
@@ -221,7 +255,8 @@ export async function addFaxEmail(
       throw conflict(message, { email: message });
     }
     const { id } = await repo.insertFaxEmail(trx, fax.id, input.email, now);
-    await auditCustomerWrite(trx, actor, now, 'fax.email.add', fax.id, { email: input.email });
+    const changes = changesBetween(null, { 'Fax to e-mail': input.email });
+    await auditCustomerWrite(trx, actor, now, 'fax.email.add', fax.id, { email: input.email }, changes);
     return { FaxEmailID: id, email: input.email };
   });
 }
@@ -238,7 +273,8 @@ export async function removeFaxEmail(
     const row = await repo.findFaxEmail(trx, fax.id, faxEmailId);
     if (!row) throw notFound('No fax-to-email address with that id on this fax number.');
     await repo.deleteFaxEmail(trx, row.id);
-    await auditCustomerWrite(trx, actor, now, 'fax.email.remove', fax.id, { email: row.email });
+    const changes = changesBetween({ 'Fax to e-mail': row.email }, { 'Fax to e-mail': null });
+    await auditCustomerWrite(trx, actor, now, 'fax.email.remove', fax.id, { email: row.email }, changes);
   });
 }
 

@@ -13,7 +13,7 @@ import type {
 } from '@strand/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { audit } from '../../lib/audit.js';
+import { audit, changesBetween } from '../../lib/audit.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { ownServiceLocation } from '../customer-account/account.service.js';
@@ -83,7 +83,15 @@ export async function replyToTicket(
       status,
       now,
     });
-    await auditCustomerWrite(trx, actor, now, 'trouble-ticket.reply', ticketId, { updateId: id, status });
+    await auditCustomerWrite(
+      trx,
+      actor,
+      now,
+      'trouble-ticket.reply',
+      ticketId,
+      { updateId: id, status },
+      status ? changesBetween({ Status: row.status }, { Status: status }) : undefined,
+    );
   });
   return pageOf(ctx, await findTicket(ctx, ticketId));
 }
@@ -131,6 +139,7 @@ export async function staffAnswer(
       action: 'staff.trouble-ticket.answer',
       subject: `trouble-ticket:${ticketId}`,
       detail: { updateId: id, status: input.status, customerId: row.customer_id },
+      changes: changesBetween({ Status: row.status }, { Status: input.status }),
     });
     await notify(trx, ctx.now(), {
       type: input.status === 'Resolved' && row.status !== 'Resolved' ? 'ticket.resolved' : 'ticket.updated',

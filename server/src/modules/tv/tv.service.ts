@@ -7,6 +7,7 @@ import { fullAddress, TV_MIDDLEWARE_DOWN_MESSAGE, type TvCredentials, type TvSer
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { TvMiddlewareUnavailable } from '../../integrations/tv/tv-middleware.js';
+import { changesBetween } from '../../lib/audit.js';
 import { HttpError } from '../../lib/errors.js';
 import type { CustomerActor } from '../customer-account/customer-access.policy.js';
 import { actorWith, auditCustomerWrite } from '../customer-account/customer-access.service.js';
@@ -37,7 +38,9 @@ async function askMiddleware<T>(ctx: AppContext, call: () => Promise<T>): Promis
 
 async function audited(ctx: AppContext, actor: CustomerActor, action: string, username: string) {
   const at = ctx.now().toISOString();
-  await ctx.db.transaction().execute((trx) => auditCustomerWrite(trx, actor, at, action, 'tv', { username }));
+  // A reset changes the sign-in's password: the entry says so, never the password itself.
+  const changes = action.endsWith('.reset') ? changesBetween({ Password: null }, { Password: 'new' }) : undefined;
+  await ctx.db.transaction().execute((trx) => auditCustomerWrite(trx, actor, at, action, 'tv', { username }, changes));
 }
 
 /** Shows the credentials (asked of the middleware at that moment). */

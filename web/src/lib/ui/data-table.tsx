@@ -43,6 +43,22 @@ export interface DataTableProps<Row> {
   onSort?(sort: string, dir: SortDir): void;
 }
 
+/**
+ * The rows in the order a sortable header asked for, sorted in the browser (a list that is not paged on the server):
+ * `keys` gives each sort key's value of a row; an unknown or absent sort keeps the rows' own order.
+ */
+export function sortedRows<Row>(
+  rows: readonly Row[],
+  keys: Readonly<Record<string, (row: Row) => string | number>>,
+  sort: string | undefined,
+  dir: SortDir | undefined,
+): Row[] {
+  const key = sort ? keys[sort] : undefined;
+  if (!key) return [...rows];
+  const sign = dir === 'desc' ? -1 : 1;
+  return [...rows].sort((a, b) => (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : 0));
+}
+
 /** The class that hides a cell of this priority below its width; none for priority 1. */
 export function columnPriorityClass(priority: ColumnPriority = 1): string | undefined {
   return priority === 1 ? undefined : `col-p${priority}`;

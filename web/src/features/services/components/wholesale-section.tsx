@@ -4,10 +4,12 @@ import {
   resolveMonthRange,
   type WholesaleReportParams,
   WholesaleReportQuerySchema,
+  type WholesaleService,
 } from '@strand/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/format';
+import { type DataColumn, DataTable, type SortDir, sortedRows } from '../../../lib/ui/data-table';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { ReportDownloads } from '../../../lib/ui/report-downloads';
@@ -30,6 +32,92 @@ const currentMonth = () => new Date().toISOString().slice(0, 7);
 const count = (n: number) => n.toLocaleString('en-US');
 const bandwidth = (mbps: number) => (mbps >= 1000 ? `${mbps / 1000} Gbps` : `${mbps} Mbps`);
 
+type Circuit = WholesaleService;
+
+const CIRCUIT_COLUMNS: readonly DataColumn<Circuit>[] = [
+  { id: 'circuit', header: 'Circuit', sort: 'circuit', cell: (s) => s.circuitId },
+  {
+    id: 'route',
+    header: 'Route (A end to Z end)',
+    sort: 'route',
+    priority: 2,
+    cell: (s) => (
+      <span className="wholesale-route">
+        <span>{s.aEndpoint}</span>
+        <span>to {s.zEndpoint}</span>
+      </span>
+    ),
+  },
+  { id: 'status', header: 'Status', sort: 'status', cell: (s) => <StatusBadge status={s.status} /> },
+  {
+    id: 'inService',
+    header: 'In service',
+    sort: 'inService',
+    priority: 3,
+    cell: (s) => (
+      <>
+        {s.status === 'Pending' ? 'from ' : ''}
+        {formatDay(s.startDate)}
+        {s.endDate ? ` to ${formatDay(s.endDate)}` : ''}
+      </>
+    ),
+  },
+  {
+    id: 'bandwidth',
+    header: 'Bandwidth',
+    sort: 'bandwidth',
+    numeric: true,
+    priority: 2,
+    cell: (s) => bandwidth(s.bandwidthMbps),
+  },
+  {
+    id: 'rate',
+    header: 'Monthly rate',
+    sort: 'rate',
+    numeric: true,
+    priority: 2,
+    cell: (s) => formatCents(s.monthlyRateCents),
+  },
+];
+
+const CIRCUIT_SORTS: Record<string, (s: Circuit) => string | number> = {
+  circuit: (s) => s.circuitId,
+  route: (s) => `${s.aEndpoint} ${s.zEndpoint}`.toLowerCase(),
+  status: (s) => s.status,
+  inService: (s) => s.startDate,
+  bandwidth: (s) => s.bandwidthMbps,
+  rate: (s) => s.monthlyRateCents,
+};
+
+/** The circuits leased as an index table: sortable columns, the count, the route and dates stacked on a phone. */
+function WholesaleCircuits({
+  services,
+  activeMonthlyCents,
+}: {
+  services: readonly Circuit[];
+  activeMonthlyCents: number;
+}) {
+  const [sort, setSort] = useState<{ sort?: string; dir?: SortDir }>({});
+  const active = services.filter((s) => s.status === 'Active').length;
+  return (
+    <>
+      <p role="status" data-testid="circuit-count">
+        {services.length} circuit{services.length === 1 ? '' : 's'} leased. {active} active circuits,{' '}
+        {formatCents(activeMonthlyCents)} a month.
+      </p>
+      <DataTable
+        caption="Circuits leased, with their rates"
+        columns={CIRCUIT_COLUMNS}
+        rows={sortedRows(services, CIRCUIT_SORTS, sort.sort, sort.dir)}
+        rowKey={(s) => String(s.WholesaleServiceID)}
+        sort={sort.sort}
+        dir={sort.dir}
+        onSort={(s, d) => setSort({ sort: s, dir: d })}
+      />
+    </>
+  );
+}
+
 /** Wholesale: the circuits the account leases, then viewWholesaleReport with its CSV and PDF. */
 export function WholesaleSection() {
   const services = useWholesaleServices(true);
@@ -41,37 +129,7 @@ export function WholesaleSection() {
       {services.data?.services.length === 0 && <EmptyState>No wholesale circuits on this account</EmptyState>}
       {services.data && services.data.services.length > 0 && (
         <>
-          <p>
-            {services.data.services.filter((s) => s.status === 'Active').length} active circuits,{' '}
-            {formatCents(services.data.activeMonthlyCents)} a month.
-          </p>
-          <Table
-            caption="Circuits leased, with their rates"
-            head={['Circuit', 'Route (A end to Z end)', 'Status', 'In service', 'Bandwidth', 'Monthly rate']}
-            numericFrom={4}
-          >
-            <tbody>
-              {services.data.services.map((s) => (
-                <tr key={s.WholesaleServiceID}>
-                  <th scope="row">{s.circuitId}</th>
-                  <td className="wholesale-route">
-                    <span>{s.aEndpoint}</span>
-                    <span>to {s.zEndpoint}</span>
-                  </td>
-                  <td>
-                    <StatusBadge status={s.status} />
-                  </td>
-                  <td>
-                    {s.status === 'Pending' ? 'from ' : ''}
-                    {formatDay(s.startDate)}
-                    {s.endDate ? ` to ${formatDay(s.endDate)}` : ''}
-                  </td>
-                  <td className="num">{bandwidth(s.bandwidthMbps)}</td>
-                  <td className="num">{formatCents(s.monthlyRateCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <WholesaleCircuits services={services.data.services} activeMonthlyCents={services.data.activeMonthlyCents} />
           <WholesaleReport />
         </>
       )}

@@ -174,6 +174,10 @@ function OrderView({ orderId }: { orderId: number }) {
         </Table>
       )}
 
+      {o.workOrders.map((w) => (
+        <WorkOrderHistory key={w.WOId} id={w.WOId} type={w.type} />
+      ))}
+
       {data.canEdit && <StatusForm orderId={o.orderId} data={data} />}
       {data.canEdit && isCancellable(o.status) && <CancelSection orderId={o.orderId} data={data} />}
       <NotesSection orderId={o.orderId} data={data} />
@@ -195,6 +199,19 @@ function OrderView({ orderId }: { orderId: number }) {
       )}
       <StaffHistory type="order" id={String(o.orderId)} title="Change history" />
     </section>
+  );
+}
+
+/** A work order's own timeline (dispatch moves, visits), read when opened. */
+function WorkOrderHistory({ id, type }: { id: number; type: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="card work-order-history" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>
+        Work order #{id} history ({type})
+      </summary>
+      {open && <StaffHistory type="work_order" id={String(id)} title={`Work order #${id} history`} headingLevel={3} />}
+    </details>
   );
 }
 

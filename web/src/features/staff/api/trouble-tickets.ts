@@ -48,6 +48,8 @@ export function useAnswerTicket(ticketId: number) {
       queryClient.setQueryData(getStaffTicketQueryOptions(ticketId).queryKey, page);
       await queryClient.invalidateQueries({ queryKey: ['staff', 'tickets'] });
       await queryClient.invalidateQueries({ queryKey: ['staff', 'home'] });
+      // The ticket's history on the page shows the answer as its newest entry.
+      await queryClient.invalidateQueries({ queryKey: ['staff', 'history', 'ticket', String(ticketId)] });
     },
   });
 }

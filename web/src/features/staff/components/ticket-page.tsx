@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { formatMoment } from '../../../lib/format';
+import { StaffHistory } from '../../../lib/staff-history';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
@@ -89,6 +90,7 @@ function TicketDetails({ ticket }: { ticket: TroubleTicketPage }) {
         </ol>
       )}
       <AnswerForm ticketId={ticket.TicketID} current={ticket.status} />
+      <StaffHistory type="ticket" id={String(ticket.TicketID)} title="Ticket history" />
     </>
   );
 }

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { staffTicketPath } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formatMoment } from '../../../lib/format';
-import { type DataColumn, DataTable, type SortDir } from '../../../lib/ui/data-table';
+import { type DataColumn, DataTable, type SortDir, sortedRows } from '../../../lib/ui/data-table';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
@@ -71,13 +71,6 @@ const SORTERS: Record<string, (t: Ticket) => string | number> = {
   last: (t) => t.lastUpdateAt,
 };
 
-function sorted(rows: readonly Ticket[], sort: string | undefined, dir: SortDir): Ticket[] {
-  const key = sort ? SORTERS[sort] : undefined;
-  if (!key) return [...rows];
-  const sign = dir === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : 0));
-}
-
 /** /staff/tickets: every account's trouble tickets by status, longest waiting first (sales and dispatch). */
 export function StaffTicketsPage() {
   usePageTitle('Trouble tickets');
@@ -94,7 +87,7 @@ function TicketsView() {
   const status: TicketFilter = isTicketFilter(asked) ? asked : 'open';
   const tickets = useStaffTickets(status);
   const [sort, setSort] = useState<{ sort?: string; dir: SortDir }>({ dir: 'asc' });
-  const rows = tickets.data ? sorted(tickets.data, sort.sort, sort.dir) : [];
+  const rows = tickets.data ? sortedRows(tickets.data, SORTERS, sort.sort, sort.dir) : [];
   return (
     <section className="page page--wide stack" aria-labelledby="tickets-heading">
       <h1 id="tickets-heading">Trouble tickets</h1>
