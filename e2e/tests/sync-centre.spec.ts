@@ -90,7 +90,7 @@ async function actionRequests(assetId: number): Promise<number> {
 test.describe('an asset action queued offline on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('waits in the sync centre while offline and is requested exactly once when back online', async ({
+  test('waits in the sync centre while offline, is requested exactly once when back online, and stays listed as sent after a reload', async ({
     page,
     context,
   }) => {
@@ -129,5 +129,14 @@ test.describe('an asset action queued offline on a phone', () => {
     await context.setOffline(false);
     await expect(page.getByRole('link', { name: 'Sync, nothing waiting' })).toBeVisible();
     expect(await actionRequests(assetId)).toBe(before + 1);
+
+    // The sent log is kept on the device: after a reload the sync centre still shows what was sent, and when.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sync' })).toBeVisible();
+    const sent = page.getByRole('list', { name: 'Queued changes' }).locator('.sync-item--sent');
+    await expect(sent).toHaveCount(1);
+    await expect(sent).toContainText('Asset action on ONT-100001 · WO #100001');
+    await expect(sent).toContainText(/Sent · queued .+ · sent .+/);
+    await expect(page.locator('.sync-summary')).not.toContainText('Not yet on this device');
   });
 });
