@@ -67,7 +67,7 @@ test.describe('the onsite checklist of each family', () => {
     await expect(readOnly.getByLabel('Arrival onsite time')).toHaveValue('08:15');
   });
 
-  test('install: the additional-room charge, the default time 00:00, and completion', async ({ page }) => {
+  test('install: the additional-room charge, the default time 00:00, one-tap Now, and completion', async ({ page }) => {
     const modal = await openChecklist(page, WO.consumerFiberInstall);
     await modal.getByLabel('Additional rooms').selectOption('3');
     await expect(modal.getByText('Charge: $225.00 ($75.00 a room)')).toBeVisible();
@@ -76,6 +76,14 @@ test.describe('the onsite checklist of each family', () => {
     await modal.getByLabel('Light signal strength').fill('-18.9 dBm');
     await modal.getByLabel('Arrival onsite date').fill('2025-03-05');
     await expect(modal.getByLabel('Arrival onsite time')).toHaveValue('00:00');
+    // Issue 27: one tap sets a time to now, on the provider's clock; the button is touch-sized.
+    const now = modal.getByRole('button', { name: 'Set Work complete to now' });
+    expect((await now.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    await now.click();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
+    await expect(modal.getByLabel('Work complete date')).toHaveValue(today);
+    await expect(modal.getByLabel('Work complete time')).toHaveValue(/^\d\d:\d\d$/);
+    await expect(modal.getByLabel('Work complete time')).not.toHaveValue('');
     await completeAndCheckReadOnly(page, modal, WO.consumerFiberInstall);
   });
 

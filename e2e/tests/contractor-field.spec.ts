@@ -44,6 +44,19 @@ test.describe('maps', () => {
       (await markers.count()) +
       (await clusters.allTextContents()).reduce((sum, text) => sum + Number.parseInt(text, 10), 0);
     await expect.poll(placed).toBeGreaterThanOrEqual(20);
+    // No two cluster badges sit on each other (issue 27: markers that overlap are clustered).
+    const boxes = (await clusters.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()))) as {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+    }[];
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        const apart = Math.hypot(a.x + a.width / 2 - b.x - b.width / 2, a.y + a.height / 2 - b.y - b.height / 2);
+        expect(apart, 'two cluster badges overlap').toBeGreaterThanOrEqual((a.width + b.width) / 2 - 4);
+      }
+    }
     const listed = page.locator('.map-list li');
     const openCount = await listed.count();
     await page.getByLabel('Show complete and closed work orders').check();

@@ -278,3 +278,20 @@ test('On my way tells the customer once and shows it was sent; an installer not 
   await expectSettled(page);
   await expect(page.getByRole('button', { name: 'On my way' })).toHaveCount(0);
 });
+
+test('on a 390 × 844 phone the main actions are in the first screen, each label inside its button (issue 27)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInInstaller(page);
+  await openWorkOrder(page, WO.fullInstall);
+  const main = page.getByRole('navigation', { name: 'Main actions' });
+  for (const name of ['Navigate', 'Call', 'Checklist', 'Photo', 'Scan']) {
+    const action = main.getByRole('link', { name, exact: true }).or(main.getByRole('button', { name, exact: true }));
+    await expect(action.first()).toBeVisible();
+    const box = await action.first().boundingBox();
+    expect((box?.y ?? 844) + (box?.height ?? 0), `${name} in the first screen`).toBeLessThanOrEqual(844);
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    expect(await action.first().evaluate((e) => e.scrollWidth <= e.clientWidth), `${name} fits its button`).toBe(true);
+  }
+});

@@ -7,6 +7,7 @@ import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { OutboxItem, OutboxStore } from './photo-outbox';
 import type { CachedResponse, ResponseCacheStore } from './response-cache';
 import { entryOf, type SavedWorkOrder, type SavedWorkOrderEntry, type SavedWorkOrderStore } from './saved-work-orders';
+import type { SentEntry, SentLogStore } from './sent-log';
 
 interface OfflineSchema extends DBSchema {
   responses: { key: string; value: CachedResponse; indexes: { savedAt: string } };
@@ -18,12 +19,14 @@ interface OfflineSchema extends DBSchema {
    */
   workOrderList: { key: string; value: SavedWorkOrderEntry; indexes: { userId: number; path: string } };
   outbox: { key: string; value: OutboxItem };
+  /** Version 4: the sync centre's log of sent items (sent-log.ts), so it survives a reload. */
+  sentLog: { key: string; value: SentEntry; indexes: { sentAt: string } };
 }
 
 let opened: Promise<IDBPDatabase<OfflineSchema>> | null = null;
 
 export function offlineDb(): Promise<IDBPDatabase<OfflineSchema>> {
-  opened ??= openDB<OfflineSchema>('strand-offline', 3, {
+  opened ??= openDB<OfflineSchema>('strand-offline', 4, {
     async upgrade(db, oldVersion, _newVersion, tx) {
       if (oldVersion < 1) {
         db.createObjectStore('responses', { keyPath: 'key' }).createIndex('savedAt', 'savedAt');
@@ -41,6 +44,7 @@ export function offlineDb(): Promise<IDBPDatabase<OfflineSchema>> {
         }
       }
       if (oldVersion < 3) tx.objectStore('workOrderList').createIndex('path', 'paths', { multiEntry: true });
+      if (oldVersion < 4) db.createObjectStore('sentLog', { keyPath: 'id' }).createIndex('sentAt', 'sentAt');
     },
   });
   return opened;
@@ -86,5 +90,17 @@ export const idbOutboxStore: OutboxStore = {
   },
   remove: async (id) => {
     await (await offlineDb()).delete('outbox', id);
+  },
+};
+
+export const idbSentLogStore: SentLogStore = {
+  all: async () => (await offlineDb()).getAll('sentLog'),
+  put: async (entry) => {
+    await (await offlineDb()).put('sentLog', entry);
+  },
+  idsByAge: async () => (await offlineDb()).getAllKeysFromIndex('sentLog', 'sentAt'),
+  remove: async (ids) => {
+    const tx = (await offlineDb()).transaction('sentLog', 'readwrite');
+    await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
   },
 };

@@ -6,15 +6,16 @@ import { PHOTO_SYNCHRONIZED_MESSAGE } from '@strand/domain';
 import { useSyncExternalStore } from 'react';
 import { sessionStore } from '../browser-session';
 import { popup } from '../popup-store';
-import { idbOutboxStore, idbResponseStore, idbSavedWorkOrderStore } from './offline-db';
+import { idbOutboxStore, idbResponseStore, idbSavedWorkOrderStore, idbSentLogStore } from './offline-db';
 import { createOfflineReader, type OfflineRead, type ServedCopy } from './offline-read';
 
 export { oldestServedCopy } from './offline-read';
 
-import { createPhotoOutbox, type OutboxItem, type OutboxRequest, type OutboxSnapshot } from './photo-outbox';
+import { createPhotoOutbox, type OutboxRequest, type OutboxSnapshot } from './photo-outbox';
 import { xhrPhotoTransport } from './photo-transport';
 import { createResponseCache } from './response-cache';
 import { savedFilePath, savedResponse } from './saved-work-orders';
+import { createSentLog, type SentEntry } from './sent-log';
 
 const currentUserId = () => sessionStore.getState().claims?.nUserID ?? null;
 
@@ -78,17 +79,20 @@ export const photoOutbox = createPhotoOutbox({
   store: idbOutboxStore,
   send: xhrPhotoTransport(() => sessionStore.getState().token),
   currentUserId,
-  onSent() {
-    lastSync = new Date().toISOString();
+  onSent(item) {
+    const at = new Date();
+    lastSync = at.toISOString();
     try {
       localStorage.setItem(LAST_SYNC_KEY, lastSync);
     } catch {
       // Private mode: the time is kept for this page only.
     }
+    void sentLog.record(item, at).then(setSentEntries, () => {
+      // No IndexedDB (private mode): this page still lists it.
+      setSentEntries([{ ...item, state: 'sent', blob: null, error: null, sentAt: lastSync ?? '' }, ...sentEntries]);
+    });
   },
   onDrained(sent) {
-    recentlySent = [...sent.map((i) => ({ ...i, blob: null })), ...recentlySent].slice(0, 20);
-    for (const l of sentListeners) l();
     const photos = sent.filter((i) => !i.request);
     if (photos.length === 0) {
       popup.show(`${sent.length} queued change${sent.length === 1 ? '' : 's'} sent.`);
@@ -112,7 +116,7 @@ export function startPhotoOutbox(): Promise<void> {
     sessionStore.subscribe(() => {
       if (navigator.onLine) void photoOutbox.drain();
     });
-    await photoOutbox.load();
+    await Promise.all([photoOutbox.load(), sentLog.load().then(setSentEntries, () => undefined)]);
     if (navigator.onLine) await photoOutbox.drain();
   })().catch(() => {
     started = null;
@@ -128,18 +132,42 @@ export function useOutbox(): OutboxSnapshot {
 
 const LAST_SYNC_KEY = 'strand.lastSync';
 
-/** Items sent since the page loaded (the outbox clears them once drained): the sync centre lists them as Sent. */
-let recentlySent: readonly OutboxItem[] = [];
+/**
+ * The items that arrived at the server, newest first (the outbox clears them once drained): kept in IndexedDB
+ * (sent-log.ts), so the sync centre lists them as Sent, with when, after a reload too.
+ */
+const sentLog = createSentLog(idbSentLogStore);
+let sentEntries: readonly SentEntry[] = [];
 const sentListeners = new Set<() => void>();
+/** The signed-in user's entries, computed once per change of the log or the user. */
+let mine: { entries: readonly SentEntry[]; userId: number | null; list: readonly SentEntry[] } = {
+  entries: sentEntries,
+  userId: null,
+  list: [],
+};
 
-export function useRecentlySent(): readonly OutboxItem[] {
+function setSentEntries(next: readonly SentEntry[]): void {
+  sentEntries = next;
+  for (const l of sentListeners) l();
+}
+
+function mySentEntries(): readonly SentEntry[] {
+  const userId = currentUserId();
+  if (mine.entries !== sentEntries || mine.userId !== userId) {
+    mine = { entries: sentEntries, userId, list: sentEntries.filter((e) => e.userId === userId) };
+  }
+  return mine.list;
+}
+
+/** The signed-in user's sent items on this device, newest first, with when each arrived. */
+export function useRecentlySent(): readonly SentEntry[] {
   return useSyncExternalStore(
     (l) => {
       sentListeners.add(l);
       return () => sentListeners.delete(l);
     },
-    () => recentlySent,
-    () => recentlySent,
+    mySentEntries,
+    mySentEntries,
   );
 }
 let lastSync: string | null = (() => {

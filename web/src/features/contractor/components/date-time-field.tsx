@@ -1,5 +1,7 @@
 import { DEFAULT_TIME } from '@strand/domain';
 import { useId } from 'react';
+import { Button } from '../../../lib/ui/button';
+import { providerNow, providerToday } from '../../../lib/ui/date-time-field';
 import type { DateTimeValue } from '../checklist-state';
 
 export interface DateTimeFieldProps {
@@ -7,11 +9,17 @@ export interface DateTimeFieldProps {
   value: DateTimeValue;
   error?: string | undefined;
   onChange(value: DateTimeValue): void;
+  /** For a test: the moment "now" is taken from. */
+  now?: () => Date;
 }
 
-/** A 'date time' input (SPEC §3): a date and a time, the time defaulting to 00:00. */
-export function DateTimeField({ label, value, error, onChange }: DateTimeFieldProps) {
+/**
+ * A 'date time' input (SPEC §3): a date and a time, the time defaulting to 00:00, with a one-tap "Now" (issue 27)
+ * that sets both to the provider's clock (DISPATCH_TIME_ZONE, the kit's providerToday / providerNow).
+ */
+export function DateTimeField({ label, value, error, onChange, now = () => new Date() }: DateTimeFieldProps) {
   const id = useId();
+  const zone = providerNow(now()).zone;
   return (
     <fieldset
       className={`date-time${error ? ' field--invalid' : ''}`}
@@ -32,7 +40,7 @@ export function DateTimeField({ label, value, error, onChange }: DateTimeFieldPr
         </div>
         <div className="field">
           <label htmlFor={`${id}-time`}>
-            <span className="visually-hidden">{label} </span>time
+            <span className="visually-hidden">{label} </span>time <span className="muted">({zone})</span>
           </label>
           <input
             id={`${id}-time`}
@@ -41,6 +49,18 @@ export function DateTimeField({ label, value, error, onChange }: DateTimeFieldPr
             onChange={(e) => onChange({ ...value, time: e.target.value || DEFAULT_TIME })}
           />
         </div>
+        <Button
+          type="button"
+          variant="secondary"
+          className="date-time__now"
+          aria-label={`Set ${label} to now`}
+          onClick={() => {
+            const moment = now();
+            onChange({ date: providerToday(moment), time: providerNow(moment).time });
+          }}
+        >
+          Now
+        </Button>
       </div>
       {error && (
         <p id={`${id}-error`} className="field__error">

@@ -75,8 +75,13 @@ function Focus({
   return null;
 }
 
-/** Markers closer than this (px) join a cluster; above CLUSTER_MAX_ZOOM every work order has its own marker. */
-const CLUSTER_RADIUS_PX = 36;
+/**
+ * Markers closer than this (screen px) join a cluster; above CLUSTER_MAX_ZOOM every work order has its own marker.
+ * As wide as the largest cluster badge, so two badges never overlap; with CLUSTER_EXTENT, supercluster's pixels are
+ * Leaflet's (its default extent of 512 halved the radius on a 256 px tile map, and badges sat on each other).
+ */
+const CLUSTER_RADIUS_PX = 48;
+const CLUSTER_EXTENT = 256;
 const CLUSTER_MAX_ZOOM = 16;
 const FOCUS_ZOOM = 17;
 
@@ -90,7 +95,11 @@ function useClusters(workOrders: ContractorMapWorkOrder[]) {
       properties: { id: w.nCount },
       geometry: { type: 'Point', coordinates: [w.Longitude, w.Latitude] },
     }));
-    return new Supercluster<{ id: number }>({ radius: CLUSTER_RADIUS_PX, maxZoom: CLUSTER_MAX_ZOOM }).load(points);
+    return new Supercluster<{ id: number }>({
+      radius: CLUSTER_RADIUS_PX,
+      extent: CLUSTER_EXTENT,
+      maxZoom: CLUSTER_MAX_ZOOM,
+    }).load(points);
   }, [workOrders]);
   const [view, setView] = useState<{ box: [number, number, number, number]; zoom: number } | null>(null);
   const map = useMapEvents({ moveend: () => setView(viewOf(map)) });

@@ -1,7 +1,7 @@
 /**
  * The sync centre (issue 27 item 5): every write queued on this device — photos, checklist saves, asset actions —
  * with its state (waiting, sending, failed with why, sent), Retry and Discard (confirmed), the time of the last
- * successful sync, and how much the device keeps for offline work and whether the browser may clear it.
+ * successful sync, the items already sent (kept on the device, so a reload still lists them), and how much the device keeps for offline work and whether the browser may clear it.
  */
 import { useEffect, useState } from 'react';
 import { formatDateTime, formatBytes as formatSmall } from '../../../lib/format';
@@ -14,6 +14,7 @@ import {
   useRecentlySent,
 } from '../../../lib/offline/offline-runtime';
 import type { OutboxItem } from '../../../lib/offline/photo-outbox';
+import type { SentEntry } from '../../../lib/offline/sent-log';
 import { Button } from '../../../lib/ui/button';
 import { LazyConfirmDialog } from '../../../lib/ui/confirm-dialog-lazy';
 import { usePageTitle } from '../../../lib/ui/page-title';
@@ -42,7 +43,7 @@ export function SyncPage() {
   usePageTitle('Sync');
   const { items: queued, progress } = useOutbox();
   const sent = useRecentlySent();
-  const items = [...queued, ...sent.filter((s) => !queued.some((q) => q.id === s.id))];
+  const items: (OutboxItem | SentEntry)[] = [...queued, ...sent.filter((s) => !queued.some((q) => q.id === s.id))];
   const [online, setOnline] = useState(() => navigator.onLine);
   const [storage, setStorage] = useState<StorageState | null>(null);
   const [discarding, setDiscarding] = useState<OutboxItem | null>(null);
@@ -121,6 +122,7 @@ export function SyncPage() {
                   ` ${Math.round(((progress[item.id] ?? 0) / Math.max(item.sizeBytes, 1)) * 100)}%`}
                 {item.state === 'waiting' && !item.request && ` (${fileSize(item.sizeBytes)})`}
                 {` · queued ${formatDateTime(item.createdAt)}`}
+                {'sentAt' in item && ` · sent ${formatDateTime(item.sentAt)}`}
               </span>
               {item.error && (
                 <span className="sync-item__error">
