@@ -43,8 +43,8 @@ export function StaffHistory({
           onValueChange={set('actor')}
         />
         <TextField label="Action starts with" value={draft.action ?? ''} onValueChange={set('action')} />
-        <DateField label="From" value={draft.from ?? ''} onValueChange={set('from')} />
-        <DateField label="To" value={draft.to ?? ''} onValueChange={set('to')} />
+        <DateField label="From" todayLabel={false} value={draft.from ?? ''} onValueChange={set('from')} />
+        <DateField label="To" todayLabel={false} value={draft.to ?? ''} onValueChange={set('to')} />
         <Button type="submit" variant="secondary">
           Filter
         </Button>

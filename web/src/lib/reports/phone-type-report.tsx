@@ -140,8 +140,8 @@ export function PhoneTypeReport({ basePath, extra = {}, keyPrefix }: PhoneTypeRe
             />
           ) : (
             <>
-              <DateField label="From" {...form.field('from')} error={fieldError('from')} />
-              <DateField label="To" {...form.field('to')} error={fieldError('to')} />
+              <DateField label="From" todayLabel={false} {...form.field('from')} error={fieldError('from')} />
+              <DateField label="To" todayLabel={false} {...form.field('to')} error={fieldError('to')} />
             </>
           )}
           {filters.includes('direction') && (

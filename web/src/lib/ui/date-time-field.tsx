@@ -2,7 +2,7 @@
  * Date and time fields: the browser's own date and time inputs (typed digit by digit with the keyboard, a picker on a
  * phone, read out by screen readers in the reader's language) in a labelled Field, with a one-tap "Today" or "Now"
  * beside them. Today and now are the provider's (DISPATCH_TIME_ZONE), the clock every time of the portal is shown in;
- * a time field says which zone it means. The button's name carries the field's ("Today: From") in words, not in an
+ * a time field says which zone it means. The button's name carries the field's ("Today for From") in words, not in an
  * aria-label, so the field's label names only its input. DateTimeField is the pair (SPEC §3's 'date time').
  */
 import { localParts } from '@strand/domain';
@@ -68,7 +68,7 @@ export function DateField({
           {todayLabel ? (
             <Button variant="secondary" disabled={rest.disabled} onClick={() => onValueChange(providerToday(now()))}>
               {todayLabel}
-              <span className="visually-hidden">: {label}</span>
+              <span className="visually-hidden"> for {label}</span>
             </Button>
           ) : null}
         </div>
@@ -103,7 +103,7 @@ export function TimeField({
           {nowLabel ? (
             <Button variant="secondary" disabled={rest.disabled} onClick={() => onValueChange(providerNow(now()).time)}>
               {nowLabel}
-              <span className="visually-hidden">: {label}</span>
+              <span className="visually-hidden"> for {label}</span>
             </Button>
           ) : null}
         </div>

@@ -102,8 +102,8 @@ export function PhoneReportSection() {
       <h2 id="phone-heading">Phone report</h2>
       <Form className="card form-card report-filter" onSubmit={submit} aria-label="Phone report filter">
         <div className="report-filter__fields">
-          <DateField label="From" {...form.field('from')} error={fieldError('from')} />
-          <DateField label="To" {...form.field('to')} error={fieldError('to')} />
+          <DateField label="From" todayLabel={false} {...form.field('from')} error={fieldError('from')} />
+          <DateField label="To" todayLabel={false} {...form.field('to')} error={fieldError('to')} />
           <SelectField
             label="Direction"
             {...form.field('direction')}

@@ -171,8 +171,8 @@ function OrdersView({ canReview }: { canReview: boolean }) {
               ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] })),
             ]}
           />
-          <DateField label="Placed from" {...form.field('from')} />
-          <DateField label="Placed to" {...form.field('to')} />
+          <DateField label="Placed from" todayLabel={false} {...form.field('from')} />
+          <DateField label="Placed to" todayLabel={false} {...form.field('to')} />
         </div>
         <div className="actions">
           <Button type="submit">Search</Button>
