@@ -30,11 +30,11 @@ async function expectNoSideways(page: Page, paths: readonly string[]) {
         await settled(page);
         const { scroll, client, culprits } = await page.evaluate(() => {
           const root = document.documentElement;
-          const wide = [...document.querySelectorAll('body *')]
+          const wide = Array.from(document.querySelectorAll('body *'))
             .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1)
             .filter((el) => !el.closest('[data-radix-popper-content-wrapper]'))
             .slice(0, 5)
-            .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+            .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}`);
           return { scroll: root.scrollWidth, client: root.clientWidth, culprits: wide };
         });
         expect(scroll, `${target} at ${size.width} px scrolls sideways: ${culprits.join(', ')}`).toBeLessThanOrEqual(
