@@ -77,7 +77,7 @@ test.describe('the onsite checklist of each family', () => {
     await modal.getByLabel('Arrival onsite date').fill('2025-03-05');
     await expect(modal.getByLabel('Arrival onsite time')).toHaveValue('00:00');
     // Issue 27: one tap sets a time to now, on the provider's clock; the button is touch-sized.
-    const now = modal.getByRole('button', { name: 'Set Work complete to now' });
+    const now = modal.getByRole('button', { name: 'Now for Work complete' });
     expect((await now.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     await now.click();
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());

@@ -111,16 +111,19 @@ test.describe('Services: fax sending, TV sign-in, wholesale', () => {
     const failed = outbox.getByRole('article', { name: 'To (573)555-0162' });
     await expect(failed.getByText('Failed', { exact: true })).toBeVisible();
     await expect(failed.getByText('Failed: Nobody answered after 60 seconds. Gave up after 3 tries.')).toBeVisible();
-    await failed.getByText('3 calls to the carrier').click();
-    await expect(failed.getByText(/No answer \(Nobody answered after 60 seconds\.\)/).first()).toBeVisible();
+    await failed.getByRole('button', { name: '3 calls to the carrier' }).click();
+    const calls = page.getByRole('dialog', { name: 'Calls to the carrier' });
+    await expect(calls.getByText(/No answer \(Nobody answered after 60 seconds\.\)/).first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(calls).toBeHidden();
 
     await failed.getByRole('button', { name: 'Send the fax to (573)555-0162 again' }).click();
     await expect(page.getByText('Fax to (573)555-0162 is back in the queue')).toBeVisible();
     const again = outbox.getByRole('article', { name: 'To (573)555-0162' });
     await expect(again.getByText('Sent', { exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(again.getByText('Retried', { exact: true })).toBeVisible();
-    await again.getByText('4 calls to the carrier').click();
-    await expect(again.getByText(/: Sent$/)).toBeVisible();
+    await again.getByRole('button', { name: '4 calls to the carrier' }).click();
+    await expect(page.getByRole('dialog', { name: 'Calls to the carrier' }).getByText(/: Sent$/)).toBeVisible();
   });
 
   test('TV app sign-in: hidden until shown, then reset after a confirmation', async ({ page }) => {

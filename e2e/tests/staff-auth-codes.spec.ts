@@ -109,14 +109,17 @@ for (const size of SIZES) {
       await mine.getByRole('button', { name: 'Save' }).click();
       const edited = page.getByRole('article', { name: new RegExp(`Reception desk ${stamp}`) });
       await expect(edited).toBeVisible();
-      await edited.getByRole('button', { name: /^Suspend/ }).click();
+      await edited.getByRole('button', { name: /^More actions/ }).click();
+      await page.getByRole('menuitem', { name: 'Suspend' }).click();
       await expect(edited.getByTestId('auth-code-status')).toHaveText('Suspended', { timeout: 20_000 });
-      await edited.getByRole('button', { name: /^Remove/ }).click();
+      await edited.getByRole('button', { name: /^More actions/ }).click();
+      await page.getByRole('menuitem', { name: 'Remove' }).click();
       const confirm = page.getByRole('alertdialog');
       await expect(confirm).toContainText(`Remove auth code ******${code.slice(-1)}`);
       await confirm.getByRole('button', { name: 'Keep it' }).click();
       await expect(edited).toBeVisible();
-      await edited.getByRole('button', { name: /^Remove/ }).click();
+      await edited.getByRole('button', { name: /^More actions/ }).click();
+      await page.getByRole('menuitem', { name: 'Remove' }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Remove the code' }).click();
       await expect(page.getByRole('article', { name: new RegExp(`Reception desk ${stamp}`) })).toHaveCount(0, {
         timeout: 20_000,

@@ -116,9 +116,9 @@ test('the style page and the order funnel, signed out', async ({ page }) => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(address).toHaveValue('100 Maple Ave');
-    await page.getByRole('button', { name: 'Today: Install date' }).click();
+    await page.getByRole('button', { name: 'Today for Install date' }).click();
     await expect(page.getByLabel('Install date', { exact: true })).toHaveValue('2026-11-27');
-    await page.getByRole('button', { name: 'Now: Arrival time' }).click();
+    await page.getByRole('button', { name: 'Now for Arrival time' }).click();
     await expect(page.getByLabel('Arrival time', { exact: true })).toHaveValue('10:00');
 
     const table = page.getByRole('table', { name: 'Example orders' });

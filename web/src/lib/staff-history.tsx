@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { errorMessage } from './api-client';
 import { type HistoryFilters, staffItem, useStaffHistory } from './history';
 import { Button } from './ui/button';
+import { DateField } from './ui/date-time-field';
 import { FormAlert } from './ui/form-alert';
 import { Skeleton } from './ui/skeleton';
 import { TextField } from './ui/text-field';
@@ -52,8 +53,8 @@ export function StaffHistory({
           onValueChange={set('actor')}
         />
         {!only && <TextField label="Action starts with" value={draft.action ?? ''} onValueChange={set('action')} />}
-        <TextField label="From" type="date" value={draft.from ?? ''} onValueChange={set('from')} />
-        <TextField label="To" type="date" value={draft.to ?? ''} onValueChange={set('to')} />
+        <DateField label="From" todayLabel={false} value={draft.from ?? ''} onValueChange={set('from')} />
+        <DateField label="To" todayLabel={false} value={draft.to ?? ''} onValueChange={set('to')} />
         <Button type="submit" variant="secondary">
           Filter
         </Button>

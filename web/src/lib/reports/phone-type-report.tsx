@@ -19,6 +19,7 @@ import { Skeleton } from '../../lib/ui/skeleton';
 import { apiRequest, downloadFile, errorMessage } from '../api-client';
 import { formErrorsFrom, NO_ERRORS } from '../form-errors';
 import { Button } from '../ui/button';
+import { DateField } from '../ui/date-time-field';
 import { Form } from '../ui/form';
 import { FormAlert } from '../ui/form-alert';
 import { SelectField } from '../ui/parts';
@@ -139,8 +140,8 @@ export function PhoneTypeReport({ basePath, extra = {}, keyPrefix }: PhoneTypeRe
             />
           ) : (
             <>
-              <TextField label="From" type="date" {...form.field('from')} error={fieldError('from')} />
-              <TextField label="To" type="date" {...form.field('to')} error={fieldError('to')} />
+              <DateField label="From" todayLabel={false} {...form.field('from')} error={fieldError('from')} />
+              <DateField label="To" todayLabel={false} {...form.field('to')} error={fieldError('to')} />
             </>
           )}
           {filters.includes('direction') && (

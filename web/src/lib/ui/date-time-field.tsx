@@ -2,10 +2,11 @@
  * Date and time fields: the browser's own date and time inputs (typed digit by digit with the keyboard, a picker on a
  * phone, read out by screen readers in the reader's language) in a labelled Field, with a one-tap "Today" or "Now"
  * beside them. Today and now are the provider's (DISPATCH_TIME_ZONE), the clock every time of the portal is shown in;
- * a time field says which zone it means.
+ * a time field says which zone it means. The button's name carries the field's ("Today for From") in words, not in an
+ * aria-label, so the field's label names only its input. DateTimeField is the pair (SPEC §3's 'date time').
  */
 import { localParts } from '@strand/domain';
-import type { InputHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, useId } from 'react';
 import { Button } from './button';
 import { Field } from './field';
 
@@ -65,13 +66,9 @@ export function DateField({
             {...rest}
           />
           {todayLabel ? (
-            <Button
-              variant="secondary"
-              disabled={rest.disabled}
-              aria-label={`${todayLabel}: ${label}`}
-              onClick={() => onValueChange(providerToday(now()))}
-            >
+            <Button variant="secondary" disabled={rest.disabled} onClick={() => onValueChange(providerToday(now()))}>
               {todayLabel}
+              <span className="visually-hidden"> for {label}</span>
             </Button>
           ) : null}
         </div>
@@ -104,17 +101,83 @@ export function TimeField({
             {...rest}
           />
           {nowLabel ? (
-            <Button
-              variant="secondary"
-              disabled={rest.disabled}
-              aria-label={`${nowLabel}: ${label}`}
-              onClick={() => onValueChange(providerNow(now()).time)}
-            >
+            <Button variant="secondary" disabled={rest.disabled} onClick={() => onValueChange(providerNow(now()).time)}>
               {nowLabel}
+              <span className="visually-hidden"> for {label}</span>
             </Button>
           ) : null}
         </div>
       )}
     </Field>
+  );
+}
+
+/** A date and its time together; an empty time is taken as `defaultTime` once a date is chosen. */
+export interface DateTimeValue {
+  date: string;
+  time: string;
+}
+
+export interface DateTimeFieldProps {
+  label: string;
+  value: DateTimeValue;
+  onValueChange(value: DateTimeValue): void;
+  error?: string | undefined;
+  /** The time a date alone stands for (SPEC §3: 00:00). */
+  defaultTime?: string;
+  /** For a test: the moment "now" is taken from. */
+  now?: () => Date;
+}
+
+/**
+ * A 'date time' input: a fieldset named by `label` with a date and a time field (the provider's zone named), and one
+ * "Now" (issue 27) that sets both to the provider's clock: an installer on site records the moment in one tap.
+ */
+export function DateTimeField({
+  label,
+  value,
+  onValueChange,
+  error,
+  defaultTime = '00:00',
+  now = () => new Date(),
+}: DateTimeFieldProps) {
+  const id = useId();
+  return (
+    <fieldset
+      className={`date-time${error ? ' field--invalid' : ''}`}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
+      <legend>{label}</legend>
+      <div className="date-time__inputs">
+        <DateField
+          label={`${label} date`}
+          value={value.date}
+          todayLabel={false}
+          onValueChange={(date) => onValueChange({ date, time: value.time || defaultTime })}
+        />
+        <TimeField
+          label={`${label} time`}
+          value={value.time}
+          nowLabel={false}
+          now={now}
+          onValueChange={(time) => onValueChange({ ...value, time: time || defaultTime })}
+        />
+        <Button
+          variant="secondary"
+          className="date-time__now"
+          onClick={() => {
+            const moment = now();
+            onValueChange({ date: providerToday(moment), time: providerNow(moment).time });
+          }}
+        >
+          Now <span className="visually-hidden">for {label}</span>
+        </Button>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

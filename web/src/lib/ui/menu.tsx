@@ -26,14 +26,17 @@ export interface MenuProps {
   /** Which edge of the button the menu lines up with. */
   align?: 'start' | 'end';
   small?: boolean;
+  /** Said after the button's words to a screen reader when a page has several menus ("More actions for 1234"). */
+  context?: string;
 }
 
-export function Menu({ items, label = 'More actions', align = 'end', small }: MenuProps) {
+export function Menu({ items, label = 'More actions', align = 'end', small, context }: MenuProps) {
   return (
     <MenuPrimitive.Root modal={false}>
       <MenuPrimitive.Trigger className={buttonClass({ variant: 'secondary', small, className: 'kit-menu__trigger' })}>
         <Ellipsis className="icon" aria-hidden="true" />
         {label}
+        {context ? <span className="visually-hidden"> for {context}</span> : null}
       </MenuPrimitive.Trigger>
       <MenuPrimitive.Portal>
         <MenuPrimitive.Content className="kit-menu" align={align} sideOffset={4} collisionPadding={8}>

@@ -1,6 +1,7 @@
 /**
  * Every screen's buttons come from the UI kit (lib/ui/button.tsx): no raw `className="button…"` under features/ or
- * app/. A failure lists each offender as file:line.
+ * app/, no older variant name (`danger`, `link`: destructive and tertiary), and no browser dialog (window.confirm,
+ * alert, prompt: the kit's ConfirmDialog asks). A failure lists each offender as file:line.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -9,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 const SRC = join(import.meta.dirname, '..', '..');
 /** `className="button"`, `className="button button--secondary"`, `className={`button …`}`, `className='button…'`. */
 const RAW_BUTTON_CLASS = /className=\{?\s*["'`]button(?=["'`\s]|--)/;
+const OLD_VARIANT = /variant=\{?["'](?:danger|link)["']/;
+const BROWSER_DIALOG = /\b(?:window\.)?(?:confirm|alert|prompt)\(\s*["'`]|window\.(?:confirm|alert|prompt)\b/;
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -18,13 +21,15 @@ function files(dir: string): string[] {
   });
 }
 
-export function rawButtonClasses(roots: readonly string[]): string[] {
+export function rawButtonClasses(roots: readonly string[], pattern: RegExp = RAW_BUTTON_CLASS): string[] {
   return roots.flatMap((root) =>
-    files(root).flatMap((file) =>
-      readFileSync(file, 'utf8')
-        .split('\n')
-        .flatMap((line, i) => (RAW_BUTTON_CLASS.test(line) ? [`${relative(SRC, file)}:${i + 1}: ${line.trim()}`] : [])),
-    ),
+    files(root)
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (pattern.test(line) ? [`${relative(SRC, file)}:${i + 1}: ${line.trim()}`] : [])),
+      ),
   );
 }
 
@@ -40,5 +45,14 @@ describe('the UI kit', () => {
 
   it('no screen styles a button by hand: features/ and app/ use lib/ui/button', () => {
     expect(rawButtonClasses([join(SRC, 'features'), join(SRC, 'app')])).toEqual([]);
+  });
+
+  it('no screen uses an older variant name or a browser dialog', () => {
+    expect(OLD_VARIANT.test('<Button variant="danger">')).toBe(true);
+    expect(BROWSER_DIALOG.test("if (window.confirm('Sure?'))")).toBe(true);
+    expect(BROWSER_DIALOG.test('onYes={() => void confirm()}')).toBe(false);
+    const roots = [join(SRC, 'features'), join(SRC, 'app')];
+    expect(rawButtonClasses(roots, OLD_VARIANT)).toEqual([]);
+    expect(rawButtonClasses([...roots, join(SRC, 'lib')], BROWSER_DIALOG)).toEqual([]);
   });
 });

@@ -1,17 +1,24 @@
 /**
- * Colours come from the tokens (styles/tokens.css): no hex, rgb() or hsl() colour in another stylesheet of web/src,
- * nor in a component's inline `style`. A failure lists each offender as file:line. (The map layers' and chart
- * series' colours that Leaflet takes as options are data, not styles, and live beside their layers.)
+ * Colours and type come from the tokens (styles/tokens.css): no hex, rgb() or hsl() colour in another stylesheet of
+ * web/src, in a component's inline `style`, or anywhere in the code of features/ and app/; no raw font size or weight
+ * in a stylesheet (the type scale's `--text-*` and `--weight-*`). The colours a map or calendar library takes as
+ * options are literal in one place, lib/ui/map-colours.ts, each equal to its token. A failure lists each offender as
+ * file:line.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { mapColour } from './map-colours';
 
 const SRC = join(import.meta.dirname, '..', '..');
 const TOKENS = join(SRC, 'styles', 'tokens.css');
 const RAW_COLOUR = /#[0-9a-fA-F]{3,8}\b|\b(?:rgba?|hsla?)\(/;
 /** An inline style with a colour literal: `style={{ color: '#123' }}`. */
 const INLINE_STYLE_COLOUR = /style=\{\{[^}]*['"`](?:#[0-9a-fA-F]{3,8}|(?:rgba?|hsla?)\()/;
+/** A colour literal in code: `'#b42318'`, `"rgb(0 0 0)"`. */
+const CODE_COLOUR = /['"`](?:#[0-9a-fA-F]{3,8}|(?:rgba?|hsla?)\()/;
+/** A font size or weight that is not a token: `font-size: 0.9rem`, `font-weight: 600` (`inherit`, `em` steps pass). */
+const RAW_TYPE = /font-size:\s*[0-9.]+(?:px|rem)|font-weight:\s*[0-9]/;
 
 function files(dir: string, pattern: RegExp): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -65,5 +72,30 @@ describe('design tokens', () => {
 
   it('no component sets a raw colour in an inline style', () => {
     expect(offenders(files(SRC, /\.tsx$/), INLINE_STYLE_COLOUR)).toEqual([]);
+  });
+
+  it('no feature or app code has a colour literal (maps and calendars take lib/ui/map-colours)', () => {
+    expect(CODE_COLOUR.test(`color: '#b42318'`)).toBe(true);
+    expect(CODE_COLOUR.test('color: mapColour.danger')).toBe(false);
+    const code = [join(SRC, 'features'), join(SRC, 'app')].flatMap((dir) =>
+      files(dir, /\.tsx?$/).filter((file) => !/\.test\.tsx?$/.test(file)),
+    );
+    expect(offenders(code, CODE_COLOUR)).toEqual([]);
+  });
+
+  it("each map colour is its token's value", () => {
+    const tokens = readFileSync(TOKENS, 'utf8');
+    for (const [name, value] of Object.entries(mapColour)) {
+      const token = new RegExp(`--(?:color|map)-${name}:\\s*${value};`);
+      expect(tokens, `--color-${name} or --map-${name}: ${value}`).toMatch(token);
+    }
+  });
+
+  it('no stylesheet but tokens.css sets a raw font size or weight', () => {
+    expect(RAW_TYPE.test('font-size: 0.9rem;')).toBe(true);
+    expect(RAW_TYPE.test('font-weight: 600;')).toBe(true);
+    expect(RAW_TYPE.test('font-size: var(--text-sm);')).toBe(false);
+    const sheets = files(SRC, /\.css$/).filter((file) => file !== TOKENS);
+    expect(offenders(sheets, RAW_TYPE)).toEqual([]);
   });
 });

@@ -26,6 +26,7 @@ import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { Menu } from '../../../lib/ui/menu';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SelectField } from '../../../lib/ui/parts';
 import { Skeleton } from '../../../lib/ui/skeleton';
@@ -331,29 +332,6 @@ function AuthCodeCard({ code: c }: { code: AuthCode }) {
             <Button type="button" variant="secondary" small onClick={() => setEditing(true)}>
               Edit<span className="visually-hidden"> {label}</span>
             </Button>
-            {confirmed && (
-              <Button
-                type="button"
-                variant="secondary"
-                small
-                busy={update.isPending}
-                onClick={() =>
-                  run(
-                    () =>
-                      update.mutateAsync({
-                        id: c.AuthCodeID,
-                        change: { status: c.status === 'active' ? 'suspended' : 'active' },
-                      }),
-                    c.status === 'active'
-                      ? `Auth code ${c.maskedCode} suspended`
-                      : `Auth code ${c.maskedCode} active again`,
-                  )
-                }
-              >
-                {c.status === 'active' ? 'Suspend' : 'Activate'}
-                <span className="visually-hidden"> {label}</span>
-              </Button>
-            )}
             {c.status === 'failed' && (
               <Button
                 type="button"
@@ -364,9 +342,32 @@ function AuthCodeCard({ code: c }: { code: AuthCode }) {
                 Retry<span className="visually-hidden"> {label}</span>
               </Button>
             )}
-            <Button type="button" variant="danger" small onClick={() => setConfirmRemove(true)}>
-              Remove<span className="visually-hidden"> {label}</span>
-            </Button>
+            <Menu
+              small
+              context={label}
+              items={[
+                ...(confirmed
+                  ? [
+                      {
+                        label: c.status === 'active' ? 'Suspend' : 'Activate',
+                        disabled: update.isPending,
+                        onSelect: () =>
+                          void run(
+                            () =>
+                              update.mutateAsync({
+                                id: c.AuthCodeID,
+                                change: { status: c.status === 'active' ? 'suspended' : 'active' },
+                              }),
+                            c.status === 'active'
+                              ? `Auth code ${c.maskedCode} suspended`
+                              : `Auth code ${c.maskedCode} active again`,
+                          ),
+                      },
+                    ]
+                  : []),
+                { label: 'Remove', destructive: true, onSelect: () => setConfirmRemove(true) },
+              ]}
+            />
           </p>
         )
       )}

@@ -63,7 +63,7 @@ export function AttachmentsPanel({ workOrderId }: AttachmentsPanelProps) {
           {list.data.map((a) => (
             <li key={a.nCount}>
               <Button
-                variant="link"
+                variant="tertiary"
                 busy={download.isBusy(String(a.nCount))}
                 disabled={download.busy}
                 onClick={() => download.run(() => downloadAttachment(workOrderId, a), String(a.nCount))}

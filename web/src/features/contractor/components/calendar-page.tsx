@@ -15,6 +15,7 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import '../../../styles/contractor.css';
 import '../../../styles/contractor-field.css';
+import { mapColour } from '../../../lib/ui/map-colours';
 
 /** /calendar: the company's scheduled work in month, week and day views (getCalendarEvents). */
 export function CalendarPage() {
@@ -27,7 +28,7 @@ export function CalendarPage() {
 }
 
 /** Event colours (the legend uses the same): open work, finished work, meetings. */
-const EVENT_COLORS = { open: '#1d4ed8', done: '#067647', meeting: '#52606d' } as const;
+const EVENT_COLORS = { open: mapColour.info, done: mapColour.success, meeting: mapColour.neutral } as const;
 
 function kindOf(e: ContractorCalendarEvent): keyof typeof EVENT_COLORS {
   if (e.WorkOrderID === null) return 'meeting';

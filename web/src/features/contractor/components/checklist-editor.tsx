@@ -18,6 +18,7 @@ import { type FormEvent, lazy, Suspense, useId, useMemo, useState } from 'react'
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { DateTimeField } from '../../../lib/ui/date-time-field';
 import { Form } from '../../../lib/ui/form';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useDropTypes, useEstimatedDropLength, useSaveChecklist, useSpliceCaseTypes } from '../api/checklist';
@@ -25,7 +26,6 @@ import { type ChecklistFormState, initialChecklistState, submissionOf } from '..
 import { AssemblyUnitsSection } from './assembly-units-section';
 import { ChecklistFieldInput } from './checklist-field';
 import { ChecklistHistory } from './checklist-history';
-import { DateTimeField } from './date-time-field';
 
 /** The question loads when it is asked: the dialog library stays out of the work orders page's first paint. */
 const ConfirmDialog = lazy(() => import('../../../lib/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
@@ -198,13 +198,13 @@ export function ChecklistEditor({ form, workOrder: wo, onClose }: ChecklistEdito
                 label={fieldLabel(form.family, 'tsArrivalOnsite')}
                 value={state.arrival}
                 error={errors.tsArrivalOnsite}
-                onChange={(arrival) => setState((s) => ({ ...s, arrival }))}
+                onValueChange={(arrival) => setState((s) => ({ ...s, arrival }))}
               />
               <DateTimeField
                 label={fieldLabel(form.family, 'tsWorkComplete')}
                 value={state.complete}
                 error={errors.tsWorkComplete}
-                onChange={(complete) => setState((s) => ({ ...s, complete }))}
+                onValueChange={(complete) => setState((s) => ({ ...s, complete }))}
               />
             </div>
             <div className={`field${errors.txtNotes ? ' field--invalid' : ''}`}>

@@ -12,12 +12,13 @@ import Supercluster from 'supercluster';
 import { BaseMap } from '../../../lib/base-map';
 import { ButtonLink } from '../../../lib/ui/button-link';
 import 'leaflet/dist/leaflet.css';
+import { mapColour } from '../../../lib/ui/map-colours';
 
 export const STATUS_COLORS = {
-  open: '#1d4ed8',
-  progress: '#b45309',
-  complete: '#067647',
-  closed: '#52606d',
+  open: mapColour.info,
+  progress: mapColour.orange,
+  complete: mapColour.success,
+  closed: mapColour.neutral,
 } as const;
 
 export function statusColorKey(w: Pick<ContractorMapWorkOrder, 'vcStatus' | 'isComplete'>): keyof typeof STATUS_COLORS {
@@ -28,19 +29,19 @@ export function statusColorKey(w: Pick<ContractorMapWorkOrder, 'vcStatus' | 'isC
 
 /** Plant drawn for context (SPEC §9 layer ids): fiber routes, drops, buildings and structures. */
 const LAYER_STYLE: Record<number, { color: string; weight: number; dashArray?: string }> = {
-  2: { color: '#9aa5b1', weight: 1 },
-  3: { color: '#0b4f6c', weight: 2 },
-  5: { color: '#7c3aed', weight: 2, dashArray: '4 4' },
-  9: { color: '#3e4c59', weight: 1 },
-  10: { color: '#01baef', weight: 3 },
-  11: { color: '#f59e0b', weight: 3, dashArray: '6 4' },
-  14: { color: '#be185d', weight: 3 },
+  2: { color: mapColour['neutral-border'], weight: 1 },
+  3: { color: mapColour.brand, weight: 2 },
+  5: { color: mapColour.special, weight: 2, dashArray: '4 4' },
+  9: { color: mapColour.slate, weight: 1 },
+  10: { color: mapColour.accent, weight: 3 },
+  11: { color: mapColour.amber, weight: 3, dashArray: '6 4' },
+  14: { color: mapColour.magenta, weight: 3 },
 };
 
 const latLng = ([lon, lat]: [number, number]): LatLngExpression => [lat, lon];
 
 function FeatureShape({ feature }: { feature: ContractorMapFeature }) {
-  const style = LAYER_STYLE[feature.layerId] ?? { color: '#7b8794', weight: 1 };
+  const style = LAYER_STYLE[feature.layerId] ?? { color: mapColour['border-strong'], weight: 1 };
   const options = { ...style, interactive: false };
   const g = feature.geometry;
   if (g.type === 'LineString') return <Polyline positions={g.coordinates.map(latLng)} pathOptions={options} />;
@@ -171,7 +172,7 @@ function WorkOrderMarkers({
           center={[w.Latitude, w.Longitude]}
           radius={w.nCount === focused?.nCount ? 11 : 8}
           pathOptions={{
-            color: '#ffffff',
+            color: mapColour.surface,
             weight: 2,
             fillColor: STATUS_COLORS[statusColorKey(w)],
             fillOpacity: 0.95,

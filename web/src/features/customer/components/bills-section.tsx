@@ -21,7 +21,7 @@ export function BillsSection({ mayPay }: { mayPay: boolean }) {
   const data = bills.data;
 
   return (
-    <section className="stack" aria-labelledby="bills-heading">
+    <section className="stack bills-section" aria-labelledby="bills-heading">
       <h2 id="bills-heading">Bills</h2>
       <BillSummary bills={data} />
       {data.openInvoices.length === 0 ? (

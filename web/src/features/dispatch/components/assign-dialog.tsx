@@ -10,10 +10,10 @@ import {
 } from '@strand/domain';
 import { z } from 'zod';
 import { Button } from '../../../lib/ui/button';
+import { DateField, TimeField } from '../../../lib/ui/date-time-field';
 import { Dialog } from '../../../lib/ui/dialog';
 import { Form } from '../../../lib/ui/form';
 import { SelectField } from '../../../lib/ui/parts';
-import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { useAvailability } from '../api/dispatch';
 import { zoneLabel } from './timeline-board';
@@ -140,8 +140,8 @@ export function AssignDialog({ workOrders, resources, day, onSubmit, onClose }: 
             })),
           ]}
         />
-        <TextField label="Date" type="date" {...form.field('date')} hint="Leave date and time empty to assign only." />
-        <TextField label={`Start time (${zone})`} type="time" step={900} {...form.field('time')} />
+        <DateField label="Date" {...form.field('date')} hint="Leave date and time empty to assign only." />
+        <TimeField label={`Start time (${zone})`} step={900} {...form.field('time')} hint="" />
         <SelectField
           label="Duration"
           {...form.field('duration')}

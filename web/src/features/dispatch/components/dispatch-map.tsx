@@ -4,10 +4,16 @@ import { useMemo } from 'react';
 import { CircleMarker, MapContainer, Popup } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { BaseMap } from '../../../lib/base-map';
+import { mapColour } from '../../../lib/ui/map-colours';
 import { timeRange } from './board-time';
 
 /** Marker colours: work to place, an installer's, a crew's, and a flagged visit (the legend says the same). */
-export const MAP_COLORS = { toPlace: '#b45309', installer: '#1d4ed8', crew: '#7c3aed', conflict: '#b42318' } as const;
+export const MAP_COLORS = {
+  toPlace: mapColour.orange,
+  installer: mapColour.info,
+  crew: mapColour.special,
+  conflict: mapColour.danger,
+} as const;
 
 export function mapColorKey(w: DispatchWorkOrder): keyof typeof MAP_COLORS {
   const f = w.slot?.flags;
@@ -61,7 +67,12 @@ export function DispatchMap({
               key={w.id}
               center={[w.latitude, w.longitude]}
               radius={8}
-              pathOptions={{ color: '#ffffff', weight: 2, fillColor: MAP_COLORS[mapColorKey(w)], fillOpacity: 0.95 }}
+              pathOptions={{
+                color: mapColour.surface,
+                weight: 2,
+                fillColor: MAP_COLORS[mapColorKey(w)],
+                fillOpacity: 0.95,
+              }}
             >
               <Popup>
                 <p className="map-popup__title">

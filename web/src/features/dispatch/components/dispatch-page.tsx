@@ -13,6 +13,7 @@ import { AssignDialog, type AssignSubmit } from './assign-dialog';
 import { dateTime, dayLabel, localDay, providerDay, timeRange } from './board-time';
 import { dragWorkOrder, TimelineBoard, zoneLabel } from './timeline-board';
 import '../../../styles/dispatch.css';
+import { DateField } from '../../../lib/ui/date-time-field';
 
 const DispatchMap = lazy(() => import('./dispatch-map').then((m) => ({ default: m.DispatchMap })));
 
@@ -106,7 +107,7 @@ function DispatchBoardView() {
         <Button type="button" variant="secondary" small onClick={() => setDay(addDays(day, -1))}>
           Previous day
         </Button>
-        <TextField label="Day" type="date" value={day} onValueChange={(v) => v && setDay(v)} />
+        <DateField label="Day" value={day} onValueChange={(v) => v && setDay(v)} />
         <Button type="button" variant="secondary" small onClick={() => setDay(addDays(day, 1))}>
           Next day
         </Button>

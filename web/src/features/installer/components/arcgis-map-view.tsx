@@ -11,6 +11,7 @@ import { useWorkOrderContext } from './work-order-layout';
 import { QueryState, WorkOrderView } from './work-order-view';
 import 'leaflet/dist/leaflet.css';
 import { EmptyState } from '../../../lib/ui/empty-state';
+import { mapColour } from '../../../lib/ui/map-colours';
 
 const boxOf = (map: LeafletMap): Envelope => {
   const b = map.getBounds();
@@ -119,7 +120,7 @@ export function ArcGisMapView() {
               <CircleMarker
                 center={[place.Latitude, place.Longitude]}
                 radius={8}
-                pathOptions={{ color: '#b42318', fillColor: '#b42318', fillOpacity: 0.9 }}
+                pathOptions={{ color: mapColour.danger, fillColor: mapColour.danger, fillOpacity: 0.9 }}
               >
                 <Tooltip permanent direction="top">
                   {place.fullAddress}

@@ -8,6 +8,7 @@ import { QueryState, WorkOrderView } from './work-order-view';
 import 'leaflet/dist/leaflet.css';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
+import { mapColour } from '../../../lib/ui/map-colours';
 
 /**
  * /search/{WOId}/colocations: the central offices nearest the service location (3 until expanded), with their
@@ -74,7 +75,7 @@ export function ColocationsView() {
                 <CircleMarker
                   center={[place.Latitude, place.Longitude]}
                   radius={9}
-                  pathOptions={{ color: '#b42318', fillColor: '#b42318', fillOpacity: 0.8 }}
+                  pathOptions={{ color: mapColour.danger, fillColor: mapColour.danger, fillOpacity: 0.8 }}
                 >
                   <Tooltip permanent direction="top">
                     Work order #{workOrder.WorkOrderID}
@@ -85,7 +86,7 @@ export function ColocationsView() {
                     key={co.nCOID}
                     center={[co.Latitude, co.Longitude]}
                     radius={7}
-                    pathOptions={{ color: '#0b4f6c', fillColor: '#01baef', fillOpacity: 0.8 }}
+                    pathOptions={{ color: mapColour.brand, fillColor: mapColour.accent, fillOpacity: 0.8 }}
                   >
                     <Tooltip>
                       {co.vcName} · {formatMiles(co.nDistanceMiles)}

@@ -8,25 +8,26 @@ import { type Envelope, fetchLayer } from '../../../lib/map-features';
 import { getMapTokenQueryOptions } from '../../../lib/map-token';
 import { offlineRead } from '../../../lib/offline/offline-runtime';
 import { mapFeaturesPath } from '../../../lib/offline/saved-work-orders';
+import { mapColour } from '../../../lib/ui/map-colours';
 import { isInvalidToken } from '../api/map';
 
 /** Each layer's colour; every layer is drawn at SPEC §9's opacity. */
 const LAYER_COLORS: Record<number, string> = {
-  0: '#52606d',
-  1: '#067647',
-  2: '#7b8794',
-  3: '#0b4f6c',
-  4: '#1d4ed8',
-  5: '#7c3aed',
-  9: '#3e4c59',
-  10: '#01baef',
-  11: '#f59e0b',
-  12: '#be185d',
-  14: '#b42318',
-  18: '#0f766e',
+  0: mapColour.neutral,
+  1: mapColour.success,
+  2: mapColour['border-strong'],
+  3: mapColour.brand,
+  4: mapColour.info,
+  5: mapColour.special,
+  9: mapColour.slate,
+  10: mapColour.accent,
+  11: mapColour.amber,
+  12: mapColour.magenta,
+  14: mapColour.danger,
+  18: mapColour.teal,
 };
 
-export const layerColor = (layerId: number) => LAYER_COLORS[layerId] ?? '#52606d';
+export const layerColor = (layerId: number) => LAYER_COLORS[layerId] ?? mapColour.neutral;
 
 /** The query box: the view rounded outwards, so small pans reuse the cached answer. */
 export function queryEnvelope(box: Envelope): Envelope {

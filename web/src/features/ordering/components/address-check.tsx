@@ -154,7 +154,7 @@ function AvailabilityAnswer({
       <p role="status">{result.message}</p>
       <AddressSuggestions suggestions={result.suggestions} onPick={onSuggestion} />
       {unresolved && (
-        <Button variant="link" onClick={onUseTyped}>
+        <Button variant="tertiary" onClick={onUseTyped}>
           Use the address as I typed it
         </Button>
       )}

@@ -6,13 +6,14 @@ import type { AreaKind } from '@strand/domain';
 import type { LatLngBoundsExpression, LatLngExpression } from 'leaflet';
 import { CircleMarker, MapContainer, Polygon, Tooltip } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
+import { mapColour } from '../../../lib/ui/map-colours';
 
 export const AREA_COLORS: Record<AreaKind, string> = {
-  fiber: '#0284c7',
-  business_fiber: '#be185d',
-  construction: '#b45309',
-  signup: '#7c3aed',
-  outside: '#52606d',
+  fiber: mapColour.sky,
+  business_fiber: mapColour.magenta,
+  construction: mapColour.orange,
+  signup: mapColour.special,
+  outside: mapColour.neutral,
 };
 
 export interface AreaMapProps {
@@ -60,7 +61,7 @@ export function AreaMap({ latitude, longitude, label, areas }: AreaMapProps) {
         <CircleMarker
           center={[latitude, longitude]}
           radius={9}
-          pathOptions={{ color: '#ffffff', weight: 2, fillColor: '#1f2933', fillOpacity: 0.95 }}
+          pathOptions={{ color: mapColour.surface, weight: 2, fillColor: mapColour.text, fillOpacity: 0.95 }}
         >
           <Tooltip permanent direction="top">
             {label}

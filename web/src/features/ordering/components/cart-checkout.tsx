@@ -101,7 +101,7 @@ function CartView({ cart, onStartOver }: { cart: Cart; onStartOver(): void }) {
         extrasLegend="Add to your service"
       />
       {cart.lines.length === 0 && <p className="muted">Choose an internet speed to continue.</p>}
-      <Button variant="link" onClick={onStartOver}>
+      <Button variant="tertiary" onClick={onStartOver}>
         Start over with another address
       </Button>
     </section>

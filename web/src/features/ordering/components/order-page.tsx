@@ -109,7 +109,7 @@ function Confirmation({ result, onAnother }: { result: CheckoutResult; onAnother
           <Link to={paths.services}>Back to your services</Link>
         </p>
       )}
-      <Button variant="link" onClick={onAnother}>
+      <Button variant="tertiary" onClick={onAnother}>
         Order for another address
       </Button>
     </section>

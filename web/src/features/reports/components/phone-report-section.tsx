@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { formatDay } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
+import { DateField } from '../../../lib/ui/date-time-field';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -101,8 +102,8 @@ export function PhoneReportSection() {
       <h2 id="phone-heading">Phone report</h2>
       <Form className="card form-card report-filter" onSubmit={submit} aria-label="Phone report filter">
         <div className="report-filter__fields">
-          <TextField label="From" type="date" {...form.field('from')} error={fieldError('from')} />
-          <TextField label="To" type="date" {...form.field('to')} error={fieldError('to')} />
+          <DateField label="From" todayLabel={false} {...form.field('from')} error={fieldError('from')} />
+          <DateField label="To" todayLabel={false} {...form.field('to')} error={fieldError('to')} />
           <SelectField
             label="Direction"
             {...form.field('direction')}

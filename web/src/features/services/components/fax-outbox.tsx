@@ -6,6 +6,7 @@ import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { Popover } from '../../../lib/ui/popover';
 import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
 import { useDownload } from '../../../lib/use-download';
@@ -140,10 +141,7 @@ function SentFaxCard({ fax, maxAttempts }: { fax: SentFax; maxAttempts: number }
         ))}
       </ul>
       {tries > 0 && (
-        <details>
-          <summary>
-            {tries} {tries === 1 ? 'call' : 'calls'} to the carrier
-          </summary>
+        <Popover label={`${tries} ${tries === 1 ? 'call' : 'calls'} to the carrier`} title="Calls to the carrier">
           <ol className="sent-fax__attempts">
             {fax.attempts.map((a) => (
               <li key={`${a.at}-${a.outcome}`}>
@@ -152,7 +150,7 @@ function SentFaxCard({ fax, maxAttempts }: { fax: SentFax; maxAttempts: number }
               </li>
             ))}
           </ol>
-        </details>
+        </Popover>
       )}
       {fax.status === 'failed' && (
         <div className="actions">

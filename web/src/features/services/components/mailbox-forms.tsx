@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { CORRECT_FIELDS_MESSAGE, type FormErrors, formErrorsFrom, NO_ERRORS, validate } from '../../../lib/form-errors';
 import { popup } from '../../../lib/popup-store';
 import { Button } from '../../../lib/ui/button';
+import { DateField } from '../../../lib/ui/date-time-field';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextAreaField } from '../../../lib/ui/parts';
@@ -242,13 +243,8 @@ export function VacationForm(props: FormProps) {
         maxLength={VACATION_MESSAGE_MAX}
       />
       <div className="date-pair">
-        <TextField label="First day (optional)" type="date" {...form.field('startDate')} />
-        <TextField
-          label="Last day (optional)"
-          type="date"
-          {...form.field('endDate')}
-          hint="On or after the first day."
-        />
+        <DateField label="First day (optional)" {...form.field('startDate')} />
+        <DateField label="Last day (optional)" {...form.field('endDate')} hint="On or after the first day." />
       </div>
     </FormShell>
   );

@@ -81,7 +81,7 @@ export function TvSection() {
               )}
               <Button
                 type="button"
-                variant="secondary"
+                variant="destructive"
                 disabled={credentials.isPending}
                 onClick={() => setConfirming(true)}
               >

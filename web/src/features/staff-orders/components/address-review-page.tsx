@@ -263,7 +263,7 @@ function RejectForm({ temp: t, onDone, onCancel }: ReviewFormProps) {
         {...form.field('reason')}
       />
       <div className="actions">
-        <Button type="submit" variant="danger" busy={reject.isPending}>
+        <Button type="submit" variant="destructive" busy={reject.isPending}>
           Reject this address
         </Button>
         <Button type="button" variant="secondary" onClick={onCancel}>

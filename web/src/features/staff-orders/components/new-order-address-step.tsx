@@ -72,7 +72,7 @@ export function AddressStep({ onCart, hasCart }: { onCart(cartId: string): void;
           <p role="status">{result.message}</p>
           <AddressSuggestions suggestions={result.suggestions} onPick={retry} />
           {unresolved && (
-            <Button variant="link" onClick={() => retry(form.values, true)}>
+            <Button variant="tertiary" onClick={() => retry(form.values, true)}>
               Use the address as typed (a temporary location, confirmed before the install)
             </Button>
           )}

@@ -241,7 +241,7 @@ function CancelSection({ orderId, data }: { orderId: number; data: OrderPageData
       </p>
       <Form className="card form-card" onSubmit={submit} message={form.errors.message}>
         <TextField label="Reason" maxLength={500} {...form.field('reason')} />
-        <Button type="submit" variant="danger" busy={cancel.isPending}>
+        <Button type="submit" variant="destructive" busy={cancel.isPending}>
           Cancel order
         </Button>
       </Form>

@@ -28,6 +28,7 @@ import { useForm } from '../../../lib/use-form';
 import { type OrderFilters, useOrders } from '../api/staff-orders';
 import '../../../styles/reports.css';
 import '../../../styles/dispatch.css';
+import { DateField } from '../../../lib/ui/date-time-field';
 
 /** Who reads orders (sales, dispatchers, admins); the server refuses the rest too. */
 export function mayReadOrders(roles: Parameters<typeof staffHolds>[0]): boolean {
@@ -170,8 +171,8 @@ function OrdersView({ canReview }: { canReview: boolean }) {
               ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] })),
             ]}
           />
-          <TextField label="Placed from" type="date" {...form.field('from')} />
-          <TextField label="Placed to" type="date" {...form.field('to')} />
+          <DateField label="Placed from" todayLabel={false} {...form.field('from')} />
+          <DateField label="Placed to" todayLabel={false} {...form.field('to')} />
         </div>
         <div className="actions">
           <Button type="submit">Search</Button>

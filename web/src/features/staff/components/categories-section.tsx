@@ -153,7 +153,7 @@ function CategoryItem({
             ) : (
               <Button
                 type="button"
-                variant="danger"
+                variant="destructive"
                 small
                 disabled={update.isPending || lastOffered}
                 title={lastOffered ? 'At least one category must stay offered.' : undefined}

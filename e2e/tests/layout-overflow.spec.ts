@@ -1,0 +1,85 @@
+/**
+ * Issue 26, item 6: nothing scrolls sideways. The main pages of each portal, at a phone (390 × 844) and a desktop
+ * (1440 × 900): the document is no wider than the window once the page has drawn its data (a wide table keeps its
+ * own scroll box or drops columns; the page itself never scrolls sideways). A failure names the page, the size and
+ * the widest elements that stick out, to start from.
+ */
+import type { Page } from '@playwright/test';
+import { signIn } from './support/app';
+import { signInInstaller } from './support/installer';
+import { expect, test } from './support/spec-server';
+
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const;
+
+/** The page's main heading shows and no skeleton or loading line is left. */
+async function settled(page: Page) {
+  await expect(page.locator('main h1, h1').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"], .skeleton')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Visits each path at both sizes and checks the document's scroll width against its client width. */
+async function expectNoSideways(page: Page, paths: readonly string[]) {
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    for (const target of paths) {
+      await test.step(`${target} at ${size.width} px`, async () => {
+        await page.goto(target);
+        await settled(page);
+        const { scroll, client, culprits } = await page.evaluate(() => {
+          const root = document.documentElement;
+          const wide = Array.from(document.querySelectorAll('body *'))
+            .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1)
+            .filter((el) => !el.closest('[data-radix-popper-content-wrapper]'))
+            .slice(0, 5)
+            .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}`);
+          return { scroll: root.scrollWidth, client: root.clientWidth, culprits: wide };
+        });
+        expect(scroll, `${target} at ${size.width} px scrolls sideways: ${culprits.join(', ')}`).toBeLessThanOrEqual(
+          client,
+        );
+      });
+    }
+  }
+}
+
+test('the customer portal: home, billing, account, services, orders, reports, settings', async ({ page }) => {
+  await signIn(page, 'business');
+  await expectNoSideways(page, [
+    '/',
+    '/billingCenter',
+    '/accountInfo',
+    '/services',
+    '/services?section=fax',
+    '/orders',
+    '/reports',
+    '/settings',
+  ]);
+});
+
+test("the installer's search, work order home and saved work", async ({ page }) => {
+  await signInInstaller(page);
+  await expectNoSideways(page, ['/search', '/search/100001', '/search/100001/serviceLocation', '/savedWorkOrders']);
+});
+
+test("the contractor's home, work orders and calendar", async ({ page }) => {
+  await signIn(page, 'contractor');
+  await expectNoSideways(page, ['/contractorHome', '/workOrders', '/calendar', '/restorationTickets']);
+});
+
+test("the staff's orders, auth codes, subscribers, reports and dispatch", async ({ page }) => {
+  await signIn(page, 'sales');
+  await expectNoSideways(page, ['/staff', '/staff/orders']);
+  await signIn(page, 'billing-staff');
+  await expectNoSideways(page, ['/staff/reports']);
+  await signIn(page, 'network');
+  await expectNoSideways(page, ['/staff/authCodes', '/staff/subscribers']);
+  await signIn(page, 'dispatcher');
+  await expectNoSideways(page, ['/staff/dispatch']);
+});
+
+test('the order funnel, signed out', async ({ page }) => {
+  await expectNoSideways(page, ['/order', '/login']);
+});
