@@ -22,6 +22,8 @@ async function settled(page: Page) {
 
 /** Visits each path at both sizes and checks the document's scroll width against its client width. */
 async function expectNoSideways(page: Page, paths: readonly string[]) {
+  // A page load and its data per path and size: time for each, not one test's 45 s for sixteen of them.
+  test.setTimeout(30_000 + paths.length * SIZES.length * 8_000);
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     for (const target of paths) {

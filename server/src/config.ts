@@ -199,6 +199,7 @@ const EnvSchema = z.object({
   NOTIFY_CLAIM_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   NOTIFY_EMAIL_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
   NOTIFY_SMS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(10),
+  NOTIFY_REMINDERS_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   NOTIFY_TIME_ZONE: z
     .string()
     .refine((tz) => {
@@ -393,6 +394,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       claimTimeoutSeconds: e.NOTIFY_CLAIM_TIMEOUT_SECONDS,
       /** Per-channel throttle: at most this many sends a second (one round a second). */
       perSecond: { email: e.NOTIFY_EMAIL_PER_SECOND, sms: e.NOTIFY_SMS_PER_SECOND },
+      /** How often the day-before visit and card-expiry reminders look for what is due (0: never). */
+      remindersIntervalMinutes: e.NOTIFY_REMINDERS_INTERVAL_MINUTES,
       timeZone: e.NOTIFY_TIME_ZONE,
     },
     fax: {

@@ -20,7 +20,8 @@
  *   - the fax queue (modules/fax-outbox/fax-outbox.jobs.ts): every FAX_QUEUE_INTERVAL_SECONDS (2)
  *   - notification delivery (modules/notifications/notifications.jobs.ts): every second, throttled per channel
  *   - daily reminders: the day-before visit reminder (modules/dispatch/visit-reminders.jobs.ts, from 9 AM provider
- *     time) and expiring cards (modules/billing/card-expiry.jobs.ts), a minute after start and then hourly, so a
+ *     time) and expiring cards (modules/billing/card-expiry.jobs.ts), a minute after start and then every
+ *     NOTIFY_REMINDERS_INTERVAL_MINUTES (60; 0: off), so a
  *     visit booked during the day for tomorrow is reminded too; each notice is written once (its dedupe key: the
  *     visit and its day, the card and its month), however many rounds or instances run
  *   - housekeeping: failed sign-ins, stored idempotent answers, reset links, e-mail changes and mail requests older
@@ -114,16 +115,6 @@ export function jobDefinitions(ctx: AppContext): JobDefinition[] {
       },
     },
     {
-      name: 'daily reminders',
-      intervalMs: 60 * MINUTE,
-      firstAfterMs: MINUTE,
-      run: async () => {
-        const visits = await sendVisitReminders(ctx);
-        const cards = await sendCardExpiryNotices(ctx);
-        if (visits.written + cards.written > 0) ctx.log.info({ reminders: { visits, cards } }, 'daily reminders');
-      },
-    },
-    {
       name: 'unplaced-charge refunds',
       intervalMs: MINUTE,
       run: async () => {
@@ -158,6 +149,19 @@ export function jobDefinitions(ctx: AppContext): JobDefinition[] {
       name: 'planner statistics',
       intervalMs: PLANNER_STATISTICS_INTERVAL_MS,
       run: () => refreshPlannerStatistics(ctx, 'changed'),
+    });
+  }
+  const reminderMinutes = ctx.config.notifications.remindersIntervalMinutes;
+  if (reminderMinutes > 0) {
+    jobs.push({
+      name: 'daily reminders',
+      intervalMs: reminderMinutes * MINUTE,
+      firstAfterMs: MINUTE,
+      run: async () => {
+        const visits = await sendVisitReminders(ctx);
+        const cards = await sendCardExpiryNotices(ctx);
+        if (visits.written + cards.written > 0) ctx.log.info({ reminders: { visits, cards } }, 'daily reminders');
+      },
     });
   }
   const autopayMinutes = ctx.config.billing.autopayIntervalMinutes;

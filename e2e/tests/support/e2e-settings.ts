@@ -75,6 +75,9 @@ export async function startServer(options: {
       // No autopay runner (its first round is a minute after start): on a busy machine it paid the demo's past-due
       // invoice in the middle of a spec that shows it. The runner has its own API tests.
       AUTOPAY_INTERVAL_MINUTES: '0',
+      // Nor reminders: after 9 AM provider time their first round told the demo's users of tomorrow's visits in the
+      // middle of a spec that shows the bell's count (visual.spec). Their own API tests run them.
+      NOTIFY_REMINDERS_INTERVAL_MINUTES: '0',
       ...options.env,
     },
   });
