@@ -31,6 +31,7 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Database, Row } from '../../db/database.js';
+import { audit, labelledChanges } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { againOnConflict } from '../../lib/transactions.js';
@@ -131,15 +132,20 @@ export async function saveChecklist(
           updated_by: user.userId,
           updated_at: at,
         });
+        const changes = diffChecklist(form.family, before, after);
         await repo.insertHistory(trx, {
           checklist_id: checklistId,
           user_id: user.userId,
           at,
-          changes: JSON.stringify({
-            changes: diffChecklist(form.family, before, after),
-            oneTime: check.oneTime,
-            completed: check.completes,
-          }),
+          changes: JSON.stringify({ changes, oneTime: check.oneTime, completed: check.completes }),
+        });
+        await audit(trx, {
+          at,
+          userId: user.userId,
+          employeeId: null,
+          action: check.completes ? 'contractor.checklist.complete' : 'contractor.checklist.save',
+          subject: `work_order:${workOrderId}`,
+          changes: labelledChanges(changes),
         });
         await repo.setWorkOrderStatus(trx, workOrderId, status, at);
         // A work order of a customer's order moves the order in the same transaction (orders/fulfilment.service.ts).
