@@ -213,6 +213,9 @@ export async function assemblyUnits(ctx: AppContext): Promise<AssemblyUnit[]> {
 
 // ---- assembly unit entries -----------------------------------------------------------------------------------
 
+/** An assembly unit entry as the timeline shows it: "BORE-125 × 95". */
+const unitText = (code: string, qty: number | null) => (qty === null ? code : `${code} × ${qty}`);
+
 const NOT_CONNECTORIZED = 'Assembly units belong to the connectorized install checklist.';
 
 async function lockForAssemblyUnits(ctx: AppContext, trx: Trx, user: Viewer, workOrderId: number) {
@@ -265,6 +268,14 @@ export async function addAssemblyUnit(
         created_by: user.userId,
         created_at: now.toISOString(),
       });
+      await audit(trx, {
+        at: now.toISOString(),
+        userId: user.userId,
+        employeeId: null,
+        action: 'contractor.assembly-unit.add',
+        subject: `work_order:${workOrderId}`,
+        changes: [{ field: 'Assembly unit', from: null, to: unitText(unit.code, v.QtyUnits) }],
+      });
       return { statusCode: 201, body: { entryId } };
     },
   );
@@ -284,6 +295,14 @@ export async function removeAssemblyUnit(
     if (!entry || entry.work_order_id !== workOrderId)
       throw notFound('This work order has no such assembly unit entry.');
     await repo.deleteAssemblyEntry(trx, entryId);
+    await audit(trx, {
+      at: ctx.now().toISOString(),
+      userId: user.userId,
+      employeeId: null,
+      action: 'contractor.assembly-unit.remove',
+      subject: `work_order:${workOrderId}`,
+      changes: [{ field: 'Assembly unit', from: unitText(entry.code, entry.qty_units), to: null }],
+    });
   });
   return loadAssemblyUnitEntries(ctx, workOrder);
 }

@@ -1,8 +1,9 @@
 /**
  * Issue 29 "any change to a WO can be traced in the UI": what the field does to a work order — a contractor's
- * acknowledgement and its withdrawal, checklist saves and completions (contractor and installer), the installer's
- * "On my way" — each writes an audit row for the work order in the write's transaction, and staff read it on the
- * work order's timeline with who did it and before → after, by the fields' labels (never txtNotes, vcStatus…).
+ * acknowledgement and its withdrawal, checklist saves and completions (contractor and installer), assembly units
+ * added and removed, the installer's "On my way" — each writes an audit row for the work order in the write's
+ * transaction, and staff read it on the work order's timeline with who did it and before → after, by the fields'
+ * labels (never txtNotes, vcStatus…).
  */
 import { CHECKLIST_WORK_ORDER_TYPES, checklistFormFor, withDefaults } from '@strand/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +105,31 @@ describe('a contractor’s writes on a work order’s timeline', () => {
     expect(completed?.changes).toContainEqual({ field: 'Notes', from: 'Started.', to: 'Done.' });
     expectReadableFields(save);
     expectReadableFields(completed);
+  });
+  it('records an assembly unit added and removed', async () => {
+    const wo = DEMO.contractorWorkOrders.company2OpenByType['Connectorized Install'] ?? 0;
+    const url = `/api/contractor/work-orders/${wo}/assembly-units`;
+    const added = await t.request({
+      method: 'POST',
+      url,
+      token: tokens.contractor,
+      payload: { AssemblyUnitID: 6, QtyUnits: '95', BegSequential: '2000', EndSequential: '', ReelNum: 'R-88' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const entry = added.json<{ nCount: number }[]>().at(-1)?.nCount;
+    const removed = await t.request({ method: 'DELETE', url: `${url}/${entry}`, token: tokens.contractor });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const [out, into] = await timeline(wo);
+    expect(into).toMatchObject({
+      summary: 'Assembly unit added',
+      who: 'Carla Cruz',
+      changes: [{ field: 'Assembly unit', from: null, to: 'BORE-125 × 95' }],
+    });
+    expect(out).toMatchObject({
+      summary: 'Assembly unit removed',
+      who: 'Carla Cruz',
+      changes: [{ field: 'Assembly unit', from: 'BORE-125 × 95', to: null }],
+    });
   });
 });
 

@@ -35,6 +35,8 @@ const PHRASES: [RegExp, string][] = [
   [/installer\.on_my_way$/, 'Installer on the way (customer told)'],
   [/acknowledge\.withdraw$/, 'Acknowledgement withdrawn'],
   [/contractor\.acknowledge$/, 'Work order acknowledged'],
+  [/assembly-unit\.add$/, 'Assembly unit added'],
+  [/assembly-unit\.remove$/, 'Assembly unit removed'],
   [/checklist\.save$/, 'Checklist saved'],
   [/checklist\.complete$/, 'Checklist completed'],
   [/trouble-ticket\.submit$/, 'Trouble ticket opened'],
