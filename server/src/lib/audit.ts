@@ -138,3 +138,11 @@ export async function audit(db: Queryable, entry: AuditEntry): Promise<void> {
     })
     .execute();
 }
+
+/**
+ * A checklist's changes (domain diffChecklist: each field with its label) as the log's before → after, by label, so
+ * a form's field names (txtNotes, vcStatus…) never reach a timeline.
+ */
+export function labelledChanges(changes: readonly { label: string; from: unknown; to: unknown }[]): FieldChange[] {
+  return changes.map((c) => ({ field: c.label, from: shown(c.from), to: shown(c.to) }));
+}

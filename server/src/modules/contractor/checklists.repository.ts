@@ -96,9 +96,10 @@ export async function insertAssemblyEntry(db: Queryable, row: Omit<NewRow<'work_
 
 export function findAssemblyEntry(db: Queryable, entryId: number) {
   return db
-    .selectFrom('work_order_assembly_units')
-    .select(['id', 'work_order_id'])
-    .where('id', '=', entryId)
+    .selectFrom('work_order_assembly_units as e')
+    .innerJoin('assembly_units as u', 'u.id', 'e.assembly_unit_id')
+    .select(['e.id', 'e.work_order_id', 'e.qty_units', 'u.code'])
+    .where('e.id', '=', entryId)
     .executeTakeFirst();
 }
 

@@ -31,6 +31,7 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Database, Row } from '../../db/database.js';
+import { audit, labelledChanges } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { againOnConflict } from '../../lib/transactions.js';
@@ -131,15 +132,20 @@ export async function saveChecklist(
           updated_by: user.userId,
           updated_at: at,
         });
+        const changes = diffChecklist(form.family, before, after);
         await repo.insertHistory(trx, {
           checklist_id: checklistId,
           user_id: user.userId,
           at,
-          changes: JSON.stringify({
-            changes: diffChecklist(form.family, before, after),
-            oneTime: check.oneTime,
-            completed: check.completes,
-          }),
+          changes: JSON.stringify({ changes, oneTime: check.oneTime, completed: check.completes }),
+        });
+        await audit(trx, {
+          at,
+          userId: user.userId,
+          employeeId: null,
+          action: check.completes ? 'contractor.checklist.complete' : 'contractor.checklist.save',
+          subject: `work_order:${workOrderId}`,
+          changes: labelledChanges(changes),
         });
         await repo.setWorkOrderStatus(trx, workOrderId, status, at);
         // A work order of a customer's order moves the order in the same transaction (orders/fulfilment.service.ts).
@@ -207,6 +213,9 @@ export async function assemblyUnits(ctx: AppContext): Promise<AssemblyUnit[]> {
 
 // ---- assembly unit entries -----------------------------------------------------------------------------------
 
+/** An assembly unit entry as the timeline shows it: "BORE-125 × 95". */
+const unitText = (code: string, qty: number | null) => (qty === null ? code : `${code} × ${qty}`);
+
 const NOT_CONNECTORIZED = 'Assembly units belong to the connectorized install checklist.';
 
 async function lockForAssemblyUnits(ctx: AppContext, trx: Trx, user: Viewer, workOrderId: number) {
@@ -259,6 +268,14 @@ export async function addAssemblyUnit(
         created_by: user.userId,
         created_at: now.toISOString(),
       });
+      await audit(trx, {
+        at: now.toISOString(),
+        userId: user.userId,
+        employeeId: null,
+        action: 'contractor.assembly-unit.add',
+        subject: `work_order:${workOrderId}`,
+        changes: [{ field: 'Assembly unit', from: null, to: unitText(unit.code, v.QtyUnits) }],
+      });
       return { statusCode: 201, body: { entryId } };
     },
   );
@@ -278,6 +295,14 @@ export async function removeAssemblyUnit(
     if (!entry || entry.work_order_id !== workOrderId)
       throw notFound('This work order has no such assembly unit entry.');
     await repo.deleteAssemblyEntry(trx, entryId);
+    await audit(trx, {
+      at: ctx.now().toISOString(),
+      userId: user.userId,
+      employeeId: null,
+      action: 'contractor.assembly-unit.remove',
+      subject: `work_order:${workOrderId}`,
+      changes: [{ field: 'Assembly unit', from: unitText(entry.code, entry.qty_units), to: null }],
+    });
   });
   return loadAssemblyUnitEntries(ctx, workOrder);
 }

@@ -29,6 +29,7 @@ import {
   withDefaults,
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
+import { audit, changesBetween } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { companyOf } from '../access/access.policy.js';
@@ -299,7 +300,17 @@ export async function updateAcknowledgement(
   if (isRowComplete(state)) throw conflict(ACKNOWLEDGEMENT_LOCKED);
   if (Boolean(ack) !== (state.acknowledged_at !== null)) {
     const now = ctx.now().toISOString();
-    await repo.setAcknowledgement(ctx.db, workOrderId, ack === 1 ? { by: user.userId, at: now } : null, now);
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.setAcknowledgement(trx, workOrderId, ack === 1 ? { by: user.userId, at: now } : null, now);
+      await audit(trx, {
+        at: now,
+        userId: user.userId,
+        employeeId: null,
+        action: ack === 1 ? 'contractor.acknowledge' : 'contractor.acknowledge.withdraw',
+        subject: `work_order:${workOrderId}`,
+        changes: changesBetween({ Acknowledged: state.acknowledged_at }, { Acknowledged: ack === 1 ? now : null }),
+      });
+    });
   }
   return loadAcknowledgement(ctx, workOrder);
 }

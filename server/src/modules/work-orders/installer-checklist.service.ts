@@ -17,6 +17,7 @@ import {
   withDefaults,
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
+import { audit, labelledChanges } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import type { Viewer } from '../../plugins/auth.js';
@@ -164,6 +165,14 @@ export async function saveInstallerChecklist(
         JSON.stringify({ changes, oneTime: [], completed: false }),
         false,
       );
+      await audit(trx, {
+        at,
+        userId: user.userId,
+        employeeId: null,
+        action: 'installer.checklist.save',
+        subject: `work_order:${workOrderId}`,
+        changes: labelledChanges(changes),
+      });
       return { statusCode: 200, body: { workOrderId } };
     },
   );

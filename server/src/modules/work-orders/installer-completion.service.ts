@@ -20,6 +20,7 @@ import {
   withDefaults,
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
+import { audit, labelledChanges } from '../../lib/audit.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { againOnConflict } from '../../lib/transactions.js';
@@ -120,6 +121,14 @@ export async function completeInstall(
           },
           JSON.stringify({ changes, oneTime: [], completed: true }),
         );
+        await audit(trx, {
+          at,
+          userId: user.userId,
+          employeeId: null,
+          action: 'installer.checklist.complete',
+          subject: `work_order:${workOrderId}`,
+          changes: labelledChanges(changes),
+        });
         progress = await onWorkOrderComplete(ctx, trx, workOrderId, { userId: user.userId, employeeId: null });
         return { statusCode: 200, body: { workOrderId } };
       },

@@ -1,0 +1,183 @@
+/**
+ * Issue 29 "any change to a WO can be traced in the UI": what the field does to a work order — a contractor's
+ * acknowledgement and its withdrawal, checklist saves and completions (contractor and installer), assembly units
+ * added and removed, the installer's "On my way" — each writes an audit row for the work order in the write's
+ * transaction, and staff read it on the work order's timeline with who did it and before → after, by the fields'
+ * labels (never txtNotes, vcStatus…).
+ */
+import { CHECKLIST_WORK_ORDER_TYPES, checklistFormFor, withDefaults } from '@strand/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../demo/demo-ids.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const u of ['contractor', 'installer', 'staff']) tokens[u] = await t.login(u);
+});
+afterAll(() => t.close());
+
+interface Entry {
+  summary: string;
+  action: string;
+  who: string | null;
+  changes: { field: string; from: string | null; to: string | null }[];
+  subject: { type: string; id: string };
+}
+
+const call = (user: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: Record<string, unknown>) =>
+  t.request({ method, url, token: tokens[user], ...(payload ? { payload } : {}) });
+
+async function timeline(workOrderId: number): Promise<Entry[]> {
+  const res = await call('staff', 'GET', `/api/staff/history?type=work_order&id=${workOrderId}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ entries: Entry[] }>().entries;
+}
+
+const statusOf = async (id: number) =>
+  (await t.db.db.selectFrom('work_orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+const SPEC_NAMES = /^(ts|txt|vc|n|dt)[A-Z]/;
+
+function expectReadableFields(entry: Entry | undefined) {
+  for (const c of entry?.changes ?? []) expect(c.field).not.toMatch(SPEC_NAMES);
+}
+
+/** A contractor checklist save of `type` that passes every rule (as checklists.test.ts builds it). */
+function contractorSave(type: string, complete: boolean) {
+  const def = CHECKLIST_WORK_ORDER_TYPES.find((d) => d.description === type);
+  const form = def && checklistFormFor(def);
+  if (!form) throw new Error(type);
+  const values: Record<string, unknown> = { ...withDefaults(form, {}) };
+  delete values.dtLastUpdated;
+  if ('nDropTypeID' in values) values.nDropTypeID = def.isBusiness ? 6 : 2;
+  if ('txtSpeedTestURL' in values) values.txtSpeedTestURL = 'https://www.speedtest.net/result/42';
+  return {
+    data: values,
+    tsArrivalOnsite: '2025-03-01T14:00:00.000Z',
+    tsWorkComplete: '2025-03-01T17:30:00.000Z',
+    txtNotes: complete ? 'Done.' : 'Started.',
+    WOComplete: complete ? 'on' : 'off',
+    assetsMovedConfirmed: complete,
+  };
+}
+
+describe('a contractor’s writes on a work order’s timeline', () => {
+  it('records the acknowledgement and its withdrawal with who and before → after', async () => {
+    const wo = DEMO.contractorWorkOrders.company2OpenByType['Consumer Drop Construction'] ?? 0;
+    const url = `/api/contractor/work-orders/${wo}/acknowledgement`;
+    const ack = await call('contractor', 'PUT', url, { ack: 1 });
+    expect(ack.statusCode, ack.body).toBe(200);
+    const at = ack.json<{ dtAcknowledged: string }>().dtAcknowledged;
+    t.clock.advanceSeconds(60);
+    expect((await call('contractor', 'PUT', url, { ack: 0 })).statusCode).toBe(200);
+    const [withdrawn, acknowledged] = await timeline(wo);
+    expect(acknowledged).toMatchObject({
+      summary: 'Work order acknowledged',
+      who: 'Carla Cruz',
+      changes: [{ field: 'Acknowledged', from: null, to: at }],
+      subject: { type: 'work_order', id: String(wo) },
+    });
+    expect(withdrawn).toMatchObject({
+      summary: 'Acknowledgement withdrawn',
+      who: 'Carla Cruz',
+      changes: [{ field: 'Acknowledged', from: at, to: null }],
+    });
+  });
+
+  it('records a checklist save and its completion, the status before → after', async () => {
+    const type = 'Consumer Fiber Install';
+    const wo = DEMO.contractorWorkOrders.company2OpenByType[type] ?? 0;
+    const status = await statusOf(wo);
+    const url = `/api/contractor/work-orders/${wo}/checklist`;
+    const saved = await call('contractor', 'PUT', url, contractorSave(type, false));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const done = await call('contractor', 'PUT', url, contractorSave(type, true));
+    expect(done.statusCode, done.body).toBe(200);
+    const entries = await timeline(wo);
+    const completed = entries.find((e) => e.action === 'contractor.checklist.complete');
+    const save = entries.find((e) => e.action === 'contractor.checklist.save');
+    expect(save).toMatchObject({ summary: 'Checklist saved', who: 'Carla Cruz' });
+    expect(save?.changes).toContainEqual({ field: 'Notes', from: null, to: 'Started.' });
+    expect(completed).toMatchObject({ summary: 'Checklist completed', who: 'Carla Cruz' });
+    expect(completed?.changes).toContainEqual({ field: 'Status', from: status, to: 'Complete' });
+    expect(completed?.changes).toContainEqual({ field: 'Notes', from: 'Started.', to: 'Done.' });
+    expectReadableFields(save);
+    expectReadableFields(completed);
+  });
+  it('records an assembly unit added and removed', async () => {
+    const wo = DEMO.contractorWorkOrders.company2OpenByType['Connectorized Install'] ?? 0;
+    const url = `/api/contractor/work-orders/${wo}/assembly-units`;
+    const added = await t.request({
+      method: 'POST',
+      url,
+      token: tokens.contractor,
+      payload: { AssemblyUnitID: 6, QtyUnits: '95', BegSequential: '2000', EndSequential: '', ReelNum: 'R-88' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const entry = added.json<{ nCount: number }[]>().at(-1)?.nCount;
+    const removed = await t.request({ method: 'DELETE', url: `${url}/${entry}`, token: tokens.contractor });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const [out, into] = await timeline(wo);
+    expect(into).toMatchObject({
+      summary: 'Assembly unit added',
+      who: 'Carla Cruz',
+      changes: [{ field: 'Assembly unit', from: null, to: 'BORE-125 × 95' }],
+    });
+    expect(out).toMatchObject({
+      summary: 'Assembly unit removed',
+      who: 'Carla Cruz',
+      changes: [{ field: 'Assembly unit', from: 'BORE-125 × 95', to: null }],
+    });
+  });
+});
+
+describe('an installer’s writes on a work order’s timeline', () => {
+  const wo = DEMO.workOrders.fullInstall;
+  const url = `/api/installer/work-orders/${wo}`;
+
+  it('records "On my way" with the installer', async () => {
+    expect((await call('installer', 'POST', `${url}/on-my-way`)).statusCode).toBe(200);
+    expect((await timeline(wo))[0]).toMatchObject({
+      action: 'installer.on_my_way',
+      summary: 'Installer on the way (customer told)',
+      who: 'Ian Ingram',
+    });
+  });
+
+  it('records a checklist save and the completion, the status before → after', async () => {
+    const status = await statusOf(wo);
+    const saved = await call('installer', 'PUT', `${url}/checklist`, {
+      data: { vcLightSignalStrength: '-18.2 dBm', txtSpeedTestURL: 'https://speed.example.test/r/1' },
+      tsArrivalOnsite: null,
+      txtNotes: 'Dog kept inside',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const done = await call('installer', 'POST', `${url}/complete`, { assetsMovedConfirmed: true });
+    expect(done.statusCode, done.body).toBe(200);
+    const [completed, save] = (await timeline(wo)).filter((e) => e.action.startsWith('installer.checklist.'));
+    expect(save).toMatchObject({ summary: 'Checklist saved', who: 'Ian Ingram' });
+    expect(save?.changes).toContainEqual({ field: 'Light signal strength', from: null, to: '-18.2 dBm' });
+    expect(save?.changes).toContainEqual({ field: 'Notes', from: null, to: 'Dog kept inside' });
+    expect(completed).toMatchObject({ summary: 'Checklist completed', who: 'Ian Ingram' });
+    expect(completed?.changes).toContainEqual({ field: 'Status', from: status, to: 'Complete' });
+    expectReadableFields(save);
+    expectReadableFields(completed);
+  });
+
+  it('a refused write records nothing', async () => {
+    const before = (await timeline(DEMO.workOrders.otherInstallers)).length;
+    const notMine = await call(
+      'installer',
+      'PUT',
+      `/api/installer/work-orders/${DEMO.workOrders.otherInstallers}/checklist`,
+      {
+        data: { vcLightSignalStrength: '-18 dBm' },
+        tsArrivalOnsite: null,
+      },
+    );
+    expect(notMine.statusCode).toBe(403);
+    expect((await timeline(DEMO.workOrders.otherInstallers)).length).toBe(before);
+  });
+});
