@@ -262,7 +262,7 @@ export interface RecipientCounts {
 
 /**
  * A notice's state: queued until its recipients are listed, sending while any is still to go, then sent (all),
- * failed (none) or partly failed (some told, some not: a mail refused, or a customer without an email contact).
+ * failed (none) or partly failed (some told, some not: a mail refused, or a customer with no user who takes e-mail).
  */
 export function noticeStatusOf(listed: boolean, c: RecipientCounts): NoticeStatus {
   if (!listed) return 'queued';

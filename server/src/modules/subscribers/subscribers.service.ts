@@ -1,8 +1,8 @@
 /**
  * Subscriber lists and notices (issue 13 part 5) for network staff: the filtered list of active subscribers (one
  * statement per page), its CSV (streamed a page at a time, refused above the configured SUBSCRIBER_EXPORT_MAX_ROWS), and notices
- * mailed to a list's customers. Sending stores the notice (queued) and answers at once; notices.jobs.ts lists the
- * recipients (the accounts' email contacts, asked of the customer-account module) and mails them.
+ * sent to a list's customers. Sending stores the notice (queued) and answers at once; notices.jobs.ts lists the
+ * audience and tells the accounts' users through the notification outbox, which mails them.
  */
 import { Readable } from 'node:stream';
 import {
