@@ -21,8 +21,6 @@ export const NOTICE_BODY_MAX = 5_000;
 /** A planned maintenance window lasts at most this many hours. */
 export const NOTICE_WINDOW_MAX_HOURS = 72;
 export const NOTICE_RECIPIENTS_PAGE_SIZE = 100;
-/** A failed mail is tried this many times in all before the recipient is recorded as failed. */
-export const NOTICE_MAX_ATTEMPTS = 3;
 /** The provider's local time, used for the maintenance window in the mail. */
 export const PROVIDER_TIME_ZONE = 'America/Chicago';
 
@@ -264,7 +262,7 @@ export interface RecipientCounts {
 
 /**
  * A notice's state: queued until its recipients are listed, sending while any is still to go, then sent (all),
- * failed (none) or partly failed (some told, some not: a mail refused, or a customer without an email contact).
+ * failed (none) or partly failed (some told, some not: a mail refused, or a customer with no user who takes e-mail).
  */
 export function noticeStatusOf(listed: boolean, c: RecipientCounts): NoticeStatus {
   if (!listed) return 'queued';
@@ -346,9 +344,9 @@ export type MailSample = z.infer<typeof MailSampleSchema>;
 export const NoticePreviewSchema = z.object({
   /** Customers in the audience. */
   customers: z.number().int(),
-  /** Distinct email addresses that will be mailed. */
+  /** Mails that will go out (one per user who takes the notice's e-mail, by today's preferences). */
   emails: z.number().int(),
-  /** Customers with no email contact: recorded as not told. */
+  /** Customers with no user who takes its e-mail: recorded as not told by e-mail. */
   customersWithoutEmail: z.number().int(),
   /** The mail as the first recipient will get it; null when nobody has an email address. */
   sample: MailSampleSchema.nullable(),
@@ -371,30 +369,28 @@ export function formatNoticeTime(iso: string): string {
   }).format(new Date(iso));
 }
 
-export interface NoticeMailInput {
+export interface NoticeMessageInput {
   kind: NoticeKind;
-  subject: string;
   body: string;
   windowStart: string | null;
   windowEnd: string | null;
-  /** The outage's restoration ticket as the mail names it, e.g. "restoration ticket 3 (470 S Scott Blvd, …)". */
+  /** The outage's restoration ticket as the notice names it, e.g. "restoration ticket 3 (470 S Scott Blvd, …)". */
   ticketReference: string | null;
-  providerName: string;
-  customerName: string;
 }
 
-/** The notice's mail for one customer: the subject as written, a greeting, the message, the window or outage. */
-export function renderNoticeMail(n: NoticeMailInput): { subject: string; text: string } {
-  const lines = [`Hello ${n.customerName},`, '', n.body, ''];
+/**
+ * The notice's words on every channel (`notice.outage` through the notification outbox: the mail's body, the text,
+ * the in-app line): the message, then the maintenance window in Central Time or the outage's restoration ticket.
+ */
+export function noticeMessage(n: NoticeMessageInput): string {
+  const lines = [n.body];
   if (n.kind === 'maintenance' && n.windowStart && n.windowEnd) {
     lines.push(
-      `Planned maintenance window: ${formatNoticeTime(n.windowStart)} to ${formatNoticeTime(n.windowEnd)}.`,
-      'Your service may be interrupted during this window; you do not need to do anything.',
-      '',
+      `Planned maintenance window: ${formatNoticeTime(n.windowStart)} to ${formatNoticeTime(n.windowEnd)}. ` +
+        'Your service may be interrupted during this window; you do not need to do anything.',
     );
   } else if (n.kind === 'outage' && n.ticketReference) {
-    lines.push(`Our crews are working on it under ${n.ticketReference}.`, '');
+    lines.push(`Our crews are working on it under ${n.ticketReference}.`);
   }
-  lines.push(`${n.providerName}`, 'You receive this because you are a subscriber at an affected service location.');
-  return { subject: `${n.providerName}: ${n.subject}`, text: `${lines.join('\n')}\n` };
+  return lines.join('\n');
 }

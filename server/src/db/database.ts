@@ -1115,6 +1115,8 @@ export interface NoticeRecipientsTable {
   claimed_at: string | null;
   sent_at: string | null;
   failure: string | null;
+  /** 0055: the notification outbox row of this mail (null: a record with no mail, e.g. nobody takes e-mail). */
+  outbox_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** 0018-customer-services: circuits leased to another carrier or ISP. */

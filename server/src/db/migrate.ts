@@ -46,6 +46,7 @@ import * as m0046 from './migrations/0046-business-center-locations.js';
 import * as m0047 from './migrations/0047-payment-confirmations.js';
 import * as m0048 from './migrations/0048-ticket-timeline.js';
 import * as m0054 from './migrations/0054-audit-subjects.js';
+import * as m0055 from './migrations/0055-notice-outbox.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '0047-payment-confirmations': m0047,
   '0048-ticket-timeline': m0048,
   '0054-audit-subjects': m0054,
+  '0055-notice-outbox': m0055,
 };
 
 /** Kysely's migrations, each handed the helper kit of the dialect the connection was opened with. */

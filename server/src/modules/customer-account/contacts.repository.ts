@@ -132,20 +132,6 @@ export async function ownedServiceLocationIds(db: Queryable, customerId: string,
   return new Set(rows.map((r) => r.id));
 }
 
-/** The email contacts of several accounts in one query (a notice's recipients, asked a page of customers at a time). */
-export function emailContactsOf(db: Queryable, customerIds: readonly string[]) {
-  if (customerIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('contact_methods')
-    .select(['customer_id', 'name', 'email'])
-    .where('customer_id', 'in', customerIds)
-    .where('email', 'is not', null)
-    .where('email', '!=', '')
-    .orderBy('customer_id')
-    .orderBy('id')
-    .execute();
-}
-
 /** The account's Primary contacts other than `exceptId` (a contact being changed). */
 export function otherPrimaryContacts(db: Queryable, customerId: string, exceptId: number | null) {
   let query = db

@@ -308,24 +308,3 @@ export async function unlinkLocation(
   });
   return oneContact(ctx, actor, contactId);
 }
-
-/**
- * The email addresses of several accounts' contact methods, for staff mailing a notice (subscribers module): one
- * query for the whole page of customers. An account's address appears once (compared without case).
- */
-export async function emailContactsOf(
-  ctx: AppContext,
-  customerIds: readonly string[],
-): Promise<{ customerId: string; contactName: string; email: string }[]> {
-  const rows = await repo.emailContactsOf(ctx.db, customerIds);
-  const seen = new Set<string>();
-  const out: { customerId: string; contactName: string; email: string }[] = [];
-  for (const r of rows) {
-    const email = (r.email ?? '').trim();
-    const key = `${r.customer_id}|${email.toLowerCase()}`;
-    if (email === '' || seen.has(key)) continue;
-    seen.add(key);
-    out.push({ customerId: r.customer_id, contactName: r.name, email });
-  }
-  return out;
-}

@@ -141,18 +141,33 @@ export async function setQuietHours(
   }
 }
 
-/** Writes the outbox rows; a dedupe key already there is skipped (a retried event never doubles). */
-export async function insertOutbox(db: Queryable, rows: NewOutboxRow[]): Promise<number> {
-  let written = 0;
+/**
+ * Writes the outbox rows; a dedupe key already there is skipped (a retried event never doubles). Answers the rows
+ * written (a skipped one is not among them).
+ */
+export async function insertOutbox(db: Queryable, rows: NewOutboxRow[]) {
+  const written: { id: number; customer_id: string | null; channel: string; address: string | null }[] = [];
   for (let i = 0; i < rows.length; i += 200) {
-    const result = await db
-      .insertInto('notification_outbox')
-      .values(rows.slice(i, i + 200))
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .executeTakeFirst();
-    written += Number(result.numInsertedOrUpdatedRows ?? 0);
+    written.push(
+      ...(await db
+        .insertInto('notification_outbox')
+        .values(rows.slice(i, i + 200))
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .returning(['id', 'customer_id', 'channel', 'address'])
+        .execute()),
+    );
   }
   return written;
+}
+
+/** Where some outbox rows stand (a notice's record copies its mails' delivery from here). */
+export function outboxStates(db: Queryable, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('notification_outbox')
+    .select(['id', 'state', 'attempts', 'sent_at', 'last_error'])
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 const OUTBOX_COLUMNS = [

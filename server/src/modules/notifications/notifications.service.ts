@@ -25,6 +25,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { badRequest } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
+import { mailParts } from './notification-templates.js';
 import { assertMayManageUser, assertOwnNotification } from './notifications.policy.js';
 import * as repo from './notifications.repository.js';
 
@@ -67,20 +68,13 @@ export async function notify(db: Queryable, now: Date, event: NotificationEvent)
         ? await repo.accountUsers(db, event.customerId)
         : []
       : await repo.usersById(db, event.userIds ?? []);
-  return writeNotices(db, now, event, users);
+  return (await writeNotices(db, now, event, users)).length;
 }
 
-/**
- * One event told to many accounts at once (a notice to a subscriber list): each account's users (its administrators
- * when it has any), by their preferences, in a few statements for the whole batch. Answers the rows written and the
- * accounts that have users to tell (the others have no one to reach this way).
- */
-export async function notifyAccounts(
-  db: Queryable,
-  now: Date,
-  event: Omit<NotificationEvent, 'customerId' | 'userIds'>,
-  customerIds: readonly string[],
-): Promise<{ written: number; reached: Set<string> }> {
+type AccountEvent = Omit<NotificationEvent, 'customerId' | 'userIds'>;
+
+/** The users of each account who hear of an account event: its administrators when it has any, else all. */
+async function usersOfAccounts(db: Queryable, customerIds: readonly string[]) {
   const all = await repo.usersOfAccounts(db, customerIds);
   const byAccount = new Map<string, repo.RecipientUser[]>();
   for (const u of all) byAccount.set(u.customer_id, [...(byAccount.get(u.customer_id) ?? []), u]);
@@ -89,20 +83,89 @@ export async function notifyAccounts(
     const admins = list.filter((u) => u.is_admin === 1);
     users.push(...(admins.length > 0 ? admins : list));
   }
-  return { written: await writeNotices(db, now, event, users), reached: new Set(byAccount.keys()) };
+  return { users, reached: new Set(byAccount.keys()) };
+}
+
+/** A mail an event wrote into the outbox: its row, the account and the address (a notice's record names them). */
+export interface WrittenMail {
+  outboxId: number;
+  customerId: string;
+  address: string;
+}
+
+/**
+ * One event told to many accounts at once (a notice to a subscriber list): each account's users (its administrators
+ * when it has any), by their preferences, in a few statements for the whole batch. Answers the rows written, the
+ * accounts that have users to tell (the others have no one to reach this way) and the mails written.
+ */
+export async function notifyAccounts(
+  db: Queryable,
+  now: Date,
+  event: AccountEvent,
+  customerIds: readonly string[],
+): Promise<{ written: number; reached: Set<string>; mails: WrittenMail[] }> {
+  const { users, reached } = await usersOfAccounts(db, customerIds);
+  const rows = await writeNotices(db, now, event, users);
+  const mails = rows
+    .filter((r) => r.channel === 'email')
+    .map((r) => ({ outboxId: r.id, customerId: r.customer_id ?? '', address: r.address ?? '' }));
+  return { written: rows.length, reached, mails };
+}
+
+/**
+ * The mails an account event would write now, rendered, without writing anything (a notice's preview: who gets it
+ * by e-mail under today's preferences, and what they read).
+ */
+export async function plannedMails(ctx: AppContext, event: AccountEvent, customerIds: readonly string[]) {
+  const { users } = await usersOfAccounts(ctx.db, customerIds);
+  const rows = await outboxRows(ctx.db, ctx.now(), event, users);
+  return rows
+    .filter((r) => r.channel === 'email')
+    .map((r) => {
+      const url = unsubscribeUrl(ctx, r);
+      const parts = mailParts(readPayload(r.payload), {
+        providerName: ctx.config.shell.providerName,
+        category: r.category as NotificationCategory,
+        unsubscribeUrl: r.category === 'security' ? null : url,
+        portalUrl: ctx.config.publicUrl,
+      });
+      return { customerId: r.customer_id ?? '', to: r.address ?? '', subject: parts.subject, text: parts.text };
+    });
+}
+
+/** Where some outbox rows stand (a notice's record follows its mails here). */
+export async function deliveryStates(db: Queryable, outboxIds: readonly number[]) {
+  return (await repo.outboxStates(db, outboxIds)).map((r) => ({
+    outboxId: r.id,
+    state: r.state,
+    attempts: r.attempts,
+    sentAt: r.sent_at,
+    lastError: r.last_error,
+  }));
 }
 
 async function writeNotices(
   db: Queryable,
   now: Date,
-  event: Omit<NotificationEvent, 'customerId' | 'userIds'> & { customerId?: string | null },
+  event: AccountEvent & { customerId?: string | null },
   users: repo.RecipientUser[],
-): Promise<number> {
+) {
+  const rows = await outboxRows(db, now, event, users);
+  return rows.length === 0 ? [] : repo.insertOutbox(db, rows);
+}
+
+/** The outbox rows of an event for these users: one per user and channel the user wants and has an address for. */
+async function outboxRows(
+  db: Queryable,
+  now: Date,
+  event: AccountEvent & { customerId?: string | null },
+  users: repo.RecipientUser[],
+): Promise<repo.NewOutboxRow[]> {
   const def = NOTIFICATION_EVENTS[event.type];
   const data = { ...(event.data ?? {}) };
   const payload: StoredPayload = { title: fillTemplate(def.title, data), body: fillTemplate(def.body, data), data };
   const kind = def.audience === 'field' ? 'employee' : 'user';
-  if (users.length === 0) return 0;
+  if (users.length === 0) return [];
   const ids = users.map((u) => String(u.id));
   const prefs: Prefs = new Map(
     (await repo.preferencesOf(db, kind, ids)).map((p) => [
@@ -149,7 +212,7 @@ async function writeNotices(
       });
     }
   }
-  return rows.length === 0 ? 0 : repo.insertOutbox(db, rows);
+  return rows;
 }
 
 export const readPayload = (json: string): StoredPayload => JSON.parse(json) as StoredPayload;

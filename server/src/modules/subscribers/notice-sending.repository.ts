@@ -1,4 +1,4 @@
-/** The notice worker's SQL (notices.jobs.ts): leases on queued notices, recipients listed, claimed and marked. */
+/** The notice worker's SQL (notices.jobs.ts): leases on queued notices, the record listed and following its mails. */
 import type { Transaction } from 'kysely';
 import type { Database, NewRow, Queryable } from '../../db/database.js';
 
@@ -34,14 +34,24 @@ export async function claimQueuedNotice(db: Queryable, now: string, leaseUntil: 
     .executeTakeFirst();
 }
 
-/** Adds recipients (an address already listed for the notice is skipped) and moves the listing on, in one go. */
+/**
+ * Records a page of the audience (a row already there is skipped) and moves the listing on, in one go — only when
+ * the listing still stands where this page started (`from`): a page another instance recorded meanwhile answers
+ * false, and the caller's transaction (with the page's notifications) is rolled back.
+ */
 export async function addRecipients(
   trx: Transaction<Database>,
   noticeId: number,
   rows: NewRow<'notice_recipients'>[],
-  listedThrough: string,
-  leaseUntil: string,
-) {
+  at: { from: string | null; through: string; leaseUntil: string },
+): Promise<boolean> {
+  const moved = await trx
+    .updateTable('notices')
+    .set({ listed_through: at.through, lease_until: at.leaseUntil })
+    .where('id', '=', noticeId)
+    .where('listed_through', at.from === null ? 'is' : '=', at.from)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) throw new PageRecordedElsewhere();
   for (let i = 0; i < rows.length; i += 200) {
     await trx
       .insertInto('notice_recipients')
@@ -49,11 +59,14 @@ export async function addRecipients(
       .onConflict((oc) => oc.columns(['notice_id', 'recipient_key']).doNothing())
       .execute();
   }
-  await trx
-    .updateTable('notices')
-    .set({ listed_through: listedThrough, lease_until: leaseUntil })
-    .where('id', '=', noticeId)
-    .execute();
+  return true;
+}
+
+/** The listing moved on under this instance (another one recorded the page): roll the page back. */
+export class PageRecordedElsewhere extends Error {
+  constructor() {
+    super('the notice listing moved on meanwhile');
+  }
 }
 
 export async function markListed(db: Queryable, noticeId: number) {
@@ -77,97 +90,37 @@ export async function releaseNotice(db: Queryable, noticeId: number) {
   await db.updateTable('notices').set({ lease_until: null }).where('id', '=', noticeId).execute();
 }
 
-/**
- * Claims up to `limit` recipients due now, atomically: the conditional `status = 'pending'` makes a row another
- * instance took meanwhile fall out, so each row is claimed once. Answers the claimed rows.
- */
-export async function claimRecipients(db: Queryable, o: { now: string; token: string; limit: number }) {
-  const due = db
-    .selectFrom('notice_recipients')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', o.now)
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(o.limit);
-  await db
-    .updateTable('notice_recipients')
-    .set((eb) => ({
-      status: 'sending',
-      claim_token: o.token,
-      claimed_at: o.now,
-      attempts: eb('attempts', '+', 1),
-    }))
-    .where('id', 'in', due)
-    .where('status', '=', 'pending')
-    .execute();
+/** The records of mails still going out (in id order after `afterId`), with their outbox row. */
+export function openMailRecords(db: Queryable, afterId: number, limit: number) {
   return db
-    .selectFrom('notice_recipients as r')
-    .innerJoin('notices as n', 'n.id', 'r.notice_id')
-    .select([
-      'r.id',
-      'r.notice_id',
-      'r.customer_name',
-      'r.email',
-      'r.attempts',
-      'n.kind',
-      'n.subject',
-      'n.body',
-      'n.window_start',
-      'n.window_end',
-      'n.ticket_reference',
-    ])
-    .where('r.claim_token', '=', o.token)
-    .where('r.status', '=', 'sending')
-    .orderBy('r.id')
+    .selectFrom('notice_recipients')
+    .select(['id', 'outbox_id', 'status', 'attempts', 'failure'])
+    .where('status', 'in', ['pending', 'sending'])
+    .where('outbox_id', 'is not', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
     .execute();
 }
 
-export async function markSent(db: Queryable, id: number, token: string, at: string) {
-  await db
-    .updateTable('notice_recipients')
-    .set({ status: 'sent', sent_at: at, failure: null, claim_token: null })
-    .where('id', '=', id)
-    .where('claim_token', '=', token)
-    .execute();
+export interface RecordChange {
+  id: number;
+  status: string;
+  attempts: number;
+  sentAt: string | null;
+  failure: string | null;
 }
 
-/** A failed try: back to pending for a later try, or failed for good. */
-export async function markFailed(
-  db: Queryable,
-  id: number,
-  token: string,
-  o: { final: boolean; reason: string; nextAttemptAt: string },
-) {
-  await db
-    .updateTable('notice_recipients')
-    .set({
-      status: o.final ? 'failed' : 'pending',
-      failure: o.reason,
-      next_attempt_at: o.nextAttemptAt,
-      claim_token: null,
-    })
-    .where('id', '=', id)
-    .where('claim_token', '=', token)
-    .execute();
-}
-
-/**
- * Recipients left 'sending' by an instance that stopped before it knew whether the mail went out are failed, not
- * re-sent: a second copy is worse than a recorded doubt.
- */
-export async function failInterrupted(db: Queryable, claimedBefore: string) {
-  const result = await db
-    .updateTable('notice_recipients')
-    .set({
-      status: 'failed',
-      failure: 'Sending was interrupted (the server stopped); not retried, so that nobody gets the notice twice.',
-      claim_token: null,
-    })
-    .where('status', '=', 'sending')
-    .where('claimed_at', '<', claimedBefore)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+/** Writes where the mails stand now (only rows still open change: a finished record stays as it is). */
+export async function recordMails(db: Queryable, changes: readonly RecordChange[]) {
+  for (const c of changes) {
+    await db
+      .updateTable('notice_recipients')
+      .set({ status: c.status, attempts: c.attempts, sent_at: c.sentAt, failure: c.failure })
+      .where('id', '=', c.id)
+      .where('status', 'in', ['pending', 'sending'])
+      .execute();
+  }
 }
 
 /** Notices whose recipients are listed and still going out. */

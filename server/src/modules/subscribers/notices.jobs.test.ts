@@ -1,28 +1,37 @@
-/** The notice worker (notices.jobs.ts): each recipient mailed once, retries, interrupted sends, the outbox. */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+/**
+ * The notice worker (notices.jobs.ts) with the notification outbox and real parts: a real SMTP server (smtp-server)
+ * receiving the mails, the simulated SMS carrier. Each user who takes service e-mail is mailed once (with the one-click
+ * unsubscribe), by preference; the record follows the outbox's delivery (retries, refusals); two workers never double.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/generator.js';
-import { createMailer, type MailMessage } from '../../integrations/mail/mailer.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { type DeliveryParts, startDeliveryParts } from '../notifications/notifications-test-helpers.js';
 import { processNotices } from './notices.jobs.js';
 import { CLARK, subscriberCalls } from './subscribers-test-helpers.js';
 
 let t: TestApp;
+let parts: DeliveryParts;
 const tokens: Record<string, string> = {};
+
 beforeAll(async () => {
-  t = await createTestApp();
+  parts = await startDeliveryParts();
+  t = await createTestApp({ NOTIFY_MAX_ATTEMPTS: '3', NOTIFY_RETRY_BASE_SECONDS: '60', NOTIFY_TIME_ZONE: 'UTC' });
   for (const u of ['network']) tokens[u] = await t.login(u);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await parts.close();
+});
 
 const { get, post, maintenance } = subscriberCalls(() => t, tokens);
 
-/** Runs the worker until nothing is left to do. */
-async function drain(ctx = t.ctx) {
-  for (let i = 0; i < 20; i += 1) {
-    const round = await processNotices(ctx);
-    if (round.listed + round.sent + round.failed + round.finished === 0) return;
+/** Runs the notice worker and the outbox's delivery until neither has anything left to do. */
+async function drain() {
+  for (let i = 0; i < 30; i += 1) {
+    const n = await processNotices(t.ctx);
+    const claimed = await parts.deliver(t.ctx);
+    if (n.listed + n.sent + n.failed + n.finished + claimed === 0) return;
   }
 }
 
@@ -32,38 +41,50 @@ async function sendAndGetId(subject: string, filter: Record<string, unknown> = C
   return res.json<{ id: number }>().id;
 }
 
-describe('the notice worker', () => {
-  it('mails every recipient once, records who was told, and the notice ends with its status', async () => {
+const mailsAbout = (subject: string) => parts.mailsAbout(subject);
+const messageIds = (mails: { raw: string }[]) => mails.map((m) => /^Message-ID:\s*(\S+)/im.exec(m.raw)?.[1]);
+const PAST_DUE = { coloArea: 'CLM-CLARK', pastDue: 'true' };
+
+interface RecordRow {
+  email: string | null;
+  status: string;
+  attempts: number;
+  sentAt: string | null;
+  failure: string | null;
+  address: string;
+}
+
+describe('the notice worker through the notification outbox', () => {
+  it('mails each user who takes service e-mail once, records who was told, and the notice ends with its status', async () => {
     await drain();
-    const id = await sendAndGetId('Worker run');
     const preview = (await post('/api/staff/notices/preview', maintenance('Worker run'))).json();
-    const before = t.mail.length;
+    expect(preview.sample).toMatchObject({ to: 'rhonda.reyes@example.com', subject: 'Worker run' });
+    expect(preview.sample.text).toContain('Planned maintenance window:');
+    expect(preview.sample.text).toMatch(/To stop service e-mail from .+: http/);
+    const id = await sendAndGetId('Worker run');
     await drain();
     await drain();
-    const mailed = t.mail.slice(before).filter((m) => m.subject.endsWith('Worker run'));
+    const mailed = mailsAbout('Worker run');
     expect(mailed.length).toBe(preview.emails);
-    expect(new Set(mailed.map((m) => m.to.toLowerCase())).size).toBe(mailed.length);
+    expect(new Set(messageIds(mailed)).size).toBe(mailed.length);
     const rhonda = mailed.find((m) => m.to === 'rhonda.reyes@example.com');
-    expect(rhonda?.text).toContain('Hello Rhonda Reyes,');
+    expect(rhonda?.raw).toContain('We are splicing new fiber into the cabinet that serves your street.');
+    expect(rhonda?.raw).toMatch(/^List-Unsubscribe:\s+<http[^>]+\/api\/notifications\/unsubscribe\?s=user/m);
+    expect(rhonda?.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
 
     const detail = (await get(`/api/staff/notices/${id}`)).json();
     expect(detail.counts.sent).toBe(preview.emails);
     expect(detail.counts.failed).toBe(preview.customersWithoutEmail);
     expect(detail.status).toBe(preview.customersWithoutEmail > 0 ? 'partly_failed' : 'sent');
     expect(detail.finishedAt).not.toBeNull();
-    const rows = detail.recipients.rows as {
-      email: string | null;
-      status: string;
-      sentAt: string | null;
-      failure: string | null;
-      address: string;
-    }[];
-    expect(rows.find((r) => r.email === 'ramon.reyes@example.com')).toMatchObject({
+    const rows = detail.recipients.rows as RecordRow[];
+    expect(rows.find((r) => r.email === 'rhonda.reyes@example.com')).toMatchObject({
       status: 'sent',
+      attempts: 1,
       address: '2208 Clark Ln, Columbia, MO 65202',
     });
     for (const r of rows.filter((x) => x.email === null)) {
-      expect(r).toMatchObject({ status: 'failed', failure: expect.stringMatching(/No email contact/) });
+      expect(r).toMatchObject({ status: 'failed', failure: expect.stringMatching(/Not told by e-mail/) });
     }
 
     const list = (await get('/api/staff/notices')).json();
@@ -79,94 +100,57 @@ describe('the notice worker', () => {
     expect(lines[0]).toBe('Account,Customer,Service address,Email,Status,Sent at,Attempts,Reason');
     expect(lines).toHaveLength(detail.counts.total + 1);
     expect(lines.some((l) => l.includes('rhonda.reyes@example.com') && l.includes(',sent,'))).toBe(true);
+
+    // The notice's own mail path is gone: nothing went through the portal's other mailer.
+    expect(t.mail.filter((m) => m.subject.includes('Worker run'))).toHaveLength(0);
   });
 
-  it('never mails one address twice when two workers run at once', async () => {
+  it('never mails anyone twice when two instances run the worker and the delivery at once', async () => {
     await drain();
     const id = await sendAndGetId('Two workers');
-    const before = t.mail.length;
     await Promise.all([drain(), drain(), drain()]);
-    const mailed = t.mail.slice(before).filter((m) => m.subject.endsWith('Two workers'));
+    const mailed = mailsAbout('Two workers');
     expect(mailed.length).toBeGreaterThan(0);
-    expect(new Set(mailed.map((m) => m.to.toLowerCase())).size).toBe(mailed.length);
+    expect(new Set(messageIds(mailed)).size).toBe(mailed.length);
+    expect(new Set(mailed.map((m) => m.to)).size).toBe(mailed.length);
     const keys = await t.db.db
       .selectFrom('notice_recipients')
       .select('recipient_key')
       .where('notice_id', '=', id)
       .execute();
     expect(new Set(keys.map((k) => k.recipient_key)).size).toBe(keys.length);
+    expect((await get(`/api/staff/notices/${id}`)).json().counts.sent).toBe(mailed.length);
   });
 
-  it('retries a refused mail, and records it as failed with the reason after the last try', async () => {
+  it('follows the outbox: a mail tried again later is sent once; a refused one is recorded failed with why', async () => {
     await drain();
-    const id = await sendAndGetId('Retry run', { coloArea: 'CLM-CLARK', pastDue: 'true' });
-    const sent: MailMessage[] = [];
-    let rhondaRefused = false;
-    const flaky = {
-      ...t.ctx,
-      mailer: {
-        send: async (m: MailMessage) => {
-          if (m.to === 'rhonda.reyes@example.com' && !rhondaRefused) {
-            rhondaRefused = true;
-            throw new Error('421 try again later');
-          }
-          if (m.to === 'ramon.reyes@example.com') throw new Error('550 mailbox unavailable');
-          sent.push(m);
-        },
-      },
-    };
-    await drain(flaky);
-    let rows = (await get(`/api/staff/notices/${id}`)).json().recipients.rows;
-    expect(rows.find((r: { email: string }) => r.email === 'rhonda.reyes@example.com')).toMatchObject({
+    parts.smtp.down = true;
+    const id = await sendAndGetId('Retry run', PAST_DUE);
+    await drain();
+    let rows = (await get(`/api/staff/notices/${id}`)).json().recipients.rows as RecordRow[];
+    expect(rows.find((r) => r.email === 'rhonda.reyes@example.com')).toMatchObject({
       status: 'pending',
-      failure: 'Try 1 failed: 421 try again later',
+      attempts: 1,
+      failure: expect.stringMatching(/421/),
     });
-    for (let i = 0; i < 3; i += 1) {
-      t.clock.advanceSeconds(200);
-      await drain(flaky);
-    }
-    const detail = (await get(`/api/staff/notices/${id}`)).json();
-    rows = detail.recipients.rows;
-    expect(rows.find((r: { email: string }) => r.email === 'rhonda.reyes@example.com')).toMatchObject({
-      status: 'sent',
-      attempts: 2,
-    });
-    expect(rows.find((r: { email: string }) => r.email === 'ramon.reyes@example.com')).toMatchObject({
-      status: 'failed',
-      attempts: 3,
-      failure: 'Mail refused after 3 tries: 550 mailbox unavailable',
-    });
-    expect(sent.filter((m) => m.to === 'rhonda.reyes@example.com')).toHaveLength(1);
-    expect(detail.status).toBe('partly_failed');
-  });
+    parts.smtp.down = false;
+    t.clock.advanceSeconds(61);
+    await drain();
+    rows = (await get(`/api/staff/notices/${id}`)).json().recipients.rows;
+    expect(rows.find((r) => r.email === 'rhonda.reyes@example.com')).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(mailsAbout('Retry run').filter((m) => m.to === 'rhonda.reyes@example.com')).toHaveLength(1);
 
-  it('fails a mail an instance left half-sent instead of sending it again', async () => {
+    parts.refused.add('rhonda.reyes@example.com');
+    const second = await sendAndGetId('Refused run', PAST_DUE);
     await drain();
-    const id = await sendAndGetId('Interrupted run', { coloArea: 'CLM-CLARK', pastDue: 'true' });
-    // List the recipients only (a mailer that never finishes stands for a stopped instance).
-    const stuck = { ...t.ctx, mailer: { send: () => new Promise<void>(() => {}) } };
-    void processNotices(stuck, { batchSize: 1, batches: 1 });
-    await new Promise((r) => setTimeout(r, 200));
-    const claimed = await t.db.db
-      .selectFrom('notice_recipients')
-      .select(['id', 'email'])
-      .where('notice_id', '=', id)
-      .where('status', '=', 'sending')
-      .execute();
-    expect(claimed).toHaveLength(1);
-    t.clock.advanceSeconds(11 * 60);
-    const before = t.mail.length;
-    await drain();
-    const row = await t.db.db
-      .selectFrom('notice_recipients')
-      .select(['status', 'failure'])
-      .where('id', '=', claimed[0]?.id ?? 0)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe('failed');
-    expect(row.failure).toMatch(/interrupted/);
-    expect(
-      t.mail.slice(before).filter((m) => m.to === claimed[0]?.email && m.subject.endsWith('Interrupted run')),
-    ).toHaveLength(0);
+    parts.refused.clear();
+    const detail = (await get(`/api/staff/notices/${second}`)).json();
+    expect((detail.recipients.rows as RecordRow[]).find((r) => r.email === 'rhonda.reyes@example.com')).toMatchObject({
+      status: 'failed',
+      failure: expect.stringMatching(/550/),
+    });
+    expect(['failed', 'partly_failed']).toContain(detail.status);
+    expect(mailsAbout('Refused run')).toHaveLength(0);
   });
 
   it('fails a notice whose stored filter cannot be read, and goes on with the others', async () => {
@@ -194,7 +178,7 @@ describe('the notice worker', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const next = await sendAndGetId('After the broken one', { coloArea: 'CLM-CLARK', pastDue: 'true' });
+    const next = await sendAndGetId('After the broken one', PAST_DUE);
     await drain();
     const rows = await t.db.db
       .selectFrom('notices')
@@ -204,27 +188,10 @@ describe('the notice worker', () => {
       .execute();
     expect(rows.map((r) => r.status)).toEqual(['failed', 'sent']);
   });
-
-  it('writes each mail as an .eml file to the outbox when no SMTP is set', async () => {
-    await drain();
-    await sendAndGetId('Outbox run', { coloArea: 'CLM-CLARK', pastDue: 'true' });
-    const outboxDir = path.join(t.dataDir, 'outbox-test');
-    const mailer = createMailer(
-      { from: 'Boone Valley Fiber <no-reply@boonevalleyfiber.example>', outboxDir },
-      t.ctx.log,
-    );
-    await drain({ ...t.ctx, mailer });
-    const files = (await readdir(outboxDir)).filter((f) => f.endsWith('.eml'));
-    expect(files).toHaveLength(2);
-    const texts = await Promise.all(files.map((f) => readFile(path.join(outboxDir, f), 'utf8')));
-    const to = texts.map((x) => /^To: (.*)$/m.exec(x)?.[1]).sort();
-    expect(to).toEqual(['ramon.reyes@example.com', 'rhonda.reyes@example.com']);
-    expect(texts.every((x) => /^Subject: Boone Valley Fiber: Outbox run$/m.test(x))).toBe(true);
-  });
 });
 
 describe('the notice through the notification settings (notice.outage)', () => {
-  it('tells the accounts’ users by SMS and in-app per their preferences, written once with the listing', async () => {
+  it('tells the accounts’ users by e-mail, SMS and in-app per their preferences, written once with the listing', async () => {
     const rhonda = await t.login('residential');
     const rhondaId = String(await t.userId('residential'));
     const outboxOf = (id: number) =>
@@ -233,26 +200,26 @@ describe('the notice through the notification settings (notice.outage)', () => {
         .select(['recipient_id', 'channel', 'payload', 'dedupe_key'])
         .where('dedupe_key', 'like', `notice.outage|notice:${id}|%`)
         .execute();
+    const mine = async (id: number) =>
+      (await outboxOf(id))
+        .filter((r) => r.recipient_id === rhondaId)
+        .map((r) => r.channel)
+        .sort();
     await drain();
     const first = await sendAndGetId('Fiber cut on Clark Ln');
     await Promise.all([drain(), drain()]);
     await drain();
     const rows = await outboxOf(first);
     expect(new Set(rows.map((r) => r.dedupe_key)).size).toBe(rows.length);
-    expect(
-      rows
-        .filter((r) => r.recipient_id === rhondaId)
-        .map((r) => r.channel)
-        .sort(),
-    ).toEqual(['in_app', 'sms']);
-    expect(rows.every((r) => r.channel === 'sms' || r.channel === 'in_app')).toBe(true);
+    expect(await mine(first)).toEqual(['email', 'in_app', 'sms']);
     const payload = JSON.parse(rows[0]?.payload ?? '{}') as { title: string; body: string };
     expect(payload.title).toBe('Fiber cut on Clark Ln');
     expect(payload.body).toContain('Planned maintenance window:');
     const list = await t.request({ method: 'GET', url: '/api/notifications', token: rhonda });
     expect(list.json().items.map((i: { title: string }) => i.title)).toContain('Fiber cut on Clark Ln');
+    expect(mailsAbout('Fiber cut on Clark Ln').filter((m) => m.to === 'rhonda.reyes@example.com')).toHaveLength(1);
 
-    // Rhonda turns service texts off: the next notice reaches her in-app only.
+    // Rhonda turns service texts off: the next notice reaches her by e-mail and in-app.
     const off = await t.request({
       method: 'PUT',
       url: '/api/notifications/preferences',
@@ -262,8 +229,26 @@ describe('the notice through the notification settings (notice.outage)', () => {
     expect(off.statusCode, off.body).toBe(200);
     const second = await sendAndGetId('Cabinet work on Clark Ln');
     await drain();
-    expect((await outboxOf(second)).filter((r) => r.recipient_id === rhondaId).map((r) => r.channel)).toEqual([
-      'in_app',
-    ]);
+    expect(await mine(second)).toEqual(['email', 'in_app']);
+
+    // She follows the one-click unsubscribe of that mail: the third notice is not mailed to her, and its record says so.
+    const mail = mailsAbout('Cabinet work on Clark Ln').find((m) => m.to === 'rhonda.reyes@example.com');
+    const link = /^List-Unsubscribe:\s+<([^>]+)>/m.exec(mail?.raw ?? '')?.[1] ?? '';
+    const url = new URL(link);
+    const unsubscribe = await t.request({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      payload: { 'List-Unsubscribe': 'One-Click' },
+    });
+    expect(unsubscribe.statusCode, unsubscribe.body).toBeLessThan(300);
+    const third = await sendAndGetId('Third notice on Clark Ln', PAST_DUE);
+    await drain();
+    expect(await mine(third)).toEqual(['in_app']);
+    expect(mailsAbout('Third notice on Clark Ln').filter((m) => m.to === 'rhonda.reyes@example.com')).toHaveLength(0);
+    const record = (await get(`/api/staff/notices/${third}`)).json().recipients.rows as RecordRow[];
+    expect(record.find((r) => r.address.startsWith('2208 Clark Ln'))).toMatchObject({
+      email: null,
+      failure: expect.stringMatching(/Not told by e-mail/),
+    });
   });
 });

@@ -1,55 +1,49 @@
 /**
- * The notice worker (jobs.ts runs it every few seconds): lists each queued notice's recipients, mails them through
- * the mailer (SMTP, or .eml files in DATA_DIR/outbox), and closes notices whose recipients are all done. Safe on
- * several instances: a notice is listed under a lease, recipients are claimed with a conditional update, and the
- * unique (notice, address) row means an address is listed, so mailed, once. A refused mail is tried again
- * (NOTICE_MAX_ATTEMPTS in all); a mail left half-sent by a stopped instance is recorded as failed, never re-sent.
+ * The notice worker (jobs.ts runs it every few seconds): lists each queued notice's audience a page of customers at
+ * a time and tells the accounts' users through the notification outbox (`notice.outage`: e-mail, SMS and in-app,
+ * each by the user's preferences, with the one-click unsubscribe in every mail), in one transaction with the page's
+ * record (`notice_recipients`: one row per mail, naming its outbox row; one row for a customer nobody takes e-mail
+ * at). The outbox's delivery job sends the mails exactly once; this worker copies their outcome into the record and
+ * closes notices with nothing left to go. Safe on several instances: a notice is listed under a lease, a page is
+ * recorded only if the listing did not move meanwhile, and the outbox's dedupe key writes a user's notice once.
  */
-import { randomUUID } from 'node:crypto';
 import {
-  NOTICE_MAX_ATTEMPTS,
   type NoticeKind,
   NoticeKindSchema,
+  noticeMessage,
   noticeStatusOf,
-  renderNoticeMail,
   SubscriberFilterSchema,
 } from '@strand/domain';
 import type { AppContext } from '../../context.js';
 import type { NewRow } from '../../db/database.js';
-import { notifyAccounts } from '../notifications/notifications.service.js';
+import { deliveryStates, notifyAccounts } from '../notifications/notifications.service.js';
 import * as repo from './notice-sending.repository.js';
 import { recipientCounts } from './subscribers.repository.js';
 import { audienceOf } from './subscribers.service.js';
 
 /** A listing instance holds a notice this long; it renews the lease after every page. */
 const LEASE_MS = 2 * 60_000;
-/** A recipient claimed longer ago than this and still 'sending' was interrupted. */
-const INTERRUPTED_AFTER_MS = 10 * 60_000;
-const RETRY_AFTER_MS = 60_000;
 const LIST_PAGE = 500;
-const NO_EMAIL = 'No email contact on the account: not told by mail.';
+/** The record's rows followed per round (in pages of 1,000). */
+const FOLLOW_PER_ROUND = 20_000;
+const NO_EMAIL =
+  'Not told by e-mail: no user of the account takes service e-mail (none, no address, or turned off); texts and in-app follow their settings.';
 
-/** The notice's words for the notification channels (`notice.outage`): the message and its window or ticket. */
-export function noticeMessage(n: {
+/** The channels' words of a stored notice. */
+export const messageOf = (n: {
   kind: string;
   body: string;
   window_start: string | null;
   window_end: string | null;
   ticket_reference: string | null;
-}): string {
-  const mail = renderNoticeMail({
+}) =>
+  noticeMessage({
     kind: NoticeKindSchema.parse(n.kind) as NoticeKind,
-    subject: '',
     body: n.body,
     windowStart: n.window_start,
     windowEnd: n.window_end,
     ticketReference: n.ticket_reference,
-    providerName: '',
-    customerName: '',
   });
-  // The mail's lines between the greeting and the signature.
-  return mail.text.split('\n').slice(2, -3).filter(Boolean).join(' ');
-}
 
 export interface NoticeRound {
   listed: number;
@@ -86,53 +80,77 @@ async function listQueued(ctx: AppContext, maxPages: number): Promise<number> {
     }
     // The audience as of the day the notice was sent (past due is relative to that day).
     const today = notice.created_at.slice(0, 10);
-    const message = noticeMessage(notice);
+    const message = messageOf(notice);
+    let from = notice.listed_through;
     let done = false;
+    let lost = false;
     for await (const page of audienceOf(ctx, filter, today, notice.listed_through, LIST_PAGE)) {
       const at = ctx.now().toISOString();
       const rows: NewRow<'notice_recipients'>[] = [];
-      await ctx.db.transaction().execute(async (trx) => {
-        // The accounts' users hear of it too, by their notification settings: SMS and in-app through the
-        // notification outbox, written in this transaction with the page (so once, with the listing). The e-mail is
-        // this worker's own mail to the contacts, as before.
-        await notifyAccounts(
-          trx,
-          ctx.now(),
-          {
-            type: 'notice.outage',
-            key: `notice:${notice.id}`,
-            data: { subject: notice.subject, message },
-            only: ['sms', 'in_app'],
-          },
-          page.customers.map((c) => c.customerId),
-        );
-        for (const c of page.customers) {
-          const base = {
-            notice_id: notice.id,
-            customer_id: c.customerId,
-            customer_name: c.customerName,
-            address: c.address,
-          };
-          if (c.emails.length === 0) {
-            rows.push({
-              ...base,
-              email: null,
-              recipient_key: `none:${c.customerId}`,
-              status: 'failed',
+      const recorded = await ctx.db
+        .transaction()
+        .execute(async (trx) => {
+          // The accounts' users, by their notification settings, written with the page's record (so once, with the
+          // listing): the mails, texts and in-app notices go out through the outbox's delivery job.
+          const { mails } = await notifyAccounts(
+            trx,
+            ctx.now(),
+            { type: 'notice.outage', key: `notice:${notice.id}`, data: { subject: notice.subject, message } },
+            page.customers.map((c) => c.customerId),
+          );
+          for (const c of page.customers) {
+            const base = {
+              notice_id: notice.id,
+              customer_id: c.customerId,
+              customer_name: c.customerName,
+              address: c.address,
               next_attempt_at: at,
-              failure: NO_EMAIL,
-            });
+            };
+            const own = mails.filter((m) => m.customerId === c.customerId);
+            if (own.length === 0) {
+              rows.push({
+                ...base,
+                email: null,
+                recipient_key: `none:${c.customerId}`,
+                status: 'failed',
+                failure: NO_EMAIL,
+              });
+            }
+            for (const m of own) {
+              rows.push({
+                ...base,
+                email: m.address,
+                recipient_key: `outbox:${m.outboxId}`,
+                status: 'pending',
+                outbox_id: m.outboxId,
+              });
+            }
           }
-          for (const email of c.emails) {
-            rows.push({ ...base, email, recipient_key: email.toLowerCase(), status: 'pending', next_attempt_at: at });
-          }
-        }
-        await repo.addRecipients(trx, notice.id, rows, page.listedThrough ?? '', iso(ctx.now().getTime() + LEASE_MS));
-      });
+          return repo.addRecipients(trx, notice.id, rows, {
+            from,
+            through: page.listedThrough ?? '',
+            leaseUntil: iso(ctx.now().getTime() + LEASE_MS),
+          });
+        })
+        .catch((err: unknown) => {
+          if (err instanceof repo.PageRecordedElsewhere) return false;
+          throw err;
+        });
+      if (!recorded) {
+        lost = true;
+        break;
+      }
+      from = page.listedThrough;
       listed += rows.length;
       pages += 1;
       done = page.done;
       if (done || pages >= maxPages) break;
+    }
+    // Another instance recorded a page meanwhile: let the notice go, so that it is taken again where it stands now.
+    if (lost) {
+      await repo.releaseNotice(ctx.db, notice.id);
+      pages += 1;
+      continue;
     }
     // An audience that ended exactly on a page boundary (or is empty now) is listed too; one cut short by this
     // round's limit is let go, so the next round (here or on another instance) goes on at once.
@@ -142,42 +160,43 @@ async function listQueued(ctx: AppContext, maxPages: number): Promise<number> {
   return listed;
 }
 
-/** Mails up to `batches` claims of `batchSize` recipients. */
-async function sendDue(ctx: AppContext, batchSize: number, batches: number) {
+/** Where an outbox row's state leaves the notice's record of that mail. */
+function recordOf(d: Awaited<ReturnType<typeof deliveryStates>>[number]) {
+  if (d.state === 'sent' || d.state === 'delivered') return { status: 'sent', sentAt: d.sentAt, failure: null };
+  if (d.state === 'failed') return { status: 'failed', sentAt: null, failure: d.lastError };
+  return { status: 'pending', sentAt: null, failure: d.lastError };
+}
+
+/** Copies the outcome of the notices' mails (the outbox's delivery) into their records; answers sent and failed. */
+async function followMails(ctx: AppContext) {
   let sent = 0;
   let failed = 0;
-  const provider = ctx.config.shell.providerName;
-  for (let b = 0; b < batches; b += 1) {
-    const token = randomUUID();
-    const claimed = await repo.claimRecipients(ctx.db, { now: ctx.now().toISOString(), token, limit: batchSize });
-    if (claimed.length === 0) break;
-    for (const r of claimed) {
-      const mail = renderNoticeMail({
-        kind: NoticeKindSchema.parse(r.kind) as NoticeKind,
-        subject: r.subject,
-        body: r.body,
-        windowStart: r.window_start,
-        windowEnd: r.window_end,
-        ticketReference: r.ticket_reference,
-        providerName: provider,
-        customerName: r.customer_name,
-      });
-      try {
-        await ctx.mailer.send({ to: r.email ?? '', ...mail });
-        await repo.markSent(ctx.db, r.id, token, ctx.now().toISOString());
-        sent += 1;
-      } catch (err) {
-        const final = r.attempts >= NOTICE_MAX_ATTEMPTS;
-        const reason = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 300);
-        await repo.markFailed(ctx.db, r.id, token, {
-          final,
-          reason: final ? `Mail refused after ${r.attempts} tries: ${reason}` : `Try ${r.attempts} failed: ${reason}`,
-          nextAttemptAt: iso(ctx.now().getTime() + RETRY_AFTER_MS * r.attempts),
-        });
-        if (final) failed += 1;
-        ctx.log.warn({ err, noticeId: r.notice_id, recipientId: r.id }, 'notice mail failed');
-      }
+  let after = 0;
+  for (let seen = 0; seen < FOLLOW_PER_ROUND; ) {
+    const open = await repo.openMailRecords(ctx.db, after, 1_000);
+    if (open.length === 0) break;
+    seen += open.length;
+    after = open[open.length - 1]?.id ?? after;
+    const states = new Map(
+      (
+        await deliveryStates(
+          ctx.db,
+          open.map((r) => r.outbox_id ?? 0),
+        )
+      ).map((d) => [d.outboxId, d]),
+    );
+    const changes: repo.RecordChange[] = [];
+    for (const r of open) {
+      const d = states.get(r.outbox_id ?? 0);
+      if (!d) continue;
+      const next = recordOf(d);
+      if (next.status === r.status && d.attempts === r.attempts && next.failure === r.failure) continue;
+      changes.push({ id: r.id, attempts: d.attempts, ...next });
+      if (next.status === 'sent') sent += 1;
+      if (next.status === 'failed') failed += 1;
     }
+    if (changes.length > 0) await ctx.db.transaction().execute((trx) => repo.recordMails(trx, changes));
+    if (open.length < 1_000) break;
   }
   return { sent, failed };
 }
@@ -199,14 +218,10 @@ async function finishDone(ctx: AppContext): Promise<number> {
   return finished;
 }
 
-/** One round of the worker; the options bound how much one round does. */
-export async function processNotices(
-  ctx: AppContext,
-  o: { batchSize?: number; batches?: number; listPages?: number } = {},
-): Promise<NoticeRound> {
-  await repo.failInterrupted(ctx.db, iso(ctx.now().getTime() - INTERRUPTED_AFTER_MS));
+/** One round of the worker; `listPages` bounds how many pages of customers one round lists. */
+export async function processNotices(ctx: AppContext, o: { listPages?: number } = {}): Promise<NoticeRound> {
   const listed = await listQueued(ctx, o.listPages ?? 20);
-  const { sent, failed } = await sendDue(ctx, o.batchSize ?? 50, o.batches ?? 10);
+  const { sent, failed } = await followMails(ctx);
   const finished = await finishDone(ctx);
   return { listed, sent, failed, finished };
 }

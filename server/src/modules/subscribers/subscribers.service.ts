@@ -1,8 +1,8 @@
 /**
  * Subscriber lists and notices (issue 13 part 5) for network staff: the filtered list of active subscribers (one
  * statement per page), its CSV (streamed a page at a time, refused above the configured SUBSCRIBER_EXPORT_MAX_ROWS), and notices
- * mailed to a list's customers. Sending stores the notice (queued) and answers at once; notices.jobs.ts lists the
- * recipients (the accounts' email contacts, asked of the customer-account module) and mails them.
+ * sent to a list's customers. Sending stores the notice (queued) and answers at once; notices.jobs.ts lists the
+ * audience and tells the accounts' users through the notification outbox, which mails them.
  */
 import { Readable } from 'node:stream';
 import {
@@ -18,8 +18,8 @@ import {
   type NoticeRecipient,
   NoticeStatusSchema,
   type NoticeSummary,
+  noticeMessage,
   RecipientStatusSchema,
-  renderNoticeMail,
   SERVICE_CATEGORY_LABELS,
   ServiceCategorySchema,
   SUBSCRIBER_PAGE_SIZE_DEFAULT,
@@ -37,7 +37,7 @@ import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { openRestorationTickets, restorationTicketSummary } from '../contractor/field.service.js';
-import { emailContactsOf } from '../customer-account/contacts.service.js';
+import { plannedMails } from '../notifications/notifications.service.js';
 import { assertNetworkStaff } from './subscribers.policy.js';
 import * as repo from './subscribers.repository.js';
 
@@ -221,7 +221,7 @@ export async function exportSubscribers(ctx: AppContext, user: Viewer, query: Su
 
 // ---- notices ----------------------------------------------------------------------------------------------------
 
-/** The audience a page at a time: customers, each with the email contacts of its account. */
+/** The audience a page at a time: its customers with their service address. */
 export async function* audienceOf(
   ctx: AppContext,
   filter: SubscriberFilter,
@@ -233,19 +233,12 @@ export async function* audienceOf(
   for (;;) {
     const customers = await repo.audiencePage(ctx.db, { filter, today, afterCustomerId: after, limit: pageSize });
     if (customers.length === 0) return;
-    const contacts = await emailContactsOf(
-      ctx,
-      customers.map((c) => c.customer_id),
-    );
-    const emailsOf = new Map<string, string[]>();
-    for (const c of contacts) emailsOf.set(c.customerId, [...(emailsOf.get(c.customerId) ?? []), c.email]);
     const last = customers[customers.length - 1]?.customer_id ?? after;
     yield {
       customers: customers.map((c) => ({
         customerId: c.customer_id,
         customerName: c.customer_name,
         address: fullAddress(c),
-        emails: emailsOf.get(c.customer_id) ?? [],
       })),
       listedThrough: last,
       done: customers.length < pageSize,
@@ -283,34 +276,40 @@ async function assertAudience(ctx: AppContext, filter: SubscriberFilter, today: 
   return customers;
 }
 
-/** The mail for one recipient and the counts: nothing is stored or sent. */
+/**
+ * The counts and one mail as it will go out (through the notification outbox, by today's preferences of the
+ * accounts' users): nothing is stored or sent.
+ */
 export async function previewNotice(ctx: AppContext, user: Viewer, draft: NoticeDraft): Promise<NoticePreview> {
   assertNetworkStaff(user);
   const today = todayOf(ctx);
   const customers = await assertAudience(ctx, draft.filter, today);
   const ticketReference = await ticketReferenceOf(ctx, draft);
-  const emails = new Set<string>();
+  const message = noticeMessage({
+    ...draft,
+    windowStart: draft.windowStart ?? null,
+    windowEnd: draft.windowEnd ?? null,
+    ticketReference,
+  });
+  let emails = 0;
   let withoutEmail = 0;
   let sample: NoticePreview['sample'] = null;
   for await (const page of audienceOf(ctx, draft.filter, today, null, 1_000)) {
-    for (const c of page.customers) {
-      if (c.emails.length === 0) withoutEmail += 1;
-      for (const email of c.emails) emails.add(email.toLowerCase());
-      const to = c.emails[0];
-      if (!sample && to) {
-        const mail = renderNoticeMail({
-          ...draft,
-          windowStart: draft.windowStart ?? null,
-          windowEnd: draft.windowEnd ?? null,
-          ticketReference,
-          providerName: ctx.config.shell.providerName,
-          customerName: c.customerName,
-        });
-        sample = { to, customerName: c.customerName, ...mail };
-      }
+    const mails = await plannedMails(
+      ctx,
+      { type: 'notice.outage', key: 'preview', data: { subject: draft.subject, message } },
+      page.customers.map((c) => c.customerId),
+    );
+    const mailed = new Set(mails.map((m) => m.customerId));
+    emails += mails.length;
+    withoutEmail += page.customers.filter((c) => !mailed.has(c.customerId)).length;
+    const first = mails[0];
+    if (!sample && first) {
+      const customerName = page.customers.find((c) => c.customerId === first.customerId)?.customerName ?? '';
+      sample = { to: first.to, customerName, subject: first.subject, text: first.text };
     }
   }
-  return { customers, emails: emails.size, customersWithoutEmail: withoutEmail, sample };
+  return { customers, emails, customersWithoutEmail: withoutEmail, sample };
 }
 
 interface Counts {

@@ -144,8 +144,9 @@ export function NoticeComposer({ filter, customers, options }: NoticeComposerPro
     <section className="stack" aria-labelledby="notice-heading">
       <h2 id="notice-heading">Write a notice</h2>
       <p className="muted">
-        The notice goes by mail to the email contacts of the {customers.toLocaleString('en-US')}{' '}
-        {customers === 1 ? 'customer' : 'customers'} of the list above.
+        The notice goes to the portal users of the {customers.toLocaleString('en-US')}{' '}
+        {customers === 1 ? 'customer' : 'customers'} of the list above, by e-mail, text and in the portal as each user
+        chose in their notification settings.
       </p>
       <Form className="card form-card" onSubmit={onPreview} aria-label="Notice">
         <SelectField
@@ -215,7 +216,7 @@ export function NoticeComposer({ filter, customers, options }: NoticeComposerPro
             Goes to <strong>{p.emails.toLocaleString('en-US')}</strong> email {p.emails === 1 ? 'address' : 'addresses'}{' '}
             of {p.customers.toLocaleString('en-US')} {p.customers === 1 ? 'customer' : 'customers'}.
             {p.customersWithoutEmail > 0 &&
-              ` ${p.customersWithoutEmail.toLocaleString('en-US')} ${p.customersWithoutEmail === 1 ? 'customer has' : 'customers have'} no email contact and will be recorded as not told.`}
+              ` ${p.customersWithoutEmail.toLocaleString('en-US')} ${p.customersWithoutEmail === 1 ? 'customer has' : 'customers have'} no user who takes e-mail and will be recorded as not told by e-mail.`}
           </p>
           {p.sample ? (
             <div className="mail-sample">
@@ -228,7 +229,7 @@ export function NoticeComposer({ filter, customers, options }: NoticeComposerPro
               <pre className="mail-sample__text">{p.sample.text}</pre>
             </div>
           ) : (
-            <p className="empty-state">No customer of this list has an email contact: nobody would get this mail.</p>
+            <p className="empty-state">No user of these customers takes e-mail: nobody would get this mail.</p>
           )}
           <FormAlert message={sendError} />
           <div className="actions">
