@@ -7,6 +7,7 @@ import {
   assignAs,
   at,
   boardAs,
+  CREW,
   INSTALLER,
   newOrderWorkOrders as newOrderWorkOrdersOf,
   OTHER_INSTALLER,
@@ -160,5 +161,39 @@ describe('the notices of a scheduled visit (issue 30)', () => {
     expect(moved.length).toBeGreaterThan(0);
     expect(JSON.parse(moved[0]?.payload ?? '{}').title).toBe('Visit moved to Thursday, March 11');
     expect(JSON.parse(moved[0]?.payload ?? '{}').body).toMatch(/between noon and 5 PM\.$/);
+  });
+
+  it("tells each user of the contractor company the work is given to, not another company's users", async () => {
+    const [first] = await newOrderWorkOrders();
+    const id = first as number;
+    const field = async () => (await notices(id)).filter((n) => n.event_type.startsWith('field.'));
+    expect((await assign({ workOrderIds: [id], resourceId: CREW, start: at('08:00', '2027-03-12') })).statusCode).toBe(
+      200,
+    );
+    const assigned = await field();
+    // Company 2's users (Carla, and Frankie who is also an installer), once each, in-app; company 1's Colin: nothing.
+    expect(assigned.map((n) => [n.event_type, n.channel, n.recipient_kind, n.recipient_id])).toEqual([
+      ['field.work_order_assigned', 'in_app', 'employee', String(DEMO.users.contractor.id)],
+      ['field.work_order_assigned', 'in_app', 'employee', String(DEMO.users.fieldtech.id)],
+    ]);
+    expect(assigned.some((n) => n.recipient_id === String(DEMO.users.contractor1.id))).toBe(false);
+    // Carla's bell has it, with the work order it links to; Colin's does not.
+    const bell = async (token: string | undefined) =>
+      (await t.request({ method: 'GET', url: '/api/notifications', token })).json() as {
+        items: { eventType: string; title: string; data: Record<string, string> }[];
+      };
+    const carla = (await bell(tokens.contractor)).items.filter((n) => n.data.workOrder === String(id));
+    expect(carla).toMatchObject([{ eventType: 'field.work_order_assigned', title: 'New work order assigned' }]);
+    const colin = await t.login('contractor1');
+    expect((await bell(colin)).items.some((n) => n.data.workOrder === String(id))).toBe(false);
+
+    // A move of the company's visit: moved, once per user; the same slot again says nothing more.
+    await assign({ workOrderIds: [id], resourceId: CREW, start: at('13:00', '2027-03-12') });
+    await assign({ workOrderIds: [id], resourceId: CREW, start: at('13:00', '2027-03-12') });
+    const moved = (await field()).filter((n) => n.event_type === 'field.work_order_moved');
+    expect(moved.map((n) => n.recipient_id)).toEqual([
+      String(DEMO.users.contractor.id),
+      String(DEMO.users.fieldtech.id),
+    ]);
   });
 });

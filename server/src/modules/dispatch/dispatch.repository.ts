@@ -39,6 +39,18 @@ export function findCompany(db: Queryable, companyId: number) {
   return db.selectFrom('contractor_companies').select(['id', 'name']).where('id', '=', companyId).executeTakeFirst();
 }
 
+/** The active users of a contractor company (its bell notices of work given to the company). */
+export async function contractorUserIds(db: Queryable, companyId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('contractor_id', '=', companyId)
+    .where('disabled', '=', 0)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 const SLOT_COLUMNS = [
   's.work_order_id',
   's.resource_kind',

@@ -365,8 +365,8 @@ async function assignIn(
 
 /**
  * The notices of a scheduled visit, in the assignment's transaction: the customer hears of a booked visit and of a
- * move to another day or half-day window (a move inside the same window says nothing); the installer of a work order
- * new to them hears of it, and of a move of their visit.
+ * move to another day or half-day window (a move inside the same window says nothing); the installer — or every
+ * user of the contractor company — that the work order is new to hears of it, and of a move of their visit.
  */
 async function tellOfVisit(
   trx: Transaction<Database>,
@@ -388,13 +388,14 @@ async function tellOfVisit(
       data: { address, ...visit },
     });
   }
-  if (resource.kind !== 'installer') return;
-  const sameInstaller = previous?.installer_user_id === resource.refId;
-  if (sameInstaller && previous?.starts_at === slot.start) return;
+  // The field side: the installer, or each user of the contractor company, hears of work new to them and of a move.
+  const installer = resource.kind === 'installer';
+  const same = installer ? previous?.installer_user_id === resource.refId : previous?.contractor_id === resource.refId;
+  if (same && previous?.starts_at === slot.start) return;
   await notify(trx, at, {
-    type: sameInstaller ? 'field.work_order_moved' : 'field.work_order_assigned',
-    key: `work-order:${wo.id}:${resource.refId}:${slot.start}`,
-    userIds: [resource.refId],
+    type: same ? 'field.work_order_moved' : 'field.work_order_assigned',
+    key: `work-order:${wo.id}:${installer ? resource.refId : `contractor-${resource.refId}`}:${slot.start}`,
+    userIds: installer ? [resource.refId] : await repo.contractorUserIds(trx, resource.refId),
     data: { workOrder: String(wo.id), address: wo.address ?? wo.customer_name, date: timeOf(slot.start) },
   });
 }

@@ -15,9 +15,10 @@ describe('the page a notice opens', () => {
     expect(subjectLink(item('appointment.moved'), 'residential')).toBe('/orders');
   });
 
-  it('opens an installer’s work order, a contractor’s list', () => {
+  it('opens the work order in the installer’s and the contractor’s portal', () => {
     expect(subjectLink(item('field.work_order_assigned', { workOrder: '41' }), 'installer')).toBe('/search/41');
-    expect(subjectLink(item('field.work_order_moved', { workOrder: '41' }), 'contractor')).toBe('/workOrders');
+    expect(subjectLink(item('field.work_order_moved', { workOrder: '41' }), 'contractor')).toBe('/workOrders?wo=41');
+    expect(subjectLink(item('field.work_order_moved'), 'contractor')).toBe('/workOrders');
   });
 
   it('sends security notices to Settings and has no page for a notice or a malformed id', () => {

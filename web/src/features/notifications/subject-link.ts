@@ -22,7 +22,7 @@ export function subjectLink(
   if (area === 'field') {
     const wo = idOf(item.data.workOrder);
     if (portal === 'installer') return wo ? `/search/${wo}` : '/search';
-    if (portal === 'contractor') return '/workOrders';
+    if (portal === 'contractor') return wo ? `/workOrders?wo=${wo}` : '/workOrders';
     return null;
   }
   if (!portal || !CUSTOMER.includes(portal)) return null;

@@ -19,7 +19,7 @@ import { Skeleton } from '../../lib/ui/skeleton';
 import { apiRequest, downloadFile, errorMessage } from '../api-client';
 import { formErrorsFrom, NO_ERRORS } from '../form-errors';
 import { Button } from '../ui/button';
-import { DateField } from '../ui/date-time-field';
+import { DateField, MonthField } from '../ui/date-time-field';
 import { Form } from '../ui/form';
 import { FormAlert } from '../ui/form-alert';
 import { SelectField } from '../ui/parts';
@@ -131,13 +131,7 @@ export function PhoneTypeReport({ basePath, extra = {}, keyPrefix }: PhoneTypeRe
         <div className="report-filter__fields">
           <SelectField label="Report type" {...form.field('type')} options={TYPE_OPTIONS} />
           {type.range === 'month' ? (
-            <TextField
-              label="Month"
-              type="month"
-              placeholder="2025-01"
-              {...form.field('month')}
-              error={fieldError('month')}
-            />
+            <MonthField label="Month" placeholder="2025-01" {...form.field('month')} error={fieldError('month')} />
           ) : (
             <>
               <DateField label="From" todayLabel={false} {...form.field('from')} error={fieldError('from')} />

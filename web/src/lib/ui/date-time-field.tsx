@@ -3,7 +3,8 @@
  * phone, read out by screen readers in the reader's language) in a labelled Field, with a one-tap "Today" or "Now"
  * beside them. Today and now are the provider's (DISPATCH_TIME_ZONE), the clock every time of the portal is shown in;
  * a time field says which zone it means. The button's name carries the field's ("Today for From") in words, not in an
- * aria-label, so the field's label names only its input. DateTimeField is the pair (SPEC §3's 'date time').
+ * aria-label, so the field's label names only its input. DateTimeField is the pair (SPEC §3's 'date time'); MonthField
+ * a month (a report's month), without a one-tap button.
  */
 import { localParts } from '@strand/domain';
 import { type InputHTMLAttributes, useId } from 'react';
@@ -106,6 +107,38 @@ export function TimeField({
               <span className="visually-hidden"> for {label}</span>
             </Button>
           ) : null}
+        </div>
+      )}
+    </Field>
+  );
+}
+
+export type MonthFieldProps = Omit<DateFieldProps, 'todayLabel' | 'now'>;
+
+/**
+ * A month (YYYY-MM): the browser's own month input, sized like the date fields, in a Field. A browser without a month
+ * picker shows a text box, so the hint says what to type.
+ */
+export function MonthField({
+  label,
+  value,
+  onValueChange,
+  error,
+  hint = 'Year and month, e.g. 2025-01',
+  ...rest
+}: MonthFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <div className="date-time-field">
+          <input
+            {...control}
+            type="month"
+            className="date-time-field__input"
+            value={value}
+            onChange={(event) => onValueChange(event.target.value)}
+            {...rest}
+          />
         </div>
       )}
     </Field>

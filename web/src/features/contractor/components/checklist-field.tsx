@@ -7,6 +7,7 @@ import {
   formatUsd,
 } from '@strand/domain';
 import { type ReactNode, useId } from 'react';
+import { DateField } from '../../../lib/ui/date-time-field';
 
 export interface ChecklistFieldProps {
   field: FieldDefinition;
@@ -80,16 +81,20 @@ export function ChecklistFieldInput({
       );
       break;
     case 'date':
-      control = (
-        <input
-          {...common}
-          type="date"
+      // The kit's date field (label, hint, error, a one-tap Today); a date the server sets has no Today to tap.
+      return (
+        <DateField
+          label={field.label}
+          name={field.name}
           value={text}
+          hint={hintText}
+          error={error}
+          disabled={disabled}
           readOnly={field.serverSet}
-          onChange={(e) => onChange(e.target.value || null)}
+          todayLabel={field.serverSet ? false : 'Today'}
+          onValueChange={(next) => onChange(next || null)}
         />
       );
-      break;
     case 'integer':
       control = (
         <input
