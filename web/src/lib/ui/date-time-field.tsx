@@ -44,32 +44,40 @@ export function providerNow(moment: Date = new Date()): { time: string; zone: st
   return { time: `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`, zone };
 }
 
-export function DateField({
+/** The browser's own input of `type` in a Field, with an optional one-tap button that fills in `oneTap.value()`. */
+function NativeField({
+  type,
   label,
   value,
   onValueChange,
   error,
   hint,
-  todayLabel = 'Today',
-  now = () => new Date(),
+  oneTap,
   ...rest
-}: DateFieldProps) {
+}: InputProps & {
+  type: 'date' | 'time' | 'month';
+  label: string;
+  value: string;
+  onValueChange(value: string): void;
+  error?: string | undefined;
+  hint?: string | undefined;
+  oneTap: { label: string; value(): string } | null;
+}) {
   return (
     <Field label={label} hint={hint} error={error}>
       {(control) => (
         <div className="date-time-field">
           <input
             {...control}
-            type="date"
+            type={type}
             className="date-time-field__input"
             value={value}
             onChange={(event) => onValueChange(event.target.value)}
             {...rest}
           />
-          {todayLabel ? (
-            <Button variant="secondary" disabled={rest.disabled} onClick={() => onValueChange(providerToday(now()))}>
-              {todayLabel}
-              <span className="visually-hidden"> for {label}</span>
+          {oneTap ? (
+            <Button variant="secondary" disabled={rest.disabled} onClick={() => onValueChange(oneTap.value())}>
+              {oneTap.label} <span className="visually-hidden">for {label}</span>
             </Button>
           ) : null}
         </div>
@@ -78,39 +86,15 @@ export function DateField({
   );
 }
 
-export function TimeField({
-  label,
-  value,
-  onValueChange,
-  error,
-  hint,
-  nowLabel = 'Now',
-  now = () => new Date(),
-  ...rest
-}: TimeFieldProps) {
-  const zone = providerNow(now()).zone;
-  return (
-    <Field label={label} hint={hint ?? `The provider's time (${zone})`} error={error}>
-      {(control) => (
-        <div className="date-time-field">
-          <input
-            {...control}
-            type="time"
-            className="date-time-field__input"
-            value={value}
-            onChange={(event) => onValueChange(event.target.value)}
-            {...rest}
-          />
-          {nowLabel ? (
-            <Button variant="secondary" disabled={rest.disabled} onClick={() => onValueChange(providerNow(now()).time)}>
-              {nowLabel}
-              <span className="visually-hidden"> for {label}</span>
-            </Button>
-          ) : null}
-        </div>
-      )}
-    </Field>
-  );
+export function DateField({ todayLabel = 'Today', now = () => new Date(), ...props }: DateFieldProps) {
+  const oneTap = todayLabel ? { label: todayLabel, value: () => providerToday(now()) } : null;
+  return <NativeField type="date" oneTap={oneTap} {...props} />;
+}
+
+export function TimeField({ nowLabel = 'Now', now = () => new Date(), hint, ...props }: TimeFieldProps) {
+  const oneTap = nowLabel ? { label: nowLabel, value: () => providerNow(now()).time } : null;
+  const zoneHint = `The provider's time (${providerNow(now()).zone})`;
+  return <NativeField type="time" oneTap={oneTap} hint={hint ?? zoneHint} {...props} />;
 }
 
 export type MonthFieldProps = Omit<DateFieldProps, 'todayLabel' | 'now'>;
@@ -119,30 +103,8 @@ export type MonthFieldProps = Omit<DateFieldProps, 'todayLabel' | 'now'>;
  * A month (YYYY-MM): the browser's own month input, sized like the date fields, in a Field. A browser without a month
  * picker shows a text box, so the hint says what to type.
  */
-export function MonthField({
-  label,
-  value,
-  onValueChange,
-  error,
-  hint = 'Year and month, e.g. 2025-01',
-  ...rest
-}: MonthFieldProps) {
-  return (
-    <Field label={label} hint={hint} error={error}>
-      {(control) => (
-        <div className="date-time-field">
-          <input
-            {...control}
-            type="month"
-            className="date-time-field__input"
-            value={value}
-            onChange={(event) => onValueChange(event.target.value)}
-            {...rest}
-          />
-        </div>
-      )}
-    </Field>
-  );
+export function MonthField({ hint = 'Year and month, e.g. 2025-01', ...props }: MonthFieldProps) {
+  return <NativeField type="month" oneTap={null} hint={hint} {...props} />;
 }
 
 /** A date and its time together; an empty time is taken as `defaultTime` once a date is chosen. */
