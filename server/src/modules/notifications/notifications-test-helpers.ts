@@ -8,13 +8,16 @@ import { SMTPServer } from 'smtp-server';
 import type { AppContext } from '../../context.js';
 import { createNotificationMailer } from '../../integrations/mail/notification-mail.js';
 import { createSmsGateway } from '../../integrations/sms/sms-gateway.js';
-import { startSmsSimulator } from '../../integrations/sms/sms-simulator.js';
+import { type SmsSimulator, startSmsSimulator } from '../../integrations/sms/sms-simulator.js';
 import { type DeliveryChannels, deliverNotifications } from './notifications.jobs.js';
 
 export interface DeliveryParts {
   received: { to: string; raw: string }[];
   refused: Set<string>;
   smtp: { down: boolean };
+  /** The channels a delivery round sends through, and the carrier's log of texts. */
+  channels: DeliveryChannels;
+  carrier: SmsSimulator;
   /** One delivery round of the outbox; answers how many rows it claimed. */
   deliver(ctx: AppContext): Promise<number>;
   /** The mails received whose subject is exactly `subject`. */
@@ -22,7 +25,10 @@ export interface DeliveryParts {
   close(): Promise<void>;
 }
 
-export async function startDeliveryParts(): Promise<DeliveryParts> {
+/** `refuse`: addresses refused for good besides those in `refused` (e.g. every "bounce…" address of a test). */
+export async function startDeliveryParts(
+  options: { refuse?: (address: string) => boolean } = {},
+): Promise<DeliveryParts> {
   const received: DeliveryParts['received'] = [];
   const refused = new Set<string>();
   const state = { down: false };
@@ -31,7 +37,8 @@ export async function startDeliveryParts(): Promise<DeliveryParts> {
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(address, _s, cb) {
-      if (refused.has(address.address)) return cb(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      if (refused.has(address.address) || options.refuse?.(address.address))
+        return cb(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
       if (state.down) return cb(Object.assign(new Error('Try again later'), { responseCode: 421 }));
       cb();
     },
@@ -66,6 +73,8 @@ export async function startDeliveryParts(): Promise<DeliveryParts> {
     received,
     refused,
     smtp: state,
+    channels,
+    carrier,
     deliver: async (ctx) => (await deliverNotifications(ctx, { channels })).claimed,
     mailsAbout: (subject) => received.filter((m) => new RegExp(`^Subject: ${literal(subject)}$`, 'm').test(m.raw)),
     close: async () => {

@@ -3,76 +3,29 @@
  * headers on every non-security mail), the simulated SMS carrier's log, two workers at once (one send each), retry
  * with backoff, a final refusal, and SMS quiet hours (deferred, then sent).
  */
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNotificationMailer } from '../../integrations/mail/notification-mail.js';
-import { createSmsGateway } from '../../integrations/sms/sms-gateway.js';
-import { type SmsSimulator, startSmsSimulator } from '../../integrations/sms/sms-simulator.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { type DeliveryChannels, deliverNotifications } from './notifications.jobs.js';
+import { deliverNotifications } from './notifications.jobs.js';
 import { notify } from './notifications.service.js';
+import { type DeliveryParts, startDeliveryParts } from './notifications-test-helpers.js';
 
 let t: TestApp;
-let smtp: SMTPServer;
-let smtpPort = 0;
-let smtpDown = false;
-const received: { to: string; raw: string }[] = [];
-let carrier: SmsSimulator;
-let channels: DeliveryChannels;
+let parts: DeliveryParts;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _s, cb) {
-      if (address.address.startsWith('bounce'))
-        return cb(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
-      if (smtpDown) return cb(Object.assign(new Error('Try again later'), { responseCode: 421 }));
-      cb();
-    },
-    onData(stream, session, cb) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => {
-        raw += c.toString('utf8');
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
-  carrier = await startSmsSimulator({ host: '127.0.0.1', port: 0, authToken: 'test-sms-token' });
+  parts = await startDeliveryParts({ refuse: (address) => address.startsWith('bounce') });
   t = await createTestApp({ NOTIFY_MAX_ATTEMPTS: '3', NOTIFY_RETRY_BASE_SECONDS: '60', NOTIFY_TIME_ZONE: 'UTC' });
-  channels = {
-    email: createNotificationMailer({
-      smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
-      from: 'Strand <no-reply@strand.test>',
-      domain: 'strand.test',
-    }),
-    sms: createSmsGateway({
-      url: `http://127.0.0.1:${carrier.port}`,
-      accountSid: 'ACtest',
-      authToken: 'test-sms-token',
-      from: '+15735550100',
-    }),
-  };
 });
 afterAll(async () => {
-  channels.email.close();
   await t.close();
-  await carrier.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await parts.close();
 });
 
 const rowsOf = (type: string) =>
   t.db.db.selectFrom('notification_outbox').selectAll().where('event_type', '=', type).orderBy('id').execute();
 const deliveries = (id: number) =>
   t.db.db.selectFrom('notification_deliveries').selectAll().where('outbox_id', '=', id).orderBy('id').execute();
-const round = () => deliverNotifications(t.ctx, { channels });
+const round = () => deliverNotifications(t.ctx, { channels: parts.channels });
 
 async function contactPhone(customerId: string): Promise<string> {
   const row = await t.db.db
@@ -100,14 +53,14 @@ describe('notification delivery', () => {
     const sms = rows.find((x) => x.channel === 'sms');
     expect(mail).toMatchObject({ state: 'sent', attempts: 1 });
     expect(sms).toMatchObject({ state: 'delivered', attempts: 1, address: await contactPhone('1000-2000-0001') });
-    const got = received.find((m) => m.to === mail?.address);
+    const got = parts.received.find((m) => m.to === mail?.address);
     expect(got?.raw).toMatch(/^Subject: Visit booked for Dec 3/m);
     expect(got?.raw).toContain('Content-Type: text/plain');
     expect(got?.raw).toContain('Content-Type: text/html');
     expect(got?.raw).toMatch(/^List-Unsubscribe:\s+<http[^>]+\/api\/notifications\/unsubscribe\?s=user/m);
     expect(got?.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
-    expect(carrier.messages().filter((m) => m.ref === `notification-${sms?.id}`)).toHaveLength(1);
-    expect(carrier.messages().at(-1)?.body).toContain('Visit booked for Dec 3');
+    expect(parts.carrier.messages().filter((m) => m.ref === `notification-${sms?.id}`)).toHaveLength(1);
+    expect(parts.carrier.messages().at(-1)?.body).toContain('Visit booked for Dec 3');
     expect((await deliveries(mail?.id ?? 0)).map((d) => d.outcome)).toEqual(['sent']);
   });
 
@@ -121,13 +74,13 @@ describe('notification delivery', () => {
     });
     await round();
     const [mail] = (await rowsOf('security.new_device')).filter((x) => x.channel === 'email');
-    const got = received.find((m) => m.raw.includes('Subject: New sign-in') && m.to === mail?.address);
+    const got = parts.received.find((m) => m.raw.includes('Subject: New sign-in') && m.to === mail?.address);
     expect(got).toBeDefined();
     expect(got?.raw).not.toMatch(/^List-Unsubscribe/m);
   });
 
   it('two workers at once send each row exactly once', async () => {
-    const before = received.length;
+    const before = parts.received.length;
     for (let i = 0; i < 6; i++) {
       await notify(t.db.db, t.clock.now, {
         type: 'payment.received',
@@ -140,11 +93,11 @@ describe('notification delivery', () => {
     const rows = (await rowsOf('payment.received')).filter((x) => x.channel === 'email');
     expect(a.sent + b.sent).toBe(rows.length);
     expect(rows.every((x) => x.state === 'sent' && x.attempts === 1)).toBe(true);
-    expect(received.length - before).toBe(rows.length);
+    expect(parts.received.length - before).toBe(rows.length);
   });
 
   it('retries with backoff when the mail server is down, then sends; gives up after the last try', async () => {
-    smtpDown = true;
+    parts.smtp.down = true;
     await notify(t.db.db, t.clock.now, {
       type: 'ticket.opened',
       key: 'ticket:9',
@@ -160,7 +113,7 @@ describe('notification delivery', () => {
     expect((await round()).retrying).toBe(1);
     [row] = await rowsOf('ticket.opened');
     expect(row?.next_attempt_at).toBe(new Date(t.clock.now.getTime() + 120_000).toISOString());
-    smtpDown = false;
+    parts.smtp.down = false;
     t.clock.advanceSeconds(121);
     expect((await round()).sent).toBe(1);
     expect((await deliveries(row?.id ?? 0)).map((d) => d.outcome)).toEqual(['retrying', 'retrying', 'sent']);
