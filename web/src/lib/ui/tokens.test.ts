@@ -1,7 +1,9 @@
 /**
  * Colours and type come from the tokens (styles/tokens.css): no hex, rgb() or hsl() colour in another stylesheet of
  * web/src, in a component's inline `style`, or anywhere in the code of features/ and app/; no raw font size or weight
- * in a stylesheet (the type scale's `--text-*` and `--weight-*`). The colours a map or calendar library takes as
+ * in a stylesheet (the type scale's `--text-*` and `--weight-*`); no raw px or rem padding, margin, gap or corner
+ * radius in a stylesheet or an inline style (the `--space-*` and `--radius-*` scales; allowed: 0, auto, 1px hairlines,
+ * em steps, 50% circles, calc() of tokens). The colours a map or calendar library takes as
  * options are literal in one place, lib/ui/map-colours.ts, each equal to its token. A failure lists each offender as
  * file:line.
  */
@@ -19,6 +21,15 @@ const INLINE_STYLE_COLOUR = /style=\{\{[^}]*['"`](?:#[0-9a-fA-F]{3,8}|(?:rgba?|h
 const CODE_COLOUR = /['"`](?:#[0-9a-fA-F]{3,8}|(?:rgba?|hsla?)\()/;
 /** A font size or weight that is not a token: `font-size: 0.9rem`, `font-weight: 600` (`inherit`, `em` steps pass). */
 const RAW_TYPE = /font-size:\s*[0-9.]+(?:px|rem)|font-weight:\s*[0-9]/;
+/**
+ * Spacing or a corner that is not a token: `padding: 0.6rem`, `gap: 12px`, `border-radius: 8px`. A px or rem number
+ * other than a 1px hairline anywhere in the value of a padding, margin, gap or radius declaration.
+ */
+const RAW_SPACE =
+  /(?:^|[\s;{])(?:padding|margin|gap|row-gap|column-gap|border(?:-[a-z]+)*-radius)(?:-[a-z]+)*\s*:[^;{}]*?(?<![\w.-])-?(?!1px\b)[0-9]*\.?[0-9]+(?:px|rem)\b/;
+/** The same in an inline style: `style={{ padding: '0.5rem' }}`, `style={{ gap: 8 }}`, `borderRadius: 4`. */
+const INLINE_STYLE_SPACE =
+  /style=\{\{[^}]*\b(?:padding|margin|gap|rowGap|columnGap|border\w*Radius)\w*:\s*(?:['"`][^'"`]*\d(?:px|rem)|[1-9])/;
 
 function files(dir: string, pattern: RegExp): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -60,7 +71,17 @@ describe('design tokens', () => {
       expect(tokens).toContain(`--color-${role}:`);
       expect(tokens).toContain(`--color-${role}-soft:`);
     }
-    for (const token of ['--space-4:', '--radius-md:', '--shadow-1:', '--text-md:', '--weight-bold:']) {
+    for (const token of [
+      '--space-half:',
+      '--space-4:',
+      '--space-8:',
+      '--radius-xs:',
+      '--radius-md:',
+      '--radius-pill:',
+      '--shadow-1:',
+      '--text-md:',
+      '--weight-bold:',
+    ]) {
       expect(tokens).toContain(token);
     }
   });
@@ -89,6 +110,48 @@ describe('design tokens', () => {
       const token = new RegExp(`--(?:color|map)-${name}:\\s*${value};`);
       expect(tokens, `--color-${name} or --map-${name}: ${value}`).toMatch(token);
     }
+  });
+
+  it('the spacing pattern catches raw padding, margin, gap and radius, and leaves tokens and hairlines alone', () => {
+    for (const raw of [
+      'padding: 0.6rem;',
+      'margin: 0 0 12px;',
+      '  gap: 1rem;',
+      'padding-inline: var(--space-2) 1.25rem;',
+      'border-radius: 8px;',
+      'border-top-left-radius: 2px;',
+      'margin: -0.75rem;',
+      'row-gap: 10px;',
+      'margin-top: 1.5rem;',
+    ]) {
+      expect(RAW_SPACE.test(raw), raw).toBe(true);
+    }
+    for (const token of [
+      'padding: var(--space-2) var(--space-3);',
+      'margin: 0 auto;',
+      'margin: -1px;',
+      'padding: 1px;',
+      'gap: 0.3em;',
+      'border-radius: 50%;',
+      'border-radius: var(--radius-pill);',
+      'margin: calc(-1 * var(--space-3)) 0;',
+      'max-width: 40rem;',
+      'border: 1px solid var(--border);',
+    ]) {
+      expect(RAW_SPACE.test(token), token).toBe(false);
+    }
+    expect(INLINE_STYLE_SPACE.test(`<ul style={{ padding: '0.5rem' }}>`)).toBe(true);
+    expect(INLINE_STYLE_SPACE.test('<ul style={{ gap: 8 }}>')).toBe(true);
+    expect(INLINE_STYLE_SPACE.test(`<ul style={{ margin: 0, gap: 'var(--space-2)' }}>`)).toBe(false);
+  });
+
+  it('no stylesheet but tokens.css has a raw padding, margin, gap or corner radius', () => {
+    const sheets = files(SRC, /\.css$/).filter((file) => file !== TOKENS);
+    expect(offenders(sheets, RAW_SPACE)).toEqual([]);
+  });
+
+  it('no component sets a raw padding, margin, gap or radius in an inline style', () => {
+    expect(offenders(files(SRC, /\.tsx$/), INLINE_STYLE_SPACE)).toEqual([]);
   });
 
   it('no stylesheet but tokens.css sets a raw font size or weight', () => {
