@@ -78,8 +78,11 @@ for (const viewport of VIEWPORTS) {
     await notice
       .getByLabel('Message')
       .fill('We are splicing new fiber into the cabinet that serves your street.\nNo need to be at home.');
-    await notice.getByLabel('Window starts').fill('2030-01-02T22:00');
-    await notice.getByLabel('Window ends').fill('2030-01-03T01:00');
+    // The window: the kit's date and time fields, on the provider's clock.
+    await notice.getByLabel('Window starts date', { exact: true }).fill('2030-01-02');
+    await notice.getByLabel('Window starts time', { exact: true }).fill('22:00');
+    await notice.getByLabel('Window ends date', { exact: true }).fill('2030-01-03');
+    await notice.getByLabel('Window ends time', { exact: true }).fill('01:00');
     await notice.getByRole('button', { name: 'Preview' }).click();
 
     const preview = page.getByRole('region', { name: 'Preview' });

@@ -118,6 +118,8 @@ export interface DateTimeFieldProps {
   value: DateTimeValue;
   onValueChange(value: DateTimeValue): void;
   error?: string | undefined;
+  /** A line under the pair ("At most 72 hours later"); the time field names the zone itself. */
+  hint?: string | undefined;
   /** The time a date alone stands for (SPEC §3: 00:00). */
   defaultTime?: string;
   /** For a test: the moment "now" is taken from. */
@@ -133,15 +135,14 @@ export function DateTimeField({
   value,
   onValueChange,
   error,
+  hint,
   defaultTime = '00:00',
   now = () => new Date(),
 }: DateTimeFieldProps) {
   const id = useId();
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <fieldset
-      className={`date-time${error ? ' field--invalid' : ''}`}
-      aria-describedby={error ? `${id}-error` : undefined}
-    >
+    <fieldset className={`date-time${error ? ' field--invalid' : ''}`} aria-describedby={describedBy}>
       <legend>{label}</legend>
       <div className="date-time__inputs">
         <DateField
@@ -168,6 +169,11 @@ export function DateTimeField({
           Now <span className="visually-hidden">for {label}</span>
         </Button>
       </div>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="field__error">
           {error}

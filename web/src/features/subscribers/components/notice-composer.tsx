@@ -8,6 +8,7 @@ import {
   type NoticeSummary,
   type SubscriberFilter,
   type SubscriberOptions,
+  zonedInstant,
 } from '@strand/domain';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +16,7 @@ import { staffNoticePath } from '../../../config/paths';
 import { newIdempotencyKey } from '../../../lib/api-client';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../../../lib/form-errors';
 import { Button } from '../../../lib/ui/button';
+import { DateTimeField, type DateTimeValue } from '../../../lib/ui/date-time-field';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { SelectField, TextAreaField } from '../../../lib/ui/parts';
@@ -40,12 +42,24 @@ const EMPTY: NoticeValues = {
   restorationTicketId: '',
 };
 
-/** A datetime-local value (the browser's local time) as an ISO instant; text that is no time is passed on as is. */
+/**
+ * A window's end as the form keeps it, `YYYY-MM-DDTHH:MM` on the provider's clock (the kit's date and time fields), as
+ * an ISO instant; a half-filled or unreadable value is passed on as is, for the draft's check to name the field.
+ */
 function toInstant(local: string): string | null {
-  if (local.trim() === '') return null;
-  const ms = Date.parse(local);
-  return Number.isNaN(ms) ? local : new Date(ms).toISOString();
+  if (local.trim() === '' || local === 'T') return null;
+  const [, day, hours, minutes] = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(local) ?? [];
+  if (!day) return local;
+  const at = zonedInstant(day, Number(hours) * 60 + Number(minutes));
+  return Number.isNaN(at.getTime()) ? local : at.toISOString();
 }
+
+/** The form's `YYYY-MM-DDTHH:MM` as the kit's date-and-time value, and back. */
+function splitDateTime(local: string): DateTimeValue {
+  const [date = '', time = ''] = local.split('T');
+  return { date, time };
+}
+const joinDateTime = ({ date, time }: DateTimeValue) => (date || time ? `${date}T${time}` : '');
 
 function toDraft(v: NoticeValues, filter: SubscriberFilter) {
   const maintenance = v.kind === 'maintenance';
@@ -173,8 +187,19 @@ export function NoticeComposer({ filter, customers, options }: NoticeComposerPro
         />
         {maintenance ? (
           <div className="report-filter__fields">
-            <TextField label="Window starts" type="datetime-local" hint="Your local time" {...edit('windowStart')} />
-            <TextField label="Window ends" type="datetime-local" hint="At most 72 hours later" {...edit('windowEnd')} />
+            {(['windowStart', 'windowEnd'] as const).map((name) => {
+              const bind = edit(name);
+              return (
+                <DateTimeField
+                  key={name}
+                  label={name === 'windowStart' ? 'Window starts' : 'Window ends'}
+                  hint={name === 'windowEnd' ? 'At most 72 hours later' : undefined}
+                  value={splitDateTime(bind.value)}
+                  error={bind.error}
+                  onValueChange={(v) => bind.onValueChange(joinDateTime(v))}
+                />
+              );
+            })}
           </div>
         ) : (
           <SelectField
