@@ -85,3 +85,68 @@ test("the staff's orders, auth codes, subscribers, reports and dispatch", async 
 test('the order funnel, signed out', async ({ page }) => {
   await expectNoSideways(page, ['/order', '/login']);
 });
+
+/**
+ * Issue 26, item 4: section tabs are one row that scrolls sideways on a phone. On each page with section tabs, at
+ * 360 and 390 px, opened on its last section: every tab is on one line, the row scrolls (not wraps), exactly one tab
+ * is the current one (aria-current="page") and it is scrolled into sight, each tab is a touch-sized target, and the
+ * row stays inside the window.
+ */
+async function expectOneRowOfTabs(page: Page, paths: readonly string[]) {
+  test.setTimeout(30_000 + paths.length * 2 * 6_000);
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const target of paths) {
+      await test.step(`${target} at ${width} px`, async () => {
+        await page.goto(target);
+        // Not settled(): the style page shows a skeleton and a busy button on purpose; the tabs are drawn with the h1.
+        await expect(page.locator('main h1, h1').first()).toBeVisible();
+        const nav = page.locator('nav.section-nav');
+        await expect(nav).toHaveCount(1);
+        await expect(nav.locator('a[aria-current="page"]')).toHaveCount(1);
+        // The effect that scrolls the current tab into sight runs after the first paint.
+        await expect
+          .poll(async () =>
+            nav.evaluate((el) => {
+              const row = el.querySelector('ul') as HTMLUListElement;
+              const links = Array.from(row.querySelectorAll('a'));
+              const current = row.querySelector('a[aria-current="page"]') as HTMLAnchorElement;
+              const box = row.getBoundingClientRect();
+              const tops = new Set(links.map((a) => Math.round(a.getBoundingClientRect().top)));
+              const style = getComputedStyle(row);
+              const shown = current.getBoundingClientRect();
+              const problems = [
+                tops.size === 1 ? '' : `the tabs are on ${tops.size} lines`,
+                style.flexWrap === 'nowrap' ? '' : `the row wraps (${style.flexWrap})`,
+                ['auto', 'scroll'].includes(style.overflowX) ? '' : `the row does not scroll (${style.overflowX})`,
+                shown.left >= box.left - 1 && shown.right <= box.right + 1
+                  ? ''
+                  : `"${current.textContent}" is out of sight`,
+                links.every((a) => a.getBoundingClientRect().height >= 44) ? '' : 'a tab is under 44 px tall',
+                box.right <= document.documentElement.clientWidth + 1 ? '' : 'the row sticks out of the window',
+              ];
+              return problems.filter(Boolean);
+            }),
+          )
+          .toEqual([]);
+      });
+    }
+  }
+}
+
+test('section tabs are one scrollable row on a phone, the current one in sight', async ({ page }) => {
+  await page.goto('/style');
+  await expectOneRowOfTabs(page, ['/style']);
+  await signIn(page, 'business');
+  await expectOneRowOfTabs(page, [
+    '/billingCenter',
+    '/billingCenter?section=mailing-address',
+    '/accountInfo?section=business-center',
+    '/services?section=authCodes',
+    '/reports?section=business',
+  ]);
+  await signIn(page, 'sales');
+  await expectOneRowOfTabs(page, ['/staff/tickets?section=all']);
+  await signIn(page, 'billing-staff');
+  await expectOneRowOfTabs(page, ['/staff/reports?section=phone']);
+});
