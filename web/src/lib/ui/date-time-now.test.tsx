@@ -31,4 +31,18 @@ describe('the date time field’s Now', () => {
     expect(screen.getByLabelText(/Arrival onsite date/)).toHaveProperty('value', '2026-11-28');
     expect(screen.getByLabelText(/Arrival onsite time/)).toHaveProperty('value', '20:30');
   });
+
+  it('says its hint under the pair, and the fieldset is described by it', () => {
+    render(
+      <DateTimeField
+        label="Window ends"
+        hint="At most 72 hours later"
+        value={{ date: '', time: '' }}
+        onValueChange={() => {}}
+      />,
+    );
+    const group = screen.getByRole('group', { name: 'Window ends' });
+    const hint = screen.getByText('At most 72 hours later');
+    expect(group.getAttribute('aria-describedby')).toBe(hint.id);
+  });
 });

@@ -1,7 +1,9 @@
 /**
  * Every screen's buttons come from the UI kit (lib/ui/button.tsx): no raw `className="button…"` under features/ or
  * app/, no older variant name (`danger`, `link`: destructive and tertiary), and no browser dialog (window.confirm,
- * alert, prompt: the kit's ConfirmDialog asks). A failure lists each offender as file:line.
+ * alert, prompt: the kit's ConfirmDialog asks), and no browser date or time input of its own (`type="date"`, `time`,
+ * `datetime-local`, `month`: the kit's DateField, TimeField, DateTimeField and MonthField). A failure lists each
+ * offender as file:line.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -11,6 +13,7 @@ const SRC = join(import.meta.dirname, '..', '..');
 /** `className="button"`, `className="button button--secondary"`, `className={`button …`}`, `className='button…'`. */
 const RAW_BUTTON_CLASS = /className=\{?\s*["'`]button(?=["'`\s]|--)/;
 const OLD_VARIANT = /variant=\{?["'](?:danger|link)["']/;
+const RAW_DATE_INPUT = /type=\{?\s*["'`](?:date|time|datetime-local|month)["'`]/;
 const BROWSER_DIALOG = /\b(?:window\.)?(?:confirm|alert|prompt)\(\s*["'`]|window\.(?:confirm|alert|prompt)\b/;
 
 function files(dir: string): string[] {
@@ -54,5 +57,14 @@ describe('the UI kit', () => {
     const roots = [join(SRC, 'features'), join(SRC, 'app')];
     expect(rawButtonClasses(roots, OLD_VARIANT)).toEqual([]);
     expect(rawButtonClasses([...roots, join(SRC, 'lib')], BROWSER_DIALOG)).toEqual([]);
+  });
+
+  it('no screen has a date or time input of its own: features/ and app/ use lib/ui/date-time-field', () => {
+    expect(RAW_DATE_INPUT.test('<TextField label="Window starts" type="datetime-local" />')).toBe(true);
+    expect(RAW_DATE_INPUT.test('<input type="date" />')).toBe(true);
+    expect(RAW_DATE_INPUT.test("<input type={'month'} />")).toBe(true);
+    expect(RAW_DATE_INPUT.test('<input type="text" />')).toBe(false);
+    expect(RAW_DATE_INPUT.test('<DateField label="From" value={from} />')).toBe(false);
+    expect(rawButtonClasses([join(SRC, 'features'), join(SRC, 'app')], RAW_DATE_INPUT)).toEqual([]);
   });
 });
