@@ -1,15 +1,23 @@
+import { register } from 'tsx/esm/api';
 import { defineConfig } from 'vitest/config';
+
+// The API project's global set-up (in this process) and its workers load our TypeScript through Node with tsx.
+register();
 
 /** Two suites: `unit` (pure code, no database) and `api` (server modules on a freshly migrated database). */
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: on CI's two cores that ran each suite one file at a time.
     maxWorkers: 2,
+    // Vitest reads a pool's isolation from here, not from a project: `api` runs in forks that live on from file to
+    // file, `unit` in threads, a fresh one per file.
+    poolOptions: { forks: { isolate: false }, threads: { isolate: true } },
     projects: [
       {
         test: {
           name: 'unit',
           environment: 'node',
+          pool: 'threads',
           // web/src/**/*.test.tsx: component tests, each in jsdom by its `// @vitest-environment jsdom` comment.
           include: [
             'domain/src/**/*.test.ts',
@@ -27,11 +35,15 @@ export default defineConfig({
           exclude: ['server/src/**/*.unit.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // One worker process for many files (poolOptions above), and our own code (server, domain, test-support;
+          // not the test files) loaded by Node itself through tsx's loader (server/src/test/native-modules.ts), so a
+          // worker evaluates the server once: Vitest resets the modules it loads before every file, and evaluating
+          // the server took ~1.7 s of each of 109 files. Each file still builds its own app on its own copy of the
+          // demo data (harness.ts), so files share code, not state; none may vi.mock (settings go through
+          // createTestApp's env).
           pool: 'forks',
-          // One module graph per worker instead of one per file: importing the server took 3–4 s of each file's
-          // ~5 s, the tests themselves ~1 s. Each file still builds its own app on its own copy of the demo data
-          // (harness.ts), so files share code, not state; none may vi.mock (settings go through createTestApp's env).
-          isolate: false,
+          setupFiles: ['server/src/test/native-modules.ts'],
+          server: { deps: { external: [/\/(server|domain|test-support)\/src\/(?!.*\.test\.ts$)/] } },
           // The demo data migrated and seeded once per run; each test app copies it (server/src/test/harness.ts).
           globalSetup: ['server/src/test/api-global-setup.ts'],
         },

@@ -1,12 +1,14 @@
 /**
  * Browser tests against the real server (server/dist/main.js serving web/dist). Every spec file gets its own server
  * on a fresh copy of the demo database (tests/support/spec-server.ts), seeded once per run by global-setup.ts.
- * Build first: `npm run build`. Chromium comes from Debian (/usr/bin/chromium); no browser download.
+ * Build first: `npm run build`. Chromium comes from Debian (its headless shell,
+ * /usr/bin/chromium-headless-shell); no browser download.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './tests/support/e2e-settings';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The config is evaluated in the runner and again in every worker: the runner picks the run's data directory and
@@ -17,7 +19,7 @@ process.env.E2E_RUN_DIR ??= path.join(here, '.tmp', `run-${process.pid}`);
 mkdirSync(process.env.E2E_RUN_DIR, { recursive: true });
 
 const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath,
   args: [
     '--headless',
     '--no-sandbox',

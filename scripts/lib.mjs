@@ -80,8 +80,8 @@ export async function ensureDependencies() {
   if (code !== 0) throw new Error('npm install failed');
 }
 
-/** Builds the web app and the server bundle when their sources are newer than the last build. */
-export async function ensureBuilt({ force = false } = {}) {
+/** Whether web/dist or server/dist is missing or older than their sources. */
+export function buildIsStale() {
   const built = Math.min(mtimeOf('web/dist/index.html'), mtimeOf('server/dist/main.js'));
   const sources = newestMtime([
     'domain/src',
@@ -94,7 +94,12 @@ export async function ensureBuilt({ force = false } = {}) {
     'scripts/build.mjs',
     'scripts/precompress.mjs',
   ]);
-  if (!force && built > sources) return;
+  return built <= sources;
+}
+
+/** Builds the web app and the server bundle when their sources are newer than the last build. */
+export async function ensureBuilt({ force = false } = {}) {
+  if (!force && !buildIsStale()) return;
   const code = await run(process.execPath, [path.join(root, 'scripts', 'build.mjs')]);
   if (code !== 0) throw new Error('build failed');
 }

@@ -6,17 +6,22 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { ensureDependencies, log, run } from './lib.mjs';
 
+/** The browser tests run Debian's headless shell; Lighthouse and the offline benchmark run the full browser. */
 export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const PACKAGES = ['chromium', 'chromium-headless-shell', 'fonts-dejavu-core'];
 
 export async function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+  if (existsSync(CHROMIUM) && existsSync(CHROMIUM_HEADLESS_SHELL)) return;
   if (process.getuid?.() !== 0)
-    throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)`);
-  log(`setup: installing Debian's chromium and fonts-dejavu-core with apt-get (the browser tests use ${CHROMIUM})`);
+    throw new Error(`${CHROMIUM_HEADLESS_SHELL} or ${CHROMIUM} is missing: apt-get install ${PACKAGES.join(' ')}`);
+  log(
+    `setup: installing Debian's ${PACKAGES.join(', ')} with apt-get (the browser tests use ${CHROMIUM_HEADLESS_SHELL})`,
+  );
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   if ((await run('apt-get', ['update', '-qq'], { env })) !== 0) throw new Error('apt-get update failed');
-  if ((await run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { env })) !== 0) {
-    throw new Error('apt-get install chromium failed');
+  if ((await run('apt-get', ['install', '-y', '-qq', ...PACKAGES], { env })) !== 0) {
+    throw new Error(`apt-get install ${PACKAGES.join(' ')} failed`);
   }
 }
 

@@ -1,6 +1,7 @@
 /** Scan Asset from Chromium's fake camera, fed a generated video of the ONT-100001 QR label. */
 
 import { writeLabelVideo } from './support/assets';
+import { chromiumPath } from './support/e2e-settings';
 import { signInInstaller } from './support/installer';
 import { expect, test } from './support/spec-server';
 
@@ -9,7 +10,7 @@ const video = writeLabelVideo('ONT-100001');
 test.use({
   permissions: ['camera'],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: [
       '--headless',
       '--no-sandbox',
