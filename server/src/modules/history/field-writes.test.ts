@@ -5,12 +5,12 @@
  * transaction, and staff read it on the work order's timeline with who did it and before → after, by the fields'
  * labels (never txtNotes, vcStatus…).
  */
-import { CHECKLIST_WORK_ORDER_TYPES, checklistFormFor, withDefaults } from '@strand/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/demo-ids.js';
 import { makePng } from '../../demo/file-formats.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { multipart } from '../../test/multipart.js';
+import { completingSave } from '../orders/orders-test-helpers.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -46,24 +46,11 @@ function expectReadableFields(entry: Entry | undefined) {
   for (const c of entry?.changes ?? []) expect(c.field).not.toMatch(SPEC_NAMES);
 }
 
-/** A contractor checklist save of `type` that passes every rule (as checklists.test.ts builds it). */
-function contractorSave(type: string, complete: boolean) {
-  const def = CHECKLIST_WORK_ORDER_TYPES.find((d) => d.description === type);
-  const form = def && checklistFormFor(def);
-  if (!form) throw new Error(type);
-  const values: Record<string, unknown> = { ...withDefaults(form, {}) };
-  delete values.dtLastUpdated;
-  if ('nDropTypeID' in values) values.nDropTypeID = def.isBusiness ? 6 : 2;
-  if ('txtSpeedTestURL' in values) values.txtSpeedTestURL = 'https://www.speedtest.net/result/42';
-  return {
-    data: values,
-    tsArrivalOnsite: '2025-03-01T14:00:00.000Z',
-    tsWorkComplete: '2025-03-01T17:30:00.000Z',
-    txtNotes: complete ? 'Done.' : 'Started.',
-    WOComplete: complete ? 'on' : 'off',
-    assetsMovedConfirmed: complete,
-  };
-}
+/** A contractor checklist save of `type` that passes every rule: completing it, or saved as started. */
+const contractorSave = (type: string, complete: boolean) =>
+  complete
+    ? { ...completingSave(type), txtNotes: 'Done.' }
+    : { ...completingSave(type), txtNotes: 'Started.', WOComplete: 'off', assetsMovedConfirmed: false };
 
 describe('a contractor’s writes on a work order’s timeline', () => {
   it('records the acknowledgement and its withdrawal with who and before → after', async () => {
