@@ -1,13 +1,16 @@
 /**
  * Stores checked uploads as a work order's attachments (the installer's photos, the contractor's files): each file
  * under a server-chosen key, all rows in one transaction. A retried upload (same Idempotency-Key) returns the first
- * answer, and the files it wrote again are removed; a failed one leaves no file behind. Both portals list and open
- * attachments through the same two reads here (listAttachments, openAttachment); each checks its own access.
+ * answer, and the files it wrote again are removed; a failed one leaves no file behind. An upload given an
+ * `auditAction` writes its audit entry (who, which files) in the same transaction, so a replay writes none. Both
+ * portals list and open attachments through the same two reads here (listAttachments, openAttachment); each checks
+ * its own access.
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { PhotoAttachment } from '@strand/domain';
 import type { AppContext } from '../../context.js';
+import { audit, changesBetween } from '../../lib/audit.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import type { CheckedFile } from '../../lib/uploads.js';
 import type { Viewer } from '../../plugins/auth.js';
@@ -23,6 +26,8 @@ export interface AttachmentUpload {
   idempotencyKey: string | undefined;
   /** The idempotency record's route, e.g. `installer.photos:100001`. */
   route: string;
+  /** When set, the upload writes this audit entry (e.g. `contractor.upload`) for the work order in its transaction. */
+  auditAction?: string;
 }
 
 const toAttachment = (id: number, r: repo.AttachmentInsert): StoredAttachment => ({
@@ -73,6 +78,17 @@ export async function storeAttachments(
             created_at: now.toISOString(),
           };
           attachments.push(toAttachment(await repo.insertAttachment(trx, row), row));
+        }
+        if (upload.auditAction) {
+          await audit(trx, {
+            at: now.toISOString(),
+            userId: user.userId,
+            employeeId: null,
+            action: upload.auditAction,
+            subject: `work_order:${workOrderId}`,
+            detail: { attachments: attachments.map((a) => a.nCount) },
+            changes: changesBetween({}, { Files: attachments.map((a) => a.vcFileName).join(', ') }),
+          });
         }
         return { statusCode: 201, body: { attachments } };
       },

@@ -314,17 +314,24 @@ export function findAssemblyUnitEntries(db: Queryable, workOrderId: number) {
     .execute();
 }
 
+/**
+ * Acknowledges (or withdraws) only when the acknowledgement is still `expected` (a conditional update, so two taps at
+ * once change it once on SQLite and PostgreSQL alike): true when this call changed it, false when another did first.
+ */
 export async function setAcknowledgement(
   db: Queryable,
   workOrderId: number,
-  ack: { by: number; at: string } | null,
+  change: { expected: string | null; ack: { by: number; at: string } | null },
   now: string,
-) {
-  await db
+): Promise<boolean> {
+  const { expected, ack } = change;
+  const result = await db
     .updateTable('work_orders')
     .set({ acknowledged_at: ack?.at ?? null, acknowledged_by: ack?.by ?? null, last_updated: now })
     .where('id', '=', workOrderId)
-    .execute();
+    .where('acknowledged_at', expected === null ? 'is' : '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export function findLastSearch(db: Queryable, userId: number) {

@@ -287,7 +287,11 @@ export async function getAcknowledgement(ctx: AppContext, user: Viewer, workOrde
 
 export const ACKNOWLEDGEMENT_LOCKED = 'This work order is complete, so its acknowledgement can no longer change.';
 
-/** updateAcknowledgeWorkOrder: acknowledging twice keeps the first acknowledgement (a retry changes nothing). */
+/**
+ * updateAcknowledgeWorkOrder: acknowledging twice keeps the first acknowledgement (a retry changes nothing). The state
+ * is read inside the write's transaction and the write is conditional on it, so of two taps at once exactly one
+ * changes the work order and writes the audit entry; the other answers the state it finds.
+ */
 export async function updateAcknowledgement(
   ctx: AppContext,
   user: Viewer,
@@ -295,22 +299,24 @@ export async function updateAcknowledgement(
   ack: 0 | 1,
 ): Promise<Acknowledgement> {
   const workOrder = await assertContractorMayReach(ctx, user, workOrderId);
-  const state = await repo.findCompletionState(ctx.db, workOrderId);
-  if (!state) throw notFound('No work order has that id.');
-  if (isRowComplete(state)) throw conflict(ACKNOWLEDGEMENT_LOCKED);
-  if (Boolean(ack) !== (state.acknowledged_at !== null)) {
-    const now = ctx.now().toISOString();
-    await ctx.db.transaction().execute(async (trx) => {
-      await repo.setAcknowledgement(trx, workOrderId, ack === 1 ? { by: user.userId, at: now } : null, now);
-      await audit(trx, {
-        at: now,
-        userId: user.userId,
-        employeeId: null,
-        action: ack === 1 ? 'contractor.acknowledge' : 'contractor.acknowledge.withdraw',
-        subject: `work_order:${workOrderId}`,
-        changes: changesBetween({ Acknowledged: state.acknowledged_at }, { Acknowledged: ack === 1 ? now : null }),
-      });
+  const now = ctx.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    const state = await repo.findCompletionState(trx, workOrderId);
+    if (!state) throw notFound('No work order has that id.');
+    if (isRowComplete(state)) throw conflict(ACKNOWLEDGEMENT_LOCKED);
+    const before = state.acknowledged_at;
+    if (Boolean(ack) === (before !== null)) return;
+    const after = ack === 1 ? now : null;
+    const ackBy = ack === 1 ? { by: user.userId, at: now } : null;
+    if (!(await repo.setAcknowledgement(trx, workOrderId, { expected: before, ack: ackBy }, now))) return;
+    await audit(trx, {
+      at: now,
+      userId: user.userId,
+      employeeId: null,
+      action: ack === 1 ? 'contractor.acknowledge' : 'contractor.acknowledge.withdraw',
+      subject: `work_order:${workOrderId}`,
+      changes: changesBetween({ Acknowledged: before }, { Acknowledged: after }),
     });
-  }
+  });
   return loadAcknowledgement(ctx, workOrder);
 }

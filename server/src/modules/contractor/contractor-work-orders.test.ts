@@ -366,6 +366,37 @@ describe('PUT /api/contractor/work-orders/:workOrderId/acknowledgement', () => {
     expect(withdrawn.json()).toEqual({ acknowledged: false, dtAcknowledged: null, vcAcknowledgedBy: null });
   });
 
+  it('two taps at once change the work order once and write one audit entry (both answer the same)', async () => {
+    const woId = id('Bury Hybrid Drop');
+    expect((await get('contractor', `/api/contractor/work-orders/${woId}/acknowledgement`)).json().acknowledged).toBe(
+      false,
+    );
+    const entries = (action: string) =>
+      t.db.db
+        .selectFrom('audit_log')
+        .select(['user_id', 'changes'])
+        .where('action', '=', action)
+        .where('subject', '=', `work_order:${woId}`)
+        .execute();
+    const taps = await Promise.all(['contractor', 'fieldtech', 'contractor', 'fieldtech'].map((u) => put(u, woId, 1)));
+    const [a] = taps;
+    for (const res of taps) expect(res.json()).toEqual(a?.json());
+    const acks = await entries('contractor.acknowledge');
+    expect(acks).toHaveLength(1);
+    const row = await t.db.db
+      .selectFrom('work_orders')
+      .select(['acknowledged_by', 'acknowledged_at'])
+      .where('id', '=', woId)
+      .executeTakeFirstOrThrow();
+    expect(row.acknowledged_by).toBe(acks[0]?.user_id);
+    expect(a?.json().dtAcknowledged).toBe(row.acknowledged_at);
+    t.clock.advanceSeconds(60);
+    const withdrawn = await Promise.all(['contractor', 'fieldtech', 'contractor'].map((u) => put(u, woId, 0)));
+    for (const res of withdrawn)
+      expect(res.json()).toEqual({ acknowledged: false, dtAcknowledged: null, vcAcknowledgedBy: null });
+    expect(await entries('contractor.acknowledge.withdraw')).toHaveLength(1);
+  });
+
   it('refuses a complete work order, a bad ack and another company’s work order', async () => {
     const done = await put('contractor', CW.company2Complete, 0);
     expect(done.statusCode).toBe(409);

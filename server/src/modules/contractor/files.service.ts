@@ -93,6 +93,7 @@ export async function saveUploads(
     ...checked,
     idempotencyKey,
     route: `contractor.upload:${workOrderId}`,
+    auditAction: 'contractor.upload',
   });
 }
 

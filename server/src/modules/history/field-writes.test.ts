@@ -1,14 +1,16 @@
 /**
  * Issue 29 "any change to a WO can be traced in the UI": what the field does to a work order — a contractor's
  * acknowledgement and its withdrawal, checklist saves and completions (contractor and installer), assembly units
- * added and removed, the installer's "On my way" — each writes an audit row for the work order in the write's
+ * added and removed, files uploaded, the installer's "On my way" — each writes an audit row for the work order in the write's
  * transaction, and staff read it on the work order's timeline with who did it and before → after, by the fields'
  * labels (never txtNotes, vcStatus…).
  */
-import { CHECKLIST_WORK_ORDER_TYPES, checklistFormFor, withDefaults } from '@strand/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/demo-ids.js';
+import { makePng } from '../../demo/file-formats.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { multipart } from '../../test/multipart.js';
+import { completingSave } from '../orders/orders-test-helpers.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -44,24 +46,11 @@ function expectReadableFields(entry: Entry | undefined) {
   for (const c of entry?.changes ?? []) expect(c.field).not.toMatch(SPEC_NAMES);
 }
 
-/** A contractor checklist save of `type` that passes every rule (as checklists.test.ts builds it). */
-function contractorSave(type: string, complete: boolean) {
-  const def = CHECKLIST_WORK_ORDER_TYPES.find((d) => d.description === type);
-  const form = def && checklistFormFor(def);
-  if (!form) throw new Error(type);
-  const values: Record<string, unknown> = { ...withDefaults(form, {}) };
-  delete values.dtLastUpdated;
-  if ('nDropTypeID' in values) values.nDropTypeID = def.isBusiness ? 6 : 2;
-  if ('txtSpeedTestURL' in values) values.txtSpeedTestURL = 'https://www.speedtest.net/result/42';
-  return {
-    data: values,
-    tsArrivalOnsite: '2025-03-01T14:00:00.000Z',
-    tsWorkComplete: '2025-03-01T17:30:00.000Z',
-    txtNotes: complete ? 'Done.' : 'Started.',
-    WOComplete: complete ? 'on' : 'off',
-    assetsMovedConfirmed: complete,
-  };
-}
+/** A contractor checklist save of `type` that passes every rule: completing it, or saved as started. */
+const contractorSave = (type: string, complete: boolean) =>
+  complete
+    ? { ...completingSave(type), txtNotes: 'Done.' }
+    : { ...completingSave(type), txtNotes: 'Started.', WOComplete: 'off', assetsMovedConfirmed: false };
 
 describe('a contractor’s writes on a work order’s timeline', () => {
   it('records the acknowledgement and its withdrawal with who and before → after', async () => {
@@ -129,6 +118,32 @@ describe('a contractor’s writes on a work order’s timeline', () => {
       summary: 'Assembly unit removed',
       who: 'Carla Cruz',
       changes: [{ field: 'Assembly unit', from: 'BORE-125 × 95', to: null }],
+    });
+  });
+  it('records a file upload once (a retried upload records nothing more)', async () => {
+    const wo = DEMO.contractorWorkOrders.company2OpenByType['MST Splicing'] ?? 0;
+    const body = multipart([
+      { name: 'FileName', value: 'Splice tray' },
+      { name: 'file_0', filename: 'IMG_1.PNG', type: 'image/png', data: makePng(8, 8, () => [10, 20, 30]) },
+    ]);
+    const send = () =>
+      t.request({
+        method: 'POST',
+        url: `/api/contractor/work-orders/${wo}/attachments`,
+        token: tokens.contractor,
+        payload: body.payload,
+        headers: { ...body.headers, 'idempotency-key': 'field-writes-upload-1' },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await send()).statusCode).toBe(201);
+    const uploads = (await timeline(wo)).filter((e) => e.action === 'contractor.upload');
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]).toMatchObject({
+      summary: 'Files uploaded',
+      who: 'Carla Cruz',
+      changes: [{ field: 'Files', from: null, to: 'Splice tray.png' }],
+      subject: { type: 'work_order', id: String(wo) },
     });
   });
 });

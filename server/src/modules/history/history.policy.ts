@@ -38,6 +38,7 @@ const PHRASES: [RegExp, string][] = [
   [/assembly-unit\.add$/, 'Assembly unit added'],
   [/assembly-unit\.remove$/, 'Assembly unit removed'],
   [/checklist\.save$/, 'Checklist saved'],
+  [/contractor\.upload$/, 'Files uploaded'],
   [/checklist\.complete$/, 'Checklist completed'],
   [/trouble-ticket\.submit$/, 'Trouble ticket opened'],
   [/trouble-ticket\.reply$/, 'Reply added to a trouble ticket'],

@@ -5,11 +5,11 @@ import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom } from '../../../lib/form-errors';
 import { formatMoment } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
-import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextAreaField } from '../../../lib/ui/parts';
 import { StatusBadge } from '../../../lib/ui/status-badge';
+import { TicketThread } from '../../../lib/ui/ticket-thread';
 import { useReplyToTicket, useTroubleTicketPage } from '../api/tickets';
 
 /** "within 4 hours", "within 2 days". */
@@ -67,22 +67,12 @@ function TicketDetails({ ticket }: { ticket: TroubleTicketPage }) {
         <p className="prewrap">{ticket.description}</p>
       </article>
       <h3>Updates</h3>
-      {ticket.updates.length === 0 ? (
-        <EmptyState>No updates yet. We will answer here.</EmptyState>
-      ) : (
-        <ol className="row-list" aria-label="Updates">
-          {ticket.updates.map((u) => (
-            <li key={u.UpdateID} className="row-item">
-              <span className="row-item__main">
-                <strong>{u.author === 'staff' ? 'Support' : (u.authorName ?? 'You')}</strong>
-                <span className="muted"> · {formatMoment(u.createdAt)}</span>
-                {u.status && <span className="row-item__note">Status set to {u.status}</span>}
-                <span className="row-item__note prewrap">{u.body}</span>
-              </span>
-            </li>
-          ))}
-        </ol>
-      )}
+      <TicketThread
+        updates={ticket.updates}
+        reader="customer"
+        label="Updates"
+        empty="No updates yet. We will answer here."
+      />
       <ReplyForm ticketId={ticket.TicketID} />
     </>
   );

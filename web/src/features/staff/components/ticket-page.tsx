@@ -7,13 +7,13 @@ import { formErrorsFrom } from '../../../lib/form-errors';
 import { formatMoment } from '../../../lib/format';
 import { StaffHistory } from '../../../lib/staff-history';
 import { Button } from '../../../lib/ui/button';
-import { EmptyState } from '../../../lib/ui/empty-state';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { SelectField, TextAreaField } from '../../../lib/ui/parts';
 import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
+import { TicketThread } from '../../../lib/ui/ticket-thread';
 import { useAnswerTicket, useStaffTicket } from '../api/trouble-tickets';
 import { StaffOnly } from './staff-only';
 
@@ -69,26 +69,7 @@ function TicketDetails({ ticket }: { ticket: TroubleTicketPage }) {
         <p className="prewrap">{ticket.description}</p>
       </article>
       <h2>Timeline</h2>
-      {ticket.updates.length === 0 ? (
-        <EmptyState>No answer or reply yet.</EmptyState>
-      ) : (
-        <ol className="row-list" aria-label="Timeline">
-          {ticket.updates.map((u) => (
-            <li key={u.UpdateID} className="row-item">
-              <span className="row-item__main">
-                <strong>
-                  {u.author === 'staff'
-                    ? `Support${u.authorName ? ` (${u.authorName})` : ''}`
-                    : (u.authorName ?? 'Customer')}
-                </strong>
-                <span className="muted"> · {formatMoment(u.createdAt)}</span>
-                {u.status && <span className="row-item__note">Status set to {u.status}</span>}
-                <span className="row-item__note prewrap">{u.body}</span>
-              </span>
-            </li>
-          ))}
-        </ol>
-      )}
+      <TicketThread updates={ticket.updates} reader="staff" label="Timeline" empty="No answer or reply yet." />
       <AnswerForm ticketId={ticket.TicketID} current={ticket.status} />
       <StaffHistory type="ticket" id={String(ticket.TicketID)} title="Ticket history" />
     </>
