@@ -93,6 +93,54 @@ describe('daily reminders', () => {
     expect(done.written).toBe(0);
   });
 
+  it('reminds only the customer’s own users: not the installers, crews or staff of the provider’s own account', async () => {
+    // A visit on the provider's own account (its crews' work, e.g. backbone splicing): nobody is reminded.
+    const own = await t.db.db
+      .selectFrom('work_orders')
+      .select('id')
+      .where('customer_id', '=', DEMO.customers.provider)
+      .orderBy('id')
+      .executeTakeFirst();
+    const ownId =
+      own?.id ??
+      (
+        await t.db.db
+          .updateTable('work_orders')
+          .set({ customer_id: DEMO.customers.provider })
+          .where('id', '=', workOrderId + 1)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    await t.db.db
+      .updateTable('work_orders')
+      .set({ status: 'Scheduled', next_scheduled_at: local('2027-03-11', '09:00').toISOString() })
+      .where('id', 'in', [ownId, workOrderId])
+      .execute();
+    t.clock.now = local('2027-03-10', '10:00');
+    await sendVisitReminders(t.ctx);
+    const rows = await outbox('appointment.reminder');
+    expect(rows.filter((r) => r.dedupe_key.includes(`work-order:${ownId}:`))).toEqual([]);
+    const fieldAndStaff = await t.db.db
+      .selectFrom('users')
+      .select('id')
+      .where((w) => w.or([w('is_staff', '=', 1), w('installer', '=', 1), w('contractor_id', '>', 0)]))
+      .execute();
+    const staffIds = new Set(fieldAndStaff.map((u) => String(u.id)));
+    expect(staffIds.has(String(DEMO.users.installer.id))).toBe(true);
+    expect(rows.filter((r) => staffIds.has(r.recipient_id))).toEqual([]);
+    // The customer's own visit that day is still reminded, to the customer.
+    const customers = rows.filter((r) => r.dedupe_key.includes(`work-order:${workOrderId}:2027-03-11`));
+    expect(customers.length).toBeGreaterThan(0);
+    expect(customers.every((r) => r.customer_id === DEMO.customers.residential)).toBe(true);
+
+    // The installer's session sees no reminder in its bell.
+    const token = await t.login('installer');
+    const list = await t.request({ method: 'GET', url: '/api/notifications', token });
+    expect(list.json().items.map((i: { title: string }) => i.title)).not.toContain(
+      'Visit tomorrow, Thursday, March 11',
+    );
+  });
+
   it('tells of a saved card expiring next month once per card and month, not of a deleted or later one', async () => {
     const card = (expMonth: number, expYear: number, deleted: string | null = null) =>
       t.db.db

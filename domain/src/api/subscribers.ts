@@ -165,11 +165,14 @@ export type SubscriberOptions = z.infer<typeof SubscriberOptionsSchema>;
 
 // ---- notices --------------------------------------------------------------------------------------------------
 
-export const NoticeKindSchema = z.enum(['maintenance', 'outage'], { error: 'kind must be maintenance or outage.' });
+export const NoticeKindSchema = z.enum(['maintenance', 'outage', 'offer'], {
+  error: 'kind must be maintenance, outage or offer.',
+});
 export type NoticeKind = z.infer<typeof NoticeKindSchema>;
 export const NOTICE_KIND_LABELS: Readonly<Record<NoticeKind, string>> = {
   maintenance: 'Planned maintenance',
   outage: 'Outage',
+  offer: 'Offer (marketing: only to who opted in)',
 };
 
 const isoInstant = (field: string) =>
@@ -202,6 +205,17 @@ export const NoticeDraftSchema = z
           path: ['restorationTicketId'],
           message: 'A planned maintenance notice has no restoration ticket; choose Outage to tie one.',
         });
+      }
+    } else if (d.kind === 'offer') {
+      if (d.restorationTicketId) {
+        issue.addIssue({
+          code: 'custom',
+          path: ['restorationTicketId'],
+          message: 'An offer has no restoration ticket; choose Outage to tie one.',
+        });
+      }
+      if (d.windowStart || d.windowEnd) {
+        issue.addIssue({ code: 'custom', path: ['windowStart'], message: 'An offer has no maintenance window.' });
       }
     } else {
       if (!d.restorationTicketId) {
@@ -250,7 +264,8 @@ export const NOTICE_STATUS_LABELS: Readonly<Record<NoticeStatus, string>> = {
   failed: 'Failed',
 };
 
-export const RecipientStatusSchema = z.enum(['pending', 'sending', 'sent', 'failed']);
+/** skipped: not a delivery at all — nobody takes the mail (no address, turned off, not opted in to offers). */
+export const RecipientStatusSchema = z.enum(['pending', 'sending', 'sent', 'failed', 'skipped']);
 export type RecipientStatus = z.infer<typeof RecipientStatusSchema>;
 
 export interface RecipientCounts {
@@ -258,11 +273,21 @@ export interface RecipientCounts {
   sending: number;
   sent: number;
   failed: number;
+  /** Customers nobody could be mailed at by choice or for want of an address: not a delivery failure. */
+  skipped?: number;
 }
 
+/** Why a customer of a notice got no mail (a skipped recipient's reason; not a failure). */
+export const NOTICE_SKIP_REASONS = {
+  noAddress: 'No e-mail address',
+  turnedOff: 'Turned off by the customer',
+  notOptedIn: 'Not wanted: did not opt in to offers',
+} as const;
+
 /**
- * A notice's state: queued until its recipients are listed, sending while any is still to go, then sent (all),
- * failed (none) or partly failed (some told, some not: a mail refused, or a customer with no user who takes e-mail).
+ * A notice's state: queued until its recipients are listed, sending while any is still to go, then sent (no mail
+ * failed), failed (none went, some failed) or partly failed (some went, some failed). "Failed" is only a channel that
+ * refused a mail or gave up on it; a skipped customer (no address, turned off, not opted in) is no failure.
  */
 export function noticeStatusOf(listed: boolean, c: RecipientCounts): NoticeStatus {
   if (!listed) return 'queued';
@@ -276,6 +301,8 @@ export const RecipientCountsSchema = z.object({
   pending: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),
+  /** Not mailed by the customer's choice or for want of an address (reasons in the recipients' record). */
+  skipped: z.number().int(),
 });
 
 export const NoticeSummarySchema = z.object({
@@ -346,7 +373,7 @@ export const NoticePreviewSchema = z.object({
   customers: z.number().int(),
   /** Mails that will go out (one per user who takes the notice's e-mail, by today's preferences). */
   emails: z.number().int(),
-  /** Customers with no user who takes its e-mail: recorded as not told by e-mail. */
+  /** Customers with no user who takes its e-mail: recorded as skipped with the reason (not a failure). */
   customersWithoutEmail: z.number().int(),
   /** The mail as the first recipient will get it; null when nobody has an email address. */
   sample: MailSampleSchema.nullable(),

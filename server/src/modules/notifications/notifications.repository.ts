@@ -29,31 +29,45 @@ export interface RecipientUser {
 
 const USER_COLUMNS = ['u.id', 'u.email', 'u.customer_id', 'u.is_admin', 'u.is_staff'] as const;
 
-/** The account's active customer users: its administrators when it has any, else all of them. */
-export async function accountUsers(db: Queryable, customerId: string): Promise<RecipientUser[]> {
-  const users = await db
-    .selectFrom('users as u')
-    .select(USER_COLUMNS)
-    .where('u.customer_id', '=', customerId)
-    .where('u.disabled', '=', 0)
-    .where('u.is_staff', '=', 0)
-    .orderBy('u.id')
-    .execute();
-  const admins = users.filter((u) => u.is_admin === 1);
-  return admins.length > 0 ? admins : users;
-}
-
-/** The active customer users of several accounts (notifyAccounts picks each account's administrators). */
-export function usersOfAccounts(db: Queryable, customerIds: readonly string[]): Promise<RecipientUser[]> {
-  if (customerIds.length === 0) return Promise.resolve([]);
+/**
+ * The one place that says who hears of an account's events: the active users of these accounts who are customers —
+ * not staff, installers or contractor crews — and never the users of an account that is the provider's own or a
+ * contractor company's (an account any staff or field user carries: field staff carry their employer's account, so
+ * a work order on it must not remind its installers).
+ */
+function customerUsersOf(db: Queryable, customerIds: readonly string[]) {
   return db
     .selectFrom('users as u')
     .select(USER_COLUMNS)
     .where('u.customer_id', 'in', [...customerIds])
     .where('u.disabled', '=', 0)
     .where('u.is_staff', '=', 0)
-    .orderBy('u.id')
-    .execute();
+    .where('u.installer', '=', 0)
+    .where('u.contractor_id', '=', 0)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('users as f')
+            .select('f.id')
+            .whereRef('f.customer_id', '=', 'u.customer_id')
+            .where((w) => w.or([w('f.is_staff', '=', 1), w('f.installer', '=', 1), w('f.contractor_id', '>', 0)])),
+        ),
+      ),
+    )
+    .orderBy('u.id');
+}
+
+/** The account's customer users (customerUsersOf): its administrators when it has any, else all of them. */
+export async function accountUsers(db: Queryable, customerId: string): Promise<RecipientUser[]> {
+  const users = await customerUsersOf(db, [customerId]).execute();
+  const admins = users.filter((u) => u.is_admin === 1);
+  return admins.length > 0 ? admins : users;
+}
+
+/** The customer users of several accounts (customerUsersOf; notifyAccounts picks each account's administrators). */
+export function usersOfAccounts(db: Queryable, customerIds: readonly string[]): Promise<RecipientUser[]> {
+  if (customerIds.length === 0) return Promise.resolve([]);
+  return customerUsersOf(db, customerIds).execute();
 }
 
 export function usersById(db: Queryable, ids: readonly number[]): Promise<RecipientUser[]> {

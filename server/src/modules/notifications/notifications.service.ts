@@ -11,6 +11,7 @@ import {
   channelOnByDefault,
   type DeliveryLog,
   fillTemplate,
+  NOTICE_SKIP_REASONS,
   NOTIFICATION_CATEGORIES,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_EVENTS,
@@ -55,6 +56,16 @@ function wants(prefs: Prefs, id: string, category: NotificationCategory, channel
   if (!categoryCanBeTurnedOff(category)) return true;
   return prefs.get(prefKey(id, category, channel)) ?? channelOnByDefault(category);
 }
+
+/** Why a user gets no mail of a category: turned off by them, or (off by default) never turned on. */
+function unwantedReason(prefs: Prefs, id: string, category: NotificationCategory): string {
+  return prefs.get(prefKey(id, category, 'email')) === false
+    ? NOTICE_SKIP_REASONS.turnedOff
+    : NOTICE_SKIP_REASONS.notOptedIn;
+}
+
+/** Per account, why none of its users was mailed (the first user's reason; an account with no user: no address). */
+type MailGaps = Map<string, string>;
 
 /**
  * Writes the event's notices into the outbox with `db` — the caller's transaction, so the notices exist exactly when
@@ -103,13 +114,22 @@ export async function notifyAccounts(
   now: Date,
   event: AccountEvent,
   customerIds: readonly string[],
-): Promise<{ written: number; reached: Set<string>; mails: WrittenMail[] }> {
+): Promise<{ written: number; reached: Set<string>; mails: WrittenMail[]; unmailed: Map<string, string> }> {
   const { users, reached } = await usersOfAccounts(db, customerIds);
-  const rows = await writeNotices(db, now, event, users);
+  const gaps: MailGaps = new Map();
+  const planned = await outboxRows(db, now, event, users, gaps);
+  const rows = planned.length === 0 ? [] : await repo.insertOutbox(db, planned);
   const mails = rows
     .filter((r) => r.channel === 'email')
     .map((r) => ({ outboxId: r.id, customerId: r.customer_id ?? '', address: r.address ?? '' }));
-  return { written: rows.length, reached, mails };
+  const mailed = new Set(mails.map((m) => m.customerId));
+  // Written before (a repeated page): the accounts mailed then are not gaps now.
+  for (const r of planned) if (r.channel === 'email' && r.customer_id) mailed.add(r.customer_id);
+  const unmailed = new Map<string, string>();
+  for (const id of customerIds) {
+    if (!mailed.has(id)) unmailed.set(id, gaps.get(id) ?? NOTICE_SKIP_REASONS.noAddress);
+  }
+  return { written: rows.length, reached, mails, unmailed };
 }
 
 /**
@@ -160,6 +180,7 @@ async function outboxRows(
   now: Date,
   event: AccountEvent & { customerId?: string | null },
   users: repo.RecipientUser[],
+  gaps?: MailGaps,
 ): Promise<repo.NewOutboxRow[]> {
   const def = NOTIFICATION_EVENTS[event.type];
   const data = { ...(event.data ?? {}) };
@@ -185,14 +206,23 @@ async function outboxRows(
     const id = String(user.id);
     for (const channel of def.channels as readonly NotificationChannel[]) {
       if (event.only && !event.only.includes(channel)) continue;
-      if (!wants(prefs, id, def.category, channel)) continue;
+      const gap = (reason: string) => {
+        if (channel === 'email' && gaps && !gaps.has(user.customer_id)) gaps.set(user.customer_id, reason);
+      };
+      if (!wants(prefs, id, def.category, channel)) {
+        gap(unwantedReason(prefs, id, def.category));
+        continue;
+      }
       let address: string | null = null;
       if (channel === 'email') address = user.email || null;
       if (channel === 'sms') {
         const own = phones.filter((p) => p.customer_id === user.customer_id);
         address = (own.find((p) => p.email === user.email) ?? own[0])?.phone ?? null;
       }
-      if (channel !== 'in_app' && !address) continue;
+      if (channel !== 'in_app' && !address) {
+        gap(NOTICE_SKIP_REASONS.noAddress);
+        continue;
+      }
       const inApp = channel === 'in_app';
       rows.push({
         event_type: event.type,

@@ -24,7 +24,7 @@ afterAll(async () => {
   await parts.close();
 });
 
-const { get, post, maintenance } = subscriberCalls(() => t, tokens);
+const { get, post, maintenance, list } = subscriberCalls(() => t, tokens);
 
 /** Runs the notice worker and the outbox's delivery until neither has anything left to do. */
 async function drain() {
@@ -46,6 +46,7 @@ const messageIds = (mails: { raw: string }[]) => mails.map((m) => /^Message-ID:\
 const PAST_DUE = { coloArea: 'CLM-CLARK', pastDue: 'true' };
 
 interface RecordRow {
+  customerId: string;
   email: string | null;
   status: string;
   attempts: number;
@@ -74,8 +75,10 @@ describe('the notice worker through the notification outbox', () => {
 
     const detail = (await get(`/api/staff/notices/${id}`)).json();
     expect(detail.counts.sent).toBe(preview.emails);
-    expect(detail.counts.failed).toBe(preview.customersWithoutEmail);
-    expect(detail.status).toBe(preview.customersWithoutEmail > 0 ? 'partly_failed' : 'sent');
+    // A customer nobody takes e-mail at is skipped with the reason, not failed: the notice is sent, not partly failed.
+    expect(detail.counts.skipped).toBe(preview.customersWithoutEmail);
+    expect(detail.counts.failed).toBe(0);
+    expect(detail.status).toBe('sent');
     expect(detail.finishedAt).not.toBeNull();
     const rows = detail.recipients.rows as RecordRow[];
     expect(rows.find((r) => r.email === 'rhonda.reyes@example.com')).toMatchObject({
@@ -84,7 +87,10 @@ describe('the notice worker through the notification outbox', () => {
       address: '2208 Clark Ln, Columbia, MO 65202',
     });
     for (const r of rows.filter((x) => x.email === null)) {
-      expect(r).toMatchObject({ status: 'failed', failure: expect.stringMatching(/Not told by e-mail/) });
+      expect(r).toMatchObject({
+        status: 'skipped',
+        failure: expect.stringMatching(/^(No e-mail address|Turned off by the customer)$/),
+      });
     }
 
     const list = (await get('/api/staff/notices')).json();
@@ -245,10 +251,119 @@ describe('the notice through the notification settings (notice.outage)', () => {
     await drain();
     expect(await mine(third)).toEqual(['in_app']);
     expect(mailsAbout('Third notice on Clark Ln').filter((m) => m.to === 'rhonda.reyes@example.com')).toHaveLength(0);
-    const record = (await get(`/api/staff/notices/${third}`)).json().recipients.rows as RecordRow[];
+    const third_ = (await get(`/api/staff/notices/${third}`)).json();
+    const record = third_.recipients.rows as RecordRow[];
     expect(record.find((r) => r.address.startsWith('2208 Clark Ln'))).toMatchObject({
       email: null,
-      failure: expect.stringMatching(/Not told by e-mail/),
+      status: 'skipped',
+      failure: 'Turned off by the customer',
     });
+    // Her choice is no delivery failure.
+    expect(third_.counts.failed).toBe(0);
+    expect(third_.status).not.toBe('partly_failed');
+  });
+});
+
+describe('an offer (marketing.offer): only to who opted in to marketing', () => {
+  const offer = (subject: string, extra: Record<string, unknown> = {}) => ({
+    kind: 'offer',
+    subject,
+    body: 'Double your speed for three months at no charge.',
+    filter: CLARK,
+    ...extra,
+  });
+
+  it('refuses an offer with a restoration ticket or a maintenance window, naming the field', async () => {
+    const ticket = await post('/api/staff/notices/preview', offer('Bad offer', { restorationTicketId: 1 }));
+    expect(ticket.statusCode).toBe(400);
+    expect(ticket.body).toContain('restorationTicketId');
+    const window = await post(
+      '/api/staff/notices',
+      offer('Bad offer', { windowStart: '2030-01-02T22:00:00Z', windowEnd: '2030-01-03T01:00:00Z' }),
+    );
+    expect(window.statusCode).toBe(400);
+    expect(window.body).toContain('windowStart');
+  });
+
+  it('mails the opted-in user through SMTP; the others get nothing and are skipped as not wanted, no failure', async () => {
+    const rhonda = await t.login('residential');
+    const rhondaId = String(await t.userId('residential'));
+    const on = await t.request({
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      token: rhonda,
+      payload: { preferences: [{ category: 'marketing', channel: 'email', enabled: true }] },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    // A neighbour on Clark Ln with a portal user and an address, who never turned offers on.
+    const neighbour = (await list('coloArea=CLM-CLARK')).rows.find((r) => r.customerId !== DEMO.customers.residential);
+    if (!neighbour) throw new Error('the demo has one customer on CLM-CLARK only');
+    const at = t.clock.now.toISOString();
+    await t.db.db
+      .insertInto('users')
+      .values({
+        username: 'clark-neighbour',
+        email: 'clark.neighbour@example.com',
+        password_hash: 'x',
+        first_name: 'Nora',
+        last_name: 'Neighbour',
+        customer_id: neighbour.customerId,
+        is_admin: 1,
+        is_staff: 0,
+        employee_id: null,
+        installer: 0,
+        contractor_id: 0,
+        noc_location_id: null,
+        active_service_location_id: null,
+        active_mailing_location_id: null,
+        disabled: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await drain();
+    const preview = (await post('/api/staff/notices/preview', offer('Speed offer on Clark Ln'))).json();
+    expect(preview.emails).toBe(1);
+    expect(preview.sample).toMatchObject({ to: 'rhonda.reyes@example.com', subject: 'Speed offer on Clark Ln' });
+    expect(preview.customersWithoutEmail).toBe(preview.customers - 1);
+
+    const res = await post('/api/staff/notices', offer('Speed offer on Clark Ln'));
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json<{ id: number }>().id;
+    await drain();
+    await drain();
+
+    // The real SMTP server got exactly one mail, hers, with the one-click unsubscribe (of marketing).
+    const mailed = mailsAbout('Speed offer on Clark Ln');
+    expect(mailed.map((m) => m.to)).toEqual(['rhonda.reyes@example.com']);
+    expect(mailed[0]?.raw).toContain('Double your speed for three months at no charge.');
+    expect(mailed[0]?.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    const outbox = await t.db.db
+      .selectFrom('notification_outbox')
+      .select(['recipient_id', 'channel', 'category'])
+      .where('dedupe_key', 'like', `marketing.offer|notice:${id}|%`)
+      .execute();
+    expect(outbox).toEqual([{ recipient_id: rhondaId, channel: 'email', category: 'marketing' }]);
+    expect(
+      await t.db.db
+        .selectFrom('notification_outbox')
+        .select('id')
+        .where('dedupe_key', 'like', `notice.outage|notice:${id}|%`)
+        .execute(),
+    ).toEqual([]);
+
+    const detail = (await get(`/api/staff/notices/${id}`)).json();
+    expect(detail.kind).toBe('offer');
+    expect(detail.counts).toMatchObject({ sent: 1, failed: 0, skipped: detail.audienceCustomers - 1, pending: 0 });
+    expect(detail.status).toBe('sent');
+    const skipped = (detail.recipients.rows as RecordRow[]).filter((r) => r.status === 'skipped');
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(
+      skipped.every((r) => ['Not wanted: did not opt in to offers', 'No e-mail address'].includes(r.failure ?? '')),
+    ).toBe(true);
+    expect(skipped.find((r) => r.customerId === neighbour.customerId)).toMatchObject({
+      failure: 'Not wanted: did not opt in to offers',
+    });
+    expect(mailsAbout('Speed offer on Clark Ln').filter((m) => m.to === 'clark.neighbour@example.com')).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 /**
  * The notice worker (jobs.ts runs it every few seconds): lists each queued notice's audience a page of customers at
- * a time and tells the accounts' users through the notification outbox (`notice.outage`: e-mail, SMS and in-app,
- * each by the user's preferences, with the one-click unsubscribe in every mail), in one transaction with the page's
- * record (`notice_recipients`: one row per mail, naming its outbox row; one row for a customer nobody takes e-mail
- * at). The outbox's delivery job sends the mails exactly once; this worker copies their outcome into the record and
+ * a time and tells the accounts' users through the notification outbox (`notice.outage`: e-mail, SMS and in-app;
+ * an offer: `marketing.offer`, e-mail and in-app, only to users who opted in to marketing; each by the user's
+ * preferences, with the one-click unsubscribe in every mail), in one transaction with the page's record
+ * (`notice_recipients`: one row per mail, naming its outbox row; one skipped row, with the reason, for a customer
+ * nobody takes e-mail at — no failure). The outbox's delivery job sends the mails exactly once; this worker copies
+ * their outcome into the record and
  * closes notices with nothing left to go. Safe on several instances: a notice is listed under a lease, a page is
  * recorded only if the listing did not move meanwhile, and the outbox's dedupe key writes a user's notice once.
  */
@@ -19,15 +21,13 @@ import type { NewRow } from '../../db/database.js';
 import { deliveryStates, notifyAccounts } from '../notifications/notifications.service.js';
 import * as repo from './notice-sending.repository.js';
 import { recipientCounts } from './subscribers.repository.js';
-import { audienceOf } from './subscribers.service.js';
+import { audienceOf, noticeEventOf } from './subscribers.service.js';
 
 /** A listing instance holds a notice this long; it renews the lease after every page. */
 const LEASE_MS = 2 * 60_000;
 const LIST_PAGE = 500;
 /** The record's rows followed per round (in pages of 1,000). */
 const FOLLOW_PER_ROUND = 20_000;
-const NO_EMAIL =
-  'Not told by e-mail: no user of the account takes service e-mail (none, no address, or turned off); texts and in-app follow their settings.';
 
 /** The channels' words of a stored notice. */
 export const messageOf = (n: {
@@ -92,10 +92,14 @@ async function listQueued(ctx: AppContext, maxPages: number): Promise<number> {
         .execute(async (trx) => {
           // The accounts' users, by their notification settings, written with the page's record (so once, with the
           // listing): the mails, texts and in-app notices go out through the outbox's delivery job.
-          const { mails } = await notifyAccounts(
+          const { mails, unmailed } = await notifyAccounts(
             trx,
             ctx.now(),
-            { type: 'notice.outage', key: `notice:${notice.id}`, data: { subject: notice.subject, message } },
+            {
+              type: noticeEventOf(NoticeKindSchema.parse(notice.kind)),
+              key: `notice:${notice.id}`,
+              data: { subject: notice.subject, message },
+            },
             page.customers.map((c) => c.customerId),
           );
           for (const c of page.customers) {
@@ -107,13 +111,15 @@ async function listQueued(ctx: AppContext, maxPages: number): Promise<number> {
               next_attempt_at: at,
             };
             const own = mails.filter((m) => m.customerId === c.customerId);
-            if (own.length === 0) {
+            const skipped = unmailed.get(c.customerId);
+            if (skipped) {
+              // Nobody of the account takes this mail (no address, turned off, not opted in): skipped, no failure.
               rows.push({
                 ...base,
                 email: null,
                 recipient_key: `none:${c.customerId}`,
-                status: 'failed',
-                failure: NO_EMAIL,
+                status: 'skipped',
+                failure: skipped,
               });
             }
             for (const m of own) {
@@ -201,13 +207,13 @@ async function followMails(ctx: AppContext) {
   return { sent, failed };
 }
 
-/** Notices with nobody left to mail become sent, partly failed or failed. */
+/** Notices with nobody left to mail become sent, partly failed or failed (skipped customers are no failure). */
 async function finishDone(ctx: AppContext): Promise<number> {
   const ids = (await repo.sendingNoticeIds(ctx.db)).map((r) => r.id);
   const counts = await recipientCounts(ctx.db, ids);
   let finished = 0;
   for (const id of ids) {
-    const c = { pending: 0, sending: 0, sent: 0, failed: 0 };
+    const c = { pending: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
     for (const r of counts) if (r.notice_id === id && r.status in c) c[r.status as keyof typeof c] += r.n;
     const status = noticeStatusOf(true, c);
     if (status !== 'sending') {

@@ -13,6 +13,7 @@ import {
   NOTICE_RECIPIENTS_PAGE_SIZE,
   type NoticeDetail,
   type NoticeDraft,
+  type NoticeKind,
   NoticeKindSchema,
   type NoticePreview,
   type NoticeRecipient,
@@ -280,6 +281,12 @@ async function assertAudience(ctx: AppContext, filter: SubscriberFilter, today: 
  * The counts and one mail as it will go out (through the notification outbox, by today's preferences of the
  * accounts' users): nothing is stored or sent.
  */
+/**
+ * The event a notice of this kind is told as: an offer is `marketing.offer` (marketing, off by default: only users
+ * who turned it on get it), an outage or planned maintenance `notice.outage` (service).
+ */
+export const noticeEventOf = (kind: NoticeKind) => (kind === 'offer' ? 'marketing.offer' : 'notice.outage');
+
 export async function previewNotice(ctx: AppContext, user: Viewer, draft: NoticeDraft): Promise<NoticePreview> {
   assertNetworkStaff(user);
   const today = todayOf(ctx);
@@ -297,7 +304,7 @@ export async function previewNotice(ctx: AppContext, user: Viewer, draft: Notice
   for await (const page of audienceOf(ctx, draft.filter, today, null, 1_000)) {
     const mails = await plannedMails(
       ctx,
-      { type: 'notice.outage', key: 'preview', data: { subject: draft.subject, message } },
+      { type: noticeEventOf(draft.kind), key: 'preview', data: { subject: draft.subject, message } },
       page.customers.map((c) => c.customerId),
     );
     const mailed = new Set(mails.map((m) => m.customerId));
@@ -317,8 +324,9 @@ interface Counts {
   sending: number;
   sent: number;
   failed: number;
+  skipped: number;
 }
-const ZERO: Counts = { pending: 0, sending: 0, sent: 0, failed: 0 };
+const ZERO: Counts = { pending: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
 
 function countsByNotice(rows: { notice_id: number; status: string; n: number }[]) {
   const out = new Map<number, Counts>();
@@ -344,10 +352,11 @@ function toSummary(n: NonNullable<repo.NoticeRow>, c: Counts): NoticeSummary {
     restorationTicketId: n.restoration_ticket_id,
     audienceCustomers: n.audience_customers,
     counts: {
-      total: c.pending + c.sending + c.sent + c.failed,
+      total: c.pending + c.sending + c.sent + c.failed + c.skipped,
       pending: c.pending + c.sending,
       sent: c.sent,
       failed: c.failed,
+      skipped: c.skipped,
     },
     finishedAt: n.finished_at,
   };
@@ -463,7 +472,13 @@ export async function noticeDetail(ctx: AppContext, user: Viewer, noticeId: numb
   };
 }
 
-const RECIPIENT_STATUS_TEXT = { pending: 'waiting', sending: 'sending', sent: 'sent', failed: 'failed' } as const;
+const RECIPIENT_STATUS_TEXT = {
+  pending: 'waiting',
+  sending: 'sending',
+  sent: 'sent',
+  failed: 'failed',
+  skipped: 'skipped',
+} as const;
 
 /** The record of who was told as CSV, streamed a page at a time in the order the recipients were listed. */
 export async function noticeRecipientsCsv(ctx: AppContext, user: Viewer, noticeId: number) {

@@ -69,7 +69,7 @@ function toDraft(v: NoticeValues, filter: SubscriberFilter) {
     body: v.body,
     windowStart: maintenance ? toInstant(v.windowStart) : null,
     windowEnd: maintenance ? toInstant(v.windowEnd) : null,
-    restorationTicketId: !maintenance && v.restorationTicketId ? v.restorationTicketId : null,
+    restorationTicketId: v.kind === 'outage' && v.restorationTicketId ? v.restorationTicketId : null,
     filter,
   };
 }
@@ -169,6 +169,7 @@ export function NoticeComposer({ filter, customers, options }: NoticeComposerPro
           options={[
             { value: 'maintenance', label: NOTICE_KIND_LABELS.maintenance },
             { value: 'outage', label: NOTICE_KIND_LABELS.outage },
+            { value: 'offer', label: NOTICE_KIND_LABELS.offer },
           ]}
         />
         <TextField
@@ -202,21 +203,23 @@ export function NoticeComposer({ filter, customers, options }: NoticeComposerPro
             })}
           </div>
         ) : (
-          <SelectField
-            label="Restoration ticket"
-            hint="The ticket the crews work the outage under"
-            {...edit('restorationTicketId')}
-            options={[
-              {
-                value: '',
-                label: options.restorationTickets.length ? 'Choose a ticket' : 'No open restoration ticket',
-              },
-              ...options.restorationTickets.map((t) => ({
-                value: String(t.id),
-                label: `#${t.id} ${t.address} (${t.status})`,
-              })),
-            ]}
-          />
+          form.values.kind === 'outage' && (
+            <SelectField
+              label="Restoration ticket"
+              hint="The ticket the crews work the outage under"
+              {...edit('restorationTicketId')}
+              options={[
+                {
+                  value: '',
+                  label: options.restorationTickets.length ? 'Choose a ticket' : 'No open restoration ticket',
+                },
+                ...options.restorationTickets.map((t) => ({
+                  value: String(t.id),
+                  label: `#${t.id} ${t.address} (${t.status})`,
+                })),
+              ]}
+            />
+          )
         )}
         <FormAlert message={form.errors.message} />
         <div className="actions">
@@ -241,7 +244,7 @@ export function NoticeComposer({ filter, customers, options }: NoticeComposerPro
             Goes to <strong>{p.emails.toLocaleString('en-US')}</strong> email {p.emails === 1 ? 'address' : 'addresses'}{' '}
             of {p.customers.toLocaleString('en-US')} {p.customers === 1 ? 'customer' : 'customers'}.
             {p.customersWithoutEmail > 0 &&
-              ` ${p.customersWithoutEmail.toLocaleString('en-US')} ${p.customersWithoutEmail === 1 ? 'customer has' : 'customers have'} no user who takes e-mail and will be recorded as not told by e-mail.`}
+              ` ${p.customersWithoutEmail.toLocaleString('en-US')} ${p.customersWithoutEmail === 1 ? 'customer has' : 'customers have'} no user who takes this e-mail (no address, turned off, or for an offer not opted in) and will be recorded as skipped, not failed.`}
           </p>
           {p.sample ? (
             <div className="mail-sample">

@@ -58,8 +58,10 @@ function Result({ r }: { r: NoticeRecipient }) {
     r.status === 'sent'
       ? ['Sent', 'success', r.sentAt ? formatMoment(r.sentAt) : null]
       : r.status === 'failed'
-        ? ['Not told', 'danger', r.failure]
-        : ['Waiting', 'info', r.failure ? `Will try again: ${r.failure}` : null];
+        ? ['Failed', 'danger', r.failure]
+        : r.status === 'skipped'
+          ? ['Skipped', 'neutral', r.failure]
+          : ['Waiting', 'info', r.failure ? `Will try again: ${r.failure}` : null];
   return (
     <>
       <StatusBadge status={word} tone={tone} />
@@ -139,7 +141,8 @@ function NoticeContent() {
             </dd>
             <dt>Told</dt>
             <dd data-testid="notice-counts">
-              {n.counts.sent.toLocaleString('en-US')} sent · {n.counts.failed.toLocaleString('en-US')} not told ·{' '}
+              {n.counts.sent.toLocaleString('en-US')} sent · {n.counts.failed.toLocaleString('en-US')} failed ·{' '}
+              {n.counts.skipped.toLocaleString('en-US')} skipped (no address or not wanted) ·{' '}
               {n.counts.pending.toLocaleString('en-US')} waiting
             </dd>
           </dl>

@@ -25,7 +25,7 @@ export function NoticesSection() {
         <div className="notices-table">
           <Table
             caption="Notices, newest first"
-            head={['Notice', 'Status', 'Sent on', 'Told', 'Not told', 'Waiting']}
+            head={['Notice', 'Status', 'Sent on', 'Told', 'Failed', 'Skipped', 'Waiting']}
             numericFrom={3}
           >
             <tbody>
@@ -45,6 +45,7 @@ export function NoticesSection() {
                   <td>{formatMoment(n.createdAt)}</td>
                   <td className="num">{n.counts.sent.toLocaleString('en-US')}</td>
                   <td className="num">{n.counts.failed.toLocaleString('en-US')}</td>
+                  <td className="num">{n.counts.skipped.toLocaleString('en-US')}</td>
                   <td className="num">{n.counts.pending.toLocaleString('en-US')}</td>
                 </tr>
               ))}

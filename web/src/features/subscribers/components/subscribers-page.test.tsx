@@ -56,7 +56,7 @@ const QUEUED = {
   windowEnd: '2030-01-03T01:00:00.000Z',
   restorationTicketId: null,
   audienceCustomers: 1,
-  counts: { total: 0, pending: 0, sent: 0, failed: 0 },
+  counts: { total: 0, pending: 0, sent: 0, failed: 0, skipped: 0 },
   finishedAt: null,
 };
 
