@@ -139,9 +139,34 @@ test.describe('a work order’s details', () => {
     expect(file.suggestedFilename()).toBe('construction-print.pdf');
     expect((await readFile(await file.path())).subarray(0, 5).toString()).toBe('%PDF-');
 
+    // "View PDF" opens the work order's PDF in a new tab. Chromium's headless shell has no PDF viewer (the tab stays
+    // blank), so the test records the blob the app made and the address it opened, and reads the blob's first bytes.
+    await page.evaluate(() => {
+      const w = window as Window & { opened?: string[]; blobs?: Map<string, Promise<string>> };
+      const open = window.open.bind(window);
+      const createObjectURL = URL.createObjectURL.bind(URL);
+      w.opened = [];
+      w.blobs = new Map();
+      window.open = (url?: string | URL, ...rest) => {
+        w.opened?.push(String(url));
+        return open(url, ...rest);
+      };
+      URL.createObjectURL = (obj: Blob | MediaSource) => {
+        const made = createObjectURL(obj);
+        if (obj instanceof Blob) w.blobs?.set(made, obj.slice(0, 5).text());
+        return made;
+      };
+    });
     const popup = page.waitForEvent('popup');
     await details.getByRole('button', { name: 'View PDF' }).click();
-    expect((await popup).url()).toMatch(/^blob:/);
+    await popup;
+    const opened = await page.evaluate(async () => {
+      const w = window as Window & { opened?: string[]; blobs?: Map<string, Promise<string>> };
+      const url = w.opened?.[0] ?? '';
+      return { url, head: (await w.blobs?.get(url)) ?? '' };
+    });
+    expect(opened.url).toMatch(/^blob:/);
+    expect(opened.head).toBe('%PDF-');
     await expect(details.getByRole('link', { name: 'Download PDF' })).toBeVisible();
 
     await details

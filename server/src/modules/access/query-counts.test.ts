@@ -96,7 +96,8 @@ type Send = () => Promise<{ statusCode: number; body: string }>;
  */
 const cases: [string, Send, number, number][] = [
   ['contractor work-order read', get('contractor', C), 200, 3],
-  ['contractor upload', () => upload('contractor', `${C}/attachments`), 201, 5],
+  // The upload's audit entry is its sixth statement (on the account the owner lookup read).
+  ['contractor upload', () => upload('contractor', `${C}/attachments`), 201, 6],
   ['contractor attachment list', get('contractor', `${C}/attachments`), 200, 2],
   ['contractor acknowledgement read', get('contractor', `${C}/acknowledgement`), 200, 2],
   ['contractor acknowledgement update (a repeat)', () => put('contractor', `${C}/acknowledgement`, { ack: 1 }), 200, 3],

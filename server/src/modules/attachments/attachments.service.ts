@@ -2,7 +2,7 @@
  * Stores checked uploads as a work order's attachments (the installer's photos, the contractor's files): each file
  * under a server-chosen key, all rows in one transaction. A retried upload (same Idempotency-Key) returns the first
  * answer, and the files it wrote again are removed; a failed one leaves no file behind. An upload given an
- * `auditAction` writes its audit entry (who, which files) in the same transaction, so a replay writes none. Both
+ * `audit` writes its audit entry (who, which files) in the same transaction, so a replay writes none. Both
  * portals list and open attachments through the same two reads here (listAttachments, openAttachment); each checks
  * its own access.
  */
@@ -26,8 +26,11 @@ export interface AttachmentUpload {
   idempotencyKey: string | undefined;
   /** The idempotency record's route, e.g. `installer.photos:100001`. */
   route: string;
-  /** When set, the upload writes this audit entry (e.g. `contractor.upload`) for the work order in its transaction. */
-  auditAction?: string;
+  /**
+   * When set, the upload writes this audit entry (e.g. `contractor.upload`) for the work order in its transaction,
+   * on the work order's account (known from the access check, so not read again).
+   */
+  audit?: { action: string; customerId: string | null };
 }
 
 const toAttachment = (id: number, r: repo.AttachmentInsert): StoredAttachment => ({
@@ -79,13 +82,14 @@ export async function storeAttachments(
           };
           attachments.push(toAttachment(await repo.insertAttachment(trx, row), row));
         }
-        if (upload.auditAction) {
+        if (upload.audit) {
           await audit(trx, {
             at: now.toISOString(),
             userId: user.userId,
             employeeId: null,
-            action: upload.auditAction,
+            action: upload.audit.action,
             subject: `work_order:${workOrderId}`,
+            customerId: upload.audit.customerId,
             detail: { attachments: attachments.map((a) => a.nCount) },
             changes: changesBetween({}, { Files: attachments.map((a) => a.vcFileName).join(', ') }),
           });

@@ -93,7 +93,7 @@ export async function saveUploads(
     ...checked,
     idempotencyKey,
     route: `contractor.upload:${workOrderId}`,
-    auditAction: 'contractor.upload',
+    audit: { action: 'contractor.upload', customerId: workOrder.customer_id },
   });
 }
 

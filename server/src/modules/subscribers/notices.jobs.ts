@@ -20,8 +20,8 @@ import type { AppContext } from '../../context.js';
 import type { NewRow } from '../../db/database.js';
 import { deliveryStates, notifyAccounts } from '../notifications/notifications.service.js';
 import * as repo from './notice-sending.repository.js';
+import { audienceOf, noticeEventOf } from './notices.service.js';
 import { recipientCounts } from './subscribers.repository.js';
-import { audienceOf, noticeEventOf } from './subscribers.service.js';
 
 /** A listing instance holds a notice this long; it renews the lease after every page. */
 const LEASE_MS = 2 * 60_000;

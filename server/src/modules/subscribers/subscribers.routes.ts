@@ -23,6 +23,7 @@ import { sendDownload } from '../../lib/downloads.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { viewerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
+import * as notices from './notices.service.js';
 import * as service from './subscribers.service.js';
 
 export async function subscribersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -77,7 +78,7 @@ export async function subscribersRoutes(fastify: FastifyInstance, { ctx }: { ctx
       body: NoticeDraftSchema,
       response: { 200: NoticePreviewSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: async (req) => service.previewNotice(ctx, viewerOf(req), req.body),
+    handler: async (req) => notices.previewNotice(ctx, viewerOf(req), req.body),
   });
 
   app.post('/api/staff/notices', {
@@ -89,7 +90,7 @@ export async function subscribersRoutes(fastify: FastifyInstance, { ctx }: { ctx
       response: { 202: NoticeSummarySchema, ...errorResponses(400, 401, 403, 422) },
     },
     handler: async (req, reply) => {
-      const result = await service.sendNotice(ctx, viewerOf(req), req.body, idempotencyKeyOf(req));
+      const result = await notices.sendNotice(ctx, viewerOf(req), req.body, idempotencyKeyOf(req));
       return reply.status(result.statusCode).send(result.body);
     },
   });
@@ -101,7 +102,7 @@ export async function subscribersRoutes(fastify: FastifyInstance, { ctx }: { ctx
       summary: 'Notices, newest first, with their status and recipient counts',
       response: { 200: NoticeListSchema, ...errorResponses(401, 403) },
     },
-    handler: async (req) => ({ notices: await service.listNotices(ctx, viewerOf(req)) }),
+    handler: async (req) => ({ notices: await notices.listNotices(ctx, viewerOf(req)) }),
   });
 
   app.get('/api/staff/notices/:noticeId', {
@@ -113,7 +114,7 @@ export async function subscribersRoutes(fastify: FastifyInstance, { ctx }: { ctx
       querystring: NoticeDetailQuerySchema,
       response: { 200: NoticeDetailSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => service.noticeDetail(ctx, viewerOf(req), req.params.noticeId, req.query.page),
+    handler: async (req) => notices.noticeDetail(ctx, viewerOf(req), req.params.noticeId, req.query.page),
   });
 
   app.get('/api/staff/notices/:noticeId/recipients/csv', {
@@ -125,7 +126,7 @@ export async function subscribersRoutes(fastify: FastifyInstance, { ctx }: { ctx
       response: { 200: z.any().describe('text/csv'), ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (req, reply) => {
-      const file = await service.noticeRecipientsCsv(ctx, viewerOf(req), req.params.noticeId);
+      const file = await notices.noticeRecipientsCsv(ctx, viewerOf(req), req.params.noticeId);
       return sendDownload(reply, {
         body: file.stream,
         contentType: 'text/csv; charset=utf-8',

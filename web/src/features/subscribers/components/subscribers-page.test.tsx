@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, stubFetch } from '../../../test/render-app';
 import { SubscribersPage } from './subscribers-page';
@@ -115,8 +115,16 @@ describe('the subscribers page', () => {
 
     await user.type(within(form).getByLabelText('Subject'), 'Cabinet work');
     await user.type(within(form).getByLabelText('Message'), 'We are splicing.');
-    await user.type(within(form).getByLabelText('Window starts'), '2030-01-02T22:00');
-    await user.type(within(form).getByLabelText('Window ends'), '2030-01-03T01:00');
+    // The window is the kit's DateTimeField: a date and a time input each, on the provider's clock.
+    const windowFields: [string, string][] = [
+      ['Window starts date', '2030-01-02'],
+      ['Window starts time', '22:00'],
+      ['Window ends date', '2030-01-03'],
+      ['Window ends time', '01:00'],
+    ];
+    for (const [label, value] of windowFields) {
+      fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+    }
     await user.click(within(form).getByRole('button', { name: 'Preview' }));
 
     const preview = await screen.findByRole('region', { name: 'Preview' });
