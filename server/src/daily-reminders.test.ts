@@ -11,16 +11,22 @@ import { createTestApp, secondInstance, type TestApp } from './test/harness.js';
 let t: TestApp;
 let other: Awaited<ReturnType<typeof secondInstance>>;
 let workOrderId = 0;
+/** The account's first work order, if it has one. */
+const firstWorkOrderOf = async (customerId: string) =>
+  (
+    await t.db.db
+      .selectFrom('work_orders')
+      .select('id')
+      .where('customer_id', '=', customerId)
+      .orderBy('id')
+      .executeTakeFirst()
+  )?.id;
 beforeAll(async () => {
   t = await createTestApp();
   other = await secondInstance(t);
-  const wo = await t.db.db
-    .selectFrom('work_orders')
-    .select('id')
-    .where('customer_id', '=', DEMO.customers.residential)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  workOrderId = wo.id;
+  const wo = await firstWorkOrderOf(DEMO.customers.residential);
+  if (wo === undefined) throw new Error('the demo has no residential work order');
+  workOrderId = wo;
 });
 afterAll(async () => {
   await other.close();
@@ -95,14 +101,8 @@ describe('daily reminders', () => {
 
   it('reminds only the customer’s own users: not the installers, crews or staff of the provider’s own account', async () => {
     // A visit on the provider's own account (its crews' work, e.g. backbone splicing): nobody is reminded.
-    const own = await t.db.db
-      .selectFrom('work_orders')
-      .select('id')
-      .where('customer_id', '=', DEMO.customers.provider)
-      .orderBy('id')
-      .executeTakeFirst();
     const ownId =
-      own?.id ??
+      (await firstWorkOrderOf(DEMO.customers.provider)) ??
       (
         await t.db.db
           .updateTable('work_orders')
