@@ -107,7 +107,8 @@ const cases: [string, Send, number, number][] = [
   ['installer work-order object', get('installer', I), 200, 4],
   ['installer notes', get('installer', `${I}/notes`), 200, 2],
   ['installer service location', get('installer', `${I}/service-location`), 200, 3],
-  ['installer photo upload', () => upload('installer', `${I}/photos`), 201, 5],
+  // As the contractor's upload: the audit entry is its sixth statement.
+  ['installer photo upload', () => upload('installer', `${I}/photos`), 201, 6],
   [
     'asset actions in a work order',
     () => get('installer', `/api/assets/${ontId}/actions?WOId=${INSTALLER_WO}`)(),

@@ -181,6 +181,32 @@ describe('an installer’s writes on a work order’s timeline', () => {
     expectReadableFields(completed);
   });
 
+  it('records a photo upload once (a retried upload records nothing more)', async () => {
+    const body = multipart([
+      { name: 'FileName', value: 'Demarc' },
+      { name: 'file_0', filename: 'IMG_2.PNG', type: 'image/png', data: makePng(8, 8, () => [40, 50, 60]) },
+    ]);
+    const send = () =>
+      t.request({
+        method: 'POST',
+        url: `${url}/photos`,
+        token: tokens.installer,
+        payload: body.payload,
+        headers: { ...body.headers, 'idempotency-key': 'field-writes-photos-1' },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await send()).statusCode).toBe(201);
+    const photos = (await timeline(wo)).filter((e) => e.action === 'installer.photos');
+    expect(photos).toHaveLength(1);
+    expect(photos[0]).toMatchObject({
+      summary: 'Photos uploaded',
+      who: 'Ian Ingram',
+      changes: [{ field: 'Files', from: null, to: 'Demarc.png' }],
+      subject: { type: 'work_order', id: String(wo) },
+    });
+  });
+
   it('a refused write records nothing', async () => {
     const before = (await timeline(DEMO.workOrders.otherInstallers)).length;
     const notMine = await call(

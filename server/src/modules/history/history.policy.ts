@@ -39,6 +39,7 @@ const PHRASES: [RegExp, string][] = [
   [/assembly-unit\.remove$/, 'Assembly unit removed'],
   [/checklist\.save$/, 'Checklist saved'],
   [/contractor\.upload$/, 'Files uploaded'],
+  [/installer\.photos$/, 'Photos uploaded'],
   [/checklist\.complete$/, 'Checklist completed'],
   [/trouble-ticket\.submit$/, 'Trouble ticket opened'],
   [/trouble-ticket\.reply$/, 'Reply added to a trouble ticket'],

@@ -2,7 +2,8 @@
  * Installer photo upload (SPEC §2 photo page, §5 limits, §7 photo upload). Each file must be an image by its content
  * (file-type), not by its name or declared type; files are stored under server-chosen keys and recorded in one
  * transaction. A retried upload (same Idempotency-Key) returns the first answer and stores nothing twice: the browser's
- * outbox sends each photo with its own key, so a photo the server already has is never stored again.
+ * outbox sends each photo with its own key, so a photo the server already has is never stored again. The upload writes
+ * the work order's audit entry ("Photos uploaded" on staff's timeline) in the same transaction.
  */
 import {
   formatMegabytes,
@@ -79,5 +80,6 @@ export async function savePhotos(
     ...checked,
     idempotencyKey,
     route: `installer.photos:${workOrderId}`,
+    audit: { action: 'installer.photos', customerId: workOrder.customer_id },
   });
 }
