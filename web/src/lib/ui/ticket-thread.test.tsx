@@ -3,7 +3,7 @@ import type { TroubleTicketPage } from '@strand/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app';
-import { TicketThread } from './ticket-thread';
+import { TicketReport, TicketThread } from './ticket-thread';
 
 const UPDATES: TroubleTicketPage['updates'] = [
   {
@@ -50,5 +50,44 @@ describe('the ticket thread', () => {
     renderApp(<TicketThread updates={[]} reader="customer" label="Updates" empty="No updates yet." />, { claims: {} });
     expect(screen.getByText('No updates yet.')).toBeInTheDocument();
     expect(screen.queryByRole('list')).toBeNull();
+  });
+});
+
+describe('the ticket report', () => {
+  const TICKET: TroubleTicketPage = {
+    TicketID: 7,
+    ServiceLocationID: 1,
+    category: 'No service',
+    subject: 'Internet down',
+    description: 'Nothing since\nthe storm.',
+    status: 'Open',
+    contactPhone: '6155550142',
+    createdAt: '2026-11-20T15:00:00.000Z',
+    createdBy: 'Rita Ruiz',
+    fullAddress: '12 Oak St, Springfield',
+    responseHours: 4,
+    updates: [],
+  };
+
+  it('shows what was reported under the reader’s heading, with the call-back number and the note', () => {
+    renderApp(<TicketReport ticket={TICKET} heading="What you reported" level={3} note={<p>Promised.</p>} />, {
+      claims: {},
+    });
+    const card = screen.getByRole('article', { name: 'What you reported' });
+    expect(within(card).getByRole('heading', { level: 3 })).toHaveTextContent('What you reported');
+    expect(card).toHaveTextContent('No service · 12 Oak St, Springfield · Nov 20, 2026');
+    expect(card).toHaveTextContent('by Rita Ruiz · call back at (615)555-0142');
+    expect(card).toHaveTextContent('Promised.');
+    expect(card).toHaveTextContent('Nothing since the storm.');
+  });
+
+  it('leaves out who and the call-back number when the ticket has none', () => {
+    renderApp(
+      <TicketReport ticket={{ ...TICKET, createdBy: null, contactPhone: null }} heading="Reported" level={2} />,
+      { claims: {} },
+    );
+    const card = screen.getByRole('article', { name: 'Reported' });
+    expect(card).not.toHaveTextContent(' by ');
+    expect(card).not.toHaveTextContent('call back');
   });
 });

@@ -1,4 +1,5 @@
-import type { TroubleTicketPage } from '@strand/domain';
+import { formatPhone, type TroubleTicketPage } from '@strand/domain';
+import type { ReactNode } from 'react';
 import { formatMoment } from '../format';
 import { EmptyState } from './empty-state';
 
@@ -39,5 +40,36 @@ export function TicketThread({
         </li>
       ))}
     </ol>
+  );
+}
+
+/**
+ * What was reported, as both ticket pages show it: the category, address, when and by whom, the call-back number and
+ * the description, under the reader's heading ("What you reported", "What the customer reported"). `note` sits above
+ * the description.
+ */
+export function TicketReport({
+  ticket,
+  heading,
+  level,
+  note,
+}: {
+  ticket: TroubleTicketPage;
+  heading: string;
+  level: 2 | 3;
+  note?: ReactNode;
+}) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <article className="card" aria-labelledby="ticket-submitted">
+      <Heading id="ticket-submitted">{heading}</Heading>
+      <p className="muted">
+        {ticket.category} · {ticket.fullAddress} · {formatMoment(ticket.createdAt)}
+        {ticket.createdBy ? ` by ${ticket.createdBy}` : ''}
+        {ticket.contactPhone ? ` · call back at ${formatPhone(ticket.contactPhone)}` : ''}
+      </p>
+      {note}
+      <p className="prewrap">{ticket.description}</p>
+    </article>
   );
 }

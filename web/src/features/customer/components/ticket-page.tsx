@@ -1,15 +1,14 @@
-import { formatPhone, type TroubleTicketPage } from '@strand/domain';
+import type { TroubleTicketPage } from '@strand/domain';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom } from '../../../lib/form-errors';
-import { formatMoment } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { TextAreaField } from '../../../lib/ui/parts';
 import { StatusBadge } from '../../../lib/ui/status-badge';
-import { TicketThread } from '../../../lib/ui/ticket-thread';
+import { TicketReport, TicketThread } from '../../../lib/ui/ticket-thread';
 import { useReplyToTicket, useTroubleTicketPage } from '../api/tickets';
 
 /** "within 4 hours", "within 2 days". */
@@ -57,15 +56,7 @@ function TicketDetails({ ticket }: { ticket: TroubleTicketPage }) {
           ? `We answer ${ticket.category} tickets ${responseTime(ticket.responseHours)}.`
           : (WHAT_NEXT[ticket.status] ?? '')}
       </p>
-      <article className="card" aria-labelledby="ticket-submitted">
-        <h3 id="ticket-submitted">What you reported</h3>
-        <p className="muted">
-          {ticket.category} · {ticket.fullAddress} · {formatMoment(ticket.createdAt)}
-          {ticket.createdBy ? ` by ${ticket.createdBy}` : ''}
-          {ticket.contactPhone ? ` · call back at ${formatPhone(ticket.contactPhone)}` : ''}
-        </p>
-        <p className="prewrap">{ticket.description}</p>
-      </article>
+      <TicketReport ticket={ticket} heading="What you reported" level={3} />
       <h3>Updates</h3>
       <TicketThread
         updates={ticket.updates}

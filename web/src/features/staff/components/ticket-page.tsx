@@ -1,10 +1,9 @@
-import { formatPhone, TICKET_STATUSES, type TroubleTicketPage } from '@strand/domain';
+import { TICKET_STATUSES, type TroubleTicketPage } from '@strand/domain';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom } from '../../../lib/form-errors';
-import { formatMoment } from '../../../lib/format';
 import { StaffHistory } from '../../../lib/staff-history';
 import { Button } from '../../../lib/ui/button';
 import { Form } from '../../../lib/ui/form';
@@ -13,7 +12,7 @@ import { usePageTitle } from '../../../lib/ui/page-title';
 import { SelectField, TextAreaField } from '../../../lib/ui/parts';
 import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge } from '../../../lib/ui/status-badge';
-import { TicketThread } from '../../../lib/ui/ticket-thread';
+import { TicketReport, TicketThread } from '../../../lib/ui/ticket-thread';
 import { useAnswerTicket, useStaffTicket } from '../api/trouble-tickets';
 import { StaffOnly } from './staff-only';
 
@@ -56,18 +55,16 @@ function TicketDetails({ ticket }: { ticket: TroubleTicketPage }) {
         </h1>
         <StatusBadge status={ticket.status} />
       </header>
-      <article className="card" aria-labelledby="ticket-submitted">
-        <h2 id="ticket-submitted">What the customer reported</h2>
-        <p className="muted">
-          {ticket.category} · {ticket.fullAddress} · {formatMoment(ticket.createdAt)}
-          {ticket.createdBy ? ` by ${ticket.createdBy}` : ''}
-          {ticket.contactPhone ? ` · call back at ${formatPhone(ticket.contactPhone)}` : ''}
-        </p>
-        {ticket.responseHours !== null && (
-          <p className="muted">We promise an answer within {ticket.responseHours} hours for this category.</p>
-        )}
-        <p className="prewrap">{ticket.description}</p>
-      </article>
+      <TicketReport
+        ticket={ticket}
+        heading="What the customer reported"
+        level={2}
+        note={
+          ticket.responseHours !== null && (
+            <p className="muted">We promise an answer within {ticket.responseHours} hours for this category.</p>
+          )
+        }
+      />
       <h2>Timeline</h2>
       <TicketThread updates={ticket.updates} reader="staff" label="Timeline" empty="No answer or reply yet." />
       <AnswerForm ticketId={ticket.TicketID} current={ticket.status} />
