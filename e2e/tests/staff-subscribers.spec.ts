@@ -2,7 +2,7 @@
  * Subscriber lists and notices (issue 13 part 5) as `network`, on a 360 px phone and a desktop: build a list with
  * filters, export it as CSV, write a notice, preview it, send it, find the mail (sent through the notification outbox
  * to the SMTP sink, with its unsubscribe line) and the record of who was told (and its CSV). Other staff roles are
- * refused the page.
+ * refused the page. An offer goes only to the customers who opted in to offers.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -139,6 +139,67 @@ for (const viewport of VIEWPORTS) {
     await page.screenshot({ path: path.join(SCREENSHOTS, `subscribers-notice-${viewport.name}.png`), fullPage: true });
   });
 }
+
+test('an offer goes only to the customers who opted in to offers', async ({ page }) => {
+  await signIn(page, 'network');
+  await page.goto('/staff/subscribers');
+  const filters = page.getByRole('form', { name: 'Subscriber filters' });
+  await filters.getByLabel('Colo area').selectOption('CLM-CLARK');
+  await filters.getByLabel('Service').selectOption('internet');
+  await filters.getByRole('button', { name: 'Show subscribers' }).click();
+  await expectEveryRow(page.getByRole('table', { name: 'Subscribers' }), 'CLM-CLARK');
+
+  const subject = `Faster plans on Clark Ln (${Date.now().toString(36)})`;
+  const notice = page.getByRole('form', { name: 'Notice' });
+  await notice.getByLabel('Kind of notice').selectOption('offer');
+  // An offer has no maintenance window and no restoration ticket.
+  await expect(notice.getByLabel('Window starts date', { exact: true })).toHaveCount(0);
+  await expect(notice.getByLabel('Restoration ticket')).toHaveCount(0);
+  await notice.getByLabel('Subject').fill(subject);
+  await notice.getByLabel('Message').fill('Gigabit is now on your street, at the price you pay today.');
+  await notice.getByRole('button', { name: 'Preview' }).click();
+
+  // Nobody in the list opted in to offers: the preview says so and there is nothing to send.
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByTestId('preview-counts')).toHaveText(/^Goes to 0 email addresses of \d+ customers\./);
+  await expect(preview).toContainText('No user of these customers takes e-mail: nobody would get this mail.');
+  await expect(preview.getByRole('button', { name: 'Send to 0 addresses' })).toBeDisabled();
+
+  // Rhonda Reyes (residential, in the list) opts in to offers by e-mail, as her Settings page does.
+  const login = await page.request.post('/api/auth/login', {
+    data: { username: 'residential', password: 'demo-password' },
+  });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const optIn = await page.request.put('/api/notifications/preferences', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { preferences: [{ category: 'marketing', channel: 'email', enabled: true }] },
+  });
+  expect(optIn.status(), await optIn.text()).toBe(200);
+
+  await notice.getByRole('button', { name: 'Preview again' }).click();
+  await expect(preview.getByTestId('preview-counts')).toHaveText(/^Goes to 1 email address of \d+ customers\./);
+  await expect(preview).toContainText('To: rhonda.reyes@example.com');
+  await preview.getByRole('button', { name: 'Send to 1 address' }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'is queued' })
+    .getByRole('link', { name: 'See who was told' })
+    .click();
+
+  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+  await expect(page.getByText('Offer (marketing: only to those who opted in)', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('notice-counts')).toHaveText(
+    /^1 sent · 0 failed · [1-9]\d* skipped \(no address or not wanted\) · 0 waiting$/,
+    { timeout: 20_000 },
+  );
+  const told = page.getByRole('table', { name: 'Who was told' });
+  await expect(told.getByRole('row', { name: /rhonda\.reyes@example\.com/ })).toContainText('Sent');
+  await expect(page.getByText('Partly failed')).toHaveCount(0);
+  await baseExpect
+    .poll(async () => (await sinkMails()).filter((m) => m.subject === subject).map((m) => m.to), { timeout: 20_000 })
+    .toEqual(['rhonda.reyes@example.com']);
+});
 
 test('other staff roles are refused the subscribers page', async ({ page }) => {
   await signIn(page, 'sales');

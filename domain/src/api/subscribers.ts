@@ -172,7 +172,7 @@ export type NoticeKind = z.infer<typeof NoticeKindSchema>;
 export const NOTICE_KIND_LABELS: Readonly<Record<NoticeKind, string>> = {
   maintenance: 'Planned maintenance',
   outage: 'Outage',
-  offer: 'Offer (marketing: only to who opted in)',
+  offer: 'Offer (marketing: only to those who opted in)',
 };
 
 const isoInstant = (field: string) =>

@@ -264,7 +264,7 @@ describe('the notice through the notification settings (notice.outage)', () => {
   });
 });
 
-describe('an offer (marketing.offer): only to who opted in to marketing', () => {
+describe('an offer (marketing.offer): only to those who opted in to marketing', () => {
   const offer = (subject: string, extra: Record<string, unknown> = {}) => ({
     kind: 'offer',
     subject,
