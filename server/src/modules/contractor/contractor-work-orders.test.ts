@@ -366,6 +366,8 @@ describe('PUT /api/contractor/work-orders/:workOrderId/acknowledgement', () => {
     expect(withdrawn.json()).toEqual({ acknowledged: false, dtAcknowledged: null, vcAcknowledgedBy: null });
   });
 
+  // SQLite runs these transactions one after another, so the race is real only on PostgreSQL (CI runs this suite there
+  // too): with the write's answer ignored (the old read-then-write), it wrote three acknowledge entries there.
   it('two taps at once change the work order once and write one audit entry (both answer the same)', async () => {
     const woId = id('Bury Hybrid Drop');
     expect((await get('contractor', `/api/contractor/work-orders/${woId}/acknowledgement`)).json().acknowledged).toBe(
