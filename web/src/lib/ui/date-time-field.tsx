@@ -145,14 +145,17 @@ export function DateTimeField({
     <fieldset className={`date-time${error ? ' field--invalid' : ''}`} aria-describedby={describedBy}>
       <legend>{label}</legend>
       <div className="date-time__inputs">
+        {/* Seen under the legend as "Date" and "Time"; heard with the legend's words ("Window starts date"). */}
         <DateField
-          label={`${label} date`}
+          label="Date"
+          aria-label={`${label} date`}
           value={value.date}
           todayLabel={false}
           onValueChange={(date) => onValueChange({ date, time: value.time || defaultTime })}
         />
         <TimeField
-          label={`${label} time`}
+          label="Time"
+          aria-label={`${label} time`}
           value={value.time}
           nowLabel={false}
           now={now}
