@@ -1,4 +1,5 @@
 /** All SQL of notifications: the outbox, its delivery log, preferences and quiet hours, and who receives what. */
+import { CUSTOMER_ACCOUNT_TYPES } from '@strand/domain';
 import type { Queryable } from '../../db/database.js';
 
 export type OutboxRow = Awaited<ReturnType<typeof dueRows>>[number];
@@ -31,29 +32,21 @@ const USER_COLUMNS = ['u.id', 'u.email', 'u.customer_id', 'u.is_admin', 'u.is_st
 
 /**
  * The one place that says who hears of an account's events: the active users of these accounts who are customers —
- * not staff, installers or contractor crews — and never the users of an account that is the provider's own or a
- * contractor company's (an account any staff or field user carries: field staff carry their employer's account, so
- * a work order on it must not remind its installers).
+ * not staff, installers or contractor crews — of a customer's account (Residential, Consumer, Business), never of the
+ * provider's own or a contractor company's: field staff carry their employer's account, so a work order on it must
+ * not remind its installers.
  */
 function customerUsersOf(db: Queryable, customerIds: readonly string[]) {
   return db
     .selectFrom('users as u')
+    .innerJoin('customers as c', 'c.id', 'u.customer_id')
     .select(USER_COLUMNS)
     .where('u.customer_id', 'in', [...customerIds])
+    .where('c.customer_type', 'in', [...CUSTOMER_ACCOUNT_TYPES])
     .where('u.disabled', '=', 0)
     .where('u.is_staff', '=', 0)
     .where('u.installer', '=', 0)
     .where('u.contractor_id', '=', 0)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('users as f')
-            .select('f.id')
-            .whereRef('f.customer_id', '=', 'u.customer_id')
-            .where((w) => w.or([w('f.is_staff', '=', 1), w('f.installer', '=', 1), w('f.contractor_id', '>', 0)])),
-        ),
-      ),
-    )
     .orderBy('u.id');
 }
 

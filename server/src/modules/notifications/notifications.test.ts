@@ -4,6 +4,7 @@
  * bad input named), one-click unsubscribe (signed, honoured at once) and the staff delivery log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../demo/demo-ids.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { BUSINESS, superUser } from '../customer-account/customer-test-helpers.js';
 import { notify, unsubscribeUrl } from './notifications.service.js';
@@ -84,6 +85,49 @@ describe('notify (the outbox)', () => {
       'email',
       'in_app',
     ]);
+  });
+});
+
+describe('who hears of an account (customerUsersOf)', () => {
+  const moveUser = (id: number, customerId: string) =>
+    t.db.db.updateTable('users').set({ customer_id: customerId }).where('id', '=', id).execute();
+  const recipients = async (key: string) => (await outbox('invoice.ready', key)).map((r) => r.recipient_id);
+
+  it('goes by the account’s type: a customer account is told even if a staff user carries it', async () => {
+    // A staff member who is also a subscriber (their user on Rhonda's account): Rhonda still hears of her bill.
+    await moveUser(DEMO.users.network.id, DEMO.customers.residential);
+    try {
+      await notify(t.db.db, t.clock.now, {
+        type: 'invoice.ready',
+        key: 'invoice:staff-carried',
+        customerId: DEMO.customers.residential,
+        data: { amount: '$80.00', due: 'Dec 15' },
+      });
+      const told = await recipients('invoice:staff-carried');
+      expect(told).toContain(String(DEMO.users.residential.id));
+      // The staff member's own user is not a customer user.
+      expect(told).not.toContain(String(DEMO.users.network.id));
+    } finally {
+      await moveUser(DEMO.users.network.id, DEMO.customers.provider);
+    }
+  });
+
+  it('never tells a plain user of the provider’s own account or of a contractor company’s', async () => {
+    // A user on the provider's account who is neither staff nor field (an office login): not a customer user.
+    await moveUser(DEMO.users.consumer.id, DEMO.customers.provider);
+    try {
+      for (const customerId of [DEMO.customers.provider, DEMO.customers.prairieFiber]) {
+        await notify(t.db.db, t.clock.now, {
+          type: 'invoice.ready',
+          key: `invoice:internal-${customerId}`,
+          customerId,
+          data: { amount: '$1.00', due: 'Dec 15' },
+        });
+        expect(await recipients(`invoice:internal-${customerId}`)).toEqual([]);
+      }
+    } finally {
+      await moveUser(DEMO.users.consumer.id, DEMO.customers.consumer);
+    }
   });
 });
 
