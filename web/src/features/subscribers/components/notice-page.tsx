@@ -14,13 +14,13 @@ import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatMoment } from '../../../lib/format';
 import { Button } from '../../../lib/ui/button';
+import { type DataColumn, DataTable } from '../../../lib/ui/data-table';
 import { EmptyState } from '../../../lib/ui/empty-state';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { usePageTitle } from '../../../lib/ui/page-title';
 import { resultsRegionProps } from '../../../lib/ui/results-region';
 import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge, type StatusTone } from '../../../lib/ui/status-badge';
-import { Table } from '../../../lib/ui/table';
 import { downloadRecipientsCsv, useNotice } from '../api/subscribers';
 import { NetworkOnly } from './network-only';
 import '../../../styles/customer.css';
@@ -69,6 +69,24 @@ function Result({ r }: { r: NoticeRecipient }) {
     </>
   );
 }
+
+/** Who was told: the customer and the result always; on a phone the e-mail and address stack under the customer. */
+const RECIPIENT_COLUMNS: readonly DataColumn<NoticeRecipient>[] = [
+  {
+    id: 'customer',
+    header: 'Customer',
+    cell: (r) => (
+      <>
+        {r.customerName}
+        <br />
+        <span className="muted">{r.customerId}</span>
+      </>
+    ),
+  },
+  { id: 'result', header: 'Result', cell: (r) => <Result r={r} /> },
+  { id: 'email', header: 'Email', cell: (r) => r.email ?? '—', priority: 2 },
+  { id: 'address', header: 'Service address', cell: (r) => r.address, priority: 2 },
+];
 
 function NoticeContent() {
   const params = useParams();
@@ -174,26 +192,12 @@ function NoticeContent() {
               n.status !== 'queued' && <EmptyState>Nobody was on this notice’s list.</EmptyState>
             ) : (
               <>
-                <div className="recipients-table">
-                  <Table caption="Who was told" head={['Customer', 'Result', 'Email', 'Service address']}>
-                    <tbody>
-                      {n.recipients.rows.map((r) => (
-                        <tr key={`${r.customerId}-${r.email ?? 'none'}`}>
-                          <td>
-                            {r.customerName}
-                            <br />
-                            <span className="muted">{r.customerId}</span>
-                          </td>
-                          <td className="wrap">
-                            <Result r={r} />
-                          </td>
-                          <td>{r.email ?? '—'}</td>
-                          <td className="wrap">{r.address}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </Table>
-                </div>
+                <DataTable
+                  caption="Who was told"
+                  columns={RECIPIENT_COLUMNS}
+                  rows={n.recipients.rows}
+                  rowKey={(r) => `${r.customerId}-${r.email ?? 'none'}`}
+                />
                 {pages > 1 && (
                   <nav className="pager" aria-label="Pages of recipients">
                     <Button type="button" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
