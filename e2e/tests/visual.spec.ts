@@ -50,6 +50,8 @@ test('the style page and the order funnel, signed out', async ({ page }) => {
   await page.goto('/style');
   await shoot(page, 'style-page', async () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Style page' })).toBeVisible();
+    // The frame's provider name and support phone come with the public settings, which may answer after the page.
+    await expect(page.getByRole('link', { name: 'Support (573)555-0100' })).toBeVisible();
   });
   await test.step('the style page meets WCAG 2.2 AA as axe checks it (its busy button stays busy)', async () => {
     expect(await axeFindings(page)).toEqual([]);
@@ -137,6 +139,7 @@ test('the style page and the order funnel, signed out', async ({ page }) => {
   await page.goto('/order');
   await shoot(page, 'order-funnel', async () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Check availability and order service' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Support (573)555-0100' })).toBeVisible();
   });
 });
 
