@@ -37,6 +37,25 @@ async function timeline(workOrderId: number): Promise<Entry[]> {
   return res.json<{ entries: Entry[] }>().entries;
 }
 
+/** Uploads one PNG named `name` to `url` as `user`, then the same request again (a retry: same Idempotency-Key). */
+async function uploadTwice(user: string, url: string, name: string) {
+  const body = multipart([
+    { name: 'FileName', value: name },
+    { name: 'file_0', filename: 'IMG_1.PNG', type: 'image/png', data: makePng(8, 8, () => [10, 20, 30]) },
+  ]);
+  const send = () =>
+    t.request({
+      method: 'POST',
+      url,
+      token: tokens[user],
+      payload: body.payload,
+      headers: { ...body.headers, 'idempotency-key': `field-writes-${user}-upload` },
+    });
+  const first = await send();
+  expect(first.statusCode, first.body).toBe(201);
+  expect((await send()).statusCode).toBe(201);
+}
+
 const statusOf = async (id: number) =>
   (await t.db.db.selectFrom('work_orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
@@ -122,21 +141,7 @@ describe('a contractor’s writes on a work order’s timeline', () => {
   });
   it('records a file upload once (a retried upload records nothing more)', async () => {
     const wo = DEMO.contractorWorkOrders.company2OpenByType['MST Splicing'] ?? 0;
-    const body = multipart([
-      { name: 'FileName', value: 'Splice tray' },
-      { name: 'file_0', filename: 'IMG_1.PNG', type: 'image/png', data: makePng(8, 8, () => [10, 20, 30]) },
-    ]);
-    const send = () =>
-      t.request({
-        method: 'POST',
-        url: `/api/contractor/work-orders/${wo}/attachments`,
-        token: tokens.contractor,
-        payload: body.payload,
-        headers: { ...body.headers, 'idempotency-key': 'field-writes-upload-1' },
-      });
-    const first = await send();
-    expect(first.statusCode, first.body).toBe(201);
-    expect((await send()).statusCode).toBe(201);
+    await uploadTwice('contractor', `/api/contractor/work-orders/${wo}/attachments`, 'Splice tray');
     const uploads = (await timeline(wo)).filter((e) => e.action === 'contractor.upload');
     expect(uploads).toHaveLength(1);
     expect(uploads[0]).toMatchObject({
@@ -182,21 +187,7 @@ describe('an installer’s writes on a work order’s timeline', () => {
   });
 
   it('records a photo upload once (a retried upload records nothing more)', async () => {
-    const body = multipart([
-      { name: 'FileName', value: 'Demarc' },
-      { name: 'file_0', filename: 'IMG_2.PNG', type: 'image/png', data: makePng(8, 8, () => [40, 50, 60]) },
-    ]);
-    const send = () =>
-      t.request({
-        method: 'POST',
-        url: `${url}/photos`,
-        token: tokens.installer,
-        payload: body.payload,
-        headers: { ...body.headers, 'idempotency-key': 'field-writes-photos-1' },
-      });
-    const first = await send();
-    expect(first.statusCode, first.body).toBe(201);
-    expect((await send()).statusCode).toBe(201);
+    await uploadTwice('installer', `${url}/photos`, 'Demarc');
     const photos = (await timeline(wo)).filter((e) => e.action === 'installer.photos');
     expect(photos).toHaveLength(1);
     expect(photos[0]).toMatchObject({

@@ -22,6 +22,7 @@ import { resultsRegionProps } from '../../../lib/ui/results-region';
 import { Skeleton } from '../../../lib/ui/skeleton';
 import { StatusBadge, type StatusTone } from '../../../lib/ui/status-badge';
 import { downloadRecipientsCsv, useNotice } from '../api/subscribers';
+import { customerColumn } from './customer-column';
 import { NetworkOnly } from './network-only';
 import '../../../styles/customer.css';
 import '../../../styles/reports.css';
@@ -72,17 +73,7 @@ function Result({ r }: { r: NoticeRecipient }) {
 
 /** Who was told: the customer and the result always; on a phone the e-mail and address stack under the customer. */
 const RECIPIENT_COLUMNS: readonly DataColumn<NoticeRecipient>[] = [
-  {
-    id: 'customer',
-    header: 'Customer',
-    cell: (r) => (
-      <>
-        {r.customerName}
-        <br />
-        <span className="muted">{r.customerId}</span>
-      </>
-    ),
-  },
+  customerColumn(),
   { id: 'result', header: 'Result', cell: (r) => <Result r={r} /> },
   { id: 'email', header: 'Email', cell: (r) => r.email ?? '—', priority: 2 },
   { id: 'address', header: 'Service address', cell: (r) => r.address, priority: 2 },

@@ -25,20 +25,11 @@ import { StatusBadge } from '../../../lib/ui/status-badge';
 import { TextField } from '../../../lib/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { downloadSubscribersCsv } from '../api/subscribers';
+import { customerColumn } from './customer-column';
 
 /** The subscriber list as an index table: what identifies a row and its state stay on a phone. */
 const SUBSCRIBER_COLUMNS: readonly DataColumn<SubscriberRow>[] = [
-  {
-    id: 'customer',
-    header: 'Customer',
-    cell: (r) => (
-      <>
-        {r.customerName}
-        <br />
-        <span className="muted">{r.customerId}</span>
-      </>
-    ),
-  },
+  customerColumn(),
   { id: 'address', header: 'Service address', cell: (r) => <span className="cell-two-lines">{r.address}</span> },
   {
     id: 'area',
