@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { buildIsStale, ensureDependencies, log, root, run } from './lib.mjs';
 import { ensureChromium } from './setup.mjs';
 
@@ -49,18 +50,46 @@ async function step(name, command, args, options = {}, count = undefined) {
   results.push({ name, ok: code === 0, seconds, tally });
 }
 
+/** The first lines of a failure's message, without colours: enough to know the cause from the summary alone. */
+const firstLines = (message = '') =>
+  stripVTControlCharacters(message)
+    .split('\n')
+    .filter((l) => l.trim() && !/^\s*at .*node_modules/.test(l))
+    .slice(0, 4)
+    .map((l) => l.slice(0, 300));
+
+/** The failed tests of a vitest JSON report, each as its file, title and the start of its message. */
+function vitestFailures(r) {
+  return (r.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((a) => a.status === 'failed')
+      .map((a) => ({
+        title: `${path.relative(root, file.name)} > ${a.fullName}`,
+        lines: firstLines(a.failureMessages?.[0]),
+      })),
+  );
+}
+
 const vitestCount = (file) => () => {
   const r = readJson(file);
-  return r && { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+  return (
+    r && {
+      passed: r.numPassedTests,
+      failed: r.numFailedTests,
+      skipped: r.numPendingTests + r.numTodoTests,
+      failures: vitestFailures(r),
+    }
+  );
 };
 
-/** The titles of the tests that failed and then passed on their retry, from Playwright's JSON report. */
-function flakyTitles(suites, out = []) {
+/** The tests of a Playwright JSON report whose outcome is `status` ('flaky': failed, then passed on its retry). */
+function specsWith(status, suites, out = []) {
   for (const suite of suites ?? []) {
     for (const spec of suite.specs ?? []) {
-      if (spec.tests?.some((t) => t.status === 'flaky')) out.push(`${spec.file}:${spec.line} ${spec.title}`);
+      const test = spec.tests?.find((t) => t.status === status);
+      if (test) out.push({ title: `${spec.file}:${spec.line} ${spec.title}`, test });
     }
-    flakyTitles(suite.suites, out);
+    specsWith(status, suite.suites, out);
   }
   return out;
 }
@@ -72,7 +101,11 @@ const playwrightCount = (file) => () => {
       passed: r.stats.expected + r.stats.flaky,
       failed: r.stats.unexpected,
       skipped: r.stats.skipped,
-      flaky: flakyTitles(r.suites),
+      flaky: specsWith('flaky', r.suites).map((s) => s.title),
+      failures: specsWith('unexpected', r.suites).map(({ title, test }) => ({
+        title,
+        lines: firstLines(test.results?.at(-1)?.error?.message),
+      })),
     }
   );
 };
@@ -159,6 +192,11 @@ for (const r of results) {
   console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(10)} ${r.seconds.padStart(6)} s${tally}`);
   // A browser test that passed only on its retry (CI) is named, to be fixed at its cause, not forgotten.
   for (const title of r.tally?.flaky ?? []) console.log(`       flaky (passed on its retry): ${title}`);
+  // Each failed test is named with the start of its message, so a log's last lines tell what broke.
+  for (const f of r.tally?.failures?.slice(0, 10) ?? []) {
+    console.log(`       failed: ${f.title}`);
+    for (const line of f.lines) console.log(`         ${line}`);
+  }
 }
 const allOk = results.every((r) => r.ok);
 console.log(`Total: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);

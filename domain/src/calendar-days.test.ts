@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayNumber, dayOf, nextDay } from './calendar-days.js';
+import { calendarDate } from './api/calendar-date.js';
+import { addDays, dayNumber, dayOf, isCalendarDate, nextDay } from './calendar-days.js';
+
+describe('isCalendarDate and the calendarDate schema', () => {
+  it('accepts the days on the calendar and refuses the others, by name', () => {
+    for (const day of ['2024-02-29', '2025-12-31', '1900-01-01']) expect(isCalendarDate(day), day).toBe(true);
+    for (const day of ['2025-02-29', '0000-00-00', '9999-99-99', '2024-13-01', '2024-1-01', '1899-12-31', ''])
+      expect(isCalendarDate(day), day).toBe(false);
+    expect(calendarDate('From').parse(' 2025-01-31 ')).toBe('2025-01-31');
+    const refused = calendarDate('From').safeParse('0000-00-00');
+    expect(refused.error?.issues[0]?.message).toBe('From must be a real date like 2025-01-31.');
+  });
+});
 
 describe('addDays', () => {
   it('moves forward and back across months, years and leap days', () => {

@@ -4,9 +4,9 @@
  * sheet, the calendar, the map and restoration tickets. Field names follow SPEC §3 where it names them.
  */
 import { z } from 'zod';
-import { isCalendarDate } from '../checklists/values.js';
 import { cleanText } from '../clean-text.js';
 import { WORK_ORDER_TYPES } from '../work-order-types.js';
+import { calendarDate } from './calendar-date.js';
 
 const MAX_ID = 2_147_483_647;
 const positiveId = (label: string) =>
@@ -16,12 +16,6 @@ const positiveId = (label: string) =>
     .positive(`${label} must be a positive whole number.`)
     .max(MAX_ID, `${label} is too large.`);
 
-// A real calendar day: '0000-00-00' or '2024-02-30' is refused here, not turned into an invalid Date in the search.
-const isoDate = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD).`)
-    .refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD).`);
 const timestamp = (label: string) =>
   z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO-8601).` });
 
@@ -73,8 +67,8 @@ export const ContractorSearchSchema = z
       .min(1, 'Address must not be empty.')
       .max(120, 'Address must be at most 120 characters.')
       .optional(),
-    DateFrom: isoDate('Date From').optional(),
-    DateTo: isoDate('Date To').optional(),
+    DateFrom: calendarDate('Date From').optional(),
+    DateTo: calendarDate('Date To').optional(),
     /** 'Assigned to you': '1' only the user's own assignments. Always '1' for company 1 (SPEC §6). */
     ByAssignment: z.enum(['0', '1'], { error: "Assigned to you must be '0' or '1'." }).default('0'),
     sort: ContractorSortSchema.default('DueDate'),

@@ -3,7 +3,6 @@
  * and its one write (assign and schedule one or several work orders to one installer or contractor crew).
  */
 import { z } from 'zod';
-import { isCalendarDate } from '../checklists/values.js';
 import {
   MAX_BOARD_DAYS,
   MAX_BULK_ASSIGN,
@@ -11,17 +10,12 @@ import {
   MIN_SLOT_MINUTES,
   RESOURCE_ID_PATTERN,
 } from '../dispatch.js';
-
-const isoDate = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD).`)
-    .refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD).`);
+import { calendarDate } from './calendar-date.js';
 
 export const DispatchBoardQuerySchema = z
   .object({
-    from: isoDate('From'),
-    to: isoDate('To'),
+    from: calendarDate('From'),
+    to: calendarDate('To'),
   })
   .superRefine((q, c) => {
     const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000;

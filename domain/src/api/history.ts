@@ -3,16 +3,10 @@
  * order, ticket or payment) with filters; customers read the entries about their own account in plain words.
  */
 import { z } from 'zod';
+import { calendarDate } from './calendar-date.js';
 
 export const HistorySubjectTypeSchema = z.enum(['account', 'order', 'work_order', 'ticket', 'payment']);
 export type HistorySubjectType = z.infer<typeof HistorySubjectTypeSchema>;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = (name: string) =>
-  z
-    .string()
-    .regex(DAY, { error: `${name} is a date written YYYY-MM-DD.` })
-    .optional();
 
 export const StaffHistoryQuerySchema = z.object({
   type: HistorySubjectTypeSchema,
@@ -21,8 +15,8 @@ export const StaffHistoryQuerySchema = z.object({
   actor: z.string().trim().max(60).optional(),
   /** The start of an action name, e.g. "customer.autopay". */
   action: z.string().trim().max(60).optional(),
-  from: day('from'),
-  to: day('to'),
+  from: calendarDate('From').optional(),
+  to: calendarDate('To').optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
 });
 export type StaffHistoryQuery = z.infer<typeof StaffHistoryQuerySchema>;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { cleanText } from '../clean-text.js';
 import { INSTALL_WINDOWS } from '../orders.js';
+import { calendarDate } from './calendar-date.js';
 import { CheckoutPaymentSchema } from './ordering.js';
 import { OrderDetailSchema, OrderSummarySchema } from './orders.js';
 
@@ -71,8 +72,6 @@ export const ChangeOptionsSchema = z.object({
 });
 export type ChangeOptions = z.infer<typeof ChangeOptionsSchema>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a day like 2027-03-15.');
-
 export const CHANGE_MAX_PACKAGES = 10;
 
 const changeFields = {
@@ -85,7 +84,7 @@ const changeFields = {
     .array(z.number().int().positive())
     .max(CHANGE_MAX_PACKAGES, `At most ${CHANGE_MAX_PACKAGES} packages at once.`)
     .default([]),
-  installDate: day.nullable().optional(),
+  installDate: calendarDate('Install date').nullable().optional(),
   installWindow: z
     .enum(INSTALL_WINDOWS, { error: 'Choose a window: 08:00-12:00 or 12:00-17:00.' })
     .nullable()

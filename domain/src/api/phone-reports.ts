@@ -10,7 +10,8 @@
  * outbound long-distance and international calls, each billed minute at its rate.
  */
 import { z } from 'zod';
-import { CALL_DIRECTIONS, isRealDate, isRealMonth } from './reports.js';
+import { calendarDate } from './calendar-date.js';
+import { CALL_DIRECTIONS, isRealMonth } from './reports.js';
 
 export const PHONE_REPORT_TYPES = [
   { id: 'one-plus-billing', name: '1+ Billing', filters: ['number'], range: 'days' },
@@ -99,13 +100,10 @@ export function peakConcurrency(calls: readonly { start: number; seconds: number
 
 // ---- the query --------------------------------------------------------------------------------------------------
 
-const dateParam = (label: string) =>
-  z.string().trim().refine(isRealDate, `${label} must be a real date like 2025-01-31.`).optional();
-
 /** The query of every type; a type ignores the filters it does not list. */
 export const PhoneTypeReportQuerySchema = z.object({
-  from: dateParam('From'),
-  to: dateParam('To'),
+  from: calendarDate('From').optional(),
+  to: calendarDate('To').optional(),
   /** Full Month Report: the month (default the current one). */
   month: z.string().trim().refine(isRealMonth, 'Month must be a month like 2025-01.').optional(),
   direction: z

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { addDays, dayNumber } from '../calendar-days.js';
+import { calendarDate } from './calendar-date.js';
 
 export const PHONE_REPORT_DEFAULT_DAYS = 30;
 export const PHONE_REPORT_MAX_DAYS = 366;
@@ -29,14 +30,6 @@ export function billedMinutes(durationSeconds: number): number {
     throw new RangeError('durationSeconds must be whole seconds >= 0');
   }
   return Math.ceil(durationSeconds / 60);
-}
-
-/** A YYYY-MM-DD date that exists on the calendar. */
-export function isRealDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  // '9999-99-99' is an invalid Date, whose toISOString() throws.
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
 /** A YYYY-MM month (years 2000 to 2099 are plenty for a bill). */
@@ -174,16 +167,13 @@ export function rollUpBusinessReport(rows: readonly InvoiceLocationAmount[], mon
 
 // ---- phone report (viewPhoneReport) ------------------------------------------------------------------------------
 
-const dateParam = (label: string) =>
-  z.string().trim().refine(isRealDate, `${label} must be a real date like 2025-01-31.`).optional();
-
 const monthParam = (label: string) =>
   z.string().trim().refine(isRealMonth, `${label} must be a month like 2025-01.`).optional();
 
 /** The filter of the phone report and its CSV. `number` matches any part of either number, digits only. */
 export const PhoneReportFilterSchema = z.object({
-  from: dateParam('From'),
-  to: dateParam('To'),
+  from: calendarDate('From').optional(),
+  to: calendarDate('To').optional(),
   direction: z
     .enum(CALL_DIRECTIONS, { message: `Direction must be one of: ${CALL_DIRECTIONS.join(', ')}.` })
     .optional(),

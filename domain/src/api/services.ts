@@ -5,7 +5,7 @@
  * browser's forms and the server refuse the same things with the same words.
  */
 import { z } from 'zod';
-import { isCalendarDate } from '../checklists/values.js';
+import { isCalendarDate } from '../calendar-days.js';
 import { cleanLine, cleanText } from '../clean-text.js';
 import { idParam } from './customer.js';
 

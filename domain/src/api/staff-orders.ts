@@ -4,19 +4,13 @@
  * Sales (and admins) read and write; dispatchers read (they schedule the orders' work), other staff roles do not.
  */
 import { z } from 'zod';
-import { isCalendarDate } from '../checklists/values.js';
 import { cleanLine, cleanText } from '../clean-text.js';
 import { OrderKindSchema, OrderStatusSchema } from '../orders.js';
+import { calendarDate } from './calendar-date.js';
 import { OrderDetailSchema } from './orders.js';
 
 export const STAFF_ORDERS_PAGE_SIZE = 25;
 export const STAFF_ORDER_NOTE_MAX = 2_000;
-
-const isoDate = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD).`)
-    .refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD).`);
 
 /** The columns the order list sorts by (placed, newest first, by default). */
 export const STAFF_ORDER_SORTS = ['placed', 'order', 'customer', 'status', 'install', 'monthly', 'oneTime'] as const;
@@ -34,9 +28,9 @@ export const StaffOrderSearchQuerySchema = z
       .union([OrderStatusSchema, z.literal('')], { error: 'Status must be one of the order statuses.' })
       .optional(),
     /** Placed on or after (YYYY-MM-DD, UTC). */
-    from: z.union([isoDate('From'), z.literal('')]).optional(),
+    from: z.union([calendarDate('From'), z.literal('')]).optional(),
     /** Placed on or before (YYYY-MM-DD, UTC). */
-    to: z.union([isoDate('To'), z.literal('')]).optional(),
+    to: z.union([calendarDate('To'), z.literal('')]).optional(),
     /** Only open orders whose status has not moved for STUCK_ORDER_DAYS (the staff home's tile). */
     stuck: z.enum(['true', ''], { error: 'stuck must be true or left out.' }).optional(),
     sort: z

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { addDays, dayNumber } from '../calendar-days.js';
-import { isRealDate } from './reports.js';
+import { calendarDate } from './calendar-date.js';
 
 export const STAFF_REPORTS = [
   { id: 'work-orders', name: 'Work orders per week', range: true },
@@ -32,10 +32,10 @@ export const AREA_KIND_NAMES: Readonly<Record<string, string>> = {
 export const STAFF_REPORT_DEFAULT_DAYS = 84;
 export const STAFF_REPORT_MAX_DAYS = 366;
 
-const dateParam = (label: string) =>
-  z.string().trim().refine(isRealDate, `${label} must be a real date like 2025-01-31.`).optional();
-
-export const StaffReportQuerySchema = z.object({ from: dateParam('From'), to: dateParam('To') });
+export const StaffReportQuerySchema = z.object({
+  from: calendarDate('From').optional(),
+  to: calendarDate('To').optional(),
+});
 export type StaffReportParams = z.input<typeof StaffReportQuerySchema>;
 
 /**

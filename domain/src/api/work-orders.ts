@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DISTANCE_OPTIONS_FT } from '../constants.js';
+import { calendarDate } from './calendar-date.js';
 
 // ---- search ----------------------------------------------------------------------------------------------------
 
@@ -43,17 +44,6 @@ export const SortOrderSchema = z.enum(['asc', 'desc']);
 export type SortOrder = z.infer<typeof SortOrderSchema>;
 
 const flag = (name: string) => z.enum(['0', '1'], { error: `${name} must be '0' or '1'.` });
-
-const isoDate = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2025-01-31.`)
-    .refine(
-      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      {
-        message: `${label} is not a real date.`,
-      },
-    );
 
 const coordinate = (label: string, max: number) =>
   z
@@ -110,8 +100,8 @@ export const WorkOrderSearchQuerySchema = z
       .min(1, 'Address must not be blank.')
       .max(120, 'Address must be at most 120 characters.')
       .optional(),
-    DateFrom: isoDate('Date From').optional(),
-    DateTo: isoDate('Date To').optional(),
+    DateFrom: calendarDate('Date From').optional(),
+    DateTo: calendarDate('Date To').optional(),
     SortBy: z.enum(SEARCH_SORT_FIELDS, `SortBy must be one of ${SEARCH_SORT_FIELDS.join(', ')}.`).optional(),
     SortOrder: SortOrderSchema.optional(),
   })

@@ -3,6 +3,7 @@
  * Each field kind accepts what its input can produce (numbers may arrive as numeric text) and names the field and
  * what is allowed when it refuses.
  */
+import { isCalendarDate } from '../calendar-days.js';
 import type { ChecklistData, ChecklistField, ChecklistValue } from './fields.js';
 import type { ChecklistForm } from './registry.js';
 
@@ -14,16 +15,6 @@ export function isZeroDate(value: unknown): boolean {
 /** A date that is set and is not the zero date (the yard complaint's completeness rule, SPEC §4). */
 export function isSetDate(value: unknown): boolean {
   return typeof value === 'string' && value.trim() !== '' && !isZeroDate(value);
-}
-
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export function isCalendarDate(value: string): boolean {
-  const m = DATE_PATTERN.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1900;
 }
 
 export function isWebAddress(value: string): boolean {

@@ -36,9 +36,11 @@ interface Input {
 const REGRESSIONS: Record<string, Partial<Input>[]> = {
   // isoDate accepted '0000-00-00'; the search turned it into an invalid Date (RangeError, 500).
   'POST /api/contractor/work-orders/search': [{ body: { DateTo: '0000-00-00' } }, { body: { DateFrom: '2024-02-30' } }],
-  // isRealDate called toISOString() on an invalid Date (RangeError inside validation, 500).
+  // isRealDate (now isCalendarDate) called toISOString() on an invalid Date (RangeError inside validation, 500).
   'GET /api/customer/reports/phone': [{ query: { to: '9999-99-99' } }, { query: { from: '2024-13-45' } }],
   'GET /api/customer/reports/phone/csv': [{ query: { to: '9999-99-99' } }],
+  // The history's day filters checked the pattern only; '0000-00-00' became an invalid Date in the query (500).
+  'GET /api/staff/history': [{ query: { type: 'ticket', id: '1', to: '0000-00-00' } }],
 };
 
 /**

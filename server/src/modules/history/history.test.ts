@@ -100,5 +100,11 @@ describe('the audit log behind the timelines', () => {
     expect((await staff.call('GET', '/api/staff/history?type=order&id=999999')).statusCode).toBe(404);
     const bad = await staff.call('GET', `/api/staff/history?type=planet&id=${RESIDENTIAL}`);
     expect(bad.statusCode).toBe(400);
+    // A day that is not on the calendar is named and refused (found by the route fuzzer: it was a 500).
+    for (const to of ['0000-00-00', '2026-02-30', '2026-13-01']) {
+      const notADay = await staff.call('GET', `/api/staff/history?type=account&id=${RESIDENTIAL}&to=${to}`);
+      expect(notADay.statusCode, to).toBe(400);
+      expect(notADay.body).toContain('To must be a real date like 2025-01-31.');
+    }
   });
 });
