@@ -1,15 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { configureApi } from '../lib/api-client';
-import { sessionStore } from '../lib/browser-session';
+import { connectApiToSession, sessionStore } from '../lib/browser-session';
 import { createQueryClient } from '../lib/query-client';
 import { SlotsProvider } from '../lib/slots';
 import { featureSlots } from './feature-slots';
 
-configureApi({
-  getToken: () => sessionStore.getState().token,
-  onUnauthorized: () => sessionStore.signOut('expired'),
-});
+connectApiToSession();
 
 export interface ProvidersProps {
   children: ReactNode;

@@ -15,8 +15,8 @@ const UNEXPECTED_MESSAGE = 'The server sent an answer this app does not understa
 
 interface ApiHooks {
   getToken(): string | null;
-  /** Called when the server refuses the session's token (expired or revoked). */
-  onUnauthorized(): void;
+  /** Called when the server refuses a token (expired or revoked), with the token the request carried. */
+  onUnauthorized(token: string): void;
 }
 
 let hooks: ApiHooks = { getToken: () => null, onUnauthorized: () => {} };
@@ -114,7 +114,7 @@ export async function apiFetch(path: string, options: SendOptions = {}): Promise
     throw new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE);
   }
   if (!response.ok) {
-    if (response.status === 401 && token) hooks.onUnauthorized();
+    if (response.status === 401 && token) hooks.onUnauthorized(token);
     throw errorFrom(response.status, await readJson(response), response.statusText);
   }
   return response;

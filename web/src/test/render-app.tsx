@@ -12,14 +12,10 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
-import { configureApi } from '../lib/api-client';
-import { sessionStore } from '../lib/browser-session';
+import { connectApiToSession, sessionStore } from '../lib/browser-session';
 import { type FeatureSlots, SlotsProvider } from '../lib/slots';
 
-configureApi({
-  getToken: () => sessionStore.getState().token,
-  onUnauthorized: () => sessionStore.signOut('expired'),
-});
+connectApiToSession();
 
 // user-event types key by key; on a busy machine a long form needs more than the default 5 s.
 vi.setConfig({ testTimeout: 20_000 });
