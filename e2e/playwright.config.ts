@@ -41,11 +41,10 @@ export default defineConfig({
   outputDir: path.join(here, '.tmp', 'test-results'),
   fullyParallel: false,
   // Through a cluster whose demo data each spec file puts back (E2E_DATABASE_URL: spec-server.ts), one file at a time.
-  // Otherwise four spec files at once (E2E_WORKERS): a browser test mostly waits on pages, so two workers kept about
-  // 0.9 of CI's two cores busy; ten spec files took 236 s with four workers against 310 s with two, back to back.
-  // On a machine already loaded by other work (load 20+), four or five push tests past their 45 s timeout: say
-  // E2E_WORKERS=2 or 3 there. docs/development.md has the measurements.
-  workers: process.env.E2E_DATABASE_URL ? 1 : Number(process.env.E2E_WORKERS ?? 4),
+  // Otherwise three spec files at once (E2E_WORKERS). Twelve of the heaviest spec files (128 tests), back to back on
+  // 29 Nov on CI's two cores: 587 s with four workers (load 14, three tests failed twice: past their timeouts, or a
+  // 100 ms promise at 152 ms), 504 s with three (no failure), 672 s with two. docs/development.md has the numbers.
+  workers: process.env.E2E_DATABASE_URL ? 1 : Number(process.env.E2E_WORKERS ?? 3),
   // npm test (so CI) gives each test one retry (E2E_RETRIES=1): a test that fails and then passes is reported "flaky"
   // and named in the summary, to be fixed at its cause, instead of failing a whole run on a loaded 2-core machine; a
   // test that fails twice fails the run. Run by hand, none: a failure shows at once.
