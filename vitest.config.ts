@@ -18,7 +18,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           pool: 'threads',
-          // web/src/**/*.test.tsx: component tests, each in jsdom by its `// @vitest-environment jsdom` comment.
+          // web/src/**/*.test.tsx: component tests, each in happy-dom by its `// @vitest-environment happy-dom` comment.
           include: [
             'domain/src/**/*.test.ts',
             'web/src/**/*.test.ts',

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { claimsFixture, tokenFor } from '@strand/test-support/test-tokens';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from './api-client';

@@ -1,7 +1,7 @@
 /**
  * Component tests' harness: renders a screen inside the app's providers (a fresh QueryClient, a memory router, the
  * session store signed in or out, empty feature slots), and stubs fetch with a small router of canned answers.
- * Files using it ask for the jsdom environment in their first line (as every web *.test.tsx does).
+ * Files using it ask for the happy-dom environment in their first line (as every web *.test.tsx does).
  */
 import '@testing-library/jest-dom/vitest';
 import type { SessionClaims } from '@strand/domain';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /** The popup banner on the kit's toast: `popup.show` puts the message in the live region; a click clears it. */
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
@@ -8,7 +8,7 @@ import { popup } from '../../lib/popup-store';
 import { PopupBanner } from './popup-banner';
 
 beforeAll(() => {
-  // jsdom has no pointer capture; Radix's swipe handling asks for it.
+  // The DOM of the tests has no pointer capture; Radix's swipe handling asks for it.
   Element.prototype.hasPointerCapture ??= () => false;
 });
 afterEach(() => {

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Component tests of the kit's interactive primitives: tabs and section tabs, the "More actions" menu, the popover, the
  * message toast, the combobox, the date and time fields and the data table's column priorities.
@@ -19,7 +19,7 @@ import { Tabs } from './tabs';
 import { MessageToast } from './toast';
 
 beforeAll(() => {
-  // jsdom has no layout observers; Radix's popper and the table's hint read them.
+  // The DOM of the tests has no layout observers; Radix's popper and the table's hint read them.
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import type { CustomerAccount } from '@strand/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { OutboxItem, OutboxSnapshot } from '../../../lib/offline/photo-outbox';

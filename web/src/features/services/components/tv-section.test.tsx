@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { TV_MIDDLEWARE_DOWN_MESSAGE } from '@strand/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { INSTALL_BY_WORK_ONLY, OVERRIDE_REASON_REQUIRED, type StaffOrderPage } from '@strand/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
