@@ -134,10 +134,15 @@ async function call(kind, method, url, { token, body, headers = {}, form, base: 
     });
   // A phone resends a read, or a write that carries an Idempotency-Key, when its connection drops before any answer
   // (the app's outbox does): so does this client, once, and counts it. Anything else that drops is a failure.
-  // A sign-out is idempotent by nature (revoking a revoked session changes nothing), so it is resent too.
+  // A sign-out is idempotent by nature (revoking a revoked session changes nothing), so it is resent too. So is a
+  // sign-in, as a browser resends any request whose reused keep-alive connection closed before an answer; HAProxy
+  // closes the client's connection for exactly that (http-reuse safe) when an instance that is stopping closed the
+  // reused connection under it. A sign-in sent twice makes one session more, unused, that expires. A CI run of
+  // 29 Nov failed on one such sign-in (UND_ERR_SOCKET, no instance killed then; HAProxy logged nothing abnormal).
   const mayResend =
     method === 'GET' ||
     url === '/api/auth/logout' ||
+    url === '/api/auth/login' ||
     Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key');
   try {
     let res;
@@ -533,7 +538,7 @@ async function main() {
   for (const [kind, n] of Object.entries(byKind))
     console.log(`  ${kind.padEnd(14)} sent ${n.sent}, ok ${n.ok}, not ok ${n.failed}`);
   console.log(
-    `  resent by the client after a dropped connection (reads, keyed writes and sign-outs only): ${transportResends.length}` +
+    `  resent by the client after a dropped connection (reads, keyed writes, sign-ins and sign-outs only): ${transportResends.length}` +
       transportResends.map((r) => `\n    ${r.method} ${r.url.split('?')[0]} (${r.code})`).join(''),
   );
   const balancer = haproxyLogSince(haproxyLog, haproxyLogFrom);
