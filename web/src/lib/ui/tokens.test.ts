@@ -4,8 +4,8 @@
  * in a stylesheet (the type scale's `--text-*` and `--weight-*`); no raw px or rem padding, margin, gap or corner
  * radius in a stylesheet or an inline style (the `--space-*` and `--radius-*` scales; allowed: 0, auto, 1px hairlines,
  * em steps, 50% circles, calc() of tokens). The colours a map or calendar library takes as
- * options are literal in one place, lib/ui/map-colours.ts, each equal to its token. A failure lists each offender as
- * file:line.
+ * options are literal in one place, lib/ui/map-colours.ts, each equal to its token. A declaration or a `style={{ … }}`
+ * over several lines is read whole. A failure lists each offender as file:line.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -39,15 +39,36 @@ function files(dir: string, pattern: RegExp): string[] {
   });
 }
 
+/**
+ * The code of a file, comments blanked out (a stylesheet's block comments however many lines they take; in a script a
+ * one-line `/* … *\/` and a doc comment's ` * ` lines), each line where it was.
+ */
+function codeOf(file: string, text: string): string {
+  const blanked = file.endsWith('.css')
+    ? text.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '))
+    : text;
+  return blanked
+    .split('\n')
+    .map((line) => line.replace(/\/\*.*?\*\/|^\s*\*.*$/g, ''))
+    .join('\n');
+}
+
+/**
+ * Each match of `pattern` in a file's code as file:line, the line where the match ends (the raw value itself), so a
+ * declaration or a `style={{ … }}` written over several lines is read whole.
+ */
+function offendersIn(file: string, text: string, pattern: RegExp): string[] {
+  const code = codeOf(file, text);
+  const lines = text.split('\n');
+  const found = new Set<number>();
+  for (const match of code.matchAll(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`))) {
+    found.add(code.slice(0, match.index + match[0].length).split('\n').length);
+  }
+  return [...found].map((line) => `${file}:${line}: ${lines[line - 1]?.trim()}`);
+}
+
 function offenders(paths: readonly string[], pattern: RegExp): string[] {
-  return paths.flatMap((file) =>
-    readFileSync(file, 'utf8')
-      .split('\n')
-      .flatMap((line, i) => {
-        const code = line.replace(/\/\*.*?\*\/|^\s*\*.*$/g, '');
-        return pattern.test(code) ? [`${relative(SRC, file)}:${i + 1}: ${line.trim()}`] : [];
-      }),
-  );
+  return paths.flatMap((file) => offendersIn(relative(SRC, file), readFileSync(file, 'utf8'), pattern));
 }
 
 describe('design tokens', () => {
@@ -143,6 +164,16 @@ describe('design tokens', () => {
     expect(INLINE_STYLE_SPACE.test(`<ul style={{ padding: '0.5rem' }}>`)).toBe(true);
     expect(INLINE_STYLE_SPACE.test('<ul style={{ gap: 8 }}>')).toBe(true);
     expect(INLINE_STYLE_SPACE.test(`<ul style={{ margin: 0, gap: 'var(--space-2)' }}>`)).toBe(false);
+  });
+
+  it('a declaration or an inline style over several lines is read whole; comments are not code', () => {
+    const sheet = ['.a {', '  padding:', '    var(--space-2)', '    12px;', '}', '/* was:', '   gap: 8px; */'];
+    expect(offendersIn('a.css', sheet.join('\n'), RAW_SPACE)).toEqual(['a.css:4: 12px;']);
+    const component = ['<ul', '  style={{', "    listStyle: 'none',", "    borderRadius: '4px',", '  }}', '>'];
+    expect(offendersIn('a.tsx', component.join('\n'), INLINE_STYLE_SPACE)).toEqual(["a.tsx:4: borderRadius: '4px',"]);
+    const coloured = ['<p', '  style={{', "    color: '#b42318',", '  }}', '/>'];
+    expect(offendersIn('a.tsx', coloured.join('\n'), INLINE_STYLE_COLOUR)).toEqual(["a.tsx:3: color: '#b42318',"]);
+    expect(offendersIn('a.css', '.a {\n  padding: var(--space-2)\n    var(--space-3);\n}', RAW_SPACE)).toEqual([]);
   });
 
   it('no stylesheet but tokens.css has a raw padding, margin, gap or corner radius', () => {
