@@ -131,7 +131,15 @@ describe('the subscribers page', () => {
     expect(within(preview).getByTestId('preview-counts')).toHaveTextContent('Goes to 2 email addresses of 1 customer.');
     expect(within(preview).getByText(/Hello Rhonda Reyes/)).toBeInTheDocument();
     const previewRequest = requests.find((r) => r.path === '/api/staff/notices/preview');
-    expect(previewRequest?.body).toMatchObject({ kind: 'maintenance', subject: 'Cabinet work', filter: {} });
+    // The window goes as instants, read on the provider's clock (America/Chicago, UTC−6 in January), not on the
+    // browser's (the tests run in UTC, where the browser's clock would send 22:00Z).
+    const maintenanceWindow = { windowStart: '2030-01-03T04:00:00.000Z', windowEnd: '2030-01-03T07:00:00.000Z' };
+    expect(previewRequest?.body).toMatchObject({
+      kind: 'maintenance',
+      subject: 'Cabinet work',
+      filter: {},
+      ...maintenanceWindow,
+    });
 
     const send = within(preview).getByRole('button', { name: 'Send to 2 addresses' });
     await user.dblClick(send);
@@ -139,6 +147,8 @@ describe('the subscribers page', () => {
     const sends = requests.filter((r) => r.method === 'POST' && r.path === '/api/staff/notices');
     expect(sends.length).toBeGreaterThanOrEqual(1);
     expect(new Set(sends.map((r) => r.headers['Idempotency-Key'])).size).toBe(1);
+    // Send sends the draft that was previewed.
+    expect(sends[0]?.body).toEqual(previewRequest?.body);
     expect(screen.getByRole('link', { name: 'See who was told' })).toHaveAttribute(
       'href',
       '/staff/subscribers/notices/9',
