@@ -3,6 +3,7 @@
  * receiving the mails, the simulated SMS carrier. Each user who takes service e-mail is mailed once (with the one-click
  * unsubscribe), by preference; the record follows the outbox's delivery (retries, refusals); two workers never double.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/generator.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -158,6 +159,37 @@ describe('the notice worker through the notification outbox', () => {
     });
     expect(['failed', 'partly_failed']).toContain(detail.status);
     expect(mailsAbout('Refused run')).toHaveLength(0);
+  });
+
+  it('lets a notice go at once when a page cannot be recorded, and the next round lists it from there', async () => {
+    await drain();
+    const id = await sendAndGetId('Page that fails', PAST_DUE);
+    const noticeRow = () =>
+      t.db.db
+        .selectFrom('notices')
+        .select(['status', 'lease_until', 'listed_through'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    // The page's record cannot be written (as when the database is busy or gone): the page's transaction is rolled
+    // back with its outbox rows, and the notice is not left leased for minutes to this instance.
+    await sql`ALTER TABLE notice_recipients RENAME TO notice_recipients_away`.execute(t.db.db);
+    try {
+      await expect(processNotices(t.ctx)).rejects.toThrow();
+    } finally {
+      await sql`ALTER TABLE notice_recipients_away RENAME TO notice_recipients`.execute(t.db.db);
+    }
+    expect(await noticeRow()).toEqual({ status: 'queued', lease_until: null, listed_through: null });
+    const outbox = await t.db.db
+      .selectFrom('notification_outbox')
+      .select('id')
+      .where('dedupe_key', 'like', `notice.outage|notice:${id}|%`)
+      .execute();
+    expect(outbox).toEqual([]);
+
+    // The next round (no clock moved: no lease to wait out) lists and sends it.
+    await drain();
+    expect((await noticeRow()).status).toBe('sent');
+    expect(mailsAbout('Page that fails').map((m) => m.to)).toContain('rhonda.reyes@example.com');
   });
 
   it('fails a notice whose stored filter cannot be read, and goes on with the others', async () => {
