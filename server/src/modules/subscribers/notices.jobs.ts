@@ -6,8 +6,9 @@
  * (`notice_recipients`: one row per mail, naming its outbox row; one skipped row, with the reason, for a customer
  * nobody takes e-mail at — no failure). The outbox's delivery job sends the mails exactly once; this worker copies
  * their outcome into the record and
- * closes notices with nothing left to go. Safe on several instances: a notice is listed under a lease, a page is
- * recorded only if the listing did not move meanwhile, and the outbox's dedupe key writes a user's notice once.
+ * closes notices with nothing left to go. Safe on several instances: a notice is listed under a lease (let go at once
+ * when a page fails, so the next round goes on), a page is recorded only if the listing did not move meanwhile, and
+ * the outbox's dedupe key writes a user's notice once.
  */
 import {
   type NoticeKind,
