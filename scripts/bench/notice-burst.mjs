@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 /**
- * The outage-notice burst (issue 30 measure): an outage notice to N subscriber accounts (default 5,000), each with a
- * portal user, a contact phone and their own preferences (every 4th has turned service texts off, every 10th service
- * e-mail), is written into the notification outbox in one transaction (`notifyAccounts`, as the notice worker does
- * per page) — here with e-mail too, the outbox's whole burst — and delivered by TWO runner processes
- * (notice-burst-runner.mjs: the real job runner and delivery job) against one database (the SQLite file, or
- * PostgreSQL when DATABASE_URL is set). When 40% is out, the instance sending is killed (SIGKILL); the other takes
- * the job's lease over (JOB_LEASE_SECONDS) and the dead one's claims are released (NOTIFY_CLAIM_TIMEOUT_SECONDS).
- * Verified from the receiving ends: the SMTP sink's messages (by Message-ID, and raw SMTP transactions) and the SMS
- * simulator's log (by message reference) against the outbox rows and the preferences: 0 lost, 0 doubled. Exits 1
- * otherwise. Not part of `npm test`.
+ * The outage-notice burst (issue 30 measure): an outage notice to N subscriber accounts (default 5,000) on the path a
+ * staff notice takes: each account has a portal user, a service location (colo area BENCH-BURST, an active package)
+ * and a contact phone, and its own preferences (every 4th has turned service texts off, every 10th service e-mail).
+ * A queued notice to that colo area is stored as the staff API stores one; TWO runner processes
+ * (notice-burst-runner.mjs: the real job runner with the `notice mail` and `notification delivery` jobs) on one
+ * database (the SQLite file, or PostgreSQL when DATABASE_URL is set) list its audience a page at a time into the
+ * notification outbox with the notice's record (notices.jobs.ts), deliver the e-mail, texts and in-app notices, and
+ * follow the mails into the record until the notice is finished. When 40% is out, the instance sending is killed
+ * (SIGKILL); the other takes the jobs' leases over (JOB_LEASE_SECONDS) and the dead one's claims are released
+ * (NOTIFY_CLAIM_TIMEOUT_SECONDS). Verified from the receiving ends: the SMTP sink's messages (by Message-ID, and raw
+ * SMTP transactions) and the SMS simulator's log (by message reference) against the outbox rows and the preferences,
+ * 0 lost, 0 doubled; and the notice's record: one row per mail, all sent, the customers who turned e-mail off
+ * skipped with the reason, none failed, the notice Sent. Exits 1 otherwise. Not part of `npm test`.
  *
  *   npx tsx scripts/bench/notice-burst.mjs [--subscribers 5000] [--email-per-round 200] [--sms-per-round 100]
  */
@@ -23,7 +26,6 @@ import { openDatabase } from '../../server/src/db/connect.ts';
 import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import { startSmtpSink } from '../../server/src/integrations/mail/smtp-sink.ts';
 import { startSmsSimulator } from '../../server/src/integrations/sms/sms-simulator.ts';
-import { notifyAccounts } from '../../server/src/modules/notifications/notifications.service.ts';
 import { testConfig } from '../../server/src/test/test-database.ts';
 
 const { values } = parseArgs({
@@ -63,6 +65,43 @@ await migrateToLatest(database.db, database.dialect);
 const db = database.db;
 const now = new Date().toISOString();
 const ids = [];
+const COLO = 'BENCH-BURST';
+// What a subscriber list needs of an account: a service location with an active package. The notice's author: a
+// network staff member of the provider's own account (never told: not a customer account, no location there).
+const pkg = await db
+  .insertInto('packages')
+  .values({ name: 'Bench Fiber 1 Gig', master_id: 1, price_cents: 7000, category: 'internet' })
+  .returning('id')
+  .executeTakeFirstOrThrow();
+await db
+  .insertInto('customers')
+  .values({
+    id: '0000-8000-0000',
+    name: 'Bench Provider',
+    customer_type: 'Provider',
+    status: 'Active',
+    created_at: now,
+  })
+  .execute();
+const author = await db
+  .insertInto('users')
+  .values({
+    username: 'bench-network',
+    email: 'network@provider.test',
+    password_hash: 'x',
+    first_name: 'Bench',
+    last_name: 'Network',
+    customer_id: '0000-8000-0000',
+    is_admin: 0,
+    is_staff: 1,
+    installer: 0,
+    contractor_id: 0,
+    disabled: 0,
+    created_at: now,
+    updated_at: now,
+  })
+  .returning('id')
+  .executeTakeFirstOrThrow();
 for (let i = 0; i < N; i += 250) {
   const batch = Array.from({ length: Math.min(250, N - i) }, (_, k) => i + k + 1);
   const cid = (n) => `9${String(n).padStart(3, '0').slice(-3)}-8000-${String(n).padStart(4, '0')}`;
@@ -99,6 +138,33 @@ for (let i = 0; i < N; i += 250) {
         })),
       )
       .returning(['id', 'username'])
+      .execute();
+    const locations = await trx
+      .insertInto('service_locations')
+      .values(
+        batch.map((n) => ({
+          customer_id: cid(n),
+          address: `${n} Bench Rd`,
+          city: 'Columbia',
+          state: 'MO',
+          zip: '65202',
+          latitude: 38.95,
+          longitude: -92.33,
+          colo_area: COLO,
+        })),
+      )
+      .returning('id')
+      .execute();
+    await trx
+      .insertInto('service_location_packages')
+      .values(
+        locations.map((l) => ({
+          service_location_id: l.id,
+          package_id: pkg.id,
+          start_date: now.slice(0, 10),
+          active: 1,
+        })),
+      )
       .execute();
     await trx
       .insertInto('contact_methods')
@@ -140,34 +206,42 @@ const expected = {
   sms: ids.length - Math.floor(N / 4),
 };
 
-const writeStart = performance.now();
-const written = await db.transaction().execute((trx) =>
-  notifyAccounts(
-    trx,
-    new Date(),
-    {
-      type: 'notice.outage',
-      key: 'notice:bench',
-      data: { subject: 'Fiber cut on Route B', message: 'Crews are splicing the cable; service returns by 6 PM.' },
-    },
-    ids,
-  ),
-);
-const writeMs = performance.now() - writeStart;
-const outbox = await db
-  .selectFrom('notification_outbox')
-  .select(['id', 'channel'])
-  .where('dedupe_key', 'like', 'notice.outage|notice:bench|%')
-  .execute();
-const rowsOf = (channel) => outbox.filter((r) => r.channel === channel);
+const turnedOff = Math.floor(N / 10);
+
+// The notice as the staff API stores it (POST /api/staff/notices): queued, its list's filter, the audience's size.
+const notice = await db
+  .insertInto('notices')
+  .values({
+    kind: 'outage',
+    subject: 'Fiber cut on Route B',
+    body: 'Crews are splicing the cable; service returns by 6 PM.',
+    window_start: null,
+    window_end: null,
+    restoration_ticket_id: null,
+    ticket_reference: null,
+    filter: JSON.stringify({ coloArea: COLO }),
+    audience_customers: N,
+    status: 'queued',
+    listed_through: null,
+    lease_until: null,
+    created_by: author.id,
+    employee_id: null,
+    created_at: now,
+    finished_at: null,
+  })
+  .returning('id')
+  .executeTakeFirstOrThrow();
+const KEY = `notice.outage|notice:${notice.id}|%`;
 log(
-  `outbox: ${written.written} rows in ${writeMs.toFixed(0)} ms (e-mail ${rowsOf('email').length}, SMS ${rowsOf('sms').length}, in-app ${rowsOf('in_app').length}); expected by preference e-mail ${expected.email}, SMS ${expected.sms}`,
+  `notice ${notice.id} queued to ${N} customers; expected by preference e-mail ${expected.email}, SMS ${expected.sms}`,
 );
 
 // Two runner processes on the one database.
 const runners = new Map();
 let lastActive = '';
 let firstSendAt = 0;
+/** The notice worker's rounds that listed customers (their time in the runner, which instance and how many). */
+const listing = { ms: 0, rounds: [], firstAt: 0 };
 function startRunner(name) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'notice-burst-runner.mjs')], {
     cwd: root,
@@ -181,10 +255,31 @@ function startRunner(name) {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let buffered = '';
   child.stdout.on('data', (c) => {
-    if (!String(c).includes('"instance"')) return;
-    lastActive = name;
-    if (!firstSendAt) firstSendAt = performance.now();
+    buffered += String(c);
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.startsWith('{')) continue;
+      let m;
+      try {
+        m = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      if (m.notices) {
+        // A round of the notice worker that listed customers: its time is the listing's.
+        if (m.notices.listed > 0) {
+          listing.ms += m.ms;
+          listing.rounds.push(`${name}:${m.notices.listed}`);
+          if (!listing.firstAt) listing.firstAt = performance.now();
+        }
+        continue;
+      }
+      lastActive = name;
+      if (!firstSendAt) firstSendAt = performance.now();
+    }
   });
   child.on('exit', (code, signal) => log(`instance ${name} ended (${signal ?? code})`));
   runners.set(name, child);
@@ -193,17 +288,21 @@ const burstStart = performance.now();
 startRunner('a');
 startRunner('b');
 
-const total = rowsOf('email').length + rowsOf('sms').length;
+// What the preferences ask for (the outbox's rows once the notice is listed).
+const total = expected.email + expected.sms;
 const done = async () => {
   const row = await db
     .selectFrom('notification_outbox')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('dedupe_key', 'like', 'notice.outage|notice:bench|%')
+    .where('dedupe_key', 'like', KEY)
     .where('channel', '!=', 'in_app')
     .where('state', 'in', ['sent', 'delivered', 'failed'])
     .executeTakeFirstOrThrow();
   return Number(row.n);
 };
+const noticeStatus = async () =>
+  (await db.selectFrom('notices').select('status').where('id', '=', notice.id).executeTakeFirstOrThrow()).status;
+let listedAt = 0;
 let killed = null;
 const deadline = Date.now() + Number(values['timeout-seconds']) * 1000;
 for (;;) {
@@ -218,7 +317,10 @@ for (;;) {
     runners.get(lastActive).kill('SIGKILL');
     log(`killed instance ${lastActive} (SIGKILL) with ${finished} of ${total} sent`);
   }
-  if (finished >= total) break;
+  const status = await noticeStatus();
+  if (!listedAt && status !== 'queued') listedAt = performance.now();
+  // Done when every mail and text is out and the notice worker has closed the notice.
+  if (finished >= total && status !== 'queued' && status !== 'sending') break;
   if (Date.now() > deadline) {
     log('timed out');
     break;
@@ -230,7 +332,13 @@ const deliverySeconds = firstSendAt ? (performance.now() - firstSendAt) / 1000 :
 for (const [name, child] of runners) if (name !== killed?.instance) child.kill('SIGTERM');
 await new Promise((r) => setTimeout(r, 1500));
 
-// The receiving ends against the outbox.
+// The receiving ends against the outbox (written by the runners' notice worker).
+const outbox = await db
+  .selectFrom('notification_outbox')
+  .select(['id', 'channel'])
+  .where('dedupe_key', 'like', KEY)
+  .execute();
+const rowsOf = (channel) => outbox.filter((r) => r.channel === channel);
 // Every SMTP transaction the sink took, by its Message-ID.
 const smtpRaw = readdirSync(sinkDir).map(
   (f) => /^Message-ID:\s*<([^>]+)>/im.exec(readFileSync(path.join(sinkDir, f), 'utf8').slice(0, 4000))?.[1] ?? '',
@@ -244,7 +352,7 @@ const smsDistinct = new Set(smsOurs.map((m) => m.ref));
 const finishedRows = await db
   .selectFrom('notification_outbox')
   .select(['id', 'channel'])
-  .where('dedupe_key', 'like', 'notice.outage|notice:bench|%')
+  .where('dedupe_key', 'like', KEY)
   .where('state', 'in', ['sent', 'delivered'])
   .execute();
 const sentRows = {
@@ -254,13 +362,53 @@ const sentRows = {
 const states = await db
   .selectFrom('notification_outbox')
   .select(['channel', 'state', (eb) => eb.fn.countAll().as('n')])
-  .where('dedupe_key', 'like', 'notice.outage|notice:bench|%')
+  .where('dedupe_key', 'like', KEY)
   .groupBy(['channel', 'state'])
+  .execute();
+// The notice's record: one row per mail (all sent), one skipped row per customer nobody takes the mail at.
+const record = await db
+  .selectFrom('notice_recipients')
+  .select(['status', 'failure', 'recipient_key', 'outbox_id'])
+  .where('notice_id', '=', notice.id)
+  .execute();
+const recordOf = (status) => record.filter((r) => r.status === status);
+const finalNotice = await db
+  .selectFrom('notices')
+  .select(['status', 'finished_at'])
+  .where('id', '=', notice.id)
+  .executeTakeFirstOrThrow();
+// The two jobs' rounds across both instances (failed rounds back off: job-runner.ts).
+const jobs = await db
+  .selectFrom('job_runs')
+  .select(['name', 'runs', 'failed_runs', 'last_error'])
+  .where('name', 'in', ['notice mail', 'notification delivery'])
   .execute();
 const result = {
   subscribers: N,
-  outbox: { written: written.written, writeMs: Math.round(writeMs) },
-  expected,
+  outbox: {
+    rows: outbox.length,
+    email: rowsOf('email').length,
+    sms: rowsOf('sms').length,
+    inApp: rowsOf('in_app').length,
+  },
+  listing: {
+    // The notice worker's rounds that wrote the outbox and the record (pages of 500 customers in a transaction).
+    workerMs: listing.ms,
+    rounds: listing.rounds,
+    listedAfterRunnerStartSeconds: listedAt ? Math.round((listedAt - burstStart) / 100) / 10 : null,
+  },
+  notice: {
+    status: finalNotice.status,
+    finished: finalNotice.finished_at !== null,
+    record: record.length,
+    sent: recordOf('sent').length,
+    failed: recordOf('failed').length,
+    pending: recordOf('pending').length + recordOf('sending').length,
+    skipped: recordOf('skipped').length,
+    skippedTurnedOff: recordOf('skipped').filter((r) => r.failure === 'Turned off by the customer').length,
+    duplicateKeys: record.length - new Set(record.map((r) => r.recipient_key)).size,
+  },
+  expected: { ...expected, skipped: turnedOff },
   email: {
     rows: mailIds.size,
     received: smtpDistinct.size,
@@ -282,10 +430,21 @@ const result = {
   withRunnerStartSeconds: Math.round(burstSeconds * 10) / 10,
   perRound: { email: Number(env.NOTIFY_EMAIL_PER_SECOND), sms: Number(env.NOTIFY_SMS_PER_SECOND) },
   database: database.dialect,
+  jobs: jobs.map(
+    (j) => `${j.name}: ${j.runs} rounds, ${j.failed_runs} failed${j.last_error ? ` (last: ${j.last_error})` : ''}`,
+  ),
   states: states.map((s) => `${s.channel}:${s.state}=${s.n}`),
 };
 console.log(JSON.stringify(result, null, 2));
 const ok =
+  result.notice.status === 'sent' &&
+  result.notice.sent === expected.email &&
+  result.notice.failed === 0 &&
+  result.notice.pending === 0 &&
+  result.notice.skipped === turnedOff &&
+  result.notice.skippedTurnedOff === turnedOff &&
+  result.notice.duplicateKeys === 0 &&
+  result.outbox.inApp === N &&
   result.email.rows === expected.email &&
   result.sms.rows === expected.sms &&
   result.email.lost === 0 &&

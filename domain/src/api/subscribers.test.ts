@@ -124,6 +124,16 @@ describe('notice state', () => {
     expect(noticeStatusOf(true, c(0, 0, 5, 1))).toBe('partly_failed');
     expect(noticeStatusOf(true, c(0, 0, 0, 4))).toBe('failed');
   });
+
+  it('counts a skipped customer (no address, turned off, not opted in) as no failure', () => {
+    const s = (sent: number, failed: number, skipped: number) => ({ pending: 0, sending: 0, sent, failed, skipped });
+    expect(noticeStatusOf(true, s(5, 0, 12))).toBe('sent');
+    // Nobody took this mail (an offer nobody opted in to): nothing failed, so the notice is sent, not failed.
+    expect(noticeStatusOf(true, s(0, 0, 12))).toBe('sent');
+    expect(noticeStatusOf(true, s(5, 1, 12))).toBe('partly_failed');
+    expect(noticeStatusOf(true, s(0, 2, 12))).toBe('failed');
+    expect(noticeStatusOf(true, { pending: 1, sending: 0, sent: 0, failed: 0, skipped: 12 })).toBe('sending');
+  });
 });
 
 describe('the notice message', () => {

@@ -3,9 +3,11 @@
  * receiving the mails, the simulated SMS carrier. Each user who takes service e-mail is mailed once (with the one-click
  * unsubscribe), by preference; the record follows the outbox's delivery (retries, refusals); two workers never double.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/generator.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { superUser } from '../customer-account/customer-test-helpers.js';
 import { type DeliveryParts, startDeliveryParts } from '../notifications/notifications-test-helpers.js';
 import { processNotices } from './notices.jobs.js';
 import { CLARK, subscriberCalls } from './subscribers-test-helpers.js';
@@ -159,6 +161,37 @@ describe('the notice worker through the notification outbox', () => {
     expect(mailsAbout('Refused run')).toHaveLength(0);
   });
 
+  it('lets a notice go at once when a page cannot be recorded, and the next round lists it from there', async () => {
+    await drain();
+    const id = await sendAndGetId('Page that fails', PAST_DUE);
+    const noticeRow = () =>
+      t.db.db
+        .selectFrom('notices')
+        .select(['status', 'lease_until', 'listed_through'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    // The page's record cannot be written (as when the database is busy or gone): the page's transaction is rolled
+    // back with its outbox rows, and the notice is not left leased for minutes to this instance.
+    await sql`ALTER TABLE notice_recipients RENAME TO notice_recipients_away`.execute(t.db.db);
+    try {
+      await expect(processNotices(t.ctx)).rejects.toThrow();
+    } finally {
+      await sql`ALTER TABLE notice_recipients_away RENAME TO notice_recipients`.execute(t.db.db);
+    }
+    expect(await noticeRow()).toEqual({ status: 'queued', lease_until: null, listed_through: null });
+    const outbox = await t.db.db
+      .selectFrom('notification_outbox')
+      .select('id')
+      .where('dedupe_key', 'like', `notice.outage|notice:${id}|%`)
+      .execute();
+    expect(outbox).toEqual([]);
+
+    // The next round (no clock moved: no lease to wait out) lists and sends it.
+    await drain();
+    expect((await noticeRow()).status).toBe('sent');
+    expect(mailsAbout('Page that fails').map((m) => m.to)).toContain('rhonda.reyes@example.com');
+  });
+
   it('fails a notice whose stored filter cannot be read, and goes on with the others', async () => {
     await drain();
     const now = t.clock.now.toISOString();
@@ -285,6 +318,34 @@ describe('an offer (marketing.offer): only to those who opted in to marketing', 
     expect(window.body).toContain('windowStart');
   });
 
+  it('refuses an offer from anyone but network staff (a super-user session of the admin too): 403, nothing told', async () => {
+    for (const u of ['residential', 'business', 'sales', 'billing-staff', 'dispatcher', 'installer', 'contractor']) {
+      tokens[u] = await t.login(u);
+    }
+    tokens.superuser = (await superUser(t, DEMO.customers.residential, 'staff')).token;
+    const notices = async () => (await t.db.db.selectFrom('notices').select('id').execute()).length;
+    const offers = async () =>
+      (
+        await t.db.db
+          .selectFrom('notification_outbox')
+          .select('id')
+          .where('event_type', '=', 'marketing.offer')
+          .execute()
+      ).length;
+    const [noticesBefore, offersBefore] = [await notices(), await offers()];
+    for (const who of Object.keys(tokens).filter((u) => u !== 'network')) {
+      for (const url of ['/api/staff/notices/preview', '/api/staff/notices']) {
+        const res = await post(url, offer(`Offer by ${who}`), who);
+        expect(res.statusCode, `${who} ${url}: ${res.body}`).toBe(403);
+      }
+    }
+    const anonymous = await post('/api/staff/notices', offer('Offer by nobody'), null);
+    expect(anonymous.statusCode).toBe(401);
+    await drain();
+    expect(await notices()).toBe(noticesBefore);
+    expect(await offers()).toBe(offersBefore);
+  });
+
   it('mails the opted-in user through SMTP; the others get nothing and are skipped as not wanted, no failure', async () => {
     const rhonda = await t.login('residential');
     const rhondaId = String(await t.userId('residential'));
@@ -365,5 +426,45 @@ describe('an offer (marketing.offer): only to those who opted in to marketing', 
       failure: 'Not wanted: did not opt in to offers',
     });
     expect(mailsAbout('Speed offer on Clark Ln').filter((m) => m.to === 'clark.neighbour@example.com')).toEqual([]);
+  });
+
+  it('goes by channel: offers turned on in-app only reach the bell, not the mailbox (her mail skipped, no failure)', async () => {
+    const rhonda = await t.login('residential');
+    const rhondaId = String(await t.userId('residential'));
+    const prefs = await t.request({
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      token: rhonda,
+      payload: {
+        preferences: [
+          { category: 'marketing', channel: 'email', enabled: false },
+          { category: 'marketing', channel: 'in_app', enabled: true },
+        ],
+      },
+    });
+    expect(prefs.statusCode, prefs.body).toBe(200);
+    await drain();
+    const res = await post('/api/staff/notices', offer('Bell-only offer on Clark Ln'));
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json<{ id: number }>().id;
+    await drain();
+    await drain();
+
+    const outbox = await t.db.db
+      .selectFrom('notification_outbox')
+      .select(['recipient_id', 'channel', 'state'])
+      .where('dedupe_key', 'like', `marketing.offer|notice:${id}|%`)
+      .execute();
+    expect(outbox).toEqual([{ recipient_id: rhondaId, channel: 'in_app', state: 'delivered' }]);
+    const bell = await t.request({ method: 'GET', url: '/api/notifications', token: rhonda });
+    expect(bell.json().items.map((i: { title: string }) => i.title)).toContain('Bell-only offer on Clark Ln');
+    expect(mailsAbout('Bell-only offer on Clark Ln')).toEqual([]);
+
+    const detail = (await get(`/api/staff/notices/${id}`)).json();
+    expect(detail.counts).toMatchObject({ sent: 0, failed: 0, pending: 0, skipped: detail.audienceCustomers });
+    expect(detail.status).toBe('sent');
+    expect(
+      (detail.recipients.rows as RecordRow[]).find((r) => r.customerId === DEMO.customers.residential),
+    ).toMatchObject({ status: 'skipped', email: null, failure: 'Turned off by the customer' });
   });
 });

@@ -6,8 +6,9 @@
  * (`notice_recipients`: one row per mail, naming its outbox row; one skipped row, with the reason, for a customer
  * nobody takes e-mail at — no failure). The outbox's delivery job sends the mails exactly once; this worker copies
  * their outcome into the record and
- * closes notices with nothing left to go. Safe on several instances: a notice is listed under a lease, a page is
- * recorded only if the listing did not move meanwhile, and the outbox's dedupe key writes a user's notice once.
+ * closes notices with nothing left to go. Safe on several instances: a notice is listed under a lease (let go at once
+ * when a page fails, so the next round goes on), a page is recorded only if the listing did not move meanwhile, and
+ * the outbox's dedupe key writes a user's notice once.
  */
 import {
   type NoticeKind,
@@ -84,73 +85,81 @@ async function listQueued(ctx: AppContext, maxPages: number): Promise<number> {
     let from = notice.listed_through;
     let done = false;
     let lost = false;
-    for await (const page of audienceOf(ctx, filter, today, notice.listed_through, LIST_PAGE)) {
-      const at = ctx.now().toISOString();
-      const rows: NewRow<'notice_recipients'>[] = [];
-      const recorded = await ctx.db
-        .transaction()
-        .execute(async (trx) => {
-          // The accounts' users, by their notification settings, written with the page's record (so once, with the
-          // listing): the mails, texts and in-app notices go out through the outbox's delivery job.
-          const { mails, unmailed } = await notifyAccounts(
-            trx,
-            ctx.now(),
-            {
-              type: noticeEventOf(NoticeKindSchema.parse(notice.kind)),
-              key: `notice:${notice.id}`,
-              data: { subject: notice.subject, message },
-            },
-            page.customers.map((c) => c.customerId),
-          );
-          for (const c of page.customers) {
-            const base = {
-              notice_id: notice.id,
-              customer_id: c.customerId,
-              customer_name: c.customerName,
-              address: c.address,
-              next_attempt_at: at,
-            };
-            const own = mails.filter((m) => m.customerId === c.customerId);
-            const skipped = unmailed.get(c.customerId);
-            if (skipped) {
-              // Nobody of the account takes this mail (no address, turned off, not opted in): skipped, no failure.
-              rows.push({
-                ...base,
-                email: null,
-                recipient_key: `none:${c.customerId}`,
-                status: 'skipped',
-                failure: skipped,
-              });
+    try {
+      for await (const page of audienceOf(ctx, filter, today, notice.listed_through, LIST_PAGE)) {
+        const at = ctx.now().toISOString();
+        const rows: NewRow<'notice_recipients'>[] = [];
+        const recorded = await ctx.db
+          .transaction()
+          .execute(async (trx) => {
+            // The accounts' users, by their notification settings, written with the page's record (so once, with the
+            // listing): the mails, texts and in-app notices go out through the outbox's delivery job.
+            const { mails, unmailed } = await notifyAccounts(
+              trx,
+              ctx.now(),
+              {
+                type: noticeEventOf(NoticeKindSchema.parse(notice.kind)),
+                key: `notice:${notice.id}`,
+                data: { subject: notice.subject, message },
+              },
+              page.customers.map((c) => c.customerId),
+            );
+            for (const c of page.customers) {
+              const base = {
+                notice_id: notice.id,
+                customer_id: c.customerId,
+                customer_name: c.customerName,
+                address: c.address,
+                next_attempt_at: at,
+              };
+              const own = mails.filter((m) => m.customerId === c.customerId);
+              const skipped = unmailed.get(c.customerId);
+              if (skipped) {
+                // Nobody of the account takes this mail (no address, turned off, not opted in): skipped, no failure.
+                rows.push({
+                  ...base,
+                  email: null,
+                  recipient_key: `none:${c.customerId}`,
+                  status: 'skipped',
+                  failure: skipped,
+                });
+              }
+              for (const m of own) {
+                rows.push({
+                  ...base,
+                  email: m.address,
+                  recipient_key: `outbox:${m.outboxId}`,
+                  status: 'pending',
+                  outbox_id: m.outboxId,
+                });
+              }
             }
-            for (const m of own) {
-              rows.push({
-                ...base,
-                email: m.address,
-                recipient_key: `outbox:${m.outboxId}`,
-                status: 'pending',
-                outbox_id: m.outboxId,
-              });
-            }
-          }
-          return repo.addRecipients(trx, notice.id, rows, {
-            from,
-            through: page.listedThrough ?? '',
-            leaseUntil: iso(ctx.now().getTime() + LEASE_MS),
+            return repo.addRecipients(trx, notice.id, rows, {
+              from,
+              through: page.listedThrough ?? '',
+              leaseUntil: iso(ctx.now().getTime() + LEASE_MS),
+            });
+          })
+          .catch((err: unknown) => {
+            if (err instanceof repo.PageRecordedElsewhere) return false;
+            throw err;
           });
-        })
-        .catch((err: unknown) => {
-          if (err instanceof repo.PageRecordedElsewhere) return false;
-          throw err;
-        });
-      if (!recorded) {
-        lost = true;
-        break;
+        if (!recorded) {
+          lost = true;
+          break;
+        }
+        from = page.listedThrough;
+        listed += rows.length;
+        pages += 1;
+        done = page.done;
+        if (done || pages >= maxPages) break;
       }
-      from = page.listedThrough;
-      listed += rows.length;
-      pages += 1;
-      done = page.done;
-      if (done || pages >= maxPages) break;
+    } catch (err) {
+      // A page this instance could not record (the database busy or gone; its transaction rolled back): the notice is
+      // let go at once, so the next round, here or on another instance, goes on where the listing stands instead of
+      // waiting out the lease.
+      await repo.releaseNotice(ctx.db, notice.id).catch(() => undefined);
+      throw err;
     }
     // Another instance recorded a page meanwhile: let the notice go, so that it is taken again where it stands now.
     if (lost) {
