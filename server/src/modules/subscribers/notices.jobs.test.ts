@@ -45,6 +45,18 @@ async function sendAndGetId(subject: string, filter: Record<string, unknown> = C
 
 const mailsAbout = (subject: string) => parts.mailsAbout(subject);
 const messageIds = (mails: { raw: string }[]) => mails.map((m) => /^Message-ID:\s*(\S+)/im.exec(m.raw)?.[1]);
+
+type Preference = { category: string; channel: 'email' | 'sms' | 'in_app'; enabled: boolean };
+/** Saves a user's notification settings through the API (200 expected). */
+async function setPreferences(token: string, preferences: Preference[]) {
+  const res = await t.request({
+    method: 'PUT',
+    url: '/api/notifications/preferences',
+    token,
+    payload: { preferences },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
 const PAST_DUE = { coloArea: 'CLM-CLARK', pastDue: 'true' };
 
 interface RecordRow {
@@ -259,13 +271,7 @@ describe('the notice through the notification settings (notice.outage)', () => {
     expect(mailsAbout('Fiber cut on Clark Ln').filter((m) => m.to === 'rhonda.reyes@example.com')).toHaveLength(1);
 
     // Rhonda turns service texts off: the next notice reaches her by e-mail and in-app.
-    const off = await t.request({
-      method: 'PUT',
-      url: '/api/notifications/preferences',
-      token: rhonda,
-      payload: { preferences: [{ category: 'service', channel: 'sms', enabled: false }] },
-    });
-    expect(off.statusCode, off.body).toBe(200);
+    await setPreferences(rhonda, [{ category: 'service', channel: 'sms', enabled: false }]);
     const second = await sendAndGetId('Cabinet work on Clark Ln');
     await drain();
     expect(await mine(second)).toEqual(['email', 'in_app']);
@@ -349,13 +355,7 @@ describe('an offer (marketing.offer): only to those who opted in to marketing', 
   it('mails the opted-in user through SMTP; the others get nothing and are skipped as not wanted, no failure', async () => {
     const rhonda = await t.login('residential');
     const rhondaId = String(await t.userId('residential'));
-    const on = await t.request({
-      method: 'PUT',
-      url: '/api/notifications/preferences',
-      token: rhonda,
-      payload: { preferences: [{ category: 'marketing', channel: 'email', enabled: true }] },
-    });
-    expect(on.statusCode, on.body).toBe(200);
+    await setPreferences(rhonda, [{ category: 'marketing', channel: 'email', enabled: true }]);
     // A neighbour on Clark Ln with a portal user and an address, who never turned offers on.
     const neighbour = (await list('coloArea=CLM-CLARK')).rows.find((r) => r.customerId !== DEMO.customers.residential);
     if (!neighbour) throw new Error('the demo has one customer on CLM-CLARK only');
@@ -431,18 +431,10 @@ describe('an offer (marketing.offer): only to those who opted in to marketing', 
   it('goes by channel: offers turned on in-app only reach the bell, not the mailbox (her mail skipped, no failure)', async () => {
     const rhonda = await t.login('residential');
     const rhondaId = String(await t.userId('residential'));
-    const prefs = await t.request({
-      method: 'PUT',
-      url: '/api/notifications/preferences',
-      token: rhonda,
-      payload: {
-        preferences: [
-          { category: 'marketing', channel: 'email', enabled: false },
-          { category: 'marketing', channel: 'in_app', enabled: true },
-        ],
-      },
-    });
-    expect(prefs.statusCode, prefs.body).toBe(200);
+    await setPreferences(rhonda, [
+      { category: 'marketing', channel: 'email', enabled: false },
+      { category: 'marketing', channel: 'in_app', enabled: true },
+    ]);
     await drain();
     const res = await post('/api/staff/notices', offer('Bell-only offer on Clark Ln'));
     expect(res.statusCode, res.body).toBe(202);
