@@ -440,7 +440,6 @@ describe('an offer (marketing.offer): only to those who opted in to marketing', 
     expect(res.statusCode, res.body).toBe(202);
     const id = res.json<{ id: number }>().id;
     await drain();
-    await drain();
 
     const outbox = await t.db.db
       .selectFrom('notification_outbox')
