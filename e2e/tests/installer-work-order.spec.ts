@@ -9,9 +9,6 @@ import {
 } from './support/installer';
 import { expect, test } from './support/spec-server';
 
-// Works offline: the service worker (blocked elsewhere, playwright.config.ts) must precache the app.
-test.use({ serviceWorkers: 'allow' });
-
 // Grouped under plain names (issue 27): Customer, Maps, Equipment, Network, Documents.
 const ALL_BUTTONS = [
   'Sales Order',

@@ -4,9 +4,6 @@ import { openWorkOrder, signInInstaller, WO } from './support/installer';
 import { pngBytes, screenshot, storedAttachments, waitForServiceWorker } from './support/offline';
 import { expect, test } from './support/spec-server';
 
-// Works offline: the service worker (blocked elsewhere, playwright.config.ts) must precache the app.
-test.use({ serviceWorkers: 'allow' });
-
 const LIMIT = 'Some files seem to be invalid. Max size allowed: 10 MB per image, 20MB per submission';
 const SYNCED = 'Connection Restored. Attempted File Upload Requests Have Been Synchronized';
 
@@ -110,6 +107,9 @@ test.describe('photo upload', () => {
 });
 
 test.describe('offline photos', () => {
+  // Reloads offline: the service worker (blocked elsewhere, playwright.config.ts) must precache the app.
+  test.use({ serviceWorkers: 'allow' });
+
   test('photos taken offline survive reloads and arrive exactly once when back online', async ({ page, context }) => {
     await signInInstaller(page);
     await openWorkOrder(page, WO.pending);
