@@ -3,7 +3,8 @@
  * The outage-notice burst (issue 30 measure): an outage notice to N subscriber accounts (default 5,000) on the path a
  * staff notice takes: each account has a portal user, a service location (colo area BENCH-BURST, an active package)
  * and a contact phone, and its own preferences (every 4th has turned service texts off, every 10th service e-mail).
- * A queued notice to that colo area is stored as the staff API stores one; TWO runner processes
+ * The outage notice to that colo area is sent through POST /api/staff/notices (an app over the same database, signed
+ * in as a network staff member of the provider's account, tied to an open restoration ticket); TWO runner processes
  * (notice-burst-runner.mjs: the real job runner with the `notice mail` and `notification delivery` jobs) on one
  * database (the SQLite file, or PostgreSQL when DATABASE_URL is set) list its audience a page at a time into the
  * notification outbox with the notice's record (notices.jobs.ts), deliver the e-mail, texts and in-app notices, and
@@ -22,10 +23,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buildApp } from '../../server/src/app.ts';
 import { openDatabase } from '../../server/src/db/connect.ts';
 import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import { startSmtpSink } from '../../server/src/integrations/mail/smtp-sink.ts';
 import { startSmsSimulator } from '../../server/src/integrations/sms/sms-simulator.ts';
+import { hashPassword } from '../../server/src/lib/passwords.ts';
 import { testConfig } from '../../server/src/test/test-database.ts';
 
 const { values } = parseArgs({
@@ -66,6 +69,7 @@ const db = database.db;
 const now = new Date().toISOString();
 const ids = [];
 const COLO = 'BENCH-BURST';
+const AUTHOR_PASSWORD = 'bench-network-outage-2026';
 // What a subscriber list needs of an account: a service location with an active package. The notice's author: a
 // network staff member of the provider's own account (never told: not a customer account, no location there).
 const pkg = await db
@@ -83,12 +87,13 @@ await db
     created_at: now,
   })
   .execute();
-const author = await db
+await db
   .insertInto('users')
   .values({
     username: 'bench-network',
     email: 'network@provider.test',
-    password_hash: 'x',
+    password_hash: await hashPassword(AUTHOR_PASSWORD),
+    staff_roles: 'network',
     first_name: 'Bench',
     last_name: 'Network',
     customer_id: '0000-8000-0000',
@@ -100,8 +105,7 @@ const author = await db
     created_at: now,
     updated_at: now,
   })
-  .returning('id')
-  .executeTakeFirstOrThrow();
+  .execute();
 for (let i = 0; i < N; i += 250) {
   const batch = Array.from({ length: Math.min(250, N - i) }, (_, k) => i + k + 1);
   const cid = (n) => `9${String(n).padStart(3, '0').slice(-3)}-8000-${String(n).padStart(4, '0')}`;
@@ -208,29 +212,59 @@ const expected = {
 
 const turnedOff = Math.floor(N / 10);
 
-// The notice as the staff API stores it (POST /api/staff/notices): queued, its list's filter, the audience's size.
-const notice = await db
-  .insertInto('notices')
+// The notice sent as network staff send one: POST /api/staff/notices on an app over this database (sign-in, access,
+// the audience counted, the idempotency key, the audit row), tied to an open restoration ticket as an outage must be.
+await db.insertInto('contractor_companies').values({ id: 9001, name: 'Bench Splicing' }).execute();
+const ticket = await db
+  .insertInto('restoration_tickets')
   .values({
-    kind: 'outage',
-    subject: 'Fiber cut on Route B',
-    body: 'Crews are splicing the cable; service returns by 6 PM.',
-    window_start: null,
-    window_end: null,
-    restoration_ticket_id: null,
-    ticket_reference: null,
-    filter: JSON.stringify({ coloArea: COLO }),
-    audience_customers: N,
-    status: 'queued',
-    listed_through: null,
-    lease_until: null,
-    created_by: author.id,
-    employee_id: null,
+    contractor_id: 9001,
+    work_order_id: null,
+    address: 'Route B at County Road 12',
+    description: 'Fiber cut',
+    status: 'Open',
+    latitude: null,
+    longitude: null,
+    image_key: null,
+    image_sha256: null,
     created_at: now,
-    finished_at: null,
   })
   .returning('id')
   .executeTakeFirstOrThrow();
+const { app: staffApp } = await buildApp({
+  config,
+  database,
+  logger: false,
+  webDist: null,
+  mailer: { send: async () => undefined },
+});
+await staffApp.ready();
+const signIn = await staffApp.inject({
+  method: 'POST',
+  url: '/api/auth/login',
+  payload: { username: 'bench-network', password: AUTHOR_PASSWORD },
+});
+if (signIn.statusCode !== 200)
+  throw new Error(`the notice's author could not sign in: ${signIn.statusCode} ${signIn.body}`);
+const sent = await staffApp.inject({
+  method: 'POST',
+  url: '/api/staff/notices',
+  headers: { authorization: `Bearer ${signIn.json().token}`, 'idempotency-key': `bench-burst-${Date.now()}` },
+  payload: {
+    kind: 'outage',
+    subject: 'Fiber cut on Route B',
+    body: 'Crews are splicing the cable; service returns by 6 PM.',
+    windowStart: null,
+    windowEnd: null,
+    restorationTicketId: ticket.id,
+    filter: { coloArea: COLO },
+  },
+});
+if (sent.statusCode !== 202) throw new Error(`the notice was not queued: ${sent.statusCode} ${sent.body}`);
+const notice = sent.json();
+await staffApp.close();
+if (notice.audienceCustomers !== N)
+  throw new Error(`the notice counted ${notice.audienceCustomers} customers, not ${N}`);
 const KEY = `notice.outage|notice:${notice.id}|%`;
 log(
   `notice ${notice.id} queued to ${N} customers; expected by preference e-mail ${expected.email}, SMS ${expected.sms}`,
