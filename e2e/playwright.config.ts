@@ -13,8 +13,9 @@ import { chromiumPath } from './tests/support/e2e-settings';
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The config is evaluated in the runner and again in every worker: the runner picks the run's data directory and
 // the workers inherit it through the environment. Ports: E2E_PORT (default 8181) seeds the template, E2E_PORT + 1 +
-// 2 × the worker's slot and the one after serve its spec files in turn (one serves, the next file's spare starts on
-// the other: tests/support/spec-server.ts); the simulated OLTs likewise from E2E_OLT_PORT (default 16181).
+// 2 × (the worker's index mod 8) and the one after serve its spec files in turn (one serves, the next file's spare
+// starts on the other; a replacement worker takes the next pair: tests/support/spec-server.ts); the simulated OLTs
+// likewise from E2E_OLT_PORT (default 16181).
 process.env.E2E_RUN_DIR ??= path.join(here, '.tmp', `run-${process.pid}`);
 mkdirSync(process.env.E2E_RUN_DIR, { recursive: true });
 

@@ -61,7 +61,8 @@ export async function startServer(options: {
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, [path.join(repoRoot, 'server/dist/main.js')], {
     cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // stdout is read for a simulator that could not bind its port (below); the log's other lines are dropped.
+    stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
       PORT: String(options.port),
@@ -90,6 +91,12 @@ export async function startServer(options: {
   });
   live.add(child);
   child.once('exit', () => live.delete(child));
+  // The server still serves when a simulator cannot bind (its port taken), without that system: every test of it
+  // would fail far from the cause. Its warning is logged before the server listens, so before /api/health answers.
+  const unbound: string[] = [];
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    for (const m of chunk.matchAll(/simulated (.+?) could not bind ([^"\s]+)/g)) unbound.push(`${m[1]} (${m[2]})`);
+  });
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
@@ -98,6 +105,9 @@ export async function startServer(options: {
     });
   try {
     await waitForHealth(url, child);
+    if (unbound.length > 0) {
+      throw new Error(`the test server at ${url} started without its simulated ${unbound.join(', ')}: port taken`);
+    }
   } catch (err) {
     await stop();
     throw err;

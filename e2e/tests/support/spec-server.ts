@@ -42,15 +42,23 @@ async function stop(): Promise<void> {
 const DEFAULT_ENV = JSON.stringify({});
 
 /**
+ * Sets of ports a worker process may take (two each). A worker replaced by a new one (after a failed test, on the
+ * phone project's tests, or for each --repeat-each) gets the next worker index, so the next set: its servers must not
+ * bind where the old worker's servers, stopped with it, are still shutting down. A simulator that found its port
+ * taken used to leave its server without that system, silently (a circuit's stats "did not answer in time").
+ */
+const PORT_SETS = 8;
+
+/**
  * Starts a server on a fresh copy of the demo data. Each worker has two sets of ports and alternates between them, so
  * the spare can start while the current server still serves.
  */
-async function start(key: string, slot: number, env: Record<string, string>): Promise<Running> {
+async function start(key: string, workerIndex: number, env: Record<string, string>): Promise<Running> {
   const settings = e2eSettings();
   started += 1;
-  const dataDir = path.join(settings.runDir, `spec-${slot}-${started}`);
+  const dataDir = path.join(settings.runDir, `spec-${workerIndex}-${started}`);
   cpSync(settings.templateDir, dataDir, { recursive: true });
-  const offset = 1 + slot * 2 + (started % 2);
+  const offset = 1 + (workerIndex % PORT_SETS) * 2 + (started % 2);
   const server = await startServer({
     dataDir,
     port: settings.port + offset,
@@ -70,7 +78,7 @@ async function start(key: string, slot: number, env: Record<string, string>): Pr
  * The server of a spec file: the spare when the file asks for the default settings (a cold server took 1.5–7 s to
  * answer, each file waited for it), otherwise a fresh one; then the next file's spare starts in the background.
  */
-async function serverFor(key: string, slot: number, env: Record<string, string>): Promise<Running> {
+async function serverFor(key: string, workerIndex: number, env: Record<string, string>): Promise<Running> {
   const waiting = spare;
   spare = null;
   const ready = waiting ? await waiting : null;
@@ -79,9 +87,9 @@ async function serverFor(key: string, slot: number, env: Record<string, string>)
     server = { ...ready, key };
   } else {
     await ready?.stop();
-    server = await start(key, slot, env);
+    server = await start(key, workerIndex, env);
   }
-  spare = start('spare', slot, {}).catch(() => null);
+  spare = start('spare', workerIndex, {}).catch(() => null);
   return server;
 }
 
@@ -129,7 +137,7 @@ export const test = base.extend<{ specServer: Running; serverEnv: Record<string,
     }
     if (running?.key !== key) {
       await stop();
-      running = await serverFor(key, testInfo.parallelIndex, serverEnv);
+      running = await serverFor(key, testInfo.workerIndex, serverEnv);
       process.env.E2E_DATA_DIR = running.dataDir;
     }
     await use(running);
