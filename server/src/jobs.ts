@@ -43,7 +43,7 @@ import { sendCardExpiryNotices } from './modules/billing/card-expiry.jobs.js';
 import { runAutopay } from './modules/billing/payment-recovery.js';
 import { sendVisitReminders } from './modules/dispatch/visit-reminders.jobs.js';
 import { workFaxQueue } from './modules/fax-outbox/fax-outbox.jobs.js';
-import { deliverNotifications } from './modules/notifications/notifications.jobs.js';
+import { closeDeliveryChannels, deliverNotifications } from './modules/notifications/notifications.jobs.js';
 import { pruneCheckoutDeclines } from './modules/ordering/checkout-guards.service.js';
 import { pruneVisitorRecords } from './modules/ordering/ordering.repository.js';
 import { refundUnplacedCharges } from './modules/ordering/unplaced-charges.service.js';
@@ -180,11 +180,16 @@ export function jobDefinitions(ctx: AppContext): JobDefinition[] {
   return jobs;
 }
 
-export function startJobs(ctx: AppContext): Promise<() => Promise<void>> {
-  return startJobRunner(jobDefinitions(ctx), {
+/** Starts every job; the function it answers stops them (the rounds in progress finish) and closes their channels. */
+export async function startJobs(ctx: AppContext): Promise<() => Promise<void>> {
+  const stop = await startJobRunner(jobDefinitions(ctx), {
     db: ctx.db,
     log: ctx.log,
     instanceId: ctx.lifecycle.instanceId,
     leaseMs: ctx.config.jobLeaseSeconds * 1000,
   });
+  return async () => {
+    await stop();
+    closeDeliveryChannels(ctx);
+  };
 }

@@ -3,9 +3,13 @@
  * headers on every non-security mail), the simulated SMS carrier's log, two workers at once (one send each), retry
  * with backoff, a final refusal, and SMS quiet hours (deferred, then sent).
  */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpSink } from '../../integrations/mail/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { deliverNotifications } from './notifications.jobs.js';
+import { closeDeliveryChannels, deliverNotifications } from './notifications.jobs.js';
 import { notify } from './notifications.service.js';
 import { type DeliveryParts, startDeliveryParts } from './notifications-test-helpers.js';
 
@@ -165,5 +169,33 @@ describe('notification delivery', () => {
     const [after] = (await rowsOf('appointment.on_the_way')).filter((x) => x.channel === 'sms');
     expect(after).toMatchObject({ state: 'delivered', attempts: 1 });
     expect((await deliveries(after?.id ?? 0)).map((d) => d.outcome)).toEqual(['deferred', 'delivered']);
+  });
+});
+
+describe('when the jobs stop', () => {
+  it('the pooled SMTP connection is let go, so the mail server (the local sink too) is not held open', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'strand-sink-'));
+    const sink = await startSmtpSink({ host: '127.0.0.1', port: 0, dir });
+    const app = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${sink.port}`, NOTIFY_TIME_ZONE: 'UTC' });
+    try {
+      await notify(app.db.db, app.clock.now, {
+        type: 'appointment.booked',
+        key: 'wo:2:booked',
+        customerId: '1000-2000-0001',
+        data: { address: '1 Elm St', date: 'Dec 4', window: '8–12' },
+      });
+      // The server's own channels (channelsOf), as the delivery job sends: the mail goes over the pooled connection.
+      await deliverNotifications(app.ctx);
+      expect(readdirSync(dir).filter((f) => f.endsWith('.eml')).length).toBeGreaterThan(0);
+
+      closeDeliveryChannels(app.ctx);
+      // smtp-server's close waits for its clients (up to 30 s): with the connection let go it closes at once.
+      const started = Date.now();
+      await sink.close();
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

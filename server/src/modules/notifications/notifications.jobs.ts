@@ -59,6 +59,15 @@ export function channelsOf(ctx: AppContext): DeliveryChannels {
   return channels;
 }
 
+/**
+ * Lets the channels' connections go (the pooled SMTP connection) once the delivery job has stopped: an open one keeps
+ * the mail server waiting for it, and the server's own SMTP sink would hold the shutdown up to its close timeout.
+ */
+export function closeDeliveryChannels(ctx: AppContext): void {
+  channelsByContext.get(ctx)?.email.close();
+  channelsByContext.delete(ctx);
+}
+
 /** Seconds before try n+1 after n tries: the base, doubling. */
 export const backoffSeconds = (base: number, attempts: number) => base * 2 ** Math.max(0, attempts - 1);
 
