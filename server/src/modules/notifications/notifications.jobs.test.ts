@@ -8,8 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../integrations/mail/smtp-sink.js';
+import { startJobs } from '../../jobs.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { closeDeliveryChannels, deliverNotifications } from './notifications.jobs.js';
+import { deliverNotifications } from './notifications.jobs.js';
 import { notify } from './notifications.service.js';
 import { type DeliveryParts, startDeliveryParts } from './notifications-test-helpers.js';
 
@@ -188,7 +189,9 @@ describe('when the jobs stop', () => {
       await deliverNotifications(app.ctx);
       expect(readdirSync(dir).filter((f) => f.endsWith('.eml')).length).toBeGreaterThan(0);
 
-      closeDeliveryChannels(app.ctx);
+      // The jobs' stop (jobs.ts) lets the channels go, as the server's shutdown does.
+      const stopJobs = await startJobs(app.ctx);
+      await stopJobs();
       // smtp-server's close waits for its clients (up to 30 s): with the connection let go it closes at once.
       const started = Date.now();
       await sink.close();
