@@ -10,10 +10,10 @@ import {
   type EquipmentSnapshot,
   LABELS,
   restoreEquipment,
-  SCREENSHOTS,
   snapshotEquipment,
 } from './support/assets';
 import { signInInstaller } from './support/installer';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 test.describe('Scan Asset without a camera', () => {
@@ -33,9 +33,9 @@ test.describe('Scan Asset without a camera', () => {
     await expect(page.getByText('No asset with that ID')).toBeVisible();
     await input.fill('ONT-100001');
     await expect(page.getByText('803G', { exact: true })).toBeVisible();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'assets-scan-desktop.png'), fullPage: true });
+    await screenshot(page, 'assets-scan-desktop');
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'assets-scan-360.png'), fullPage: true });
+    await screenshot(page, 'assets-scan-360');
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect(input).toHaveValue('');
     await expect(page.getByText('803G', { exact: true })).toBeHidden();
@@ -88,9 +88,9 @@ test.describe('Asset page', () => {
       }
       await expect(page.getByRole('button', { name: 'Take Action: Reboot ONT' })).toHaveClass(/button--secondary/);
     });
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'assets-asset-desktop.png'), fullPage: true });
+    await screenshot(page, 'assets-asset-desktop');
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'assets-asset-360.png'), fullPage: true });
+    await screenshot(page, 'assets-asset-360');
   });
 });
 
@@ -104,7 +104,7 @@ test.describe('Circuit stats', () => {
     await page.getByRole('button', { name: 'Start loop test' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Test is running...');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'assets-tone-desktop.png') });
+    await screenshot(page, 'assets-tone-desktop', { fullPage: false });
     await dialog.getByRole('button', { name: 'Stop test' }).click();
     await expect(dialog).toBeHidden();
     // The stop SET may still be on its way to the OLT when the first refresh reads the port.
@@ -163,7 +163,7 @@ test.describe('ONT swap and upgrade on 100001', () => {
     await page.getByLabel('Search equipment').fill('stk-0001');
     await expect(page.getByRole('radio')).toHaveCount(1);
     await page.getByRole('radio', { name: /ONT-STK-0001/ }).check();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'assets-swap-desktop.png'), fullPage: true });
+    await screenshot(page, 'assets-swap-desktop');
     await page.getByRole('button', { name: 'Swap ONT-100001 for ONT-STK-0001' }).click();
     await expect(page.getByText('ONT-100001 was swapped for ONT-STK-0001.')).toBeVisible();
 
@@ -172,7 +172,7 @@ test.describe('ONT swap and upgrade on 100001', () => {
     await page.getByRole('button', { name: 'Preview ports' }).click();
     await page.getByLabel(/GE1 \(port 1\)/).selectOption('2');
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'assets-upgrade-360.png'), fullPage: true });
+    await screenshot(page, 'assets-upgrade-360');
     await page.getByRole('button', { name: 'Upgrade ONT-STK-0001 to ONT-STK-0002' }).click();
     await expect(page.getByText('ONT-STK-0001 was upgraded to ONT-STK-0002.')).toBeVisible();
   });

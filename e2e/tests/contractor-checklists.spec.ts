@@ -4,10 +4,10 @@ import {
   modalMessage,
   openChecklist,
   saveChecklist,
-  screenshot,
   signInContractor,
   CONTRACTOR_WO as WO,
 } from './support/contractor';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 const DROP_TYPE = 'Please select a drop Type';
@@ -60,7 +60,7 @@ test.describe('the onsite checklist of each family', () => {
     await saveChecklist(page, modal, 'No, let me double check');
     await expect(page.getByRole('alertdialog')).toBeHidden();
     await expect(modal).toBeVisible();
-    await screenshot(page, 'modal-construction');
+    await screenshot(page, 'contractor-modal-construction');
     await completeAndCheckReadOnly(page, modal, WO.consumerDropConstruction);
     const readOnly = await openChecklist(page, WO.consumerDropConstruction);
     await expect(readOnly.getByLabel('Drop type')).toHaveValue('2');
@@ -171,7 +171,7 @@ test.describe('the onsite checklist of each family', () => {
     // Current contract: ONT-INST $85.00 + DROP-UG 180 ft ($423.00) and 120 ft ($282.00) at $2.35.
     await expect(units.getByRole('cell', { name: '$282.00' })).toBeVisible();
     await expect(units.locator('.assembly__total')).toHaveText('$790.00');
-    await screenshot(page, 'modal-connectorized-units');
+    await screenshot(page, 'contractor-modal-connectorized-units');
 
     await modal.getByLabel('Additional rooms').selectOption('99');
     await expect(modal.getByLabel('Additional rooms').locator('option')).toHaveCount(100);
@@ -252,6 +252,6 @@ test.describe('the onsite checklist of each family', () => {
     expect((await save.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     const overflow = await modal.evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await screenshot(page, 'modal-install-phone');
+    await screenshot(page, 'contractor-modal-install-phone');
   });
 });

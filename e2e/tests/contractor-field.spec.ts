@@ -1,4 +1,5 @@
-import { screenshot, signInContractor, CONTRACTOR_WO as WO } from './support/contractor';
+import { signInContractor, CONTRACTOR_WO as WO } from './support/contractor';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 test.describe('calendar', () => {
@@ -13,7 +14,7 @@ test.describe('calendar', () => {
     const calendar = page.locator('.calendar-wrap');
     await expect(calendar.getByText(/Prairie Fiber weekly tailgate meeting/).first()).toBeVisible();
     await expect(calendar.getByText('Crew safety briefing')).toHaveCount(0);
-    await screenshot(page, 'calendar');
+    await screenshot(page, 'contractor-calendar');
 
     await calendar.getByRole('tab', { name: 'Week view' }).click();
     await expect(calendar.getByRole('tab', { name: 'Week view' })).toHaveAttribute('aria-selected', 'true');
@@ -27,7 +28,7 @@ test.describe('calendar', () => {
     await job.click();
     await expect(page).toHaveURL(/\/workOrders\?wo=1100\d\d$/);
     await expect(page.getByRole('region', { name: /^Work order #1100\d\d$/ })).toBeVisible();
-    await screenshot(page, 'calendar-opened-work-order', true);
+    await screenshot(page, 'contractor-calendar-opened-work-order', { phone: true });
     expect(cspErrors).toEqual([]);
   });
 });
@@ -62,14 +63,14 @@ test.describe('maps', () => {
     await page.getByLabel('Show complete and closed work orders').check();
     await expect.poll(() => listed.count()).toBeGreaterThan(openCount);
     await expect(page.locator('.map-list').getByText(`WO #${WO.closed}`)).toBeVisible();
-    await screenshot(page, 'maps');
+    await screenshot(page, 'contractor-maps');
 
     await page.goto(`/maps/${WO.connectorizedInstall}`);
     const popup = page.locator('.leaflet-popup');
     // Its status depends on whether the checklist tests completed it earlier in the run.
     await expect(popup.getByText(new RegExp(`WO #${WO.connectorizedInstall} · (Open|Complete)`))).toBeVisible();
-    await screenshot(page, 'maps-focused');
-    await screenshot(page, 'maps-focused', true);
+    await screenshot(page, 'contractor-maps-focused');
+    await screenshot(page, 'contractor-maps-focused', { phone: true });
     await popup.getByRole('link', { name: 'Open work order' }).click();
     await expect(page).toHaveURL(new RegExp(`/workOrders\\?wo=${WO.connectorizedInstall}$`));
   });
@@ -111,7 +112,7 @@ test.describe('restoration tickets', () => {
 
     await page.getByLabel('Status').selectOption('Complete');
     await expect(tickets).toHaveCount(1);
-    await screenshot(page, 'tickets');
-    await screenshot(page, 'tickets', true);
+    await screenshot(page, 'contractor-tickets');
+    await screenshot(page, 'contractor-tickets', { phone: true });
   });
 });

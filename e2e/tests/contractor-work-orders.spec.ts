@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { screenshot, signInContractor, CONTRACTOR_WO as WO } from './support/contractor';
+import { signInContractor, CONTRACTOR_WO as WO } from './support/contractor';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 /** A 1x1 PNG. */
@@ -19,8 +20,8 @@ test.describe('contractor home', () => {
     await expect(counts.getByRole('link', { name: /^\d+ Overdue$/ })).toBeVisible();
     await expect(page.getByRole('region', { name: /^Open work orders \(\d+\)/ })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Today’s schedule' }).getByText(/tailgate meeting/)).toBeVisible();
-    await screenshot(page, 'home');
-    await screenshot(page, 'home', true);
+    await screenshot(page, 'contractor-home');
+    await screenshot(page, 'contractor-home', { phone: true });
     await counts.getByRole('link', { name: /^\d+ Awaiting acknowledgement$/ }).click();
     await expect(page).toHaveURL(/show=awaiting/);
     const awaiting = page.getByRole('region', { name: /^Awaiting acknowledgement \(\d+\)/ });
@@ -121,7 +122,7 @@ test.describe('work order search', () => {
     await expect(box).toBeDisabled();
     // Waits for the list (read at once, it may not have loaded yet): five cards, each a 12000x work order.
     await expect(page.locator('.wo-card__title')).toHaveText(Array(5).fill(/^WO #12000\d$/));
-    await screenshot(page, 'work-orders-company1');
+    await screenshot(page, 'contractor-work-orders-company1');
   });
 });
 
@@ -131,7 +132,7 @@ test.describe('a work order’s details', () => {
     await page.goto(`/workOrders?wo=${WO.businessConstruction}`);
     const details = page.getByRole('region', { name: `Work order #${WO.businessConstruction}` });
     await expect(details.locator('.wo-details__type')).toHaveText('Business Construction Open');
-    await screenshot(page, 'details');
+    await screenshot(page, 'contractor-details');
 
     const download = page.waitForEvent('download');
     await details.getByRole('button', { name: 'construction-print.pdf' }).click();

@@ -1,5 +1,6 @@
 import { newestConfirmEmailLink, signIn } from './support/app';
-import { expectNoSideways, goToAccountInfo, openSection, screenshot } from './support/customer';
+import { expectNoSideways, goToAccountInfo, openSection } from './support/customer';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 const stamp = Date.now().toString(36).slice(-5);
@@ -45,7 +46,7 @@ test.describe('Account Info: contacts', () => {
     await expect(
       page.getByRole('article', { name }).getByLabel('Link type for 2208 Clark Ln, Columbia, MO 65202'),
     ).toHaveValue('Alternate');
-    await screenshot(page, 'contacts-desktop');
+    await screenshot(page, 'customer-contacts-desktop');
   });
 
   test('a consumer account shows no account name, on a 360 px phone too', async ({ page }) => {
@@ -58,7 +59,7 @@ test.describe('Account Info: contacts', () => {
     await expect(summary.getByText('Account name')).toHaveCount(0);
     await expect(summary.getByText('Connor Cole')).toHaveCount(0);
     await expectNoSideways(page);
-    await screenshot(page, 'account-consumer-phone');
+    await screenshot(page, 'customer-account-consumer-phone');
   });
 });
 
@@ -92,7 +93,7 @@ test.describe('Account Info: users and permissions', () => {
     await permissions.getByLabel(/^View bills/).uncheck();
     await permissions.getByRole('button', { name: 'Save permissions' }).click();
     await expect(card.getByText('1 of 8')).toBeVisible();
-    await screenshot(page, 'users-desktop');
+    await screenshot(page, 'customer-users-desktop');
 
     const context = await browser.newContext();
     const other = await context.newPage();
@@ -230,7 +231,7 @@ test.describe('Account Info fits the account, on a phone (issue 28)', () => {
           .filter({ hasText: `Move a phone ${stamp}` })
           .getByText(/2316 Missouri Blvd/),
       ).toBeVisible();
-      await screenshot(page, 'business-center-390');
+      await screenshot(page, 'customer-business-center-390');
     });
 
     await test.step('paying without viewing bills is refused with a plain message', async () => {
@@ -244,7 +245,7 @@ test.describe('Account Info fits the account, on a phone (issue 28)', () => {
       await permissions.getByLabel(/^View bills/).uncheck();
       await permissions.getByRole('button', { name: 'Save permissions' }).click();
       await expect(permissions.getByText('“Pay bills” needs “View bills” too: tick both or neither.')).toBeVisible();
-      await screenshot(page, 'permissions-390');
+      await screenshot(page, 'customer-permissions-390');
     });
   });
 });

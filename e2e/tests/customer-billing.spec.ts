@@ -1,5 +1,6 @@
 import { signIn } from './support/app';
-import { downloaded, expectNoSideways, goToBillingCenter, openSection, screenshot } from './support/customer';
+import { downloaded, expectNoSideways, goToBillingCenter, openSection } from './support/customer';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 test.describe.configure({ mode: 'serial' });
@@ -29,7 +30,7 @@ test('residential adds a test card, masked once typed, and pays an invoice with 
   await form.getByLabel('Billing ZIP code').fill('65202');
   // SPEC §5: once the field is left, the number shows masked (the value itself is kept).
   await expect(form.getByText('**************17')).toBeVisible();
-  await screenshot(page, 'add-card-desktop');
+  await screenshot(page, 'customer-add-card-desktop');
   await number.focus();
   await expect(form.getByText('**************17')).toBeHidden();
   await form.getByRole('button', { name: 'Save card' }).click();
@@ -45,16 +46,16 @@ test('residential adds a test card, masked once typed, and pays an invoice with 
   await pay.getByLabel('Pay with').selectOption({ label: `Discover ending in 1117, expires 09/${yy(3)}` });
   await expect(pay.locator('.totals')).toContainText('Card fee (2.95%)');
   await expect(pay.locator('.totals')).toContainText('$3.04');
-  await screenshot(page, 'pay-desktop');
+  await screenshot(page, 'customer-pay-desktop');
   await pay.getByRole('button', { name: 'Review the payment' }).click();
   await expect(pay.getByRole('heading', { name: 'Review your payment' })).toBeFocused();
   await expect(pay.locator('.totals')).toContainText('Discover ending in 1117');
-  await screenshot(page, 'pay-review-desktop');
+  await screenshot(page, 'customer-pay-review-desktop');
   await pay.getByRole('button', { name: 'Pay $106.16' }).click();
   await expect(
     pay.getByText(/^Payment received: \$106\.16\. Confirmation number [0-9A-Z]{5}-[0-9A-Z]{5}\.$/),
   ).toBeVisible();
-  await screenshot(page, 'pay-done-desktop');
+  await screenshot(page, 'customer-pay-done-desktop');
   await expect(page.locator('.summary-card').filter({ hasText: 'Balance' })).toContainText('$103.12');
   await expect(page.locator('.summary-card').filter({ hasText: 'Past due' })).toContainText('$0.00');
 });
@@ -124,7 +125,7 @@ test.describe('on a phone', () => {
       await expect(review).toContainText('Total to charge$100.00');
       await expect(page.locator('.summary-card').filter({ hasText: 'Balance' })).toContainText('$535.87');
       await expectNoSideways(page);
-      await screenshot(page, 'pay-review-phone');
+      await screenshot(page, 'customer-pay-review-phone');
     });
     await test.step('"Change the payment" goes back with the amounts kept', async () => {
       await pay.getByRole('button', { name: 'Change the payment' }).click();
@@ -139,7 +140,7 @@ test.describe('on a phone', () => {
       expect(number).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
       await expect(page.locator('.summary-card').filter({ hasText: 'Balance' })).toContainText('$435.87');
       await expectNoSideways(page);
-      await screenshot(page, 'pay-done-phone');
+      await screenshot(page, 'customer-pay-done-phone');
     });
     await test.step('the receipt downloads as a PDF', async () => {
       const download = page.waitForEvent('download');
@@ -157,7 +158,7 @@ test.describe('on a phone', () => {
       await expect(payments.getByRole('listitem')).toHaveCount(1);
       await expect(payments.getByText(`Confirmation number ${number}`)).toBeVisible();
       await expectNoSideways(page);
-      await screenshot(page, 'history-search-phone');
+      await screenshot(page, 'customer-history-search-phone');
     });
   });
 });
@@ -180,7 +181,7 @@ test('business-billing downloads an invoice PDF and CSV from the history', async
   expect(text).toContain('Account Number,Customer Name,Invoice Group,Invoice Number');
   expect(text).toContain('1000-3000-0001,Acme Dental Group');
   await expect(page.getByRole('list', { name: 'Payments' }).getByText('Checking ending in 6789').first()).toBeVisible();
-  await screenshot(page, 'history-desktop');
+  await screenshot(page, 'customer-history-desktop');
 });
 
 test('the mailing address fills city and state from the ZIP code', async ({ page }) => {
@@ -211,7 +212,7 @@ test('the billing center fits a 360 px phone', async ({ page }) => {
     await page.goto(`/billingCenter?section=${section.toLowerCase().replace(' ', '-')}`);
     await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
     await expectNoSideways(page);
-    await screenshot(page, `billing-${section.toLowerCase().replace(' ', '-')}-phone`);
+    await screenshot(page, `customer-billing-${section.toLowerCase().replace(' ', '-')}-phone`);
   }
   const button = page.getByRole('button', { name: 'Save address' });
   expect((await button.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);

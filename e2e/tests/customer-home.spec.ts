@@ -1,6 +1,7 @@
 /** The customer home (issue 28): what a customer came for, on a phone, from one sign-in. */
 import { expectNavLinks, openMenuIfCollapsed, signIn } from './support/app';
-import { expectNoSideways, screenshot } from './support/customer';
+import { expectNoSideways } from './support/customer';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -36,9 +37,9 @@ test('Rhonda lands on her home: balance and Pay, autopay, her service, today’s
     const notices = page.getByRole('region', { name: 'Recent notices' });
     await expect(notices.getByText('Planned maintenance on the Clark Ln cabinet')).toBeVisible();
     await expectNoSideways(page);
-    await screenshot(page, 'home-390');
+    await screenshot(page, 'customer-home-390');
     await page.setViewportSize({ width: 1440, height: 900 });
-    await screenshot(page, 'home-1440');
+    await screenshot(page, 'customer-home-1440');
     await page.setViewportSize({ width: 390, height: 844 });
   });
 
@@ -59,5 +60,5 @@ test('Connor’s home says plainly when there is nothing: no visit, no tickets, 
   await signIn(page, 'consumer');
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Recent notices' })).toContainText('No notices in the last 60 days.');
-  await screenshot(page, 'home-consumer-390');
+  await screenshot(page, 'customer-home-consumer-390');
 });

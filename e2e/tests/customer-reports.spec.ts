@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNavLinks, signIn } from './support/app';
-import { downloaded, expectNoSideways, screenshot } from './support/customer';
+import { downloaded, expectNoSideways } from './support/customer';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 const DAY_MS = 86_400_000;
@@ -39,7 +40,7 @@ test('business sees the phone report, changes the range and downloads the calls 
   const perDay = page.getByRole('region', { name: 'Calls per day' });
   await expect(perDay.locator('tfoot')).toContainText(defaultCalls.toLocaleString('en-US'));
   await expect(page.getByRole('region', { name: 'Calls, newest first' }).locator('tbody tr')).toHaveCount(50);
-  await screenshot(page, 'reports-phone-desktop');
+  await screenshot(page, 'customer-reports-phone-desktop');
 
   // A reversed range is refused with the field named; then a week of inbound calls.
   const filter = page.getByRole('form', { name: 'Phone report filter' });
@@ -83,7 +84,7 @@ test('business sees the phone report, changes the range and downloads the calls 
   await expect(page.getByRole('region', { name: /per month and service location/ })).toContainText(
     '1101 E Broadway, Suite 200, Columbia, MO 65201',
   );
-  await screenshot(page, 'reports-business-desktop');
+  await screenshot(page, 'customer-reports-business-desktop');
 
   const businessDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download report (CSV)' }).click();
@@ -109,11 +110,11 @@ test('the reports fit a 360 px phone', async ({ page }) => {
   await page.goto('/reports');
   await expect(page.getByTestId('phone-range')).toBeVisible();
   await expectNoSideways(page);
-  await screenshot(page, 'reports-phone-phone');
+  await screenshot(page, 'customer-reports-phone-phone');
   await page.goto('/reports?section=business');
   await expect(page.getByTestId('business-range')).toBeVisible();
   await expectNoSideways(page);
-  await screenshot(page, 'reports-business-phone');
+  await screenshot(page, 'customer-reports-business-phone');
 });
 
 test('a business user without the Reports permission is told so', async ({ page }) => {

@@ -5,7 +5,8 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { signIn } from './support/app';
-import { downloaded, expectNoSideways, screenshot } from './support/customer';
+import { downloaded, expectNoSideways } from './support/customer';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 /** A one-page PDF, as a scanner or "Print to PDF" would make it. */
@@ -101,7 +102,7 @@ test.describe('Services: fax sending, TV sign-in, wholesale', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^fax-to-5735550150-\d{4}-\d{2}-\d{2}-cover-page\.pdf$/);
     expect((await downloaded(file)).subarray(0, 5).toString()).toBe('%PDF-');
-    await screenshot(page, 'services-fax-sent');
+    await screenshot(page, 'customer-services-fax-sent');
   });
 
   test('a failed fax is sent again and goes through', async ({ page }) => {
@@ -234,7 +235,7 @@ test.describe('Services: fax sending, TV sign-in, wholesale', () => {
     await page.getByRole('button', { name: 'Download report (PDF)' }).click();
     expect((await downloaded(await pdf)).subarray(0, 5).toString()).toBe('%PDF-');
     await expect(page.getByRole('status').filter({ hasText: 'The PDF is downloaded.' })).toBeVisible();
-    await screenshot(page, 'services-wholesale');
+    await screenshot(page, 'customer-services-wholesale');
   });
 
   test('on a 360 px phone: fax, TV and wholesale fit the screen', async ({ page }) => {
@@ -250,13 +251,13 @@ test.describe('Services: fax sending, TV sign-in, wholesale', () => {
     await expectNoSideways(page);
     const sendButton = page.getByRole('button', { name: 'Send fax' });
     expect((await sendButton.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
-    await screenshot(page, 'services-fax-phone');
+    await screenshot(page, 'customer-services-fax-phone');
 
     await page.goto('/services?section=tv');
     await page.getByRole('button', { name: 'Show sign-in' }).click();
     await expect(page.getByTestId('tv-username')).toHaveText('tv100030000001');
     await expectNoSideways(page);
-    await screenshot(page, 'services-tv-phone');
+    await screenshot(page, 'customer-services-tv-phone');
 
     await switchUser(page, 'wholesale');
     await page.goto('/services?section=wholesale');
@@ -273,6 +274,6 @@ test.describe('Services: fax sending, TV sign-in, wholesale', () => {
     ).toBeVisible();
     await expectTableFits(circuits);
     await expectNoSideways(page);
-    await screenshot(page, 'services-wholesale-phone');
+    await screenshot(page, 'customer-services-wholesale-phone');
   });
 });

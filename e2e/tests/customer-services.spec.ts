@@ -1,5 +1,6 @@
 import { signIn } from './support/app';
-import { downloaded, expectNoSideways, screenshot } from './support/customer';
+import { downloaded, expectNoSideways } from './support/customer';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 const stamp = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1000)}`;
@@ -70,7 +71,7 @@ test.describe('Services', () => {
     await expect(
       page.getByRole('article', { name: FRONT_DESK }).getByText(`To ${target}, a copy is kept`),
     ).toBeVisible();
-    await screenshot(page, 'services-email-desktop');
+    await screenshot(page, 'customer-services-email-desktop');
   });
 
   test('business adds and removes a fax-to-email address and downloads a received fax', async ({ page }) => {
@@ -103,7 +104,7 @@ test.describe('Services', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^fax-5735550188-.*\.pdf$/);
     expect((await downloaded(file)).subarray(0, 5).toString()).toBe('%PDF-');
-    await screenshot(page, 'services-fax-desktop');
+    await screenshot(page, 'customer-services-fax-desktop');
   });
 
   test('business-billing is told it lacks the Services permission', async ({ page }) => {
@@ -121,7 +122,7 @@ test.describe('Services', () => {
     await openServices(page, 'Email');
     await expect(page.getByRole('article', { name: 'rhonda.reyes@boonevalleyfiber.example' })).toBeVisible();
     await expectNoSideways(page);
-    await screenshot(page, 'services-email-phone');
+    await screenshot(page, 'customer-services-email-phone');
     // Rhonda has no fax: no Fax tab (issue 28); the address typed says so and still shows her locations.
     const sections = page.getByRole('navigation', { name: 'Services sections' });
     await expect(sections.getByRole('link', { name: 'TV' })).toHaveCount(0);
@@ -131,6 +132,6 @@ test.describe('Services', () => {
     await openServices(page, 'Service locations');
     await expect(page.getByRole('heading', { level: 3, name: /2208 Clark Ln/ })).toBeVisible();
     await expectNoSideways(page);
-    await screenshot(page, 'services-locations-phone');
+    await screenshot(page, 'customer-services-locations-phone');
   });
 });

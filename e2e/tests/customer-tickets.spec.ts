@@ -1,5 +1,6 @@
 import { signIn } from './support/app';
-import { expectNoSideways, screenshot } from './support/customer';
+import { expectNoSideways } from './support/customer';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -22,7 +23,7 @@ test('residential opens a trouble ticket’s page, sees when to expect an answer
     await expect(page.getByText('Wi-Fi disconnects for a minute or two most evenings around 8 PM.')).toBeVisible();
     await expect(page.getByText('No updates yet. We will answer here.')).toBeVisible();
     await expectNoSideways(page);
-    await screenshot(page, 'ticket-phone');
+    await screenshot(page, 'customer-ticket-phone');
   });
   await test.step('a reply needs words, then joins the timeline', async () => {
     const reply = page.getByRole('form', { name: 'Reply to this ticket' });
@@ -35,7 +36,7 @@ test('residential opens a trouble ticket’s page, sees when to expect an answer
     await expect(updates.getByText('It dropped again last night at 8:05 PM.')).toBeVisible();
     await expect(updates.getByText('Rhonda Reyes')).toBeVisible();
     await expectNoSideways(page);
-    await screenshot(page, 'ticket-replied-phone');
+    await screenshot(page, 'customer-ticket-replied-phone');
   });
   await test.step('back to the list', async () => {
     await page.getByRole('link', { name: '← All trouble tickets' }).click();

@@ -8,9 +8,10 @@ import {
   restoreEquipment,
   snapshotEquipment,
 } from './support/assets';
-import { CONTRACTOR_WO, openChecklist, screenshot, signInContractor } from './support/contractor';
+import { CONTRACTOR_WO, openChecklist, signInContractor } from './support/contractor';
 import { signInInstaller } from './support/installer';
 import { waitForServiceWorker } from './support/offline';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 test.use({ viewport: { width: 412, height: 915 } });
@@ -157,7 +158,7 @@ test.describe('navigation', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await expect(page.getByRole('link', { name: 'Download' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Open in a new tab' })).toBeVisible();
-      await page.screenshot({ path: test.info().outputPath(`pdf-${width}.png`) });
+      await screenshot(page, `installer-pdf-${width}`, { fullPage: false });
     });
   }
 
@@ -193,7 +194,7 @@ test('the contractor calendar on a phone lists the week with whole titles, and i
   expect(fits).toBe(true);
   const box = await meeting.boundingBox();
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(412);
-  await screenshot(page, 'calendar-list', true);
+  await screenshot(page, 'contractor-calendar-list', { phone: true });
 
   await calendar.getByRole('tab', { name: /Day view/i }).click();
   await expect(calendar.getByRole('tab', { name: /Day view/i })).toHaveAttribute('aria-selected', 'true');

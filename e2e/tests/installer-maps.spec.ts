@@ -1,4 +1,5 @@
-import { openWorkOrder, screenshot, signInInstaller, WO, workOrderButtons } from './support/installer';
+import { openWorkOrder, signInInstaller, WO, workOrderButtons } from './support/installer';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 test.describe('installer maps', () => {
@@ -43,8 +44,8 @@ test.describe('installer maps', () => {
     await expect.poll(() => page.locator('.leaflet-overlay-pane path').count()).toBeGreaterThan(before);
     await layers.getByLabel(/^Installed \(\d+\)$/).uncheck();
     await expect.poll(() => page.locator('.leaflet-overlay-pane path').count()).toBe(before);
-    await screenshot(page, 'arcgis-map');
-    await screenshot(page, 'arcgis-map', true);
+    await screenshot(page, 'installer-arcgis-map');
+    await screenshot(page, 'installer-arcgis-map', { phone: true });
   });
 
   test('the GIS Object map opens the map for the object', async ({ page }) => {
@@ -70,6 +71,6 @@ test.describe('installer maps', () => {
     expect(miles).toEqual([...miles].sort((a, b) => a - b));
     await page.getByRole('button', { name: 'Expand/Collapse CO List' }).click();
     await expect(list.getByRole('listitem')).toHaveCount(3);
-    await screenshot(page, 'co-map');
+    await screenshot(page, 'installer-co-map');
   });
 });

@@ -4,11 +4,11 @@ import {
   NEIGHBOUR_LOCATION,
   resultIds,
   runSearch,
-  screenshot,
   searchForm,
   signInInstaller,
   WO,
 } from './support/installer';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 const MINE = [WO.fullInstall, WO.businessInstall, WO.siteSurvey, WO.splicing];
@@ -24,8 +24,8 @@ test.describe('installer search', () => {
     await expect(form.getByLabel('Customer ID')).toHaveAttribute('placeholder', '0000-0000-0000');
     await expect(form.getByLabel('Work Order Type').locator('option').first()).toHaveText('Please select a value');
     await expect(form.getByLabel('Work Order Type').locator('option')).toContainText(['Consumer Splicing']);
-    await screenshot(page, 'search');
-    await screenshot(page, 'search', true);
+    await screenshot(page, 'installer-search');
+    await screenshot(page, 'installer-search', { phone: true });
 
     await page.goto('/');
     await expect(page).toHaveURL(/\/search$/);

@@ -1,12 +1,6 @@
 import { expectSettled } from './support/app';
-import {
-  openWorkOrder,
-  screenshot,
-  signInInstaller,
-  WO,
-  withSalesOrderHtml,
-  workOrderButtons,
-} from './support/installer';
+import { openWorkOrder, signInInstaller, WO, withSalesOrderHtml, workOrderButtons } from './support/installer';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 // Grouped under plain names (issue 27): Customer, Maps, Equipment, Network, Documents.
@@ -45,8 +39,8 @@ test.describe('work order home', () => {
     await expect(page.locator('.wo-assigned')).toContainText('Frankie Ford');
     await expect(workOrderButtons(page)).toHaveText(ALL_BUTTONS);
     await expect(page.getByRole('link', { name: 'Go back to search results' })).toBeVisible();
-    await screenshot(page, 'home');
-    await screenshot(page, 'home', true);
+    await screenshot(page, 'installer-home');
+    await screenshot(page, 'installer-home', { phone: true });
   });
 
   test('the contact summary and the buttons follow their rules on 100002, 100003 and 100004', async ({ page }) => {
@@ -146,7 +140,7 @@ test.describe('work order views', () => {
     await page.getByRole('button', { name: 'Show Assets' }).click();
     await expect(page.getByRole('list', { name: 'Assets' }).getByRole('listitem')).toHaveCount(3);
     await expect(page.getByRole('list', { name: 'Assets' })).toContainText('ONT-100001');
-    await screenshot(page, 'service-location', true);
+    await screenshot(page, 'installer-service-location', { phone: true });
 
     await page.goto(`/search/${WO.siteSurvey}/serviceLocation`);
     await page.getByRole('button', { name: 'Show Assets' }).click();

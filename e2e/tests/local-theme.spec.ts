@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { header, signIn } from './support/app';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 // SPEC §6: the provider names the users who keep their theme in the browser. Here: residential (user id 1).
@@ -54,7 +55,7 @@ for (const viewport of [
     });
     await page.reload();
     await expect(header(page)).toHaveCSS('background-image', gradient);
-    await page.screenshot({ path: test.info().outputPath(`local-theme-${viewport.name}.png`) });
+    await screenshot(page, `local-theme-${viewport.name}`, { fullPage: false });
     expect(calls).toEqual([]);
     // Another browser of the same user: nothing came from the server, so the default header.
     const elsewhere = await browser.newContext(size);

@@ -1,7 +1,8 @@
 /** Issue 5: photo upload (SPEC §2, §5, §7) and the offline outbox that never loses or doubles a photo (SPEC §4). */
 
 import { openWorkOrder, signInInstaller, WO } from './support/installer';
-import { pngBytes, screenshot, storedAttachments, waitForServiceWorker } from './support/offline';
+import { pngBytes, storedAttachments, waitForServiceWorker } from './support/offline';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 const LIMIT = 'Some files seem to be invalid. Max size allowed: 10 MB per image, 20MB per submission';
@@ -22,8 +23,8 @@ test.describe('photo upload', () => {
     await expect(page.getByRole('list', { name: 'Chosen photos' })).toContainText('wall.png');
     await page.getByLabel('File name').fill('Demarc');
     await page.getByLabel('File description').fill('Demarc in the utility room');
-    await screenshot(page, 'photo-chosen');
-    await screenshot(page, 'photo-chosen', true);
+    await screenshot(page, 'offline-photo-chosen');
+    await screenshot(page, 'offline-photo-chosen', { phone: true });
     await page.getByRole('button', { name: 'Upload photo(s)' }).click();
     await expect(page.getByText('Photo(s) uploaded.')).toBeVisible();
     expect((await storedAttachments(WO.businessInstall)).map((a) => a.file_name)).toEqual([
@@ -72,7 +73,7 @@ test.describe('photo upload', () => {
     const failed = page.getByRole('list', { name: 'Queued changes' }).locator('.sync-item--failed');
     await expect(failed).toContainText('Failed');
     await expect(failed).toContainText(/Why: .*not an image/);
-    await screenshot(page, 'photo-refused');
+    await screenshot(page, 'offline-photo-refused');
     await failed.getByRole('button', { name: 'Discard' }).click();
     const ask = page.getByRole('alertdialog');
     await expect(ask).toContainText('It will not be sent.');
@@ -139,8 +140,8 @@ test.describe('offline photos', () => {
     const queue = page.getByRole('list', { name: 'Queued changes' });
     await expect(queue.locator('.sync-item--waiting')).toHaveCount(3);
     await expect(page.getByText('Offline: changes wait on this device')).toBeVisible();
-    await screenshot(page, 'outbox-waiting');
-    await screenshot(page, 'outbox-waiting', true);
+    await screenshot(page, 'offline-outbox-waiting');
+    await screenshot(page, 'offline-outbox-waiting', { phone: true });
     await page.reload();
     await expect(queue.locator('.sync-item--waiting')).toHaveCount(3, { timeout: 8_000 });
     expect(await storedAttachments(WO.pending)).toHaveLength(before);

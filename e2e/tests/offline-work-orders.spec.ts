@@ -1,7 +1,8 @@
 /** Issue 5: Download / Saved WO, reading a downloaded work order offline, cached responses, prefetch. */
 
 import { openWorkOrder, signInInstaller, WO } from './support/installer';
-import { screenshot, waitForServiceWorker } from './support/offline';
+import { waitForServiceWorker } from './support/offline';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 // Works offline: the service worker (blocked elsewhere, playwright.config.ts) must precache the app.
@@ -51,7 +52,7 @@ test('downloads a work order, lists it under Saved WO, and reads every view offl
   });
   await expect(page.getByText(CACHED)).toBeVisible();
   await expect(page.getByText(/Work order saved (just now|\d+ minutes? ago)/)).toBeVisible();
-  await screenshot(page, 'home-offline');
+  await screenshot(page, 'offline-home-offline');
   for (const [button, title, content] of VIEWS) {
     // The grouped views (a main action may share a name, e.g. Checklist).
     await page.getByRole('navigation', { name: 'Work order' }).getByRole('link', { name: button, exact: true }).click();
@@ -80,8 +81,8 @@ test('downloads a work order, lists it under Saved WO, and reads every view offl
   await page.getByRole('link', { name: 'Saved WO' }).first().click();
   await expect(page.getByRole('link', { name: new RegExp(`#${WO.fullInstall}`) })).toBeVisible();
   await expect(page.getByText(/Saved (just now|\d+ minutes? ago)/)).toBeVisible();
-  await screenshot(page, 'saved-wo');
-  await screenshot(page, 'saved-wo', true);
+  await screenshot(page, 'offline-saved-wo');
+  await screenshot(page, 'offline-saved-wo', { phone: true });
   await page.getByRole('button', { name: `Delete work order #${WO.fullInstall}` }).click();
   await page
     .getByRole('alertdialog', { name: `Delete work order #${WO.fullInstall} from this device?` })
@@ -105,7 +106,7 @@ test('shows a cached response with its age when the network is gone', async ({ p
   await expect(page.getByText(CACHED)).toBeVisible();
   await expect(page.getByText(/Cached (just now|\d+ minutes? ago)/)).toBeVisible();
   await expect(page.getByText('Install during the lunch closure only')).toBeVisible();
-  await screenshot(page, 'cached-response');
+  await screenshot(page, 'offline-cached-response');
 });
 
 test('prefetches the first 5 assigned work orders with a progress bar, and not while offline', async ({
@@ -125,7 +126,7 @@ test('prefetches the first 5 assigned work orders with a progress bar, and not w
   await expect(page.locator('.prefetch')).toContainText('Saved 4 work orders for offline use.', { timeout: 20_000 });
   await expect(page.getByText('Saved 4 of 4')).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveAttribute('value', '4');
-  await screenshot(page, 'prefetch');
+  await screenshot(page, 'offline-prefetch');
   await page.getByRole('link', { name: 'Saved WO' }).first().click();
   await expect(page.locator('.saved-wo')).toHaveCount(4);
   await expect(page.locator('.wo-result__id')).toContainText([
@@ -222,8 +223,8 @@ test('Saved WO shows 50 work orders to a page, Older and Newer between pages, Ba
   await expect(page).toHaveURL(/\/savedWorkOrders\?page=2$/);
   await expect(page.getByText('51–55 of 55 saved work orders')).toBeVisible();
   await expect(page.locator('.saved-wo')).toHaveCount(5);
-  await screenshot(page, 'saved-wo-page-2');
-  await screenshot(page, 'saved-wo-page-2', true);
+  await screenshot(page, 'offline-saved-wo-page-2');
+  await screenshot(page, 'offline-saved-wo-page-2', { phone: true });
 
   await page.locator('a[href="/search/100055"]').click();
   await expect(page).toHaveURL(/\/search\/100055$/);

@@ -11,8 +11,9 @@ import type { Locator, Page } from '@playwright/test';
 import { formatCents, proratedCents } from '@strand/domain';
 import { logOut, newestOrderCode, openMenuIfCollapsed, signIn } from './support/app';
 import { saveChecklist, signInContractor } from './support/contractor';
-import { expectNoSideways, openSection, screenshot } from './support/customer';
+import { expectNoSideways, openSection } from './support/customer';
 import { fillInstallChecklist, signInInstaller } from './support/installer';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 test.use({ viewport: { width: 360, height: 740 }, timezoneId: 'America/Chicago' });
@@ -59,7 +60,7 @@ async function orderAsNewCustomer(page: Page, who: { last: string; email: string
   const placed = page.getByRole('heading', { name: /^Order \d+ is placed$/ });
   await expect(placed).toBeVisible({ timeout: 15_000 });
   await expectNoSideways(page);
-  await screenshot(page, 'loop-1-placed-360');
+  await screenshot(page, 'customer-loop-1-placed-360');
   return Number(/Order (\d+)/.exec((await placed.textContent()) ?? '')?.[1]);
 }
 
@@ -141,7 +142,7 @@ test('a visitor orders at a bare address, the work is dispatched and done, and t
   await one.getByRole('button', { name: 'Assign' }).click();
   await expect(page.locator('.dispatch-page .alert')).toContainText(`Work order ${install} assigned for Ian Ingram`);
   await expectNoSideways(page);
-  await screenshot(page, 'loop-2-dispatched-360');
+  await screenshot(page, 'customer-loop-2-dispatched-360');
   await logOut(page);
 
   // 3. The contractor crew surveys, builds the drop and splices.
@@ -158,7 +159,7 @@ test('a visitor orders at a bare address, the work is dispatched and done, and t
   await completeChecklist(page, splicing, async (modal) => {
     await modal.getByLabel('Hand hole address').fill('HH-CLM-2211');
   });
-  await screenshot(page, 'loop-3-spliced-360');
+  await screenshot(page, 'customer-loop-3-spliced-360');
   await logOut(page);
 
   // 4. The installer finds the install under Assigned to Me, ties an ONT to the location and completes the install.
@@ -181,7 +182,7 @@ test('a visitor orders at a bare address, the work is dispatched and done, and t
   const question = page.getByRole('alertdialog', { name: 'Are you sure all assets are moved properly?' });
   await question.getByRole('button', { name: 'Yes, complete the install' }).click();
   await expect(page.getByText(/^Complete ·/)).toBeVisible();
-  await screenshot(page, 'loop-4-installed-360');
+  await screenshot(page, 'customer-loop-4-installed-360');
   await logOut(page);
 
   // 5. The new customer: the package active, the first invoice, the order's timeline.
@@ -191,7 +192,7 @@ test('a visitor orders at a bare address, the work is dispatched and done, and t
   const location = page.locator('article').filter({ has: page.getByRole('heading', { name: /2211 Clark Ln/ }) });
   await expect(location.locator('.service-row').filter({ hasText: 'Fiber 1 Gig Internet' })).toContainText('Active');
   await expectNoSideways(page);
-  await screenshot(page, 'loop-5-services-360');
+  await screenshot(page, 'customer-loop-5-services-360');
 
   await page.getByRole('link', { name: 'Orders', exact: true }).first().click();
   await page.getByRole('link', { name: `Follow order #${orderId}` }).click();
@@ -204,7 +205,7 @@ test('a visitor orders at a bare address, the work is dispatched and done, and t
   await expect(invoiceLine).toBeVisible();
   const invoiceId = /#(\d+)/.exec((await invoiceLine.textContent()) ?? '')?.[1];
   await expectNoSideways(page);
-  await screenshot(page, 'loop-6-order-360');
+  await screenshot(page, 'customer-loop-6-order-360');
 
   // The invoice is paid by what the order charged, so it is not an open bill: the History lists it.
   await invoiceLine.getByRole('link', { name: 'Billing Center' }).click();
@@ -216,7 +217,7 @@ test('a visitor orders at a bare address, the work is dispatched and done, and t
   await expect(invoice).toBeVisible();
   await invoice.scrollIntoViewIfNeeded();
   await expectNoSideways(page);
-  await screenshot(page, 'loop-7-bill-360');
+  await screenshot(page, 'customer-loop-7-bill-360');
 
   // The order charged a full month; the first invoice bills it prorated from today: the rest is a credit on account,
   // shown with the bills and applied to the next bill.

@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { newestOrderCode } from './support/app';
 import { axeFindings } from './support/axe';
 import { fillSandboxCard } from './support/customer';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 // README "Addresses for the availability check".
@@ -132,7 +133,7 @@ for (const viewport of [
         expect(outside).toEqual([]);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBeLessThanOrEqual(viewport.width);
-        await page.screenshot({ path: `e2e/.tmp/ordering-confirmation-${viewport.width}.png`, fullPage: true });
+        await screenshot(page, `ordering-confirmation-${viewport.width}`);
       });
 
       // The cart is spent: a reload starts from the address again.

@@ -7,8 +7,9 @@ import { expect, type Page } from '@playwright/test';
 import { logOut, signIn } from './support/app';
 import { axeFindings } from './support/axe';
 import { expectSaved, openChecklist, saveChecklist, signInContractor } from './support/contractor';
-import { expectNoSideways, goToBillingCenter, screenshot } from './support/customer';
+import { expectNoSideways, goToBillingCenter } from './support/customer';
 import { fillInstallChecklist, openWorkOrder, signInInstaller } from './support/installer';
+import { screenshot } from './support/review';
 import { test } from './support/spec-server';
 
 const CUSTOMER = 'orders';
@@ -53,7 +54,7 @@ test('the customer follows an order’s timeline and cancels a placed order, ref
   await expect(page.locator('.order-work')).toContainText('Site survey: done');
   await expect(page.locator('.order-work')).toContainText(/Splicing: (scheduled for|planned by)/);
   await expect(page.locator('.order-work')).toContainText('Install: waits for the step before it');
-  await screenshot(page, 'order-drop-built');
+  await screenshot(page, 'customer-order-drop-built');
   await expectAccessible(page);
 
   const orderId = await openOrder(page, PLACED);
@@ -80,11 +81,11 @@ test('the customer follows an order’s timeline and cancels a placed order, ref
   await page.reload();
   await expect(page.locator('.order-timeline')).toContainText('Refunded $99.00');
   await expectNoSideways(page);
-  await screenshot(page, 'order-cancelled-360');
+  await screenshot(page, 'customer-order-cancelled-360');
   await page.goto('/orders');
   await expect(page.locator('.order-card')).toHaveCount(5);
   await expectNoSideways(page);
-  await screenshot(page, 'orders-360');
+  await screenshot(page, 'customer-orders-360');
 });
 
 test('a contractor builds and splices, the installer installs, and the customer sees the package and the first invoice', async ({
@@ -174,7 +175,7 @@ test('a contractor builds and splices, the installer installs, and the customer 
   const invoiceLine = page.getByText(/Your first invoice \(#\d+\) is in the/);
   await expect(invoiceLine).toBeVisible();
   const invoiceId = /#(\d+)/.exec((await invoiceLine.textContent()) ?? '')?.[1];
-  await screenshot(page, 'order-installed');
+  await screenshot(page, 'customer-order-installed');
 
   await page.goto('/services');
   const location = page
@@ -191,7 +192,7 @@ test('a contractor builds and splices, the installer installs, and the customer 
   await page.goto(`/orders/${orderId}`);
   await expect(page.locator('.order-timeline')).toContainText('Installed.');
   await expectNoSideways(page);
-  await screenshot(page, 'order-installed-360');
+  await screenshot(page, 'customer-order-installed-360');
 });
 
 test('the customer changes packages from Services: at once without a visit, with an ONT upgrade visit for 2 Gig', async ({
@@ -228,7 +229,7 @@ test('the customer changes packages from Services: at once without a visit, with
   await page.getByLabel('Window').selectOption('12:00-17:00');
   await page.setViewportSize({ width: 360, height: 740 });
   await expectNoSideways(page);
-  await screenshot(page, 'change-packages-360');
+  await screenshot(page, 'customer-change-packages-360');
   await page.getByRole('button', { name: 'Book the visit and place the change' }).click();
   await expect(page).toHaveURL(/\/orders\/\d+$/);
   await expect(page.locator('.order-timeline')).toContainText(/ONT upgrade visit scheduled for .*, 12:00-17:00\./);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { signIn } from './support/app';
-import { downloaded, expectNoSideways, screenshot } from './support/customer';
+import { downloaded, expectNoSideways } from './support/customer';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 const TYPES = [
@@ -57,7 +58,7 @@ test('business opens each of the nine call report types: chart, table, CSV and P
     await expect(chart.getByRole('img')).toBeVisible();
     await expect(page.locator('.report-table-wrap').nth(1)).toBeVisible();
     await downloadBoth(page, id);
-    if (id === 'busy' || id === 'concurrent') await screenshot(page, `phone-report-${id}-desktop`);
+    if (id === 'busy' || id === 'concurrent') await screenshot(page, `customer-phone-report-${id}-desktop`);
   }
 });
 
@@ -92,7 +93,7 @@ test('the call reports fit a 360 px phone', async ({ page }) => {
   await openCallReports(page);
   await expect(page.getByTestId('chart').getByRole('img')).toBeVisible();
   await expectNoSideways(page);
-  await screenshot(page, 'phone-report-summary-phone');
+  await screenshot(page, 'customer-phone-report-summary-phone');
   const form = page.getByRole('form', { name: 'Phone report type and range' });
   await form.getByLabel('Report type').selectOption('concurrent');
   await form.getByRole('button', { name: 'Show report' }).click();

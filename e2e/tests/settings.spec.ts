@@ -1,4 +1,5 @@
 import { header, signIn } from './support/app';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 test.describe('settings', () => {
@@ -108,7 +109,7 @@ test.describe('settings that matter, on a phone', () => {
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(390);
       await page.goto('/settings');
-      await page.screenshot({ path: 'e2e/.tmp/screenshots/settings-390.png', fullPage: true });
+      await screenshot(page, 'settings-390');
     });
   });
 });

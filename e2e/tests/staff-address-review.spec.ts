@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { signIn } from './support/app';
 import { expectNoSideways } from './support/customer';
 import { outboxMails } from './support/outbox';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 const PRAIRIE = '4100 Prairie View Rd';
@@ -42,7 +43,7 @@ test.describe('at 360 px', () => {
     const prairie = temps.getByRole('article', { name: new RegExp(PRAIRIE) });
     await expect(prairie).toContainText('1 lead waiting to be told');
     await expectNoSideways(page);
-    await page.screenshot({ path: test.info().outputPath('review-360.png'), fullPage: true });
+    await screenshot(page, 'staff-address-review-360');
 
     // The confirm form is prefilled from the request; a bad position names the field.
     await prairie.getByRole('button', { name: 'Confirm address' }).click();
@@ -83,7 +84,7 @@ test.describe('at 360 px', () => {
     // Nothing the visitor typed (the address as typed) goes to their unverified email.
     expect(`${why.subject}\n${why.text}`).not.toContain(QUARRY);
     await expectNoSideways(page);
-    await page.screenshot({ path: test.info().outputPath('review-done-360.png'), fullPage: true });
+    await screenshot(page, 'staff-address-review-done-360');
   });
 });
 
@@ -103,7 +104,7 @@ test('sales makes the Ashland area available and its waiting lead is mailed', as
   await expect(question).toContainText(
     `${waiting} waiting lead${waiting === 1 ? '' : 's'} will be mailed that fiber is available.`,
   );
-  await page.screenshot({ path: test.info().outputPath('area-confirm.png'), fullPage: true });
+  await screenshot(page, 'staff-address-area-confirm');
   await question.getByRole('button', { name: 'Yes, change it' }).click();
   await expect(page.getByRole('status').filter({ hasText: /Ashland Fiber Construction is now/ })).toContainText(
     /\d+ waiting leads? told fiber is available/,

@@ -6,7 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { signIn } from './support/app';
-import { expectNoSideways, goToAccountInfo, screenshot } from './support/customer';
+import { expectNoSideways, goToAccountInfo } from './support/customer';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 const stamp = `${Date.now().toString(36).slice(-4)}${Math.floor(Math.random() * 100)}`;
@@ -70,7 +71,7 @@ for (const size of SIZES) {
       await expect(card.getByText(/This is the only time the full code is shown/)).toBeVisible();
       await expect(card.getByRole('button', { name: 'Copy code' })).toBeVisible();
       await expectNoSideways(page);
-      await screenshot(page, `auth-codes-new-${size.name}`);
+      await screenshot(page, `customer-auth-codes-new-${size.name}`);
 
       const item = page.getByRole('article', { name: new RegExp(`Reception ${stamp}`) });
       await expect(item.locator('code.masked-code')).toHaveText(`******${code.slice(-1)}`);
@@ -125,7 +126,7 @@ for (const size of SIZES) {
         timeout: 20_000,
       });
       await expectNoSideways(page);
-      await screenshot(page, `auth-codes-list-${size.name}`);
+      await screenshot(page, `customer-auth-codes-list-${size.name}`);
     });
 
     test('the business customer sees its codes masked on /services', async ({ page }) => {
@@ -144,7 +145,7 @@ for (const size of SIZES) {
       expect(codes.length).toBeGreaterThan(3);
       for (const c of codes) expect(c).toMatch(/^\*{6}\d$/);
       await expectNoSideways(page);
-      await screenshot(page, `auth-codes-customer-${size.name}`);
+      await screenshot(page, `customer-auth-codes-customer-${size.name}`);
     });
 
     test('a residential customer has no auth codes section', async ({ page }) => {
@@ -189,7 +190,7 @@ for (const size of SIZES) {
         .click();
       await expect(other.getByText(/Retired: not offered/)).toBeVisible();
       await expectNoSideways(page);
-      await screenshot(page, `categories-staff-${size.name}`);
+      await screenshot(page, `customer-categories-staff-${size.name}`);
 
       const customer = await browser.newPage({ viewport: { width: size.width, height: size.height } });
       await signIn(customer, 'business');

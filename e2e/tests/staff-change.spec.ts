@@ -5,7 +5,8 @@
  */
 import { logOut, signIn } from './support/app';
 import { axeFindings } from './support/axe';
-import { expectNoSideways, screenshot } from './support/customer';
+import { expectNoSideways } from './support/customer';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 const INSTALLED = '313 Orchard Crest Dr';
@@ -40,7 +41,7 @@ test('sales change a customer’s packages on the phone; the customer sees the c
   await page.getByLabel('Window').selectOption('08:00-12:00');
   await expectNoSideways(page);
   expect(await axeFindings(page)).toEqual([]);
-  await screenshot(page, 'staff-change-packages-360');
+  await screenshot(page, 'customer-staff-change-packages-360');
   await page.getByRole('button', { name: 'Book the visit and place the change' }).dblclick();
 
   // The staff order page of the change: its lines and the ONT upgrade visit.

@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { logOut, signIn } from './support/app';
 import { signInContractor } from './support/contractor';
 import { resultIds, signInInstaller } from './support/installer';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 // The board's working hours are Missouri's; the browser keeps the same clock.
@@ -65,7 +66,7 @@ test('1440 px: every crew on one board, Assign shows who is free, keyboard moves
   await item.scrollIntoViewIfNeeded();
   await expect(item.getByText('Unassigned')).toBeVisible();
 
-  await page.screenshot({ path: test.info().outputPath('board-before.png') });
+  await screenshot(page, 'staff-dispatch-board-before', { fullPage: false });
   // Every installer and crew is a row of one board, grouped and searchable; the time axis is labelled with the zone.
   // The rows are counted once a known one is there (a count read once, before the board is drawn, would be 0).
   const rows = page.locator('.timeline__row');
@@ -95,7 +96,7 @@ test('1440 px: every crew on one board, Assign shows who is free, keyboard moves
   );
   const visit = ian.getByRole('button', { name: new RegExp(`^Work order ${PENDING},`) });
   await expect(visit).toContainText('10:00–12:00 C');
-  await page.screenshot({ path: test.info().outputPath('board-after.png') });
+  await screenshot(page, 'staff-dispatch-board-after', { fullPage: false });
   if (process.env.DOCS_SCREENSHOTS === '1') {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(DOCS, 'staff-dispatch-desktop.png'), animations: 'disabled' });
@@ -154,7 +155,7 @@ test.describe('phone', () => {
     await expect(page.locator('.dispatch-page .alert')).toContainText(`Work order ${id} scheduled for Owen Ortiz`);
     const owen = page.getByRole('region', { name: 'Owen Ortiz' });
     await expect(owen.getByText(`09:00–11:00 #${id}`)).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('phone-list.png'), fullPage: true });
+    await screenshot(page, 'staff-dispatch-phone-list');
 
     await owen.getByRole('button', { name: `Reschedule work order ${id}` }).click();
     const again = page.getByRole('dialog', { name: `Reschedule work order ${id}` });
@@ -165,7 +166,7 @@ test.describe('phone', () => {
     await expect(owen.getByText(`18:00–20:00 #${id}`)).toBeVisible();
     await expect(owen.getByText(/Outside working hours/)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: test.info().outputPath('phone-rescheduled.png'), fullPage: true });
+    await screenshot(page, 'staff-dispatch-phone-rescheduled');
   });
 });
 
@@ -209,7 +210,7 @@ test('desktop: bulk assign two work orders to a contractor crew, see them on the
   const map = page.getByRole('region', { name: 'Map' });
   await expect(map.getByRole('list', { name: 'Map legend' })).toContainText('Contractor crew’s');
   await expect.poll(() => map.locator('path.leaflet-interactive').count()).toBeGreaterThan(1);
-  await page.screenshot({ path: test.info().outputPath('board-bulk-map.png'), fullPage: true });
+  await screenshot(page, 'staff-dispatch-board-bulk-map');
 
   // The crew's contractor sees both work orders on next load, and on the calendar's day.
   await logOut(page);
@@ -231,5 +232,5 @@ test('desktop: bulk assign two work orders to a contractor crew, see them on the
   }
   await expect(calendar.locator(`[data-date="${day}"]`).first()).toBeAttached();
   for (const id of ids) await expect(calendar.getByRole('link', { name: new RegExp(`WO ${id}:`) })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('crew-calendar.png'), fullPage: true });
+  await screenshot(page, 'staff-dispatch-crew-calendar');
 });

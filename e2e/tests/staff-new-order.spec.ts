@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { logOut, signIn } from './support/app';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 // README "Addresses for the availability check": served, residential fiber.
@@ -65,7 +66,7 @@ for (const viewport of [
     test('sales places an order for a new customer with the test card', async ({ page }) => {
       const lastName = `Phoneorder${viewport.width}`;
       await startSale(page, lastName, '4242 4242 4242 4242');
-      await page.screenshot({ path: test.info().outputPath('new-order.png'), fullPage: true });
+      await screenshot(page, 'staff-new-order');
       // A double click places one order (one Idempotency-Key per attempt).
       await page.getByRole('button', { name: /^Place order and charge/ }).dblclick();
 

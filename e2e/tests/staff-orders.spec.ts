@@ -3,6 +3,7 @@
  * its customer, lines, work orders and trail, add a note; a dispatcher reads the order but cannot change it.
  */
 import { expectEveryRow, logOut, signIn } from './support/app';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 test('sales finds an order by customer, opens it and adds a note', async ({ page }) => {
@@ -17,7 +18,7 @@ test('sales finds an order by customer, opens it and adds a note', async ({ page
   await expectEveryRow(table, 'Rhonda Reyes');
   const link = table.getByRole('link', { name: /^Order \d+$/ }).first();
   const name = (await link.textContent()) ?? '';
-  await page.screenshot({ path: test.info().outputPath('orders.png'), fullPage: true });
+  await screenshot(page, 'staff-orders');
   await link.click();
 
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
@@ -32,7 +33,7 @@ test('sales finds an order by customer, opens it and adds a note', async ({ page
     'Called the customer about the install window.',
   );
   await expect(page.getByRole('list', { name: 'Audit trail' })).toContainText('Sofia Salazar');
-  await page.screenshot({ path: test.info().outputPath('order.png'), fullPage: true });
+  await screenshot(page, 'staff-order');
 
   // Nothing matches: the empty state says so.
   await page.goto('/staff/orders?q=zzzz-nobody');
@@ -68,7 +69,7 @@ test.describe('phone', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Installed');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: test.info().outputPath('order-phone.png'), fullPage: true });
+    await screenshot(page, 'staff-order-phone');
   });
 });
 
@@ -131,5 +132,5 @@ test('sales finds an order by status and dates and moves it forward; the trail n
   await expect(
     status.getByLabel('Move to').locator('option', { hasText: /^(Placed|Survey done|Drop built)$/ }),
   ).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('order-moved.png'), fullPage: true });
+  await screenshot(page, 'staff-order-moved');
 });

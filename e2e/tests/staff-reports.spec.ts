@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { PHONE_REPORT_TYPES } from '@strand/domain';
 import { expectNavLinks, expectSettled, signIn } from './support/app';
-import { downloaded, expectNoSideways, screenshot } from './support/customer';
+import { downloaded, expectNoSideways } from './support/customer';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 const REPORTS = [
@@ -54,7 +55,7 @@ for (const viewport of [
       if (viewport.name === 'desktop') {
         await expect(page.getByText('More columns to the right')).toHaveCount(id === 'installs' ? 1 : 0);
       }
-      await screenshot(page, `staff-report-${id}-${viewport.name}`);
+      await screenshot(page, `customer-staff-report-${id}-${viewport.name}`);
       await expectDownloads(page, id, name);
     }
   });
@@ -112,7 +113,7 @@ test('checks to orders: conversion per area kind and area, and a download that s
   // The table is wider than the phone: a line under it says the Conversion column is to the right, until scrolled.
   const hint = areas.locator('xpath=following-sibling::*[1]');
   await expect(hint).toHaveText('More columns to the right: scroll the table sideways →');
-  await screenshot(page, 'staff-report-conversion-phone');
+  await screenshot(page, 'customer-staff-report-conversion-phone');
   await areas.evaluate((el) => {
     el.scrollLeft = el.scrollWidth;
   });
@@ -159,5 +160,5 @@ test('360 px: billing staff open each of the nine phone report types of a busine
     await expect(page.getByTestId('chart').getByRole('img')).toBeVisible();
     await expectNoSideways(page);
   }
-  await screenshot(page, 'staff-phone-report-summary-phone');
+  await screenshot(page, 'customer-staff-phone-report-summary-phone');
 });

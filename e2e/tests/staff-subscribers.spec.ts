@@ -5,13 +5,11 @@
  * refused the page. An offer goes only to the customers who opted in to offers.
  */
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { expectEveryRow, signIn } from './support/app';
 import { sinkMails } from './support/outbox';
+import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
-
-const SCREENSHOTS = path.join(import.meta.dirname, '..', '.tmp', 'screenshots');
 
 async function downloadText(page: Page, click: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
@@ -95,10 +93,7 @@ for (const viewport of VIEWPORTS) {
     await expect(preview).toContainText(/To stop service e-mail from .+: http/);
     const emails = Number((await preview.getByTestId('preview-counts').textContent())?.match(/Goes to (\d+)/)?.[1]);
     if (viewport.name === 'phone') {
-      await page.screenshot({
-        path: path.join(SCREENSHOTS, `subscribers-preview-${viewport.name}.png`),
-        fullPage: true,
-      });
+      await screenshot(page, `subscribers-preview-${viewport.name}`);
     }
     // A double click sends one notice.
     await preview.getByRole('button', { name: /^Send to \d+ address(es)?$/ }).dblclick();
@@ -136,7 +131,7 @@ for (const viewport of VIEWPORTS) {
     const record = await downloadText(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
     expect(record.name).toMatch(/^notice-\d+-recipients\.csv$/);
     expect(record.text).toMatch(/rhonda\.reyes@example\.com,sent,/);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `subscribers-notice-${viewport.name}.png`), fullPage: true });
+    await screenshot(page, `subscribers-notice-${viewport.name}`);
   });
 }
 

@@ -7,7 +7,6 @@ import { type Row, withTestDb } from './db';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const LABELS = path.join(here, '..', '..', '..', 'docs', 'labels');
-export const SCREENSHOTS = path.join(here, '..', '..', '.tmp', 'screenshots');
 
 export async function assetIdOf(tag: string): Promise<number> {
   const row = await withTestDb((db) => db.get<{ id: number }>('SELECT id FROM assets WHERE asset_tag = ?', tag));

@@ -1,11 +1,6 @@
 /** Helpers of the contractor portal's browser tests. */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { signIn } from './app';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SCREENSHOTS = path.join(here, '..', '..', '.tmp', 'screenshots');
 
 /** Company 2's open work order of each checklist type (DEMO-DATA.md; ids 110001..110023 in catalogue order). */
 export const CONTRACTOR_WO = {
@@ -71,12 +66,4 @@ export async function expectSaved(page: Page, modal: Locator): Promise<void> {
 
 export function modalMessage(modal: Locator): Locator {
   return modal.locator('.modal__message');
-}
-
-/** Desktop and 360 px screenshots for review (e2e/.tmp/screenshots/contractor-*.png). */
-export async function screenshot(page: Page, name: string, phone = false, fullPage = false): Promise<void> {
-  const size = page.viewportSize();
-  if (phone) await page.setViewportSize({ width: 360, height: 740 });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `contractor-${name}${phone ? '-phone' : ''}.png`), fullPage });
-  if (phone && size) await page.setViewportSize(size);
 }

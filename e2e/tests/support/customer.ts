@@ -1,10 +1,6 @@
-/** Helpers of the customer-portal browser tests: sections of Account Info and the Billing Center, screenshots. */
+/** Helpers of the customer-portal browser tests: sections of Account Info and the Billing Center. */
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Download, expect, type Page } from '@playwright/test';
-
-const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '.tmp', 'screenshots');
 
 /** Opens a section of /accountInfo or /billingCenter through its link, as a person would. */
 export async function openSection(page: Page, area: 'Account Info' | 'Billing Center', section: string) {
@@ -24,11 +20,6 @@ export async function goToBillingCenter(page: Page, section = 'Bills') {
 export async function goToAccountInfo(page: Page, section: string) {
   await page.goto('/accountInfo');
   await openSection(page, 'Account Info', section);
-}
-
-/** Saves a full-page screenshot as e2e/.tmp/screenshots/customer-<name>.png for a person to look at. */
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(screenshotDir, `customer-${name}.png`), fullPage: true });
 }
 
 /** The page fits a 360 px phone: nothing wider than the screen. */

@@ -1,12 +1,7 @@
 /** Helpers of the installer search area's browser tests (DEMO-DATA.md's work orders 100001-100006). */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { expectSettled, signIn } from './app';
 import { withTestDb } from './db';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SCREENSHOTS = path.join(here, '..', '..', '.tmp', 'screenshots');
 
 export const WO = {
   fullInstall: 100_001,
@@ -60,17 +55,6 @@ export async function openWorkOrder(page: Page, id: number): Promise<void> {
 
 export function workOrderButtons(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Work order' }).getByRole('link');
-}
-
-/** A full-page screenshot for review (e2e/.tmp/screenshots/installer-<name>.png); `phone` at 360 px. */
-export async function screenshot(page: Page, name: string, phone = false): Promise<void> {
-  const size = page.viewportSize();
-  if (phone) await page.setViewportSize({ width: 360, height: 740 });
-  await page.screenshot({
-    path: path.join(SCREENSHOTS, `installer-${name}${phone ? '-phone' : ''}.png`),
-    fullPage: true,
-  });
-  if (phone && size) await page.setViewportSize(size);
 }
 
 /**

@@ -1,12 +1,7 @@
 /** Helpers of the offline browser tests (issue 5): the service worker, photos, and the stored attachments. */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { withTestDb } from './db';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SCREENSHOTS = path.join(here, '..', '..', '.tmp', 'screenshots');
 
 /** Waits until the service worker controls nothing yet but is active: a reload is then served offline. */
 export async function waitForServiceWorker(page: Page): Promise<void> {
@@ -64,14 +59,4 @@ export function storedAttachments(
       workOrderId,
     ),
   );
-}
-
-export async function screenshot(page: Page, name: string, phone = false): Promise<void> {
-  const size = page.viewportSize();
-  if (phone) await page.setViewportSize({ width: 360, height: 740 });
-  await page.screenshot({
-    path: path.join(SCREENSHOTS, `offline-${name}${phone ? '-phone' : ''}.png`),
-    fullPage: true,
-  });
-  if (phone && size) await page.setViewportSize(size);
 }
