@@ -5,6 +5,7 @@
  * /usr/bin/chromium-headless-shell); no browser download.
  */
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
@@ -42,10 +43,10 @@ export default defineConfig({
   outputDir: path.join(here, '.tmp', 'test-results'),
   fullyParallel: false,
   // Through a cluster whose demo data each spec file puts back (E2E_DATABASE_URL: spec-server.ts), one file at a time.
-  // Otherwise three spec files at once (E2E_WORKERS). Twelve of the heaviest spec files (128 tests), back to back on
-  // 29 Nov on CI's two cores: 587 s with four workers (load 14, three tests failed twice: past their timeouts, or a
-  // 100 ms promise at 152 ms), 504 s with three (no failure), 672 s with two. docs/development.md has the numbers.
-  workers: process.env.E2E_DATABASE_URL ? 1 : Number(process.env.E2E_WORKERS ?? 3),
+  // Otherwise one spec file per core at once (E2E_WORKERS chooses). On CI's two cores, back to back on 29 Nov: the
+  // whole suite (302 tests) took 945 s with two workers and 1,046 s with three; four thrashed (load 14, tests past
+  // their timeouts). docs/development.md has the numbers.
+  workers: process.env.E2E_DATABASE_URL ? 1 : Number(process.env.E2E_WORKERS ?? availableParallelism()),
   // npm test (so CI) gives each test one retry (E2E_RETRIES=1): a test that fails and then passes is reported "flaky"
   // and named in the summary, to be fixed at its cause, instead of failing a whole run on a loaded 2-core machine; a
   // test that fails twice fails the run. Run by hand, none: a failure shows at once.
