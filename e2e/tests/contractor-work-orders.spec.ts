@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { fileOnDisk } from './support/app';
 import { signInContractor, CONTRACTOR_WO as WO } from './support/contractor';
 import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
@@ -178,8 +179,7 @@ test.describe('a work order’s details', () => {
     await expect(details.getByText('Uploaded trench.png.')).toBeVisible();
     await expect(details.getByRole('button', { name: 'trench.png' })).toBeVisible();
 
-    const big = { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10_485_761) };
-    await details.getByLabel('Photos or PDFs').setInputFiles(big);
+    await details.getByLabel('Photos or PDFs').setInputFiles(fileOnDisk('huge.png', Buffer.alloc(10_485_761)));
     await expect(
       details.getByText(
         'Some files seem to be invalid. Max size allowed: 10 MB per image, 20MB per submission. Total size: 10.0 MB.',

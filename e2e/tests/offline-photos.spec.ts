@@ -1,5 +1,6 @@
 /** Issue 5: photo upload (SPEC §2, §5, §7) and the offline outbox that never loses or doubles a photo (SPEC §4). */
 
+import { fileOnDisk } from './support/app';
 import { openWorkOrder, signInInstaller, WO } from './support/installer';
 import { pngBytes, storedAttachments, waitForServiceWorker } from './support/offline';
 import { screenshot } from './support/review';
@@ -36,16 +37,18 @@ test.describe('photo upload', () => {
   });
 
   test('checks the limits in the browser, and the server refuses a non-image renamed .png', async ({ page }) => {
-    // 31 MB of files go into the page: 42–53 s on the busy machine, on one server as through a cluster.
+    // 31 MB of files, handed to the page as files on disk (fileOnDisk): as buffers they went through the protocol.
     test.slow();
     await signInInstaller(page);
     await page.goto(`/search/${WO.siteSurvey}/photo`);
     const nine = pngBytes(3, 9 * 1_048_576);
-    await page.getByLabel('Select from gallery').setInputFiles([
-      { name: 'a.png', mimeType: 'image/png', buffer: nine },
-      { name: 'b.png', mimeType: 'image/png', buffer: nine },
-      { name: 'c.png', mimeType: 'image/png', buffer: pngBytes(4, 3 * 1_048_576) },
-    ]);
+    await page
+      .getByLabel('Select from gallery')
+      .setInputFiles([
+        fileOnDisk('a.png', nine),
+        fileOnDisk('b.png', nine),
+        fileOnDisk('c.png', pngBytes(4, 3 * 1_048_576)),
+      ]);
     await expect(page.getByRole('alert')).toHaveText(`${LIMIT}. Total size: 21.0 MB.`);
     await expect(page.getByRole('button', { name: 'Upload photo(s)' })).toBeEnabled();
     await page.getByRole('button', { name: 'Upload photo(s)' }).click();
@@ -53,9 +56,7 @@ test.describe('photo upload', () => {
     await page.getByRole('button', { name: 'Remove c.png' }).click();
     await page.getByRole('button', { name: 'Remove b.png' }).click();
     await page.getByRole('button', { name: 'Remove a.png' }).click();
-    await page
-      .getByLabel('Select from gallery')
-      .setInputFiles([{ name: 'big.png', mimeType: 'image/png', buffer: pngBytes(5, 10 * 1_048_576 + 1) }]);
+    await page.getByLabel('Select from gallery').setInputFiles(fileOnDisk('big.png', pngBytes(5, 10 * 1_048_576 + 1)));
     await expect(page.getByRole('alert')).toHaveText(`${LIMIT}. Total size: 10.0 MB.`);
     await page.getByRole('button', { name: 'Remove big.png' }).click();
 

@@ -1,5 +1,7 @@
 /** Page helpers shared by the browser tests: sign-in, the header, the navigation (a menu on phones). */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { automaticPortal, type PortalType, portalHome, type SessionClaims } from '@strand/domain';
 import { claimsFixture, tokenFor } from '@strand/test-support/test-tokens';
 import { DEMO_PASSWORD } from './demo';
@@ -168,4 +170,16 @@ export async function expectEveryRow(table: Locator, text: string): Promise<void
     })
     .toBe(true);
   await expectSettled(table.page());
+}
+
+/**
+ * Writes `bytes` to a file named `name` in the test's output folder and returns its path, for `setInputFiles`. A
+ * path is handed to Chromium as a file on disk, read when the page reads it; a buffer is sent to the page through the
+ * DevTools protocol as base64, which for the 9–10 MB files of the upload limits took most of a test's CPU.
+ */
+export function fileOnDisk(name: string, bytes: Buffer): string {
+  const file = test.info().outputPath('uploads', name);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, bytes);
+  return file;
 }
