@@ -11,16 +11,13 @@ import type { Page } from '@playwright/test';
 
 const SCREENSHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '.tmp', 'screenshots');
 
-/** Whether this run writes review screenshots (E2E_SCREENSHOTS=1). */
-export const reviewScreenshots = process.env.E2E_SCREENSHOTS === '1';
-
 /** Saves the page as e2e/.tmp/screenshots/<name>.png (full page unless said); `phone` at 360 × 740, then back. */
 export async function screenshot(
   page: Page,
   name: string,
   { phone = false, fullPage = true }: { phone?: boolean; fullPage?: boolean } = {},
 ): Promise<void> {
-  if (!reviewScreenshots) return;
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   const size = page.viewportSize();
   if (phone) await page.setViewportSize({ width: 360, height: 740 });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}${phone ? '-phone' : ''}.png`), fullPage });
