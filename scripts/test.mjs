@@ -155,16 +155,20 @@ const node = process.execPath;
 const building = startBuild();
 await step('lint', 'npm', ['run', '--silent', 'lint:ci']);
 await step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-for (const project of ['unit', 'api']) {
-  const out = path.join(reports, `vitest-${project}.json`);
+// The unit step is two Vitest projects: pure code in processes that live on from file to file, the web app's code in
+// a fresh thread per file (vitest.config.ts).
+for (const [name, projects] of [
+  ['unit', ['unit', 'unit-web']],
+  ['api', ['api']],
+]) {
+  const out = path.join(reports, `vitest-${name}.json`);
   await step(
-    project,
+    name,
     node,
     [
       bin('vitest/vitest.mjs'),
       'run',
-      '--project',
-      project,
+      ...projects.flatMap((project) => ['--project', project]),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${out}`,
