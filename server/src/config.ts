@@ -30,6 +30,12 @@ const EnvSchema = z.object({
     .enum(['postgres', 'disk', ''], { message: 'STORAGE must be postgres or disk' })
     .optional()
     .transform((v) => v || undefined),
+  // How SQLite waits for the disk at each commit (SQLite only): full (the default) keeps every committed write
+  // through a power cut; normal keeps the file sound but may lose the last commits; off hands the writes to the
+  // operating system. For data thrown away after a run (the test suites), never for real data.
+  SQLITE_SYNCHRONOUS: z
+    .enum(['full', 'normal', 'off'], { message: 'SQLITE_SYNCHRONOUS must be full, normal or off' })
+    .default('full'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // Behind a load balancer: how long an instance keeps serving after SIGTERM with /api/health/ready at 503, so the
   // balancer takes it out before it closes (its health checks' interval × fall, and a margin). 0: close at once.
@@ -253,7 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     database: e.DATABASE_URL
       ? ({ dialect: 'postgres', url: e.DATABASE_URL } as const)
-      : ({ dialect: 'sqlite', file: path.join(dataDir, 'portal.db') } as const),
+      : ({ dialect: 'sqlite', file: path.join(dataDir, 'portal.db'), synchronous: e.SQLITE_SYNCHRONOUS } as const),
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     /** The file store: the database's (stored_files) or DATA_DIR/files. */
     storage: {

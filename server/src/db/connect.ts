@@ -15,7 +15,11 @@ import {
 import pg from 'pg';
 import type { Database } from './database.js';
 
-export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+export type DatabaseTarget =
+  | { dialect: 'sqlite'; file: string; synchronous?: SqliteSynchronous }
+  | { dialect: 'postgres'; url: string };
+/** SQLite's wait for the disk at each commit (SQLITE_SYNCHRONOUS): full unless the data is thrown away after a run. */
+export type SqliteSynchronous = 'full' | 'normal' | 'off';
 export type DialectName = DatabaseTarget['dialect'];
 
 export interface Db {
@@ -41,7 +45,7 @@ export function openDatabase(target: DatabaseTarget): Db {
   if (target.file !== ':memory:') mkdirSync(path.dirname(target.file), { recursive: true });
   const sqlite = new SQLite(target.file);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma(`synchronous = ${target.synchronous ?? 'full'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // A 64 MiB page cache instead of SQLite's 2 MiB (issue 16): on a million work orders a customer-name search reads

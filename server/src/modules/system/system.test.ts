@@ -137,6 +137,25 @@ describe('settings several instances must share', () => {
     );
     expect(() => loadConfig({ DATA_DIR: t.dataDir, STORAGE: 's3' })).toThrow(/STORAGE must be postgres or disk/);
   });
+
+  it('waits for the disk at every SQLite commit unless SQLITE_SYNCHRONOUS says otherwise', async () => {
+    // PRAGMA synchronous answers 0 for off, 1 for normal, 2 for full.
+    const levelOf = async (env: Record<string, string>) => {
+      const database = openDatabase(loadConfig({ DATA_DIR: t.dataDir, ...env }).database);
+      try {
+        const { rows } = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(database.db);
+        return rows[0]?.synchronous;
+      } finally {
+        await database.close();
+      }
+    };
+    expect(await levelOf({})).toBe(2);
+    expect(await levelOf({ SQLITE_SYNCHRONOUS: 'normal' })).toBe(1);
+    expect(await levelOf({ SQLITE_SYNCHRONOUS: 'off' })).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: t.dataDir, SQLITE_SYNCHRONOUS: 'fast' })).toThrow(
+      /SQLITE_SYNCHRONOUS must be full, normal or off/,
+    );
+  });
 });
 
 describe('GET /api/config', () => {
