@@ -15,9 +15,10 @@
  */
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { e2eSettings, startServer, type TestServer } from './e2e-settings';
+import { keptPage, releasePage } from './kept-page';
 import { outboxDirs } from './outbox';
 
 interface Running extends Omit<TestServer, 'process'> {
@@ -145,6 +146,28 @@ export const test = base.extend<{ specServer: Running; serverEnv: Record<string,
   baseURL: async ({ specServer }, use) => {
     await use(specServer.url);
   },
+  // One tab per spec file and set of browser options, cleaned between tests (kept-page.ts); a new context for tests
+  // with service workers (the offline specs) and with E2E_NEW_CONTEXT=1.
+  // @ts-expect-error _combinedContextOptions: Playwright's own fixture of the test's browser options (not public).
+  context: async ({ browser, baseURL, _combinedContextOptions: options }, use, testInfo) => {
+    const used = await keptPage(() => browser.newContext(options), {
+      key: JSON.stringify({ baseURL, ...options }),
+      reusable: options.serviceWorkers !== 'allow' && !process.env.E2E_NEW_CONTEXT,
+    });
+    currentPage = used.page;
+    await use(used.context);
+    currentPage = null;
+    await releasePage(used, {
+      passed: testInfo.status === testInfo.expectedStatus,
+      baseURL: baseURL ?? '',
+      viewport: (options.viewport as { width: number; height: number } | null | undefined) ?? null,
+    });
+  },
+  page: async ({ context }, use) => {
+    await use(currentPage ?? (await context.newPage()));
+  },
 });
+
+let currentPage: Page | null = null;
 
 export { expect };
