@@ -1,6 +1,7 @@
 // What one signed-in page load costs Chromium, by how the browser tests could open it (e2e/tests/support/kept-page.ts):
 // a new context, a new tab in one context, the same tab after a same-origin static file and a cleared origin (what the
-// tests do between two tests), and the same tab after about:blank. Chromium's CPU (utime + stime of its live
+// tests do between two tests), the same tab loading it again from the app or reaching it by the app's links (two
+// in-app navigations a round), and the same tab after about:blank. Chromium's CPU (utime + stime of its live
 // processes, from /proc) and the wall time per load, averaged over --loads=N (default 8), each way run --rounds=N times
 // (default 2), alternating, with the renderer processes each way started. A renderer that has exited is not counted,
 // so a way that replaces its renderer at every load shows it in its wall time and process count, not its CPU. Needs
@@ -87,6 +88,24 @@ try {
         await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'all' });
         await page.evaluate(() => sessionStorage.clear());
         await open(page);
+      };
+    },
+    'the same tab, page.goto from the app': async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      await open(page);
+      return async () => open(page);
+    },
+    'the same tab, a link in the app (to Home and back)': async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      await open(page);
+      const link = (name) => page.getByRole('link', { name, exact: true }).first();
+      return async () => {
+        await link('Home').click();
+        await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+        await link('Billing Center').click();
+        await page.getByRole('heading', { level: 1, name: 'Billing Center' }).waitFor();
       };
     },
     'the same tab, after about:blank': async () => {
