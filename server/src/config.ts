@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SUBSCRIBER_EXPORT_MAX_ROWS } from '@strand/domain';
 import { z } from 'zod';
+import { SQLITE_SYNCHRONOUS_LEVELS } from './db/connect.js';
 
 /** OpenStreetMap's standard tiles and the credit their licence asks for (https://osmfoundation.org/wiki/Licence). */
 const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -34,7 +35,7 @@ const EnvSchema = z.object({
   // through a power cut; normal keeps the file sound but may lose the last commits; off hands the writes to the
   // operating system. For data thrown away after a run (the test suites), never for real data.
   SQLITE_SYNCHRONOUS: z
-    .enum(['full', 'normal', 'off'], { message: 'SQLITE_SYNCHRONOUS must be full, normal or off' })
+    .enum(SQLITE_SYNCHRONOUS_LEVELS, { message: 'SQLITE_SYNCHRONOUS must be full, normal or off' })
     .default('full'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // Behind a load balancer: how long an instance keeps serving after SIGTERM with /api/health/ready at 503, so the

@@ -78,7 +78,7 @@ export async function startServer(options: {
       NOTIFY_SMTP_SINK_PORT: String(options.smtpPort),
       SEED_DEMO: options.seedDemo ? 'auto' : 'never',
       // Each spec file's database is a throwaway copy of the template: no wait for the disk at every commit.
-      SQLITE_SYNCHRONOUS: process.env.E2E_SQLITE_SYNCHRONOUS ?? 'off',
+      SQLITE_SYNCHRONOUS: 'off',
       // The base map without the internet (issue 27): the tile proxy fetches the server's own icon as every tile.
       MAP_TILE_URL: `${url}/pwa-192.png?z={z}&x={x}&y={y}`,
       MAP_TILE_ATTRIBUTION: '© OpenStreetMap contributors',

@@ -19,7 +19,8 @@ export type DatabaseTarget =
   | { dialect: 'sqlite'; file: string; synchronous?: SqliteSynchronous }
   | { dialect: 'postgres'; url: string };
 /** SQLite's wait for the disk at each commit (SQLITE_SYNCHRONOUS): full unless the data is thrown away after a run. */
-export type SqliteSynchronous = 'full' | 'normal' | 'off';
+export const SQLITE_SYNCHRONOUS_LEVELS = ['full', 'normal', 'off'] as const;
+export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS_LEVELS)[number];
 export type DialectName = DatabaseTarget['dialect'];
 
 export interface Db {
