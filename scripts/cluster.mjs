@@ -345,7 +345,7 @@ defaults
   retries 3
   option redispatch 1
   # Layer-7 retries: also when an instance closed the connection without an answer (it was stopping or died);
-  # only for requests that are safe to send twice: reads, writes with an Idempotency-Key, and sign-outs.
+  # only for requests that are safe to send twice: reads, writes with an Idempotency-Key, sign-ins and sign-outs.
   retry-on conn-failure empty-response response-timeout 503
 
 frontend portal
@@ -356,8 +356,10 @@ frontend portal
 
 backend instances
   balance roundrobin
-  # Signing out is safe to send twice too: revoking a revoked session changes nothing.
-  http-request disable-l7-retry if !{ method GET HEAD OPTIONS } !{ req.hdr(idempotency-key) -m found } !{ path /api/auth/logout }
+  # Signing out is safe to send twice too: revoking a revoked session changes nothing. So is signing in (a second
+  # session, unused, expires), as a browser resends it: a sign-in that reached an instance as it was killed (kill -9,
+  # before its health check marked it down) was answered 502 (SH--) in a CI run of 29 Nov instead of sent elsewhere.
+  http-request disable-l7-retry if !{ method GET HEAD OPTIONS } !{ req.hdr(idempotency-key) -m found } !{ path /api/auth/logout /api/auth/login }
   # Which instance answered (the cluster test counts them).
   http-response set-header X-Served-By %s
   option httpchk GET ${healthPath}
