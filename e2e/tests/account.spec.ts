@@ -80,7 +80,7 @@ test('account recovery mails a one-time link that sets a new password', async ({
 
   await attemptSignIn(page, user.username, user.password);
   await expect(page.getByRole('alert')).toBeVisible();
-  await signIn(page, user.username, user.newPassword);
+  await signIn(page, user.username, { password: user.newPassword });
   await expect(page).toHaveURL(/\/home$/);
   await logOut(page);
 
@@ -93,7 +93,7 @@ test('account recovery mails a one-time link that sets a new password', async ({
 });
 
 test('logging out ends the session on the server: the old token is refused', async ({ page }) => {
-  await signIn(page, user.username, user.newPassword);
+  await signIn(page, user.username, { password: user.newPassword });
   await expect(page).toHaveURL(/\/home$/);
   const token = await page.evaluate(() => window.localStorage.getItem('token'));
   expect(token).toBeTruthy();

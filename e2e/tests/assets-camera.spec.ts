@@ -25,8 +25,7 @@ test.use({
 
 test.describe('Scan Asset with the camera', () => {
   test('reads ONT-100001 from the camera and shows the asset and its work orders', async ({ page }) => {
-    await signInInstaller(page);
-    await page.goto('/scanAsset');
+    await signInInstaller(page, { open: '/scanAsset' });
     await expect(page.getByRole('heading', { level: 1, name: 'Scan Asset' })).toBeVisible();
     await page.getByRole('button', { name: 'Use camera' }).click();
     await expect(page.getByLabel('Asset ID')).toHaveValue('ONT-100001', { timeout: 20_000 });

@@ -18,16 +18,14 @@ import { expect, test } from './support/spec-server';
 
 test.describe('Scan Asset without a camera', () => {
   test('reads the Code 128 label from a photo file', async ({ page }) => {
-    await signInInstaller(page);
-    await page.goto('/scanAsset');
+    await signInInstaller(page, { open: '/scanAsset' });
     await page.getByLabel('Read a photo').setInputFiles(path.join(LABELS, 'ONT-100001-code128.png'));
     await expect(page.getByLabel('Asset ID')).toHaveValue('ONT-100001', { timeout: 15_000 });
     await expect(page.getByText('803G', { exact: true })).toBeVisible();
   });
 
   test('takes a typed id after the debounce, says when it is unknown, and clears', async ({ page }) => {
-    await signInInstaller(page);
-    await page.goto('/scanAsset');
+    await signInInstaller(page, { open: '/scanAsset' });
     const input = page.getByLabel('Asset ID');
     await input.fill('  NOPE-404 ');
     await expect(page.getByText('No asset with that ID')).toBeVisible();
@@ -50,8 +48,7 @@ test.describe('Scan Asset far from any work order', () => {
     // Kansas City: more than 100 miles from every demo work order, so nothing is within the scan's 100 ft.
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: 39.0997, longitude: -94.5786, accuracy: 5 });
-    await signInInstaller(page);
-    await page.goto('/scanAsset');
+    await signInInstaller(page, { open: '/scanAsset' });
     await page.getByLabel('Asset ID').fill('ONT-100001');
     await expect(page.getByText('803G', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Assigned to you')).toBeChecked();
@@ -63,7 +60,7 @@ test.describe('Scan Asset far from any work order', () => {
 
 test.describe('Asset page', () => {
   test('lists the actions without 39, takes one and confirms the request', async ({ page }) => {
-    await signInInstaller(page);
+    await signInInstaller(page, { open: false });
     await page.goto(`/search/100001/serviceLocation/${await assetIdOf('ONT-100001')}`);
     await expect(page.getByRole('heading', { level: 1, name: 'ONT-100001' })).toBeVisible();
     await expect(page.getByText('Deprovision ONT')).toBeVisible();
@@ -96,7 +93,7 @@ test.describe('Asset page', () => {
 
 test.describe('Circuit stats', () => {
   test('shows live stats from the simulated OLT and runs a tone test until Stop test', async ({ page }) => {
-    await signInInstaller(page);
+    await signInInstaller(page, { open: false });
     await page.goto(`/search/100001/circuitStats/${await circuitIdOf('DATA-100001')}`);
     await expect(page.getByText('OLT address')).toBeVisible();
     await expect(page.locator('.asset-field[data-key="vcServerIP"]')).toContainText('127.0.0.1');
@@ -117,7 +114,7 @@ test.describe('Circuit stats', () => {
   });
 
   test('a circuit of another work order is not found', async ({ page }) => {
-    await signInInstaller(page);
+    await signInInstaller(page, { open: false });
     await page.goto(`/search/100002/circuitStats/${await circuitIdOf('DATA-100001')}`);
     await expect(page.getByText(/Circuit #\d+ is not at the service location/)).toBeVisible();
   });
@@ -125,8 +122,7 @@ test.describe('Circuit stats', () => {
 
 test.describe('Saved Assets', () => {
   test('saves an asset from the scan, shows details and actions, and deletes it', async ({ page }) => {
-    await signInInstaller(page);
-    await page.goto('/SavedAssets');
+    await signInInstaller(page, { open: '/SavedAssets' });
     await expect(page.getByText('No saved Assets')).toBeVisible();
     await page.goto('/scanAsset');
     await page.getByLabel('Asset ID').fill('ONT-100001');
@@ -157,8 +153,7 @@ test.describe('ONT swap and upgrade on 100001', () => {
   test.afterEach(() => restoreEquipment(snapshot));
 
   test('swaps ONT-100001 for ONT-STK-0001, then upgrades it to ONT-STK-0002 with a port map', async ({ page }) => {
-    await signInInstaller(page);
-    await page.goto('/search/100001/swapONT/ONT-100001/1');
+    await signInInstaller(page, { open: '/search/100001/swapONT/ONT-100001/1' });
     await expect(page.getByRole('heading', { level: 1, name: 'Swap ONT' })).toBeVisible();
     await page.getByLabel('Search equipment').fill('stk-0001');
     await expect(page.getByRole('radio')).toHaveCount(1);
@@ -178,7 +173,7 @@ test.describe('ONT swap and upgrade on 100001', () => {
   });
 
   test('a failed swap shows the office message and the error', async ({ page }) => {
-    await signInInstaller(page);
+    await signInInstaller(page, { open: false });
     // ONT-STK-0003 is in the installer's stock, but 100001's ONT is at location 1, not 2.
     await page.goto('/search/100001/swapONT/ONT-100001/2');
     await page.getByRole('radio', { name: /ONT-STK-0003/ }).check();
@@ -197,8 +192,7 @@ test.describe('Service location hooks', () => {
   test.afterEach(() => restoreEquipment(snapshot));
 
   test("adds an asset by its id, then opens an asset and a circuit's stats from the lists", async ({ page }) => {
-    await signInInstaller(page);
-    await page.goto('/search/100001/serviceLocation');
+    await signInInstaller(page, { open: '/search/100001/serviceLocation' });
     await page.getByRole('button', { name: 'Add an asset' }).click();
     const form = page.getByRole('form', { name: 'Add an asset' });
     await form.getByLabel('Asset ID').fill('ONT-STK-0005');
@@ -221,7 +215,7 @@ test.describe('Service location hooks', () => {
 
 test.describe('Failures', () => {
   test('actions that cannot be fetched: the message, and the asset is saved on the device', async ({ page }) => {
-    await signInInstaller(page);
+    await signInInstaller(page, { open: false });
     await page.route('**/api/assets/*/actions?*', (route) => route.abort('internetdisconnected'));
     await page.goto(`/search/100001/serviceLocation/${await assetIdOf('ONT-100001')}`);
     await expect(page.getByRole('alert')).toContainText(
@@ -236,8 +230,7 @@ test.describe('Failures', () => {
     await page.addInitScript(() => {
       Object.defineProperty(navigator.mediaDevices, 'enumerateDevices', { value: undefined });
     });
-    await signInInstaller(page);
-    await page.goto('/scanAsset');
+    await signInInstaller(page, { open: '/scanAsset' });
     await expect(page.getByText('enumerateDevices() not supported.')).toBeVisible();
   });
 });

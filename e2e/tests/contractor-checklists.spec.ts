@@ -38,8 +38,9 @@ async function completeAndCheckReadOnly(page: Page, modal: Locator, workOrderId:
 }
 
 test.describe('the onsite checklist of each family', () => {
+  // Each test opens its work order's checklist as its first page.
   test.beforeEach(async ({ page }) => {
-    await signInContractor(page);
+    await signInContractor(page, { open: false });
   });
 
   test("drop construction: 'Please select a drop Type', then 'No, let me double check', then complete", async ({

@@ -35,8 +35,7 @@ test.describe('calendar', () => {
 
 test.describe('maps', () => {
   test('places the work orders coloured by status; /maps/{id} opens one, with its GIS object', async ({ page }) => {
-    await signInContractor(page);
-    await page.goto('/maps');
+    await signInContractor(page, { open: '/maps' });
     await expect(page.getByRole('heading', { level: 1, name: 'Maps' })).toBeVisible();
     // Overlapping work orders are clustered (issue 27): single markers plus the counts of the clusters make 20+.
     const markers = page.locator('.work-order-map path.leaflet-interactive');
@@ -76,8 +75,7 @@ test.describe('maps', () => {
   });
 
   test('lists GIS object ids where the work orders have them', async ({ page }) => {
-    await signInContractor(page);
-    await page.goto('/maps');
+    await signInContractor(page, { open: '/maps' });
     await page.getByLabel('Show complete and closed work orders').check();
     await expect(
       page

@@ -42,8 +42,7 @@ test.describe('contractor home', () => {
   });
 
   test('another company’s work order is refused', async ({ page }) => {
-    await signInContractor(page);
-    await page.goto(`/workOrders?wo=${WO.company1}`);
+    await signInContractor(page, { open: `/workOrders?wo=${WO.company1}` });
     await expect(page.getByText('This work order belongs to another contractor company.')).toBeVisible();
   });
 });
@@ -53,7 +52,7 @@ test.describe('work order search', () => {
     page,
   }) => {
     // fieldtech: its own remembered search, untouched by the other tests.
-    await signInContractor(page, 'fieldtech');
+    await signInContractor(page, { username: 'fieldtech' });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Work Orders' }).click();
     const form = page.getByRole('form', { name: 'Search work orders' });
     await expect(form.getByLabel('Assigned to you')).toBeChecked();
@@ -104,8 +103,7 @@ test.describe('work order search', () => {
   });
 
   test('the date filter enables its inputs and names a backwards range', async ({ page }) => {
-    await signInContractor(page, 'fieldtech');
-    await page.goto('/workOrders');
+    await signInContractor(page, { username: 'fieldtech', open: '/workOrders' });
     const form = page.getByRole('form', { name: 'Search work orders' });
     await expect(form.getByLabel('Date From')).toBeDisabled();
     await form.getByLabel('Filter by scheduled date').check();
@@ -116,8 +114,7 @@ test.describe('work order search', () => {
   });
 
   test("'Assigned to you' cannot be unticked by the provider’s own crew", async ({ page }) => {
-    await signInContractor(page, 'contractor1');
-    await page.goto('/workOrders');
+    await signInContractor(page, { username: 'contractor1', open: '/workOrders' });
     const box = page.getByRole('form', { name: 'Search work orders' }).getByLabel('Assigned to you');
     await expect(box).toBeChecked();
     await expect(box).toBeDisabled();
@@ -129,8 +126,7 @@ test.describe('work order search', () => {
 
 test.describe('a work order’s details', () => {
   test('downloads an attachment, opens the PDF and uploads a photo', async ({ page }) => {
-    await signInContractor(page);
-    await page.goto(`/workOrders?wo=${WO.businessConstruction}`);
+    await signInContractor(page, { open: `/workOrders?wo=${WO.businessConstruction}` });
     const details = page.getByRole('region', { name: `Work order #${WO.businessConstruction}` });
     await expect(details.locator('.wo-details__type')).toHaveText('Business Construction Open');
     await screenshot(page, 'contractor-details');

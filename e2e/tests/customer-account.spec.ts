@@ -51,8 +51,7 @@ test.describe('Account Info: contacts', () => {
 
   test('a consumer account shows no account name, on a 360 px phone too', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await signIn(page, 'consumer');
-    await page.goto('/accountInfo');
+    await signIn(page, 'consumer', { open: '/accountInfo' });
     await expect(page.getByRole('heading', { level: 2, name: 'Contacts' })).toBeVisible();
     const summary = page.locator('.account-summary');
     await expect(summary.getByText('Account number')).toBeVisible();
@@ -65,8 +64,7 @@ test.describe('Account Info: contacts', () => {
 
 test.describe('Account Info: users and permissions', () => {
   test('business adds a user, gives it a permission, and the new user sees only that', async ({ page, browser }) => {
-    await signIn(page, 'business');
-    await page.goto('/accountInfo');
+    await signIn(page, 'business', { open: '/accountInfo' });
     await openSection(page, 'Account Info', 'Users');
     await expect(page.getByRole('article', { name: 'Bill Bates' }).getByText('2 of 8')).toBeVisible();
 
@@ -97,7 +95,7 @@ test.describe('Account Info: users and permissions', () => {
 
     const context = await browser.newContext();
     const other = await context.newPage();
-    await signIn(other, username, 'hygiene-password-1');
+    await signIn(other, username, { password: 'hygiene-password-1' });
     // A tickets-only user lands on the home (issue 28), which lists the open tickets; Account Info has the rest.
     await expect(other.getByRole('heading', { level: 2, name: 'Open trouble tickets' })).toBeVisible();
     await other.goto('/accountInfo');
@@ -112,8 +110,7 @@ test.describe('Account Info: users and permissions', () => {
 
   test('a new email takes effect only when the new address confirms it', async ({ page }) => {
     const newEmail = `bill.${stamp}@example.com`;
-    await signIn(page, 'business');
-    await page.goto('/accountInfo');
+    await signIn(page, 'business', { open: '/accountInfo' });
     await openSection(page, 'Account Info', 'Users');
     const card = page.getByRole('article', { name: 'Bill Bates' });
     await card.getByRole('button', { name: /^Edit/ }).click();
@@ -148,7 +145,7 @@ test.describe('Account Info: users and permissions', () => {
 
 test.describe('Account Info: trouble tickets and business center', () => {
   test('residential submits a trouble ticket for its service location', async ({ page }) => {
-    await signIn(page, 'residential');
+    await signIn(page, 'residential', { open: false });
     await goToAccountInfo(page, 'Trouble tickets');
     await expect(page.getByRole('article', { name: /Internet drops in the evening/ })).toBeVisible();
 
@@ -170,7 +167,7 @@ test.describe('Account Info: trouble tickets and business center', () => {
   });
 
   test('business sends a business-center request', async ({ page }) => {
-    await signIn(page, 'business');
+    await signIn(page, 'business', { open: false });
     await goToAccountInfo(page, 'Business center');
     await expect(page.getByRole('article', { name: /Add two handsets/ })).toBeVisible();
     await page.getByRole('button', { name: 'New request' }).click();
@@ -190,8 +187,7 @@ test.describe('Account Info fits the account, on a phone (issue 28)', () => {
   test('Dana adds a Primary contact linked to a location, files a request for a location, and cannot give paying without viewing', async ({
     page,
   }) => {
-    await signIn(page, 'business');
-    await page.goto('/accountInfo');
+    await signIn(page, 'business', { open: '/accountInfo' });
 
     await test.step('a new contact starts without a category; a second Primary is asked about', async () => {
       await page.getByRole('button', { name: 'Add a contact' }).click();

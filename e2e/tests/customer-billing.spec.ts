@@ -11,7 +11,7 @@ const yy = (ahead: number) => String((new Date().getFullYear() + ahead) % 100).p
 test('residential adds a test card, masked once typed, and pays an invoice with the fee shown first', async ({
   page,
 }) => {
-  await signIn(page, 'residential');
+  await signIn(page, 'residential', { open: false });
   await goToBillingCenter(page, 'Payment methods');
   await expect(page.getByRole('article', { name: 'Visa ending in 4242' })).toBeVisible();
 
@@ -61,7 +61,7 @@ test('residential adds a test card, masked once typed, and pays an invoice with 
 });
 
 test('a declined card says so plainly and charges nothing', async ({ page }) => {
-  await signIn(page, 'residential');
+  await signIn(page, 'residential', { open: false });
   await goToBillingCenter(page, 'Payment methods');
   await page.getByRole('button', { name: 'Add a payment method' }).click();
   const form = page.getByRole('form', { name: 'Add a payment method' });
@@ -88,7 +88,7 @@ test('a declined card says so plainly and charges nothing', async ({ page }) => 
 });
 
 test('residential turns autopay on and off', async ({ page }) => {
-  await signIn(page, 'residential');
+  await signIn(page, 'residential', { open: false });
   await goToBillingCenter(page, 'Autopay');
   const card = page.getByRole('article', { name: '2208 Clark Ln, Columbia, MO 65202' });
   await expect(card.getByText('Autopay off')).toBeVisible();
@@ -109,7 +109,7 @@ test.describe('on a phone', () => {
   test('business-billing reviews, pays from the bank account with no fee, keeps the confirmation and finds it in the history', async ({
     page,
   }) => {
-    await signIn(page, 'business-billing');
+    await signIn(page, 'business-billing', { open: false });
     await goToBillingCenter(page, 'Bills');
     const pay = page.getByRole('form', { name: 'Pay bills' });
     let number = '';
@@ -164,7 +164,7 @@ test.describe('on a phone', () => {
 });
 
 test('business-billing downloads an invoice PDF and CSV from the history', async ({ page }) => {
-  await signIn(page, 'business-billing');
+  await signIn(page, 'business-billing', { open: false });
   await goToBillingCenter(page, 'History');
   const first = page.getByRole('list', { name: 'Invoices' }).getByRole('listitem').first();
   const pdfDownload = page.waitForEvent('download');
@@ -185,7 +185,7 @@ test('business-billing downloads an invoice PDF and CSV from the history', async
 });
 
 test('the mailing address fills city and state from the ZIP code', async ({ page }) => {
-  await signIn(page, 'consumer');
+  await signIn(page, 'consumer', { open: false });
   await goToBillingCenter(page, 'Mailing address');
   const form = page.getByRole('form', { name: 'Mailing address' });
   await form.getByLabel('Street address').fill('PO Box 77');

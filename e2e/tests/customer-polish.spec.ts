@@ -56,8 +56,7 @@ async function expectTargets(page: Page, min: number) {
 }
 
 test('item 8: every section tab of the Billing Center and Account Info is on screen and opens', async ({ page }) => {
-  await signIn(page, 'business');
-  await page.goto('/billingCenter');
+  await signIn(page, 'business', { open: '/billingCenter' });
   await expectSectionsOnScreen(page, 'Billing Center', [
     'Bills',
     'Payment methods',
@@ -101,7 +100,7 @@ test('item 11: the header shows a business user and the account with visible lab
 test('item 12: links and buttons of Account Info and the Billing Center are at least 24 px; primary ones 44 px', async ({
   page,
 }) => {
-  await signIn(page, 'residential');
+  await signIn(page, 'residential', { open: false });
   await goToAccountInfo(page, 'Contacts');
   await expect(page.locator('main a[href^="tel:"]').first()).toBeVisible();
   await expectTargets(page, 24);
@@ -122,7 +121,7 @@ test('item 12: links and buttons of Account Info and the Billing Center are at l
 test('item 9: the same card is refused, and cards are named with their expiry in the Pay with list', async ({
   page,
 }) => {
-  await signIn(page, 'residential');
+  await signIn(page, 'residential', { open: false });
   await goToBillingCenter(page, 'Payment methods');
   await page.getByRole('button', { name: 'Add a payment method' }).click();
   const form = page.getByRole('form', { name: 'Add a payment method' });
@@ -148,7 +147,7 @@ test('item 9: the same card is refused, and cards are named with their expiry in
 test('item 10: after paying one invoice the other is still ticked, and nothing ticked cannot be paid', async ({
   page,
 }) => {
-  await signIn(page, 'residential');
+  await signIn(page, 'residential', { open: false });
   await goToBillingCenter(page, 'Bills');
   const pay = page.getByRole('form', { name: 'Pay bills' });
   const boxes = pay.getByRole('checkbox');
@@ -175,8 +174,7 @@ test('item 10: after paying one invoice the other is still ticked, and nothing t
 });
 
 test('item 7: the business call records end no later than now', async ({ page }) => {
-  await signIn(page, 'business');
-  await page.goto('/reports');
+  await signIn(page, 'business', { open: '/reports' });
   const calls = page.getByRole('region', { name: 'Calls, newest first' }).locator('tbody tr');
   await expect(calls.first()).toBeVisible();
   const newest = (await calls.first().locator('td').first().textContent())?.trim() ?? '';

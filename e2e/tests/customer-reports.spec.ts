@@ -106,8 +106,7 @@ test('business sees the phone report, changes the range and downloads the calls 
 
 test('the reports fit a 360 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, 'business');
-  await page.goto('/reports');
+  await signIn(page, 'business', { open: '/reports' });
   await expect(page.getByTestId('phone-range')).toBeVisible();
   await expectNoSideways(page);
   await screenshot(page, 'customer-reports-phone-phone');
@@ -118,8 +117,7 @@ test('the reports fit a 360 px phone', async ({ page }) => {
 });
 
 test('a business user without the Reports permission is told so', async ({ page }) => {
-  await signIn(page, 'business-billing');
-  await page.goto('/reports');
+  await signIn(page, 'business-billing', { open: '/reports' });
   await expect(
     page.getByText('Your user does not have the “Reports” permission. Ask your account administrator for it.'),
   ).toBeVisible();

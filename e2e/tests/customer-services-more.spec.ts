@@ -161,7 +161,7 @@ test.describe('Services: fax sending, TV sign-in, wholesale', () => {
   });
 
   test('a customer without TV is told so; Acme has no Wholesale section', async ({ page }) => {
-    await signIn(page, 'consumer');
+    await signIn(page, 'consumer', { open: false });
     // No TV tab for Connor (issue 28); typed, the address says there is no TV service.
     await page.goto('/services');
     await expect(
@@ -240,8 +240,7 @@ test.describe('Services: fax sending, TV sign-in, wholesale', () => {
 
   test('on a 360 px phone: fax, TV and wholesale fit the screen', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await signIn(page, 'business');
-    await page.goto('/services?section=fax');
+    await signIn(page, 'business', { open: '/services?section=fax' });
     await expect(page.getByRole('heading', { level: 3, name: 'Sent faxes' })).toBeVisible();
     await sendFax(page, '5735550113', 'Phone test');
     await expect(page.getByText('Fax to (573)555-0113 queued (2 pages)')).toBeVisible();

@@ -108,8 +108,7 @@ test.describe('Services', () => {
   });
 
   test('business-billing is told it lacks the Services permission', async ({ page }) => {
-    await signIn(page, 'business-billing');
-    await page.goto('/services');
+    await signIn(page, 'business-billing', { open: '/services' });
     await expect(
       page.getByText('Your user does not have the “Services” permission. Ask your account administrator for it.'),
     ).toBeVisible();

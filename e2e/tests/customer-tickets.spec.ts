@@ -6,8 +6,7 @@ import { expect, test } from './support/spec-server';
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('residential opens a trouble ticket’s page, sees when to expect an answer, and replies', async ({ page }) => {
-  await signIn(page, 'residential');
-  await page.goto('/accountInfo?section=tickets');
+  await signIn(page, 'residential', { open: '/accountInfo?section=tickets' });
   await test.step('reporting a problem says how soon we answer that kind of problem', async () => {
     await page.getByRole('button', { name: 'Report a problem' }).click();
     const form = page.getByRole('form', { name: 'Report a problem' });

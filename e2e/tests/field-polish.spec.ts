@@ -44,7 +44,7 @@ test.describe(() => {
 });
 
 test('circuit stats show plain labels with units, and the optical power’s status', async ({ page }) => {
-  await signInInstaller(page);
+  await signInInstaller(page, { open: false });
   await page.goto(`/search/100001/circuitStats/${await circuitIdOf('DATA-100001')}`);
   const rx = page.locator('.asset-field', { hasText: 'Receive power' });
   await expect(rx).toContainText(/-\d+\.\d{2} dBm/);
@@ -61,7 +61,7 @@ const ACTIONS_FAILED =
 
 test.describe('errors that say what happened', () => {
   test('a stock ONT opened in a work order shows the server’s reason, not the network message', async ({ page }) => {
-    await signInInstaller(page);
+    await signInInstaller(page, { open: false });
     // The link Scan Asset offers for ONT-STK-0002 near 100001 ('Open ONT-STK-0002 in WO #100001').
     await page.goto(`/search/100001/serviceLocation/${await assetIdOf('ONT-STK-0002')}`);
     await expect(page.getByRole('heading', { level: 1, name: 'ONT-STK-0002' })).toBeVisible();
@@ -89,8 +89,7 @@ test.describe('errors that say what happened', () => {
     test.afterEach(() => restoreEquipment(snapshot));
 
     test('shows the success and the way to the new ONT, with no error about the old one', async ({ page }) => {
-      await signInInstaller(page);
-      await page.goto('/search/100001/swapONT/ONT-100001/1');
+      await signInInstaller(page, { open: '/search/100001/swapONT/ONT-100001/1' });
       await page.getByRole('radio', { name: /ONT-STK-0001/ }).check();
       await page.getByRole('button', { name: 'Swap ONT-100001 for ONT-STK-0001' }).click();
       await expect(page.getByText('ONT-100001 was swapped for ONT-STK-0001.')).toBeVisible();
@@ -138,8 +137,7 @@ test.describe('navigation', () => {
   for (const width of [360, 412]) {
     test(`the work-order PDF fits a ${width} px screen: its first page drawn at the page's width`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      await signInInstaller(page);
-      await page.goto('/search/100001/viewPDF');
+      await signInInstaller(page, { open: '/search/100001/viewPDF' });
       const first = page.getByRole('img', { name: /^Page 1 of \d+$/ });
       await expect(first).toBeVisible();
       const box = await first.boundingBox();
@@ -166,8 +164,7 @@ test.describe('navigation', () => {
     // Kansas City: no demo work order within the scan's reach.
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: 39.0997, longitude: -94.5786, accuracy: 5 });
-    await signInInstaller(page);
-    await page.goto('/scanAsset');
+    await signInInstaller(page, { open: '/scanAsset' });
     await page.getByLabel('Asset ID').fill('ONT-100001');
     await expect(page.getByRole('heading', { level: 2, name: 'Work orders near you' })).toBeVisible();
     await expect(
@@ -183,8 +180,7 @@ test.describe('navigation', () => {
 test('the contractor calendar on a phone lists the week with whole titles, and its day starts at the working day', async ({
   page,
 }) => {
-  await signInContractor(page);
-  await page.goto('/calendar');
+  await signInContractor(page, { open: '/calendar' });
   const calendar = page.locator('.calendar-wrap');
   await expect(calendar.getByRole('tab', { name: /List view/i })).toHaveAttribute('aria-selected', 'true');
   const meeting = calendar.getByText('Prairie Fiber weekly tailgate meeting').first();
@@ -229,7 +225,7 @@ test('a contractor’s scan lists the company’s nearby work orders and leads t
 });
 
 test('the provider’s own crew scans with Assigned to you ticked and locked', async ({ page, context }) => {
-  await signInContractor(page, 'contractor1');
+  await signInContractor(page, { username: 'contractor1' });
   const site = await contractorWorkOrderWithOnt(1, true);
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: site.latitude, longitude: site.longitude, accuracy: 5 });
@@ -247,7 +243,7 @@ test('the provider’s own crew scans with Assigned to you ticked and locked', a
 });
 
 test('where the drop length is chosen, the map’s estimate from the nearest splice point is shown', async ({ page }) => {
-  await signInContractor(page);
+  await signInContractor(page, { open: false });
   const modal = await openChecklist(page, CONTRACTOR_WO.connectorizedInstall);
   const length = modal.getByLabel('Actual drop length (ft)');
   await expect(length).toBeVisible();
@@ -261,7 +257,7 @@ test('an installer corrects an asset’s serial and MAC in a work order and sees
 }) => {
   const saved = await snapshotEquipment(['ONT-100001']);
   try {
-    await signInInstaller(page);
+    await signInInstaller(page, { open: false });
     await page.goto(`/search/100001/serviceLocation/${await assetIdOf('ONT-100001')}`);
     const edit = page.getByRole('region', { name: 'Correct this asset' });
     await edit.getByRole('button', { name: 'Edit serial, MAC, status or description' }).click();
@@ -288,8 +284,7 @@ test('an installer corrects an asset’s serial and MAC in a work order and sees
 });
 
 test('item 7: restoration-ticket notes are dated no later than now', async ({ page }) => {
-  await signInContractor(page);
-  await page.goto('/restorationTickets');
+  await signInContractor(page, { open: '/restorationTickets' });
   const metas = page.locator('.ticket__note-meta');
   await expect(metas.first()).toBeVisible();
   const times = await metas.evaluateAll((els) =>
@@ -303,8 +298,7 @@ test('item 7: restoration-ticket notes are dated no later than now', async ({ pa
 });
 
 test('item 12: the map popup’s Open work order is a 44 px target', async ({ page }) => {
-  await signInContractor(page);
-  await page.goto(`/maps/${CONTRACTOR_WO.businessConstruction}`);
+  await signInContractor(page, { open: `/maps/${CONTRACTOR_WO.businessConstruction}` });
   const open = page.locator('.leaflet-popup').getByRole('link', { name: 'Open work order' });
   await expect(open).toBeVisible();
   const box = await open.boundingBox();

@@ -230,8 +230,7 @@ test.describe('installer search', () => {
   });
 
   test('customers and contractors do not get the search', async ({ page }) => {
-    await signIn(page, 'residential');
-    await page.goto('/search');
+    await signIn(page, 'residential', { open: '/search' });
     await expect(page.getByText('This page is for the provider’s installers.')).toBeVisible();
     await expect(searchForm(page)).toHaveCount(0);
   });

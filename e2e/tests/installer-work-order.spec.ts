@@ -120,8 +120,7 @@ test.describe('work order views', () => {
   });
 
   test('notes, and No notes available', async ({ page }) => {
-    await signInInstaller(page);
-    await page.goto(`/search/${WO.fullInstall}/notes`);
+    await signInInstaller(page, { open: `/search/${WO.fullInstall}/notes` });
     await expect(page.locator('.wo-note-body')).toHaveCount(2);
     await expect(page.locator('.wo-note-body').first()).toContainText('pole CLM-P-2231 is clear');
     await page.goto(`/search/${WO.siteSurvey}/notes`);
@@ -129,8 +128,7 @@ test.describe('work order views', () => {
   });
 
   test('service location: packages, Show Active packages only, Show Assets, and the empty states', async ({ page }) => {
-    await signInInstaller(page);
-    await page.goto(`/search/${WO.fullInstall}/serviceLocation`);
+    await signInInstaller(page, { open: `/search/${WO.fullInstall}/serviceLocation` });
     await expect(page.getByText('2208 Clark Ln, Columbia, MO 65202')).toBeVisible();
     const rows = page.locator('.wo-table tbody tr');
     await expect(rows).toHaveCount(3);
@@ -175,8 +173,7 @@ test.describe('work order views', () => {
   });
 
   test('attachments open their files; none for 100003', async ({ page, context }) => {
-    await signInInstaller(page);
-    await page.goto(`/search/${WO.fullInstall}/attachments`);
+    await signInInstaller(page, { open: `/search/${WO.fullInstall}/attachments` });
     const links = page.locator('a.wo-file');
     await expect(links).toHaveCount(3);
     const png = links.filter({ hasText: /\.png$/ });
@@ -196,8 +193,7 @@ test.describe('work order views', () => {
   });
 
   test('the work-order PDF is shown in the page with Download', async ({ page }) => {
-    await signInInstaller(page);
-    await page.goto(`/search/${WO.fullInstall}/viewPDF`);
+    await signInInstaller(page, { open: `/search/${WO.fullInstall}/viewPDF` });
     // Drawn by pdf.js onto canvases as wide as the page; the file itself behind Open in a new tab.
     await expect(page.getByRole('img', { name: /^Page 1 of \d+$/ })).toBeVisible();
     const open = page.getByRole('link', { name: 'Open in a new tab' });
@@ -239,8 +235,7 @@ test.describe('work order views', () => {
   });
 
   test('directions open an external navigation link to the service location', async ({ page }) => {
-    await signInInstaller(page);
-    await page.goto(`/search/${WO.fullInstall}/directions`);
+    await signInInstaller(page, { open: `/search/${WO.fullInstall}/directions` });
     const link = page.getByRole('link', { name: 'Open directions' });
     await expect(link).toHaveAttribute('href', 'https://www.google.com/maps/dir/?api=1&destination=38.9652,-92.2968');
     await expect(link).toHaveAttribute('target', '_blank');

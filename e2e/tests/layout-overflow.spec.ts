@@ -48,7 +48,7 @@ async function expectNoSideways(page: Page, paths: readonly string[]) {
 }
 
 test('the customer portal: home, billing, account, services, orders, reports, settings', async ({ page }) => {
-  await signIn(page, 'business');
+  await signIn(page, 'business', { open: false });
   await expectNoSideways(page, [
     '/',
     '/billingCenter',
@@ -62,23 +62,23 @@ test('the customer portal: home, billing, account, services, orders, reports, se
 });
 
 test("the installer's search, work order home and saved work", async ({ page }) => {
-  await signInInstaller(page);
+  await signInInstaller(page, { open: false });
   await expectNoSideways(page, ['/search', '/search/100001', '/search/100001/serviceLocation', '/savedWorkOrders']);
 });
 
 test("the contractor's home, work orders and calendar", async ({ page }) => {
-  await signIn(page, 'contractor');
+  await signIn(page, 'contractor', { open: false });
   await expectNoSideways(page, ['/contractorHome', '/workOrders', '/calendar', '/restorationTickets']);
 });
 
 test("the staff's orders, auth codes, subscribers, reports and dispatch", async ({ page }) => {
-  await signIn(page, 'sales');
+  await signIn(page, 'sales', { open: false });
   await expectNoSideways(page, ['/staff', '/staff/orders']);
-  await signIn(page, 'billing-staff');
+  await signIn(page, 'billing-staff', { open: false });
   await expectNoSideways(page, ['/staff/reports']);
-  await signIn(page, 'network');
+  await signIn(page, 'network', { open: false });
   await expectNoSideways(page, ['/staff/authCodes', '/staff/subscribers']);
-  await signIn(page, 'dispatcher');
+  await signIn(page, 'dispatcher', { open: false });
   await expectNoSideways(page, ['/staff/dispatch']);
 });
 
@@ -135,9 +135,8 @@ async function expectOneRowOfTabs(page: Page, paths: readonly string[]) {
 }
 
 test('section tabs are one scrollable row on a phone, the current one in sight', async ({ page }) => {
-  await page.goto('/style');
   await expectOneRowOfTabs(page, ['/style']);
-  await signIn(page, 'business');
+  await signIn(page, 'business', { open: false });
   await expectOneRowOfTabs(page, [
     '/billingCenter',
     '/billingCenter?section=mailing-address',
@@ -145,8 +144,8 @@ test('section tabs are one scrollable row on a phone, the current one in sight',
     '/services?section=authCodes',
     '/reports?section=business',
   ]);
-  await signIn(page, 'sales');
+  await signIn(page, 'sales', { open: false });
   await expectOneRowOfTabs(page, ['/staff/tickets?section=all']);
-  await signIn(page, 'billing-staff');
+  await signIn(page, 'billing-staff', { open: false });
   await expectOneRowOfTabs(page, ['/staff/reports?section=phone']);
 });

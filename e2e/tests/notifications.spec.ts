@@ -71,8 +71,7 @@ test('a ticket rings the bell; the centre lists it and marks it read', async ({ 
 });
 
 test('notification preferences are saved and kept after a reload', async ({ page }) => {
-  await signIn(page, 'consumer');
-  await page.goto('/settings');
+  await signIn(page, 'consumer', { open: '/settings' });
   const prefs = page.getByRole('form', { name: 'Notifications' });
   const billingSms = prefs.getByRole('checkbox', { name: 'Text message (SMS) for billing' });
   const offersEmail = prefs.getByRole('checkbox', { name: 'E-mail for offers' });

@@ -39,8 +39,7 @@ test.describe('photo upload', () => {
   test('checks the limits in the browser, and the server refuses a non-image renamed .png', async ({ page }) => {
     // 31 MB of files, handed to the page as files on disk (fileOnDisk): as buffers they went through the protocol.
     test.slow();
-    await signInInstaller(page);
-    await page.goto(`/search/${WO.siteSurvey}/photo`);
+    await signInInstaller(page, { open: `/search/${WO.siteSurvey}/photo` });
     const nine = pngBytes(3, 9 * 1_048_576);
     await page
       .getByLabel('Select from gallery')

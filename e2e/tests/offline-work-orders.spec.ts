@@ -35,8 +35,7 @@ test('downloads a work order, lists it under Saved WO, and reads every view offl
 }) => {
   // Each of the eleven views is also reloaded offline (issue 27): more than the default 45 s on a busy machine.
   test.slow();
-  await signInInstaller(page);
-  await page.goto('/savedWorkOrders');
+  await signInInstaller(page, { open: '/savedWorkOrders' });
   await expect(page.getByText('No Work Orders Found')).toBeVisible();
 
   await openWorkOrder(page, WO.fullInstall);
@@ -181,8 +180,7 @@ test('an equipment page read before shows its cached asset and actions with thei
 test('Saved WO shows 50 work orders to a page, Older and Newer between pages, Back to the same page', async ({
   page,
 }) => {
-  await signInInstaller(page);
-  await page.goto('/savedWorkOrders');
+  await signInInstaller(page, { open: '/savedWorkOrders' });
   await expect(page.getByText('No Work Orders Found')).toBeVisible();
   // 55 saved work orders of this installer written as the app's store writes them (lib/offline/offline-db.ts): one a
   // minute, 100001 the newest, with their list entries.

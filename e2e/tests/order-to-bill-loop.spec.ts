@@ -116,8 +116,7 @@ test('a visitor orders at a bare address, the work is dispatched and done, and t
   expect(orderId).toBeGreaterThan(0);
 
   // 2. The dispatcher finds the order's work by the customer's name and assigns it.
-  await signIn(page, 'dispatcher');
-  await page.goto('/staff/dispatch');
+  await signIn(page, 'dispatcher', { open: '/staff/dispatch' });
   await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toBeVisible();
   await page.getByLabel('Find in the list').fill(last);
   const list = page.locator('.dispatch-list');
@@ -186,7 +185,7 @@ test('a visitor orders at a bare address, the work is dispatched and done, and t
   await logOut(page);
 
   // 5. The new customer: the package active, the first invoice, the order's timeline.
-  await signIn(page, who.username, PASSWORD);
+  await signIn(page, who.username, { password: PASSWORD });
   await openMenuIfCollapsed(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
   const location = page.locator('article').filter({ has: page.getByRole('heading', { name: /2211 Clark Ln/ }) });

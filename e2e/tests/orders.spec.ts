@@ -37,8 +37,7 @@ async function openOrder(page: Page, address: string): Promise<number> {
 
 test('the customer follows an order’s timeline and cancels a placed order, refunded', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, CUSTOMER);
-  await page.goto('/services');
+  await signIn(page, CUSTOMER, { open: '/services' });
   await page.getByRole('link', { name: 'Orders', exact: true }).first().click();
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.locator('.order-card')).toHaveCount(5);
@@ -109,7 +108,7 @@ test('a contractor builds and splices, the installer installs, and the customer 
   const [construction, splicing, install] = [idOf(/Construction/), idOf(/Splicing/), idOf(/Install/)];
 
   // The splicing waits: its checklist says so.
-  await signInContractor(page);
+  await signInContractor(page, { open: false });
   const waiting = await openChecklist(page, splicing);
   await waiting.getByLabel('Complete Work Order?').check();
   await saveChecklist(page, waiting, 'Yes');
@@ -147,8 +146,7 @@ test('a contractor builds and splices, the installer installs, and the customer 
   expect(assigned.status()).toBe(200);
 
   // The installer mounts an ONT from the truck at the location, then completes the install.
-  await signInInstaller(page);
-  await page.goto(`/search/${install}/serviceLocation`);
+  await signInInstaller(page, { open: `/search/${install}/serviceLocation` });
   await page.getByRole('button', { name: 'Add an asset' }).click();
   await page.getByLabel('Asset ID').fill('ONT-STK-0001');
   await page.getByRole('button', { name: 'Add to this location' }).click();
@@ -164,8 +162,7 @@ test('a contractor builds and splices, the installer installs, and the customer 
   await logOut(page);
 
   // The customer: the order installed, the package active on /services, the first invoice in the Billing Center.
-  await signIn(page, CUSTOMER);
-  await page.goto(`/orders/${orderId}`);
+  await signIn(page, CUSTOMER, { open: `/orders/${orderId}` });
   const timeline = page.locator('.order-timeline');
   await expect(timeline).toContainText('Drop buried.');
   await expect(timeline).toContainText('Spliced.');
@@ -200,8 +197,7 @@ test('the customer changes packages from Services: at once without a visit, with
 }) => {
   test.setTimeout(120_000);
   const INSTALLED = '313 Orchard Crest Dr';
-  await signIn(page, CUSTOMER);
-  await page.goto('/services');
+  await signIn(page, CUSTOMER, { open: '/services' });
   const location = page.locator('article').filter({ has: page.getByRole('heading', { name: new RegExp(INSTALLED) }) });
   await location.getByRole('link', { name: 'Change packages' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Change packages' })).toBeVisible();

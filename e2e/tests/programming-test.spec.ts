@@ -19,8 +19,7 @@ test('the demo applicant signs in, the browser refuses a too-large and a non-zip
   page,
 }) => {
   // A signed-in customer is neither sent away from the test pages nor signed out by them.
-  await signIn(page, 'residential');
-  await page.goto('/programmingTest');
+  await signIn(page, 'residential', { open: '/programmingTest' });
   await expect(page).toHaveURL(/\/programmingTest$/);
   await expect(page.getByRole('link', { name: 'Go to the programming test page' })).toBeVisible();
 

@@ -69,7 +69,7 @@ async function oneOutcome(scope: Locator | Page, tone: 'success' | 'error') {
 }
 
 test('a download: the invoice PDF button is busy within 100 ms, then the file and no error', async ({ page }) => {
-  await signIn(page, 'business-billing');
+  await signIn(page, 'business-billing', { open: false });
   await goToBillingCenter(page, 'History');
   await page.route(/\/api\/customer\/billing\/invoices\/\d+\/pdf/, slow());
   const first = page.getByRole('list', { name: 'Invoices' }).getByRole('listitem').first();
@@ -83,7 +83,7 @@ test('a download: the invoice PDF button is busy within 100 ms, then the file an
 });
 
 test('a payment: "Paying…" within 100 ms, one receipt; a failed retry shows only its error', async ({ page }) => {
-  await signIn(page, 'business-billing');
+  await signIn(page, 'business-billing', { open: false });
   await goToBillingCenter(page, 'Bills');
   const form = page.getByRole('form', { name: 'Pay bills' });
   await form.getByLabel('Pay with').selectOption({ label: 'Checking ending in 6789' });
@@ -140,8 +140,7 @@ test('an upload: "Uploading…" within 100 ms, then one result', async ({ page }
 });
 
 test('a report: its CSV download is busy within 100 ms, then the file and no error', async ({ page }) => {
-  await signIn(page, 'business');
-  await page.goto('/reports');
+  await signIn(page, 'business', { open: '/reports' });
   await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Business report' }).click();
   const csv = page.getByRole('button', { name: 'Download report (CSV)' });
   await expect(csv).toBeVisible();
@@ -171,7 +170,7 @@ test('a prefetch: the button is busy within 100 ms, counts its progress, then on
 test('assembly units: a failed removal shows its error, and the next add ends in its success alone', async ({
   page,
 }) => {
-  await signInContractor(page);
+  await signInContractor(page, { open: false });
   const modal = await openChecklist(page, CONTRACTOR_WO.connectorizedInstall);
   const units = modal.getByRole('region', { name: 'Assembly units' });
   await page.route('**/api/contractor/work-orders/*/assembly-units/*', (route) =>

@@ -26,8 +26,7 @@ test.describe('settings', () => {
   });
 
   test('a direction out of range is pointed out next to its field', async ({ page }) => {
-    await signIn(page, 'business-billing');
-    await page.goto('/settings');
+    await signIn(page, 'business-billing', { open: '/settings' });
     await page.getByLabel('Gradient direction (degrees)').fill('400');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Gradient direction must be 0 to 360 degrees.')).toBeVisible();
@@ -66,8 +65,7 @@ test.describe('settings that matter, on a phone', () => {
   test('Connor changes his password (a wrong current one is refused) and turns on paperless billing', async ({
     page,
   }) => {
-    await signIn(page, 'consumer');
-    await page.goto('/settings');
+    await signIn(page, 'consumer', { open: '/settings' });
     const password = page.getByRole('form', { name: 'Password' });
 
     await test.step('a wrong current password is pointed out next to its field', async () => {

@@ -28,8 +28,7 @@ async function mailTo(email: string, phrase: string) {
 }
 
 async function openReview(page: Page) {
-  await signIn(page, 'sales');
-  await page.goto('/staff/orders');
+  await signIn(page, 'sales', { open: '/staff/orders' });
   await page.getByRole('link', { name: 'Addresses to confirm' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Addresses to confirm' })).toBeVisible();
 }
@@ -117,8 +116,7 @@ test('sales makes the Ashland area available and its waiting lead is mailed', as
 });
 
 test('a dispatcher does not get the page', async ({ page }) => {
-  await signIn(page, 'dispatcher');
-  await page.goto('/staff/addresses');
+  await signIn(page, 'dispatcher', { open: '/staff/addresses' });
   await expect(page.getByText('You do not have access to this.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Temporary locations' })).toHaveCount(0);
   await page.goto('/staff/orders');
@@ -130,8 +128,7 @@ test.describe('the order page at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('the packages and money fit their box without scrolling sideways', async ({ page }) => {
-    await signIn(page, 'orders');
-    await page.goto('/orders');
+    await signIn(page, 'orders', { open: '/orders' });
     await page
       .locator('.order-card')
       .filter({ hasText: '301 Orchard Crest Dr' })

@@ -130,8 +130,7 @@ for (const size of SIZES) {
     });
 
     test('the business customer sees its codes masked on /services', async ({ page }) => {
-      await signIn(page, 'business');
-      await page.goto('/services');
+      await signIn(page, 'business', { open: '/services' });
       await page
         .getByRole('navigation', { name: 'Services sections' })
         .getByRole('link', { name: 'Auth codes' })
@@ -149,16 +148,14 @@ for (const size of SIZES) {
     });
 
     test('a residential customer has no auth codes section', async ({ page }) => {
-      await signIn(page, 'residential');
-      await page.goto('/services?section=authCodes');
+      await signIn(page, 'residential', { open: '/services?section=authCodes' });
       await expect(page.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Auth codes' })).toHaveCount(0);
       await expect(page.getByRole('heading', { level: 2, name: 'Service locations' })).toBeVisible();
     });
 
     test('sales staff are refused the auth-codes page', async ({ page }) => {
-      await signIn(page, 'sales');
-      await page.goto('/staff/authCodes');
+      await signIn(page, 'sales', { open: '/staff/authCodes' });
       await expect(
         page.getByText('You do not have access to this. Auth codes are managed by network staff.'),
       ).toBeVisible();
@@ -171,8 +168,7 @@ for (const size of SIZES) {
       browser,
     }) => {
       const name = `Phones ${stamp} ${size.name}`;
-      await signIn(page, 'staff');
-      await page.goto('/staff/categories');
+      await signIn(page, 'staff', { open: '/staff/categories' });
       const section = page.getByRole('region', { name: 'Business center categories' });
       await expect(section.getByRole('listitem', { name: 'Moves, Adds and Changes' })).toBeVisible();
       await section.getByLabel('New category').fill(name);
@@ -193,7 +189,7 @@ for (const size of SIZES) {
       await screenshot(page, `customer-categories-staff-${size.name}`);
 
       const customer = await browser.newPage({ viewport: { width: size.width, height: size.height } });
-      await signIn(customer, 'business');
+      await signIn(customer, 'business', { open: false });
       await goToAccountInfo(customer, 'Business center');
       await customer.getByRole('button', { name: 'New request' }).click();
       const form = customer.getByRole('form', { name: 'New business-center request' });
@@ -226,8 +222,7 @@ for (const size of SIZES) {
         size.name === 'phone'
           ? { search: 'Patel', name: 'Priya Patel', id: '1000-2000-0003' }
           : { search: 'Connor', name: 'Connor Cole', id: '1000-2000-0002' };
-      await signIn(page, 'sales');
-      await page.goto('/staff');
+      await signIn(page, 'sales', { open: '/staff' });
       await page.getByLabel('Account number or customer name').fill(account.search);
       await page.getByRole('button', { name: 'Search' }).click();
       const result = page.getByRole('listitem').filter({ hasText: account.name });

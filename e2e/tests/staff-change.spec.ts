@@ -15,7 +15,7 @@ test.use({ viewport: { width: 360, height: 740 } });
 
 test('sales change a customer’s packages on the phone; the customer sees the change', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'sales');
+  await signIn(page, 'sales', { open: false });
   await page.goto(`/staff/orders?q=${encodeURIComponent(INSTALLED)}`);
   const found = page.getByRole('region', { name: 'Orders' });
   await found
@@ -60,14 +60,12 @@ test('sales change a customer’s packages on the phone; the customer sees the c
   await logOut(page);
 
   // The customer sees the change among their orders, with its visit.
-  await signIn(page, 'orders');
-  await page.goto(`/orders/${orderId}`);
+  await signIn(page, 'orders', { open: `/orders/${orderId}` });
   await expect(page.locator('.order-timeline')).toContainText(/ONT upgrade visit scheduled for .*, 08:00-12:00\./);
   await logOut(page);
 
   // A dispatcher reads orders but gets no change form.
-  await signIn(page, 'dispatcher');
-  await page.goto(`/staff/orders/${orderId}`);
+  await signIn(page, 'dispatcher', { open: `/staff/orders/${orderId}` });
   await expect(page.getByRole('heading', { name: 'Customer' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Change packages' })).toHaveCount(0);
 });

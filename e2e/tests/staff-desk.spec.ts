@@ -71,8 +71,7 @@ test('the account history filters by who: a match shows only its rows, no match 
   const dana = await apiAs(page, 'business');
   await dana.send('PUT', '/api/customer/billing/paperless', { paperless: true });
   await dana.send('PUT', '/api/customer/billing/paperless', { paperless: false });
-  await signIn(page, 'staff');
-  await page.goto('/staff/accounts/1000-3000-0001');
+  await signIn(page, 'staff', { open: '/staff/accounts/1000-3000-0001' });
   const account = page.getByRole('region', { name: 'Account history' });
   const entries = account
     .getByRole('list', { name: 'Account history' })
@@ -100,8 +99,7 @@ test('the account history filters by who: a match shows only its rows, no match 
 });
 
 test('the order change history filters by who, and each work order has its own timeline', async ({ page }) => {
-  await signIn(page, 'sales');
-  await page.goto('/staff/orders');
+  await signIn(page, 'sales', { open: '/staff/orders' });
   await page
     .getByRole('link', { name: /^Order \d+$/ })
     .first()
@@ -146,8 +144,7 @@ test('a ticket’s history on its staff page, and the account’s payments with 
     { 'idempotency-key': `staff-desk-${Date.now()}` },
   )) as { PaymentID: number };
 
-  await signIn(page, 'staff');
-  await page.goto('/staff/accounts/1000-2000-0001');
+  await signIn(page, 'staff', { open: '/staff/accounts/1000-2000-0001' });
   const payments = page.getByRole('region', { name: 'Payments' });
   const completed = payments.getByRole('listitem').filter({ hasText: `Payment #${paid.PaymentID}: Payment made` });
   await expect(completed).toContainText('Status: Pending → Completed');
@@ -156,8 +153,7 @@ test('a ticket’s history on its staff page, and the account’s payments with 
   await expect(payments.getByText('Paperless billing')).toHaveCount(0);
 
   await page.context().clearCookies();
-  await signIn(page, 'sales');
-  await page.goto('/staff/tickets/1');
+  await signIn(page, 'sales', { open: '/staff/tickets/1' });
   await page.getByLabel('Answer', { exact: true }).fill('We are looking at your line.');
   await page.getByLabel('Status after this answer').selectOption('Waiting on customer');
   await page.getByRole('button', { name: 'Send answer' }).click();

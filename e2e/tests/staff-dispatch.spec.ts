@@ -52,8 +52,7 @@ test('1440 px: every crew on one board, Assign shows who is free, keyboard moves
 }) => {
   test.slow();
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'dispatcher');
-  await page.goto('/staff/dispatch');
+  await signIn(page, 'dispatcher', { open: '/staff/dispatch' });
   await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toBeVisible();
   // Five weeks ahead: past the demo's schedule (its visits end 30 days out), so Ian Ingram and the person below him
   // are free all day whatever today is.
@@ -134,8 +133,7 @@ test.describe('phone', () => {
   test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
 
   test('360 px: assign and reschedule through the form, see the day as a list', async ({ page }) => {
-    await signIn(page, 'dispatcher');
-    await page.goto('/staff/dispatch');
+    await signIn(page, 'dispatcher', { open: '/staff/dispatch' });
     const day = futureWeekday(9);
     await openDay(page, day);
     // No calendar on a phone: the day is a list.
@@ -174,8 +172,7 @@ test('desktop: bulk assign two work orders to a contractor crew, see them on the
   page,
 }) => {
   test.slow();
-  await signIn(page, 'dispatcher');
-  await page.goto('/staff/dispatch');
+  await signIn(page, 'dispatcher', { open: '/staff/dispatch' });
   // Six weeks ahead: past the demo's schedule, so the crew's morning is free.
   const day = futureWeekday(42);
   await openDay(page, day);

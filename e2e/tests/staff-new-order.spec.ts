@@ -12,8 +12,7 @@ import { expect, test } from './support/spec-server';
 const SERVED = { line1: '2211 Clark Ln', zip: '65202', city: 'Columbia' };
 
 async function startSale(page: Page, lastName: string, cardNumber: string) {
-  await signIn(page, 'sales');
-  await page.goto('/staff/orders');
+  await signIn(page, 'sales', { open: '/staff/orders' });
   await page.getByRole('link', { name: 'New order' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New order' })).toBeVisible();
 
@@ -97,8 +96,7 @@ for (const viewport of [
 }
 
 test('a dispatcher has no access to the new order page', async ({ page }) => {
-  await signIn(page, 'dispatcher');
-  await page.goto('/staff/orders/new');
+  await signIn(page, 'dispatcher', { open: '/staff/orders/new' });
   await expect(page.getByText('You do not have access to this.')).toBeVisible();
   await expect(page.getByLabel('Street address')).toHaveCount(0);
   await page.goto('/staff/orders');
@@ -107,8 +105,7 @@ test('a dispatcher has no access to the new order page', async ({ page }) => {
 });
 
 test('sales places an order for an existing customer found by name', async ({ page }) => {
-  await signIn(page, 'sales');
-  await page.goto('/staff/orders/new');
+  await signIn(page, 'sales', { open: '/staff/orders/new' });
   await page.getByLabel('An existing customer').check();
   await page.getByLabel('Customer name or account number').fill('zzzz-nobody');
   await page.getByRole('button', { name: 'Find customer' }).click();

@@ -7,8 +7,7 @@ import { screenshot } from './support/review';
 import { expect, test } from './support/spec-server';
 
 test('sales finds an order by customer, opens it and adds a note', async ({ page }) => {
-  await signIn(page, 'sales');
-  await page.goto('/staff/orders');
+  await signIn(page, 'sales', { open: '/staff/orders' });
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   await page.getByLabel('Customer, account number, address or order number').fill('Reyes');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -42,8 +41,7 @@ test('sales finds an order by customer, opens it and adds a note', async ({ page
   // A dispatcher reads the same order, without the forms.
   const url = page.url();
   await logOut(page);
-  await signIn(page, 'dispatcher');
-  await page.goto('/staff/orders?q=Reyes');
+  await signIn(page, 'dispatcher', { open: '/staff/orders?q=Reyes' });
   await page.getByRole('link', { name, exact: true }).first().click();
   await expect(page.getByRole('list', { name: 'Notes' })).toContainText('Called the customer');
   await expect(page.getByLabel('Add a note')).toHaveCount(0);
@@ -54,8 +52,7 @@ test.describe('phone', () => {
   test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
 
   test('360 px: search by order status and open an order', async ({ page }) => {
-    await signIn(page, 'sales');
-    await page.goto('/staff/orders');
+    await signIn(page, 'sales', { open: '/staff/orders' });
     await page.getByLabel('Status').selectOption({ label: 'Installed' });
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/status=installed/);
@@ -74,8 +71,7 @@ test.describe('phone', () => {
 });
 
 test('sales cancels a placed order on the customer’s behalf: refunded, its work cancelled', async ({ page }) => {
-  await signIn(page, 'sales');
-  await page.goto('/staff/orders?q=301%20Orchard%20Crest');
+  await signIn(page, 'sales', { open: '/staff/orders?q=301%20Orchard%20Crest' });
   await page
     .getByRole('region', { name: 'Orders' })
     .getByRole('link', { name: /^Order \d+$/ })
@@ -94,8 +90,7 @@ test('sales cancels a placed order on the customer’s behalf: refunded, its wor
 });
 
 test('sales finds an order by status and dates and moves it forward; the trail names who', async ({ page }) => {
-  await signIn(page, 'sales');
-  await page.goto('/staff/orders');
+  await signIn(page, 'sales', { open: '/staff/orders' });
   const search = page.getByRole('form', { name: 'Search orders' });
   await search.getByLabel('Status').selectOption({ label: 'Survey done' });
   // A range that ends before it starts is refused on the form, naming the field.

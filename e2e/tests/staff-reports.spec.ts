@@ -39,8 +39,7 @@ for (const viewport of [
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await signIn(page, 'billing-staff');
-    await page.goto('/staff/reports');
+    await signIn(page, 'billing-staff', { open: '/staff/reports' });
     await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
     for (const [id, name, caption] of REPORTS) {
       await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name }).click();
@@ -62,8 +61,7 @@ for (const viewport of [
 }
 
 test('a staff range is validated, and billing staff open a business customer’s phone report', async ({ page }) => {
-  await signIn(page, 'billing-staff');
-  await page.goto('/staff/reports?section=payments');
+  await signIn(page, 'billing-staff', { open: '/staff/reports?section=payments' });
   const form = page.getByRole('form', { name: 'Payments per day range' });
   await form.getByLabel('From').fill('2025-03-05');
   await form.getByLabel('To').fill('2025-03-01');
@@ -100,8 +98,7 @@ test('checks to orders: conversion per area kind and area, and a download that s
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, 'billing-staff');
-  await page.goto('/staff/reports?section=conversion');
+  await signIn(page, 'billing-staff', { open: '/staff/reports?section=conversion' });
   await expect(page.getByRole('heading', { level: 2, name: 'Checks to orders' })).toBeVisible();
   const totals = page.getByRole('region', { name: 'Checks to orders totals' });
   await expect(totals.getByText('Availability checks')).toBeVisible();
@@ -147,8 +144,7 @@ test('360 px: billing staff open each of the nine phone report types of a busine
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, 'billing-staff');
-  await page.goto('/staff/reports');
+  await signIn(page, 'billing-staff', { open: '/staff/reports' });
   await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Phone reports' }).click();
   await page.getByLabel('Business customer account').fill('1000-3000-0001');
   await page.getByRole('button', { name: 'Open customer' }).click();

@@ -25,8 +25,7 @@ const VIEWPORTS = [
 for (const viewport of VIEWPORTS) {
   test(`network builds a subscriber list, exports it and mails a notice (${viewport.name})`, async ({ page }) => {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await signIn(page, 'network');
-    await page.goto('/staff/subscribers');
+    await signIn(page, 'network', { open: '/staff/subscribers' });
     await expect(page.getByRole('heading', { level: 1, name: 'Subscribers' })).toBeVisible();
 
     // The list: colo area CLM-CLARK, internet subscribers.
@@ -136,8 +135,7 @@ for (const viewport of VIEWPORTS) {
 }
 
 test('an offer goes only to the customers who opted in to offers', async ({ page }) => {
-  await signIn(page, 'network');
-  await page.goto('/staff/subscribers');
+  await signIn(page, 'network', { open: '/staff/subscribers' });
   const filters = page.getByRole('form', { name: 'Subscriber filters' });
   await filters.getByLabel('Colo area').selectOption('CLM-CLARK');
   await filters.getByLabel('Service').selectOption('internet');
@@ -197,8 +195,7 @@ test('an offer goes only to the customers who opted in to offers', async ({ page
 });
 
 test('other staff roles are refused the subscribers page', async ({ page }) => {
-  await signIn(page, 'sales');
-  await page.goto('/staff/subscribers');
+  await signIn(page, 'sales', { open: '/staff/subscribers' });
   await expect(page.getByText('Subscriber lists and notices are for network staff.')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Subscriber filters' })).toHaveCount(0);
 });

@@ -20,8 +20,7 @@ test.describe('the sync centre', () => {
     page,
     context,
   }) => {
-    await signInContractor(page);
-    await page.goto('/contractorHome');
+    await signInContractor(page, { open: '/contractorHome' });
     await waitForServiceWorker(page);
     const modal = await openChecklist(page, WO.businessSiteSurvey);
     await context.setOffline(true);
@@ -96,8 +95,7 @@ test.describe('an asset action queued offline on a phone', () => {
   }) => {
     const assetId = await assetIdOf('ONT-100001');
     const before = await actionRequests(assetId);
-    await signInInstaller(page);
-    await page.goto(`/search/100001/serviceLocation/${assetId}`);
+    await signInInstaller(page, { open: `/search/100001/serviceLocation/${assetId}` });
     await expect(page.getByRole('heading', { level: 1, name: 'ONT-100001' })).toBeVisible();
     await waitForServiceWorker(page);
     const take = page.getByRole('button', { name: 'Take Action: Reboot ONT' });

@@ -144,8 +144,7 @@ test('the style page and the order funnel, signed out', async ({ page }) => {
 });
 
 test("the installer's work order home", async ({ page }) => {
-  await signInInstaller(page);
-  await page.goto('/search/100001');
+  await signInInstaller(page, { open: '/search/100001' });
   await shoot(
     page,
     'installer-wo-home',
@@ -158,8 +157,7 @@ test("the installer's work order home", async ({ page }) => {
 });
 
 test("the customer's billing center", async ({ page }) => {
-  await signIn(page, 'residential');
-  await page.goto('/billingCenter');
+  await signIn(page, 'residential', { open: '/billingCenter' });
   await shoot(
     page,
     'billing-center',
@@ -172,8 +170,7 @@ test("the customer's billing center", async ({ page }) => {
 });
 
 test("the staff's orders page", async ({ page }) => {
-  await signIn(page, 'sales');
-  await page.goto('/staff/orders');
+  await signIn(page, 'sales', { open: '/staff/orders' });
   await shoot(
     page,
     'staff-orders',

@@ -23,18 +23,25 @@ export async function signInThroughForm(page: Page, username: string, password =
 
 let signIns = 0;
 
+export interface SignInOptions {
+  password?: string;
+  /** The portal of a user of several (else /portalSelect opens, unless the user has one). */
+  portal?: PortalType;
+  /**
+   * The page to open signed in, instead of the user's landing page; `false` opens none: the test's own next
+   * `page.goto` is then the first page of the session (one page load fewer than landing first).
+   */
+  open?: string | false;
+}
+
 /**
  * Signs in as the sign-in form would, without its round trip (the form has its own tests: signInThroughForm): the
  * session comes from POST /api/auth/login and is kept where the app keeps it before the first page loads, then the
  * user's landing page opens — its portal's home, or /portalSelect for a user of several portals unless `portal`
- * names one. One page load instead of three.
+ * names one — or the page `open` names, or none. One page load instead of three.
  */
-export async function signIn(
-  page: Page,
-  username: string,
-  password = DEMO_PASSWORD,
-  portal?: PortalType,
-): Promise<void> {
+export async function signIn(page: Page, username: string, options: SignInOptions = {}): Promise<void> {
+  const { password = DEMO_PASSWORD, portal, open } = options;
   const res = await page.request.post('/api/auth/login', { data: { username, password } });
   expect(res.status(), `sign-in of ${username}`).toBe(200);
   const { token } = (await res.json()) as { token: string };
@@ -51,7 +58,8 @@ export async function signIn(
     },
     { flag: `e2e.signIn.${signIns}`, items: { token, ...(chosen ? { portal: chosen } : {}) } },
   );
-  await page.goto(chosen ? portalHome(chosen, claims.staffRoles) : '/portalSelect');
+  if (open === false) return;
+  await page.goto(open ?? (chosen ? portalHome(chosen, claims.staffRoles) : '/portalSelect'));
   await expect(page).not.toHaveURL(/\/login$/);
 }
 

@@ -33,9 +33,13 @@ export const CONTRACTOR_WO = {
   company1: 120_001,
 } as const;
 
-/** Signs in as a contractor and chooses the contractor portal. */
-export async function signInContractor(page: Page, username = 'contractor'): Promise<void> {
-  await signIn(page, username, undefined, 'contractor');
+/** Signs in as a contractor and chooses the contractor portal: its home, or the page `open` names, or none. */
+export async function signInContractor(
+  page: Page,
+  { username = 'contractor', open }: { username?: string; open?: string | false } = {},
+): Promise<void> {
+  await signIn(page, username, { portal: 'contractor', open });
+  if (open !== undefined) return;
   await expect(page).toHaveURL(/\/contractorHome$/);
 }
 

@@ -15,9 +15,16 @@ export const WO = {
 /** 2214 Clark Ln, the location of 100005 (within 500 ft of 100001's 2208 Clark Ln). */
 export const NEIGHBOUR_LOCATION = { latitude: 38.9657, longitude: -92.2965 };
 
-/** Signs in as an installer and chooses the installer portal: the search form with the start search. */
-export async function signInInstaller(page: Page, username = 'installer'): Promise<void> {
-  await signIn(page, username, undefined, 'installer');
+/**
+ * Signs in as an installer and chooses the installer portal: the search form with the start search, or the page
+ * `open` names, or none (`open: false`: the test's next page.goto is the first page).
+ */
+export async function signInInstaller(
+  page: Page,
+  { username = 'installer', open }: { username?: string; open?: string | false } = {},
+): Promise<void> {
+  await signIn(page, username, { portal: 'installer', open });
+  if (open !== undefined) return;
   await expect(page).toHaveURL(/\/search$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Search WO' })).toBeVisible();
 }
