@@ -156,7 +156,7 @@ const building = startBuild();
 await step('lint', 'npm', ['run', '--silent', 'lint:ci']);
 await step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 // The unit step is two Vitest projects: pure code in processes that live on from file to file, the web app's code in
-// a fresh thread per file (vitest.config.ts).
+// a fresh VM context per file (vitest.config.ts).
 for (const [name, projects] of [
   ['unit', ['unit', 'unit-web']],
   ['api', ['api']],

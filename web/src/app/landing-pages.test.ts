@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { matchPattern, startLandingPage } from './landing-pages';
 
-afterEach(() => vi.unstubAllGlobals());
+// A landing page starts importing its page's module without waiting for it: the test waits, so no import is left
+// half-way when the file ends (in a worker shared by several files, one kept the run open for a minute).
+afterEach(async () => {
+  await vi.dynamicImportSettled();
+  vi.unstubAllGlobals();
+});
 
 describe('landing pages (started by the entry)', () => {
   it('matches a route pattern as the router does: params, a trailing slash, any case; nothing else', () => {
