@@ -110,24 +110,14 @@ const playwrightCount = (file) => () => {
   );
 };
 
-function setupFailed(err, logFile) {
-  if (logFile) console.log(readFileSync(logFile, 'utf8'));
+try {
+  await ensureDependencies();
+  if (wanted('e2e')) await ensureChromium();
+} catch (err) {
   console.error(`[strand] setup failed: ${err.message}`);
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
-
-// On a fresh checkout better-sqlite3 compiles (one core, about 75 s) while lint and the type-check run, which need
-// no native module; the steps after them wait for it.
-const nativeLog = path.join(reports, 'native-build.log');
-let native;
-try {
-  native = (await ensureDependencies({ nativeLater: true, nativeLog }))?.native;
-  if (wanted('e2e')) await ensureChromium();
-} catch (err) {
-  setupFailed(err);
-}
-native?.catch(() => undefined);
 
 /**
  * The build (for the bundle check and the browser tests) runs beside lint and the type-check, which leave a core
@@ -165,11 +155,6 @@ const node = process.execPath;
 const building = startBuild();
 await step('lint', 'npm', ['run', '--silent', 'lint:ci']);
 await step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-if (native) {
-  const started = Date.now();
-  await native.catch((err) => setupFailed(err, nativeLog));
-  log(`better-sqlite3 built (waited ${((Date.now() - started) / 1000).toFixed(1)} s for it after the type-check)`);
-}
 // The unit step is two Vitest projects: pure code in processes that live on from file to file, the web app's code in
 // a fresh VM context per file (vitest.config.ts).
 for (const [name, projects] of [
@@ -204,8 +189,6 @@ if (built)
     playwrightCount(e2eOut),
   );
 
-// A run of some steps only (--only=lint) still leaves the compile finished, not cut off.
-await native?.catch(() => undefined);
 console.log('');
 log('summary');
 for (const r of results) {
