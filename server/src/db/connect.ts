@@ -12,8 +12,11 @@ import {
   type SqliteDialectConfig,
   SqliteDriver,
 } from 'kysely';
-import pg from 'pg';
+import { lazyModule } from '../lib/lazy-module.js';
 import type { Database } from './database.js';
+
+/** The PostgreSQL driver, loaded when a database on PostgreSQL is opened (not on the embedded default). */
+export const postgresDriver = lazyModule<typeof import('pg')>('pg');
 
 export type DatabaseTarget =
   | { dialect: 'sqlite'; file: string; synchronous?: SqliteSynchronous }
@@ -31,6 +34,7 @@ export interface Db {
 
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.dialect === 'postgres') {
+    const pg = postgresDriver();
     // Timestamps and dates are text columns; keep numeric types as JS numbers.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));

@@ -5,7 +5,8 @@
  * the listener is reconnecting is not replayed: listeners use messages only to drop caches early, never as the truth.
  */
 import { sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { postgresDriver } from './connect.js';
 import type { Queryable } from './database.js';
 
 export async function notify(db: Queryable, channel: string, payload: string) {
@@ -30,7 +31,7 @@ export function listen(
 
   const connect = async () => {
     if (closed) return;
-    const c = new pg.Client({ connectionString: url });
+    const c = new (postgresDriver().Client)({ connectionString: url });
     c.on('notification', (m) => {
       if (m.channel === channel) onMessage(m.payload ?? '');
     });

@@ -1,7 +1,7 @@
 /** Password hashing with argon2id (OWASP parameters: 19 MiB, 2 iterations, 1 lane) and the password policy. */
-import { dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import argon2 from 'argon2';
 import { badRequest } from './errors.js';
+import { lazyModule } from './lazy-module.js';
 
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -32,11 +32,17 @@ export const COMMON_PASSWORD_MESSAGE =
   'This password is one of the 10,000 most common passwords. Choose one that is harder to guess.';
 export const PASSWORD_HAS_NAME_MESSAGE = 'Your password must not contain your username.';
 
+// zxcvbn-ts unpacks its dictionaries when its module loads: with the first password chosen, not at start-up.
+const zxcvbnCommon = lazyModule<typeof import('@zxcvbn-ts/language-common')>('@zxcvbn-ts/language-common');
+
 let common: Set<string> | undefined;
 function commonPasswords(): Set<string> {
-  common ??= new Set(
-    (commonDictionary['passwords-common'] as string[]).slice(0, COMMON_PASSWORDS_REFUSED).map((p) => p.toLowerCase()),
-  );
+  if (!common) {
+    const { dictionary } = zxcvbnCommon();
+    common = new Set(
+      (dictionary['passwords-common'] as string[]).slice(0, COMMON_PASSWORDS_REFUSED).map((p) => p.toLowerCase()),
+    );
+  }
   return common;
 }
 

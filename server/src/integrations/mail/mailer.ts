@@ -5,7 +5,27 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+
+let nodemailer: Promise<typeof import('nodemailer')> | null = null;
+
+/** nodemailer loads with the first mail, not when the server starts (most instances send none for a while). */
+export function loadNodemailer(): Promise<typeof import('nodemailer')> {
+  nodemailer ??= import('nodemailer').then((m) => m.default ?? m);
+  return nodemailer;
+}
+
+/** A transport made on first use. */
+export function lazyTransport(make: (mailer: typeof import('nodemailer')) => Transporter) {
+  let transport: Promise<Transporter> | null = null;
+  return {
+    get: () => {
+      transport ??= loadNodemailer().then(make);
+      return transport;
+    },
+    close: () => void transport?.then((t) => t.close()),
+  };
+}
 
 export interface MailMessage {
   to: string;
@@ -22,18 +42,18 @@ export function createMailer(
   log: FastifyBaseLogger,
 ): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = lazyTransport((n) => n.createTransport(options.smtpUrl));
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await (await transport.get()).sendMail({ from: options.from, ...message });
         log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
     };
   }
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const stream = lazyTransport((n) => n.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     async send(message) {
-      const info = await stream.sendMail({ from: options.from, ...message });
+      const info = await (await stream.get()).sendMail({ from: options.from, ...message });
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(
         options.outboxDir,

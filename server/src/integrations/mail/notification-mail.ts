@@ -4,7 +4,7 @@
  * List-Unsubscribe-Post: List-Unsubscribe=One-Click). A 5xx answer of the server is final; anything else is tried
  * again. The Message-ID is the outbox row's, so a receiving system can tell a repeat.
  */
-import nodemailer from 'nodemailer';
+import { lazyTransport } from './mailer.js';
 
 export interface NotificationMail {
   ref: string;
@@ -30,12 +30,12 @@ export function createNotificationMailer(options: {
   // One pooled connection, reused from mail to mail (a burst of a notice: a new SMTP session per mail was most of
   // its time, docs/performance.md "Outage notice burst").
   const pooled = `${options.smtpUrl}${options.smtpUrl.includes('?') ? '&' : '?'}pool=true&maxConnections=1`;
-  const transport = nodemailer.createTransport(pooled);
+  const transport = lazyTransport((n) => n.createTransport(pooled));
   return {
     async send(mail) {
       const messageId = `<${mail.ref}@${options.domain}>`;
       try {
-        const info = await transport.sendMail({
+        const info = await (await transport.get()).sendMail({
           from: options.from,
           to: mail.to,
           subject: mail.subject,
@@ -56,6 +56,6 @@ export function createNotificationMailer(options: {
         throw err;
       }
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }

@@ -2,14 +2,22 @@
  * What every PDF the portal makes starts with (invoice, reports, fax cover, work order): a pdfkit document and the
  * promise of its bytes, and the reports' header (the provider's name, the title and a muted line of what it covers).
  */
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { PDF_COLORS } from './pdf-style.js';
 
 export type PdfDoc = InstanceType<typeof PDFDocument>;
 
-/** A new document; `bytes` resolves with the whole file once `doc.end()` has been called (rejects on an error). */
-export function startPdf(options: PDFKit.PDFDocumentOptions): { doc: PdfDoc; bytes: Promise<Buffer> } {
-  const doc = new PDFDocument(options);
+let pdfkit: Promise<typeof PDFDocument> | null = null;
+
+/**
+ * A new document; `bytes` resolves with the whole file once `doc.end()` has been called (rejects on an error).
+ * pdfkit and its font code load with the first PDF, not when the server starts (most instances and test servers
+ * make none for a long while).
+ */
+export async function startPdf(options: PDFKit.PDFDocumentOptions): Promise<{ doc: PdfDoc; bytes: Promise<Buffer> }> {
+  pdfkit ??= import('pdfkit').then((m) => m.default);
+  const Document = await pdfkit;
+  const doc = new Document(options);
   const chunks: Buffer[] = [];
   const bytes = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -2,7 +2,10 @@
  * The sales order's stored HTML is never trusted: it is reduced to plain document markup before it leaves the
  * server (no scripts, no event handlers, no styles, no frames or forms; links only to http(s) and mail, opened safely).
  */
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { lazyModule } from '../../lib/lazy-module.js';
+
+const sanitizer = lazyModule<typeof sanitizeHtml>('sanitize-html');
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -61,5 +64,5 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export function sanitizeSalesOrderHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return sanitizer()(html, OPTIONS);
 }
