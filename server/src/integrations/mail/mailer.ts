@@ -10,7 +10,7 @@ import type { Transporter } from 'nodemailer';
 let nodemailer: Promise<typeof import('nodemailer')> | null = null;
 
 /** nodemailer loads with the first mail, not when the server starts (most instances send none for a while). */
-export function loadNodemailer(): Promise<typeof import('nodemailer')> {
+function loadNodemailer(): Promise<typeof import('nodemailer')> {
   nodemailer ??= import('nodemailer').then((m) => m.default ?? m);
   return nodemailer;
 }
