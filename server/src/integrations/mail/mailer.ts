@@ -6,24 +6,20 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
-
-let nodemailer: Promise<typeof import('nodemailer')> | null = null;
+import { lazyModule } from '../../lib/lazy-module.js';
 
 /** nodemailer loads with the first mail, not when the server starts (most instances send none for a while). */
-function loadNodemailer(): Promise<typeof import('nodemailer')> {
-  nodemailer ??= import('nodemailer').then((m) => m.default ?? m);
-  return nodemailer;
-}
+const nodemailer = lazyModule<typeof import('nodemailer')>('nodemailer');
 
 /** A transport made on first use. */
 export function lazyTransport(make: (mailer: typeof import('nodemailer')) => Transporter) {
-  let transport: Promise<Transporter> | null = null;
+  let transport: Transporter | null = null;
   return {
     get: () => {
-      transport ??= loadNodemailer().then(make);
+      transport ??= make(nodemailer());
       return transport;
     },
-    close: () => void transport?.then((t) => t.close()),
+    close: () => transport?.close(),
   };
 }
 
@@ -45,7 +41,7 @@ export function createMailer(
     const transport = lazyTransport((n) => n.createTransport(options.smtpUrl));
     return {
       async send(message) {
-        await (await transport.get()).sendMail({ from: options.from, ...message });
+        await transport.get().sendMail({ from: options.from, ...message });
         log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
     };
@@ -53,7 +49,7 @@ export function createMailer(
   const stream = lazyTransport((n) => n.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     async send(message) {
-      const info = await (await stream.get()).sendMail({ from: options.from, ...message });
+      const info = await stream.get().sendMail({ from: options.from, ...message });
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(
         options.outboxDir,

@@ -35,7 +35,7 @@ export function createNotificationMailer(options: {
     async send(mail) {
       const messageId = `<${mail.ref}@${options.domain}>`;
       try {
-        const info = await (await transport.get()).sendMail({
+        const info = await transport.get().sendMail({
           from: options.from,
           to: mail.to,
           subject: mail.subject,

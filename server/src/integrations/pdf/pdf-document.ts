@@ -3,20 +3,20 @@
  * promise of its bytes, and the reports' header (the provider's name, the title and a muted line of what it covers).
  */
 import type PDFDocument from 'pdfkit';
+import { lazyModule } from '../../lib/lazy-module.js';
 import { PDF_COLORS } from './pdf-style.js';
 
 export type PdfDoc = InstanceType<typeof PDFDocument>;
 
-let pdfkit: Promise<typeof PDFDocument> | null = null;
+const pdfkit = lazyModule<typeof PDFDocument>('pdfkit');
 
 /**
  * A new document; `bytes` resolves with the whole file once `doc.end()` has been called (rejects on an error).
  * pdfkit and its font code load with the first PDF, not when the server starts (most instances and test servers
  * make none for a long while).
  */
-export async function startPdf(options: PDFKit.PDFDocumentOptions): Promise<{ doc: PdfDoc; bytes: Promise<Buffer> }> {
-  pdfkit ??= import('pdfkit').then((m) => m.default);
-  const Document = await pdfkit;
+export function startPdf(options: PDFKit.PDFDocumentOptions): { doc: PdfDoc; bytes: Promise<Buffer> } {
+  const Document = pdfkit();
   const doc = new Document(options);
   const chunks: Buffer[] = [];
   const bytes = new Promise<Buffer>((resolve, reject) => {

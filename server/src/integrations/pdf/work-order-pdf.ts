@@ -59,7 +59,7 @@ const RULE = '#b8b8b8';
 
 /** Renders the work order as a US-Letter PDF and resolves with its bytes. */
 export async function renderWorkOrderPdf(data: WorkOrderPdfData): Promise<Buffer> {
-  const { doc, bytes } = await startPdf({
+  const { doc, bytes } = startPdf({
     size: 'LETTER',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,

@@ -27,8 +27,8 @@ export interface InvoicePdfData {
 
 const { ink: INK, muted: MUTED, brand: BRAND, danger: DANGER } = PDF_COLORS;
 
-export async function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
-  const { doc, bytes: done } = await startPdf({
+export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const { doc, bytes: done } = startPdf({
     size: 'LETTER',
     margin: 54,
     compress: options.compress ?? true,

@@ -96,9 +96,9 @@ export async function sendPaymentReceipt(ctx: AppContext, paymentId: number): Pr
 
 const { ink: INK, muted: MUTED, brand: BRAND } = PDF_COLORS;
 
-async function renderReceiptPdf(ctx: AppContext, r: Receipt): Promise<Buffer> {
+function renderReceiptPdf(ctx: AppContext, r: Receipt): Promise<Buffer> {
   const provider = ctx.config.shell.providerName;
-  const { doc, bytes } = await startPdf({
+  const { doc, bytes } = startPdf({
     size: 'LETTER',
     margin: 54,
     info: {

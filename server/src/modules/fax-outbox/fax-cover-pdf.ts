@@ -18,8 +18,8 @@ export interface CoverPage {
   at: Date;
 }
 
-export async function renderFaxCoverPdf(cover: CoverPage): Promise<Buffer> {
-  const { doc, bytes: done } = await startPdf({
+export function renderFaxCoverPdf(cover: CoverPage): Promise<Buffer> {
+  const { doc, bytes: done } = startPdf({
     size: 'LETTER',
     margin: 72,
     info: { Title: `Fax to ${formatPhone(cover.toNumber)}`, Author: cover.accountName, CreationDate: cover.at },

@@ -19,9 +19,9 @@ const { ink: INK, muted: MUTED, brand: BRAND } = PDF_COLORS;
 /** 2025-03 -> "Mar 2025". */
 export const monthLabel = (month: string) => longDate(`${month}-01`).replace(/ 1,/, '');
 
-export async function renderBusinessReportPdf(data: BusinessReportPdfData, options: { compress?: boolean } = {}) {
+export function renderBusinessReportPdf(data: BusinessReportPdfData, options: { compress?: boolean } = {}) {
   const { report } = data;
-  const { doc, bytes: done } = await startPdf({
+  const { doc, bytes: done } = startPdf({
     size: 'LETTER',
     margin: 54,
     compress: options.compress ?? true,

@@ -79,12 +79,12 @@ export function reportFileName(report: ReportData, owner: string | null, extensi
 const { ink: INK, muted: MUTED, brand: BRAND } = PDF_COLORS;
 const SERIES_COLORS = ['#0b4f6c', '#e07a1f', '#3c8d5a', '#8a4fbf', '#b42318'];
 
-export async function renderReportPdf(
+export function renderReportPdf(
   report: ReportData,
   meta: { providerName: string; supportPhone: string; generatedAt: Date },
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
-  const { doc, bytes: done } = await startPdf({
+  const { doc, bytes: done } = startPdf({
     size: 'LETTER',
     layout: report.tables.some((t) => t.columns.length > 6) ? 'landscape' : 'portrait',
     margin: 48,

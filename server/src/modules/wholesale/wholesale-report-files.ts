@@ -71,9 +71,9 @@ export interface WholesalePdfData {
 const monthLabel = (month: string) => longDate(`${month}-01`).replace(/ 1,/, '');
 const gb = (n: number) => n.toLocaleString('en-US');
 
-export async function renderWholesaleReportPdf(data: WholesalePdfData): Promise<Buffer> {
+export function renderWholesaleReportPdf(data: WholesalePdfData): Promise<Buffer> {
   const { report } = data;
-  const { doc, bytes: done } = await startPdf({
+  const { doc, bytes: done } = startPdf({
     size: 'LETTER',
     layout: 'landscape',
     margin: 48,
