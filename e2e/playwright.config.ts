@@ -1,6 +1,7 @@
 /**
- * Browser tests against the real server (server/dist/main.js serving web/dist). Every spec file gets its own server
- * on a fresh copy of the demo database (tests/support/spec-server.ts), seeded once per run by global-setup.ts.
+ * Browser tests against the real server (server/dist/main.js serving web/dist). Every spec file starts from the demo
+ * data, seeded once per run by global-setup.ts: each worker's server gets it back before each file
+ * (tests/support/spec-server.ts).
  * Build first: `npm run build`. Chromium comes from Debian (its headless shell,
  * /usr/bin/chromium-headless-shell); no browser download.
  */
@@ -14,9 +15,9 @@ import { chromiumPath } from './tests/support/e2e-settings';
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The config is evaluated in the runner and again in every worker: the runner picks the run's data directory and
 // the workers inherit it through the environment. Ports: E2E_PORT (default 8181) seeds the template, E2E_PORT + 1 +
-// 2 × (the worker's index mod 8) and the one after serve its spec files in turn (one serves, the next file's spare
-// starts on the other; a replacement worker takes the next pair: tests/support/spec-server.ts); the simulated OLTs
-// likewise from E2E_OLT_PORT (default 16181).
+// 2 × (the worker's index mod 8) is the worker's server, the one after it a server with settings of its own (a
+// replacement worker takes the next pair: tests/support/spec-server.ts); the simulated OLTs likewise from
+// E2E_OLT_PORT (default 16181).
 process.env.E2E_RUN_DIR ??= path.join(here, '.tmp', `run-${process.pid}`);
 mkdirSync(process.env.E2E_RUN_DIR, { recursive: true });
 

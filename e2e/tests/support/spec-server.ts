@@ -1,11 +1,11 @@
 /**
- * Each spec file gets its own server and its own copy of the demo database, so no spec depends on what another
- * changed. The global setup (global-setup.ts) seeds one template data directory; the first test of each file (per
- * worker and project) stops the previous file's server and takes the worker's spare: a server/dist/main.js started
- * on a fresh copy of the template while the previous file ran, on the other of the worker's two sets of ports.
+ * Each spec file starts from the demo data as seeded, so no spec depends on what another changed. The global setup
+ * (global-setup.ts) seeds one template data directory. Each worker starts one server (server/dist/main.js on a copy of
+ * the template) and keeps it from spec file to spec file: the first test of each file (per worker and project) puts
+ * the demo data back under it (putBackDemoData: the database, stored files and mail as the template has them).
  * Helpers that read the server's files (outbox, database) find the current directory in E2E_DATA_DIR. A spec that
- * needs a server setting says so with `test.use({ serverEnv: { LOCAL_THEME_USER_IDS: '1' } })`; its server is
- * started with it (fresh, not the spare).
+ * needs a server setting says so with `test.use({ serverEnv: { LOCAL_THEME_USER_IDS: '1' } })`; it gets a server of
+ * its own, started with it on a fresh copy and stopped when the next file starts.
  *
  * With E2E_BASE_URL set (npm run test:cluster, npm run test:e2e:cluster: the load balancer of a running cluster), no
  * server is started: every spec runs against that URL. With E2E_DATABASE_URL set too (scripts/cluster-e2e.mjs), the
@@ -13,9 +13,10 @@
  * the instances' mail outboxes (E2E_OUTBOX_DIRS), so each file starts from the demo data as on a server of its own.
  * A spec that sets serverEnv is skipped there: the cluster's instances share one set of settings.
  */
-import { cpSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { e2eSettings, startServer, type TestServer } from './e2e-settings';
 import { keptPage, releasePage } from './kept-page';
@@ -29,37 +30,28 @@ interface Running extends Omit<TestServer, 'process'> {
   process: TestServer['process'] | null;
 }
 
+/** The server of the current spec file. */
 let running: Running | null = null;
-/** The next spec file's server, started while this file's tests run (the default settings only). */
-let spare: Promise<Running | null> | null = null;
+/** The worker's server on the default settings: it serves every such spec file, the demo data put back before each. */
+let shared: Running | null = null;
 let started = 0;
 
-async function stop(): Promise<void> {
-  const current = running;
-  running = null;
-  await current?.stop();
-}
-
-const DEFAULT_ENV = JSON.stringify({});
-
 /**
- * Sets of ports a worker process may take (two each). A worker replaced by a new one (after a failed test, on the
- * phone project's tests, or for each --repeat-each) gets the next worker index, so the next set: its servers must not
- * bind where the old worker's servers, stopped with it, are still shutting down. A simulator that found its port
- * taken used to leave its server without that system, silently (a circuit's stats "did not answer in time").
+ * Sets of ports a worker process may take (two each: the shared server's and that of a spec file with settings of
+ * its own). A worker replaced by a new one (after a failed test, on the phone project's tests, or for each
+ * --repeat-each) gets the next worker index, so the next set: its servers must not bind where the old worker's
+ * servers, stopped with it, are still shutting down. A simulator that found its port taken used to leave its server
+ * without that system, silently (a circuit's stats "did not answer in time").
  */
 const PORT_SETS = 8;
 
-/**
- * Starts a server on a fresh copy of the demo data. Each worker has two sets of ports and alternates between them, so
- * the spare can start while the current server still serves.
- */
-async function start(key: string, workerIndex: number, env: Record<string, string>): Promise<Running> {
+/** Starts a server on a fresh copy of the demo data; `own` takes the worker's second set of ports. */
+async function start(key: string, workerIndex: number, env: Record<string, string>, own: boolean): Promise<Running> {
   const settings = e2eSettings();
   started += 1;
   const dataDir = path.join(settings.runDir, `spec-${workerIndex}-${started}`);
   cpSync(settings.templateDir, dataDir, { recursive: true });
-  const offset = 1 + (workerIndex % PORT_SETS) * 2 + (started % 2);
+  const offset = 1 + (workerIndex % PORT_SETS) * 2 + (own ? 1 : 0);
   const server = await startServer({
     dataDir,
     port: settings.port + offset,
@@ -75,23 +67,58 @@ async function start(key: string, workerIndex: number, env: Record<string, strin
   return { ...server, key, dataDir };
 }
 
+/** What a spec file may leave in a data directory besides the database: put back as the template has it. */
+const DATA_FILES = ['files', 'outbox', 'mail-sink', 'sms-log.jsonl'];
+
 /**
- * The server of a spec file: the spare when the file asks for the default settings (a cold server took 1.5–7 s to
- * answer, each file waited for it), otherwise a fresh one; then the next file's spare starts in the background.
+ * Puts the demo data back under a running server, as a fresh copy would have it: SQLite's backup API copies the
+ * template's pages into the live database in one step, under its write lock, so the server's connection reads the
+ * demo data at its next query (its prepared statements and WAL stay valid); then the stored files and mail.
+ * A restart cost about 2 CPU-s per spec file; this takes about 0.1 s (docs/development.md).
+ */
+async function putBackDemoData(dataDir: string): Promise<void> {
+  const { templateDir } = e2eSettings();
+  const template = new Database(path.join(templateDir, 'portal.db'), { readonly: true });
+  const live = new Database(path.join(dataDir, 'portal.db'));
+  try {
+    // The first step (0 pages) sets up; the handler then asks for every remaining page in one step.
+    await template.backup(path.join(dataDir, 'portal.db'), { progress: () => 0x7fffffff });
+    // Every test signs in, so the previous file left sessions: none of them may be left.
+    const sessions = (db: Database.Database) => db.prepare('SELECT count(*) AS n FROM sessions').get();
+    expect(sessions(live), 'the demo data put back under the spec server').toEqual(sessions(template));
+  } finally {
+    live.close();
+    template.close();
+  }
+  for (const name of DATA_FILES) {
+    const target = path.join(dataDir, name);
+    // A directory stays (the SMTP sink made its own at start and writes into it): only what is in it goes.
+    if (statSync(target, { throwIfNoEntry: false })?.isDirectory()) {
+      for (const entry of readdirSync(target)) rmSync(path.join(target, entry), { recursive: true, force: true });
+    } else {
+      rmSync(target, { force: true });
+    }
+    const source = path.join(templateDir, name);
+    if (existsSync(source)) cpSync(source, target, { recursive: true });
+  }
+}
+
+/**
+ * The server of a spec file: the worker's shared one with the demo data put back when the file asks for the default
+ * settings, else one of its own on those settings (stopped when the next file starts).
  */
 async function serverFor(key: string, workerIndex: number, env: Record<string, string>): Promise<Running> {
-  const waiting = spare;
-  spare = null;
-  const ready = waiting ? await waiting : null;
-  let server: Running;
-  if (ready && JSON.stringify(env) === DEFAULT_ENV) {
-    server = { ...ready, key };
+  if (running && running !== shared) await running.stop();
+  running = null;
+  if (Object.keys(env).length > 0) return start(key, workerIndex, env, true);
+  if (shared?.dataDir && shared.process?.exitCode === null) {
+    await putBackDemoData(shared.dataDir);
   } else {
-    await ready?.stop();
-    server = await start(key, workerIndex, env);
+    await shared?.stop();
+    shared = await start(key, workerIndex, {}, false);
   }
-  spare = start('spare', workerIndex, {}).catch(() => null);
-  return server;
+  shared.key = key;
+  return shared;
 }
 
 /** The cluster's demo data as seeded, and empty mail outboxes (a deadlock with an instance's job is retried). */
@@ -137,7 +164,6 @@ export const test = base.extend<{ specServer: Running; serverEnv: Record<string,
       return;
     }
     if (running?.key !== key) {
-      await stop();
       running = await serverFor(key, testInfo.workerIndex, serverEnv);
       process.env.E2E_DATA_DIR = running.dataDir;
     }
