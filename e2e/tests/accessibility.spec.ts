@@ -102,3 +102,23 @@ for (const { who, signInAs, pages } of tests) {
     }
   });
 }
+
+test('the check finds what it looks for: an unnamed button in the page and an image without a text in a frame', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  expect(await axeFindings(page)).toEqual([]);
+  await page.locator('main').evaluate((main) => {
+    main.insertAdjacentHTML('beforeend', '<button type="button" id="unnamed"></button>');
+    const frame = document.createElement('iframe');
+    frame.title = 'A frame';
+    frame.srcdoc = '<!doctype html><html lang="en"><title>t</title><main><img id="no-text" src="/favicon.svg"></main>';
+    main.append(frame);
+  });
+  await expect.poll(() => page.frames().length).toBe(2);
+  await expect(page.frameLocator('iframe[title="A frame"]').locator('#no-text')).toBeVisible();
+  const findings = await axeFindings(page);
+  expect(findings).toContainEqual(expect.stringMatching(/^button-name \(critical\): #unnamed$/));
+  expect(findings).toContainEqual(expect.stringMatching(/^image-alt \(critical\): iframe .*#no-text$/));
+});
