@@ -74,8 +74,14 @@ export async function ensureDependencies() {
   log('installing dependencies (npm install; better-sqlite3 compiles from source, about a minute or two)');
   // `npm install`, not `npm ci`: it follows package-lock.json too, and tolerates npm's lockfiles that miss other
   // platforms' optional packages (esbuild, rollup, biome), which `npm ci` refuses.
+  // better-sqlite3 builds SQLite at -O2, as SQLite's own build and Debian's package do, not its gyp file's -O3: the
+  // compile (most of the install) took 67.5–69.8 s at -O3 and 53.2–66.7 s at -O2 here (docs/development.md).
   const code = await run('npm', ['install', '--no-audit', '--no-fund'], {
-    env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    env: {
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+      CFLAGS: process.env.CFLAGS ?? '-O2',
+      CXXFLAGS: process.env.CXXFLAGS ?? '-O2',
+    },
   });
   if (code !== 0) throw new Error('npm install failed');
 }
