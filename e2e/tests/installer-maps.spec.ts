@@ -38,6 +38,9 @@ test.describe('installer maps', () => {
     expect(queries).not.toContain('/api/maps/arcgis/rest/services/strand/FeatureServer/0/query');
     await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
 
+    // Every layer that is on has drawn (its count shows once its features are on the map) before the paths are
+    // counted: a layer still loading then drew later, and the count after Installed went off was not the one before.
+    for (const name of checked) await expect(layers.getByLabel(new RegExp(`^${name} \\(\\d+\\)$`))).toBeVisible();
     const before = await page.locator('.leaflet-overlay-pane path').count();
     await layers.getByLabel(/^Installed( \(\d+\))?$/).check();
     await expect(layers.getByLabel(/^Installed \(\d+\)$/)).toBeVisible();

@@ -74,7 +74,7 @@ const DATA_FILES = ['files', 'outbox', 'mail-sink', 'sms-log.jsonl'];
  * Puts the demo data back under a running server, as a fresh copy would have it: SQLite's backup API copies the
  * template's pages into the live database in one step, under its write lock, so the server's connection reads the
  * demo data at its next query (its prepared statements and WAL stay valid); then the stored files and mail.
- * A restart cost about 2 CPU-s per spec file; this takes about 0.1 s (docs/development.md).
+ * A restart cost about 2 CPU-s per spec file; the copy takes 20–80 ms (docs/development.md).
  */
 async function putBackDemoData(dataDir: string): Promise<void> {
   const { templateDir } = e2eSettings();
