@@ -46,7 +46,7 @@ export default defineConfig({
   // Through a cluster whose demo data each spec file puts back (E2E_DATABASE_URL: spec-server.ts), one file at a time.
   // Otherwise one spec file per core at once (E2E_WORKERS chooses). On CI's two cores, back to back on 29 Nov: the
   // whole suite (302 tests) took 945 s with two workers and 1,046 s with three; four thrashed (load 14, tests past
-  // their timeouts). docs/development.md has the numbers.
+  // their timeouts). With one server per worker: 561 s with two, 576 s with three. docs/development.md has the numbers.
   workers: process.env.E2E_DATABASE_URL ? 1 : Number(process.env.E2E_WORKERS ?? availableParallelism()),
   // npm test (so CI) gives each test one retry (E2E_RETRIES=1): a test that fails and then passes is reported "flaky"
   // and named in the summary, to be fixed at its cause, instead of failing a whole run on a loaded 2-core machine; a
