@@ -12,38 +12,24 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import type Axe from 'axe-core';
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact?: string | null;
-  nodes: { target: unknown[] }[];
-}
 
 /** Each violation on the page as "rule (impact): the elements", or an empty list. */
 export async function axeFindings(page: Page): Promise<string[]> {
   for (const frame of page.frames()) {
     if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axeSource);
   }
-  const violations = await page.evaluate(
-    (tags) =>
-      (
-        window as unknown as {
-          axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> };
-        }
-      ).axe
-        .run(document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: tags } })
-        .then((r) =>
-          r.violations.map(({ id, impact, nodes }) => ({
-            id,
-            impact,
-            nodes: nodes.map((n) => ({ target: n.target })),
-          })),
-        ),
-    WCAG_AA,
-  );
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const violations = await page.evaluate(async (tags) => {
+    const { axe } = window as unknown as { axe: typeof Axe };
+    const { violations } = await axe.run(document, {
+      resultTypes: ['violations'],
+      runOnly: { type: 'tag', values: tags },
+    });
+    return violations.map(({ id, impact, nodes }) => ({ id, impact, targets: nodes.map((n) => n.target.join(' ')) }));
+  }, WCAG_AA);
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
 }
