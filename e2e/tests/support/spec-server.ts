@@ -81,8 +81,15 @@ async function putBackDemoData(dataDir: string): Promise<void> {
   const template = new Database(path.join(templateDir, 'portal.db'), { readonly: true });
   const live = new Database(path.join(dataDir, 'portal.db'));
   try {
-    // The first step (0 pages) sets up; the handler then asks for every remaining page in one step.
-    await template.backup(path.join(dataDir, 'portal.db'), { progress: () => 0x7fffffff });
+    // The first step (0 pages) sets up; the handler then asks for every remaining page in one step. A step that finds
+    // the database locked (the server writing: a job, a request of the last test) is tried again, but when the first
+    // one does, better-sqlite3 reports a backup of 0 pages as done: then it starts again, until the server lets go.
+    for (let attempt = 1; ; attempt++) {
+      const { totalPages } = await template.backup(path.join(dataDir, 'portal.db'), { progress: () => 0x7fffffff });
+      if (totalPages > 0) break;
+      if (attempt === 200) throw new Error(`the spec server's database stayed locked for 10 s (${dataDir})`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     // Every test signs in, so the previous file left sessions: none of them may be left.
     const sessions = (db: Database.Database) => db.prepare('SELECT count(*) AS n FROM sessions').get();
     expect(sessions(live), 'the demo data put back under the spec server').toEqual(sessions(template));
