@@ -1,6 +1,7 @@
 /**
  * A CommonJS package loaded on first use instead of when the server starts: its loading is paid by the first request
- * that needs it, not by every start (pdfkit, nodemailer, the PostgreSQL driver on SQLite, the HTML sanitizer, the common-password list).
+ * that needs it, not by every start (pdfkit, nodemailer, the PostgreSQL driver on SQLite, the HTML sanitizer, the
+ * common-password list).
  */
 import { createRequire } from 'node:module';
 
