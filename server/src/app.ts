@@ -171,6 +171,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     lifecycle: { instanceId: instanceId(), draining: false },
   };
 
+  // While draining (SIGTERM), each answer closes its connection: a client's kept-alive connection would otherwise hold
+  // the closing server until Node's keep-alive timeout (5 s), and its next request belongs to another instance.
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (ctx.lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
   // Each audit entry knows where its request came from (lib/request-context.ts, lib/audit.ts).
   app.addHook('onRequest', (req, _reply, done) =>
     withOrigin(

@@ -1,7 +1,7 @@
 /**
  * The server as `npm start` runs it: a real process that migrates an empty SQLite database, loads the demo data,
- * serves, and drains and exits 0 on SIGTERM: requests in flight finish, new connections are refused, and a request
- * still running at SHUTDOWN_TIMEOUT_MS does not keep the process alive.
+ * serves, and drains and exits 0 on SIGTERM: requests in flight finish (their answers close the connection), new
+ * connections are refused, and a request still running at SHUTDOWN_TIMEOUT_MS does not keep the process alive.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -126,8 +126,8 @@ async function startServer(env: Record<string, string>) {
 function slowLogin(port: number) {
   const body = JSON.stringify({ username: 'residential', password: 'demo-password' });
   const half = Math.floor(body.length / 2);
-  let answer: (r: { status: number; body: string }) => void = () => undefined;
-  const done = new Promise<{ status: number; body: string }>((resolve) => {
+  let answer: (r: { status: number; body: string; connection?: string }) => void = () => undefined;
+  const done = new Promise<{ status: number; body: string; connection?: string }>((resolve) => {
     answer = resolve;
   });
   const req = http.request(
@@ -143,7 +143,7 @@ function slowLogin(port: number) {
       res.on('data', (d) => {
         text += d;
       });
-      res.on('end', () => answer({ status: res.statusCode ?? 0, body: text }));
+      res.on('end', () => answer({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }));
     },
   );
   req.on('error', (err) => answer({ status: -1, body: err.message }));
@@ -169,6 +169,8 @@ describe('graceful shutdown (SIGTERM)', () => {
       const answer = await slow.done;
       expect(answer.status, answer.body).toBe(200);
       expect(JSON.parse(answer.body).token).toEqual(expect.any(String));
+      // The answer closes its connection, so the server need not wait for the client's keep-alive to lapse.
+      expect(answer.connection).toBe('close');
       expect(await server.exited).toBe(0);
       expect(server.log()).toContain('shutting down');
       expect(server.log()).toContain('shut down cleanly');
