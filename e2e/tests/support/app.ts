@@ -78,17 +78,20 @@ export async function storeBeforeFirstLoad(page: Page, items: Record<string, str
 
 /**
  * Opens `path` as the app's own links do, through its router and without a page load: in the same tab a page load
- * costs Chromium about 0.5 CPU-s, an in-app navigation a fraction of it (layout-overflow.spec.ts on one worker: 43 and
- * 47 CPU-s with a load per page, 35 and 37 this way). For sweeps that only read pages: the tab must already show the
- * app in the session meant (a sign-in takes effect at the next page load), and `path` must be one the app does not
- * redirect.
+ * costs Chromium about 0.5 CPU-s, an in-app navigation a fraction of it (docs/development.md). For sweeps that only
+ * read pages: the tab must already show the app in the session meant (a sign-in takes effect at the next page load),
+ * and `path` must be one the app does not redirect. It returns once the page's content has changed: the router keeps
+ * the previous page on screen while the next one's code loads, and a check made then would check the previous page.
  */
 export async function navigateInApp(page: Page, path: string): Promise<void> {
+  const main = page.locator('main');
+  const before = (await main.textContent()) ?? '';
   await page.evaluate((to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await expect(page).toHaveURL((url) => url.pathname + url.search === path);
+  await expect(main).not.toHaveText(before);
 }
 
 /** Picks a portal on /portalSelect. */
